@@ -1,0 +1,136 @@
+import CoreModule
+import FeatureA
+import FeatureB
+
+/// The demo's guided tour: the example app of the original article, driven step by step.
+///
+/// Each step is either a screen's own action (A1 opens "A2" without knowing FeatureA's types
+/// are involved) or a direct call to the coordinator. An observer prints one line for every
+/// transition or failure, and the tree is printed after each step.
+@MainActor
+public struct Tour {
+    private let write: (String) -> Void
+
+    /// Creates a tour that writes its transcript, line by line, through `write`.
+    ///
+    /// - Parameter write: Receives each line of the transcript.
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    /// Runs the tour.
+    ///
+    /// - Returns: `true` when every step ended as planned: the navigations succeeded and the two
+    ///   deliberate mistakes failed with the expected errors.
+    public func run() -> Bool {
+        let app = DependencyInjection()
+        do {
+            try app.configure()
+        } catch {
+            write("Could not register the feature modules: \(error)")
+            return false
+        }
+        let coordinator = AppCoordinator(container: app.container)
+        let names = app.container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
+        write("Registered \(app.container.count) scenes from FeatureA and FeatureB: \(names)")
+
+        let log = coordinator.observe { [write] event in
+            switch event {
+            case .transition(let transition): write("   ✓ \(transition)")
+            case .failure(let failure): write("   ✗ \(failure.error)")
+            }
+        }
+        defer { log.cancel() }
+
+        var step = 0
+        var allAsPlanned = true
+        func perform(
+            _ title: String, expecting expected: NavigationError? = nil,
+            _ action: () throws -> Void
+        ) {
+            step += 1
+            write("")
+            write("\(step). \(title)")
+            do {
+                try action()
+                if expected != nil { allAsPlanned = false }
+            } catch {
+                if error as? NavigationError != expected { allAsPlanned = false }
+                write("   (the tree is unchanged)")
+            }
+            for line in coordinator.tree.description.split(separator: "\n") {
+                write("   \(line)")
+            }
+        }
+        func screen<T>(_ type: T.Type) -> T? {
+            coordinator.tree.visibleScreen?.content as? T
+        }
+
+        perform("The app starts: navigate(.root(scene: \"A1\"))") {
+            try coordinator.navigate(.root(scene: "A1"))
+        }
+        perform("A1's row 7 is tapped: A1 pushes \"A2\" by name, passing id=7") {
+            try screen(A1Screen.self)?.didSelectItem(id: 7)
+        }
+        perform("A2's Buy is tapped: A2 presents FeatureB's \"B1\" without importing FeatureB") {
+            try screen(A2Screen.self)?.didTapBuy()
+        }
+        perform("B1's Continue is tapped: B1 pushes \"B2\" inside the modal") {
+            try screen(B1Screen.self)?.didTapContinue()
+        }
+        perform("B2's Done is tapped: B2 dismisses the modal") {
+            try screen(B2Screen.self)?.didTapDone()
+        }
+        perform("navigate(.push(scene: \"A2\", parameters: [\"id\": \"8\"], animated: true))") {
+            try coordinator.navigate(.push(scene: "A2", parameters: ["id": "8"], animated: true))
+        }
+        perform("navigate(.present(scene: \"B1\", animated: true))") {
+            try coordinator.navigate(.present(scene: "B1", animated: true))
+        }
+        perform("navigate(.present(scene: \"A1\", animated: true)): a modal over the modal") {
+            try coordinator.navigate(.present(scene: "A1", animated: true))
+        }
+        perform("navigate(.dismissAll(animated: true))") {
+            try coordinator.navigate(.dismissAll(animated: true))
+        }
+        perform("navigate(.push(scene: \"B1\", animated: false)): any scene, any stack") {
+            try coordinator.navigate(.push(scene: "B1", animated: false))
+        }
+        perform("navigate(.pop(animated: true))") {
+            try coordinator.navigate(.pop(animated: true))
+        }
+        perform("push \"A1\", then navigate(.popTo(scene: \"A2\", animated: true))") {
+            try coordinator.navigate(.push(scene: "A1", animated: false))
+            try coordinator.navigate(.popTo(scene: "A2", animated: true))
+        }
+        perform("navigate(.popToRoot(animated: true))") {
+            try coordinator.navigate(.popToRoot(animated: true))
+        }
+        perform(
+            "navigate(.push(scene: \"A3\", animated: true)): a typo",
+            expecting: .unknownScene("A3", suggestions: ["A1", "A2"])
+        ) {
+            try coordinator.navigate(.push(scene: "A3", animated: true))
+        }
+        perform(
+            "navigate(.pop(animated: true)) on the root stack's first screen",
+            expecting: .cannotPopFirstScreen("A1", kind: .pop)
+        ) {
+            try coordinator.navigate(.pop(animated: true))
+        }
+        perform(
+            "navigate(.dismiss(animated: true)) with nothing presented",
+            expecting: .nothingToDismiss(visible: "A1")
+        ) {
+            try coordinator.navigate(.dismiss(animated: true))
+        }
+        write("")
+        let events = coordinator.recentEvents
+        let failures = events.filter { $0.failure != nil }.count
+        write(
+            "Observed \(events.count - failures) transitions and \(failures) failures; "
+                + (allAsPlanned
+                    ? "every step ended as planned." : "SOME STEPS DID NOT END AS PLANNED."))
+        return allAsPlanned
+    }
+}

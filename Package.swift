@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+// The scene-registry router: navigate a modular app by scene name, over a headless screen tree.
+// Zero package dependencies, by design: the standard library, Foundation and the test libraries.
+
+import PackageDescription
+
+let package = Package(
+    name: "SceneRouter",
+    products: [
+        .library(name: "CoreModule", targets: ["CoreModule"]),
+        .library(name: "FeatureA", targets: ["FeatureA"]),
+        .library(name: "FeatureB", targets: ["FeatureB"]),
+        .executable(name: "demo", targets: ["demo"]),
+    ],
+    targets: [
+        // The router. Depends on nothing; every other target builds on it.
+        .target(name: "CoreModule"),
+
+        // Feature modules: each depends on CoreModule only and never on another feature.
+        .target(name: "FeatureA", dependencies: ["CoreModule"]),
+        .target(name: "FeatureB", dependencies: ["CoreModule"]),
+
+        // The example app: the only target that knows every feature module.
+        .target(
+            name: "DemoApp",
+            dependencies: ["CoreModule", "FeatureA", "FeatureB"],
+            path: "Examples/DemoApp"
+        ),
+        .executableTarget(name: "demo", dependencies: ["DemoApp"], path: "Examples/demo"),
+
+        .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
+        .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["DemoApp"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "LayeringTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Strict settings for every target, in one place.
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -1,0 +1,114 @@
+/// Everything that can go wrong when registering scenes or navigating, as one typed error.
+///
+/// Every case carries the values that explain it, and ``description`` reads as a full sentence
+/// naming them, so that a log line is enough to find the cause. The error is `Equatable`, so a
+/// test compares it directly:
+///
+/// ```swift
+/// #expect(throws: NavigationError.nothingToDismiss(visible: "A1")) {
+///     try coordinator.navigate(.dismiss(animated: true))
+/// }
+/// ```
+///
+/// A failed navigation leaves the screen tree exactly as it was and emits no transition event;
+/// the failure itself is reported to observers as ``NavigationEvent/failure(_:)``.
+///
+/// Misconfiguration fails at registration (``duplicateRegistration(_:)``,
+/// ``mismatchedRegistration(key:builderIdentifier:)``, ``invalidSceneIdentifier(_:problem:)``);
+/// bad input fails at navigation (``unknownScene(_:suggestions:)`` and the structural cases).
+public enum NavigationError: Error, Equatable, Sendable {
+    /// No builder is registered for the scene; `suggestions` lists the closest registered names.
+    case unknownScene(SceneIdentifier, suggestions: SceneSuggestions)
+
+    /// The identifier breaks a naming rule (see ``SceneIdentifier/validate()``).
+    case invalidSceneIdentifier(SceneIdentifier, problem: IdentifierProblem)
+
+    /// A builder is already registered for the scene, and the registration did not ask to replace
+    /// it (see ``RegistrationPolicy/replaceExisting``).
+    case duplicateRegistration(SceneIdentifier)
+
+    /// A builder was registered under `key`, but its own ``Builder/sceneIdentifier`` is
+    /// `builderIdentifier`.
+    case mismatchedRegistration(key: SceneIdentifier, builderIdentifier: SceneIdentifier)
+
+    /// The request needs a root, but the window has none yet; start with `.root(scene:)`.
+    case noRoot(TransitionKind)
+
+    /// A pop was asked of the stack's first screen, which is never popped.
+    case cannotPopFirstScreen(SceneIdentifier, kind: TransitionKind)
+
+    /// A pop-to named a scene that has no screen below the top of the top-most stack;
+    /// `stack` lists that stack's scenes, bottom first.
+    case sceneNotInStack(SceneIdentifier, stack: [SceneIdentifier])
+
+    /// A dismiss was asked, but nothing is presented over the root stack, whose visible scene is
+    /// `visible`.
+    case nothingToDismiss(visible: SceneIdentifier)
+
+    /// The scene's builder threw; `reason` is what it threw, as text.
+    case builderFailed(SceneIdentifier, reason: String)
+
+    /// A navigation was requested while another was being applied (from inside a builder).
+    ///
+    /// Builders run before the tree changes, so navigating from one would interleave two
+    /// transitions; it is rejected instead, and the transition being applied goes on.
+    case reentrantNavigation(TransitionKind, during: TransitionKind)
+
+    /// A screen's context asked to navigate after its coordinator was released.
+    case coordinatorUnavailable(TransitionKind)
+}
+
+extension NavigationError: CustomStringConvertible {
+    /// The error as a full sentence that names the offending values.
+    public var description: String {
+        switch self {
+        case .unknownScene(let scene, let suggestions):
+            let names = suggestions.names
+            let hint =
+                names.isEmpty
+                ? ""
+                : " Did you mean \(Self.list(names.map(\.quoted), conjunction: "or"))?"
+            return "No builder is registered for scene \(scene.quoted).\(hint)"
+        case .invalidSceneIdentifier(let scene, let problem):
+            return "Scene identifier \(scene.quoted) is not valid: \(problem)."
+        case .duplicateRegistration(let scene):
+            return
+                "A builder for scene \(scene.quoted) is already registered; register with "
+                + "policy .replaceExisting to replace it."
+        case .mismatchedRegistration(let key, let builderIdentifier):
+            return
+                "A builder for scene \(builderIdentifier.quoted) cannot be registered under "
+                + "\(key.quoted); register it under its own sceneIdentifier."
+        case .noRoot(let kind):
+            return
+                "Cannot \(kind): the window has no root yet; navigate to .root(scene:) first."
+        case .cannotPopFirstScreen(let scene, let kind):
+            return
+                "Cannot \(kind): \(scene.quoted) is the first screen of its stack, which is "
+                + "never popped."
+        case .sceneNotInStack(let scene, let stack):
+            let names = stack.map(\.rawValue).joined(separator: ", ")
+            return
+                "Cannot pop to \(scene.quoted): no screen of that scene is below the top of the "
+                + "visible stack [\(names)]."
+        case .nothingToDismiss(let visible):
+            return
+                "Cannot dismiss: nothing is presented over the root stack, whose visible scene "
+                + "is \(visible.quoted)."
+        case .builderFailed(let scene, let reason):
+            return "The builder for scene \(scene.quoted) failed: \(reason)."
+        case .reentrantNavigation(let kind, let during):
+            return
+                "Cannot \(kind) while a \(during) is being applied; navigate after the builder "
+                + "returns (for example from the screen's own actions)."
+        case .coordinatorUnavailable(let kind):
+            return "Cannot \(kind): the screen's coordinator has been released."
+        }
+    }
+
+    /// Joins quoted names as `"A", "B" or "C"`.
+    private static func list(_ items: [String], conjunction: String) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}

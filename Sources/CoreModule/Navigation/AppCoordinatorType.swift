@@ -1,0 +1,15 @@
+/// Something that navigates by scene name: the original design's coordinator protocol.
+///
+/// ``AppCoordinator`` is the implementation. Code that only needs to navigate (a screen, a flow,
+/// a test double) can depend on this protocol instead.
+@MainActor
+public protocol AppCoordinatorType: AnyObject, Sendable {
+    /// Applies `type` to the screen tree, or throws and changes nothing.
+    ///
+    /// - Parameter type: The navigation to perform.
+    /// - Returns: The transition that was applied.
+    /// - Throws: A ``NavigationError`` that explains why the navigation cannot be applied; the
+    ///   tree is then exactly as it was.
+    @discardableResult
+    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent
+}

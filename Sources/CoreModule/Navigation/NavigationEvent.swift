@@ -1,0 +1,108 @@
+/// One applied transition: what happened, to which screen, from where to where.
+///
+/// For ``TransitionKind/root``, ``TransitionKind/push`` and ``TransitionKind/present``, `scene`
+/// and `screen` are the new screen; for the others they are the screen that was visible and
+/// left. `from` is the visible screen before (`nil` when the window was empty) and `to` the
+/// visible screen after.
+public struct TransitionEvent: Hashable, Sendable {
+    /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
+    public let sequence: UInt64
+    /// What kind of transition was applied.
+    public let kind: TransitionKind
+    /// The scene the transition is about: the one added, or the visible one removed.
+    public let scene: SceneIdentifier
+    /// The screen the transition is about: the one added, or the visible one removed.
+    public let screen: ScreenID
+    /// The visible screen before the transition; `nil` when the window was empty.
+    public let from: ScreenLocation?
+    /// The visible screen after the transition.
+    public let to: ScreenLocation
+    /// How many screens left the tree.
+    public let removedCount: Int
+    /// Whether a renderer should animate the change.
+    public let animated: Bool
+
+    /// Creates an event; coordinators make these, and tests may too.
+    ///
+    /// - Parameters:
+    ///   - sequence: The event's number.
+    ///   - kind: The kind of transition.
+    ///   - scene: The scene the transition is about.
+    ///   - screen: The screen the transition is about.
+    ///   - from: The visible screen before.
+    ///   - to: The visible screen after.
+    ///   - removedCount: How many screens left the tree.
+    ///   - animated: Whether to animate.
+    public init(
+        sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
+        from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool
+    ) {
+        self.sequence = sequence
+        self.kind = kind
+        self.scene = scene
+        self.screen = screen
+        self.from = from
+        self.to = to
+        self.removedCount = removedCount
+        self.animated = animated
+    }
+}
+
+extension TransitionEvent: CustomStringConvertible {
+    /// The event as one line: `push A2 #2, A1 #1 → A2 #2, animated`.
+    public var description: String {
+        let origin = from.map { "\($0)" } ?? "empty window"
+        let removed = removedCount > 1 ? ", \(removedCount) screens removed" : ""
+        let animation = animated ? "animated" : "not animated"
+        return "\(kind) \(scene) \(screen): \(origin) → \(to)\(removed), \(animation)"
+    }
+}
+
+/// A navigation that failed: the request and why.
+public struct NavigationFailure: Equatable, Sendable, CustomStringConvertible {
+    /// The navigation that was asked for.
+    public let request: ApplicationTransitionType
+    /// Why it was not applied.
+    public let error: NavigationError
+
+    /// Creates a failure record.
+    ///
+    /// - Parameters:
+    ///   - request: The navigation that was asked for.
+    ///   - error: Why it was not applied.
+    public init(request: ApplicationTransitionType, error: NavigationError) {
+        self.request = request
+        self.error = error
+    }
+
+    /// The failure as one line: the request, then the error's sentence.
+    public var description: String { "\(request) failed: \(error)" }
+}
+
+/// What observers of a coordinator receive: every applied transition and every failure.
+public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
+    /// A transition was applied.
+    case transition(TransitionEvent)
+    /// A navigation failed and changed nothing.
+    case failure(NavigationFailure)
+
+    /// The applied transition, or `nil` for a failure.
+    public var transition: TransitionEvent? {
+        if case .transition(let event) = self { return event }
+        return nil
+    }
+
+    /// The failure, or `nil` for an applied transition.
+    public var failure: NavigationFailure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+
+    /// The event's one-line description.
+    public var description: String {
+        switch self {
+        case .transition(let event): return event.description
+        case .failure(let failure): return failure.description
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Makes the screen for one scene.
+///
+/// A feature module writes one builder per scene and registers it at start-up; any code can then
+/// navigate to the scene by its name without importing the module.
+///
+/// ```swift
+/// public struct A2Builder: Builder {
+///     public let sceneIdentifier: SceneIdentifier = "A2"
+///     public init() {}
+///
+///     public func makeScreen(in context: SceneContext) throws -> any ScreenContent {
+///         A2Screen(context: context)
+///     }
+/// }
+/// ```
+///
+/// For a builder that is only a closure, use ``SceneBuilder``.
+public protocol Builder: Sendable {
+    /// The name of the scene this builder makes; it must match the name it is registered under.
+    var sceneIdentifier: SceneIdentifier { get }
+
+    /// Makes the screen's object (a view controller, or any class in a headless model).
+    ///
+    /// It runs on the main actor, before the tree changes: if it throws, the navigation fails
+    /// with ``NavigationError/builderFailed(_:reason:)`` and the tree stays as it was. (A
+    /// ``NavigationError`` it throws is passed on unchanged.) Keep the context to navigate
+    /// later, from the screen's own actions; navigating from inside `makeScreen` is rejected
+    /// with ``NavigationError/reentrantNavigation(_:during:)``.
+    ///
+    /// - Parameter context: The scene, the new screen's identity, the parameters the caller
+    ///   passed, and a way for the screen to navigate by name.
+    /// - Returns: The screen's object.
+    /// - Throws: Any error, when the screen cannot be made.
+    @MainActor func makeScreen(in context: SceneContext) throws -> any ScreenContent
+}
+
+/// A builder made from a closure: the smallest way to register a scene.
+///
+/// ```swift
+/// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
+/// ```
+public struct SceneBuilder: Builder {
+    /// The name of the scene this builder makes.
+    public let sceneIdentifier: SceneIdentifier
+    private let make: @MainActor @Sendable (SceneContext) throws -> any ScreenContent
+
+    /// Creates a builder for `sceneIdentifier` that calls `make`.
+    ///
+    /// - Parameters:
+    ///   - sceneIdentifier: The scene's name.
+    ///   - make: Makes the screen's object from its context; it may throw.
+    public init(
+        _ sceneIdentifier: SceneIdentifier,
+        make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
+    ) {
+        self.sceneIdentifier = sceneIdentifier
+        self.make = make
+    }
+
+    /// Calls the closure this builder was made with.
+    ///
+    /// - Parameter context: The new screen's context.
+    /// - Returns: The screen's object.
+    /// - Throws: What the closure throws.
+    @MainActor public func makeScreen(in context: SceneContext) throws -> any ScreenContent {
+        try make(context)
+    }
+}

@@ -1,0 +1,87 @@
+/// A registry of builders, keyed by scene name.
+///
+/// ``DependencyContainer`` is the implementation; the protocol lets an app or a test supply its
+/// own (for example one that logs every registration).
+public protocol SceneBuilderContainer: Sendable {
+    /// The builder registered for `sceneIdentifier`, or `nil` when there is none.
+    ///
+    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Returns: The registered builder, or `nil`.
+    func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)?
+
+    /// Registers `builder` for `sceneIdentifier`.
+    ///
+    /// - Parameters:
+    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
+    ///   - sceneIdentifier: The scene's name.
+    ///   - policy: What to do when the scene already has a builder.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)``, or
+    ///   ``NavigationError/duplicateRegistration(_:)``; nothing is registered then.
+    func assemble(
+        builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
+    ) throws(NavigationError)
+
+    /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
+    ///
+    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Returns: The registered builder.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
+    func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError) -> any Builder
+
+    /// Every registered scene name, sorted.
+    var sceneIdentifiers: [SceneIdentifier] { get }
+}
+
+extension SceneBuilderContainer {
+    /// Registers `builder` for `sceneIdentifier`, rejecting a duplicate.
+    ///
+    /// This is the original design's call: `container.assemble(builder: a1, for: a1.sceneIdentifier)`.
+    ///
+    /// - Parameters:
+    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
+    ///   - sceneIdentifier: The scene's name.
+    /// - Throws: See ``assemble(builder:for:policy:)``.
+    public func assemble(builder: any Builder, for sceneIdentifier: SceneIdentifier)
+        throws(NavigationError)
+    {
+        try assemble(builder: builder, for: sceneIdentifier, policy: .rejectDuplicates)
+    }
+
+    /// Registers `builder` under its own ``Builder/sceneIdentifier``.
+    ///
+    /// - Parameters:
+    ///   - builder: The builder.
+    ///   - policy: What to do when the scene already has a builder.
+    /// - Throws: See ``assemble(builder:for:policy:)``.
+    public func assemble(_ builder: any Builder, policy: RegistrationPolicy = .rejectDuplicates)
+        throws(NavigationError)
+    {
+        try assemble(builder: builder, for: builder.sceneIdentifier, policy: policy)
+    }
+
+    /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
+    ///
+    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Returns: The registered builder.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
+    public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
+        -> any Builder
+    {
+        if let builder = build(for: sceneIdentifier) { return builder }
+        try sceneIdentifier.validate()
+        throw .unknownScene(
+            sceneIdentifier,
+            suggestions: SceneSuggestions(for: sceneIdentifier, among: sceneIdentifiers))
+    }
+}
+
+/// What a registration does when the scene already has a builder.
+public enum RegistrationPolicy: Hashable, Sendable {
+    /// Throw ``NavigationError/duplicateRegistration(_:)`` and keep the existing builder.
+    case rejectDuplicates
+    /// Replace the existing builder (for example a test double over a real screen).
+    case replaceExisting
+}

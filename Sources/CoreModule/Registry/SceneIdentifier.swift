@@ -1,0 +1,153 @@
+/// The name of a scene, such as `"A1"` or `"Checkout"`.
+///
+/// Scenes are registered and navigated to by name, so that a feature module can open another
+/// module's screen without importing it. `SceneIdentifier` keeps call sites as short as a plain
+/// string — it is `ExpressibleByStringLiteral` — while giving the name one place for its rules.
+///
+/// ```swift
+/// try coordinator.navigate(.push(scene: "A2", animated: true))
+/// let scene = SceneIdentifier(nameFromServer)
+/// ```
+///
+/// Any string can be wrapped; the rules are checked where a name enters the system: when a
+/// builder is registered (``DependencyContainer/assemble(builder:for:policy:)``) and when a
+/// navigation names a scene that is not registered. A valid identifier is non-empty, at most
+/// ``maximumLength`` characters long, and contains no whitespace, control or invisible
+/// formatting characters. See ``validate()``.
+public struct SceneIdentifier: Hashable, Comparable, Sendable {
+    /// The name as written.
+    public let rawValue: String
+
+    /// The longest identifier accepted, in characters.
+    public static let maximumLength = 256
+
+    /// Wraps a name without checking it; see ``validate()`` for the rules.
+    ///
+    /// - Parameter rawValue: The scene's name.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Orders identifiers by their raw value, so lists of scenes print in a stable order.
+    public static func < (lhs: SceneIdentifier, rhs: SceneIdentifier) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// Checks the identifier's rules and throws the first one it breaks.
+    ///
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the identifier is
+    ///   empty, longer than ``maximumLength`` characters, or contains whitespace, a control
+    ///   character or an invisible formatting character (such as a zero-width space).
+    public func validate() throws(NavigationError) {
+        if let problem = problem {
+            throw .invalidSceneIdentifier(self, problem: problem)
+        }
+    }
+
+    /// The first rule this identifier breaks, or `nil` when it is valid.
+    public var problem: IdentifierProblem? {
+        let utf8 = rawValue.utf8
+        if utf8.isEmpty { return .empty }
+        // Fast path: printable ASCII without spaces is always valid when short enough.
+        if utf8.count <= Self.maximumLength, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return nil
+        }
+        var position = 0
+        for character in rawValue {
+            position += 1
+            if position > Self.maximumLength {
+                return .tooLong(length: rawValue.count, limit: Self.maximumLength)
+            }
+            for scalar in character.unicodeScalars {
+                let properties = scalar.properties
+                if properties.isWhitespace {
+                    return .whitespace(position: position)
+                }
+                switch properties.generalCategory {
+                case .control:
+                    return .controlCharacter(position: position)
+                case .format, .lineSeparator, .paragraphSeparator:
+                    return .invisibleCharacter(position: position)
+                default:
+                    continue
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension SceneIdentifier: ExpressibleByStringLiteral {
+    /// Creates an identifier from a string literal, as in `.push(scene: "A2")`.
+    ///
+    /// - Parameter value: The scene's name.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+extension SceneIdentifier: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The name itself, as written.
+    public var description: String { rawValue }
+
+    /// The name in quotes, shortened when very long, as error messages print it.
+    public var debugDescription: String { quoted }
+
+    /// The name in double quotes; a name over 40 characters is cut and its length added.
+    var quoted: String {
+        let count = rawValue.count
+        guard count > 40 else { return "\"\(rawValue)\"" }
+        return "\"\(rawValue.prefix(32))…\" (\(count) characters)"
+    }
+}
+
+extension SceneIdentifier: Codable {
+    /// Decodes an identifier from a single string.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: A `DecodingError` when the value is not a string.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the identifier as a single string.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// Why a ``SceneIdentifier`` is not valid.
+///
+/// Positions count characters from 1, as a person reading the name would.
+public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The identifier is the empty string.
+    case empty
+    /// The identifier has more than `limit` characters.
+    case tooLong(length: Int, limit: Int)
+    /// A space, tab, newline or other whitespace character stands at `position`.
+    case whitespace(position: Int)
+    /// A control character (such as NUL or ESC) stands at `position`.
+    case controlCharacter(position: Int)
+    /// An invisible formatting character (such as a zero-width space) stands at `position`.
+    case invisibleCharacter(position: Int)
+
+    /// The problem as the end of a sentence: "it is empty", "it contains whitespace at …".
+    public var description: String {
+        switch self {
+        case .empty:
+            return "it is empty"
+        case .tooLong(let length, let limit):
+            return "it is \(length) characters long, over the limit of \(limit)"
+        case .whitespace(let position):
+            return "it contains whitespace at character \(position)"
+        case .controlCharacter(let position):
+            return "it contains a control character at character \(position)"
+        case .invisibleCharacter(let position):
+            return "it contains an invisible formatting character at character \(position)"
+        }
+    }
+}

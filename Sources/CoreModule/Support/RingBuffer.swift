@@ -1,0 +1,34 @@
+/// A first-in, first-out buffer that keeps only its newest `capacity` elements.
+///
+/// Appending is O(1) and never grows the buffer past `capacity`, which is how the coordinator's
+/// history stays bounded however long the app runs.
+struct RingBuffer<Element> {
+    private var elements: [Element] = []
+    private var head = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(0, capacity)
+        elements.reserveCapacity(self.capacity)
+    }
+
+    mutating func append(_ element: Element) {
+        guard capacity > 0 else { return }
+        if elements.count < capacity {
+            elements.append(element)
+        } else {
+            elements[head] = element
+            head = (head + 1) % capacity
+        }
+    }
+
+    /// The elements, oldest first.
+    var contents: [Element] {
+        Array(elements[head...] + elements[..<head])
+    }
+
+    mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        head = 0
+    }
+}
