@@ -30,11 +30,7 @@ let package = Package(
 
         .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
         .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),
-        .testTarget(
-            name: "DemoTests",
-            dependencies: ["DemoApp"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "DemoTests", dependencies: ["DemoApp"], exclude: ["Fixtures"]),
         .testTarget(name: "LayeringTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,177 @@
+import CoreModule
+import Testing
+
+/// Every navigation error: the exact error value, an unchanged tree, no transition event, and one
+/// failure reported to observers (see `expectRejected`).
+@MainActor
+@Suite("Bad navigation gets a typed error and changes nothing")
+struct NavigationErrorTests {
+    // MARK: Before any root
+
+    @Test(
+        "everything but root needs a root first",
+        arguments: [
+            (ApplicationTransitionType.push(scene: "A2"), TransitionKind.push),
+            (.present(scene: "B1"), .present),
+            (.pop(), .pop),
+            (.popToRoot(), .popToRoot),
+            (.popTo(scene: "A1"), .popTo),
+            (.dismiss(), .dismiss),
+            (.dismissAll(), .dismissAll),
+        ])
+    func needsRoot(request: ApplicationTransitionType, kind: TransitionKind) throws {
+        let coordinator = try makeCoordinator()
+        expectRejected(request, on: coordinator, with: .noRoot(kind))
+        #expect(coordinator.tree.isEmpty)
+    }
+
+    // MARK: Scenes
+
+    @Test("an unknown scene suggests the closest registered names")
+    func unknownSceneSuggestsNames() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        expectRejected(
+            .push(scene: "A3"), on: coordinator,
+            with: .unknownScene("A3", suggestions: ["A1", "A2"]))
+        expectRejected(
+            .present(scene: "b2"), on: coordinator,
+            with: .unknownScene("b2", suggestions: ["B2", "A2", "B1"]))
+        expectRejected(
+            .root(scene: "Checkout"), on: coordinator,
+            with: .unknownScene("Checkout", suggestions: []))
+    }
+
+    @Test("an unknown scene's message names it and its suggestions")
+    func unknownSceneMessage() throws {
+        let coordinator = try makeCoordinator(["Login", "Signup", "Home"])
+        do {
+            try coordinator.navigate(.root(scene: "Logn"))
+            Issue.record("navigating to an unknown scene succeeded")
+        } catch {
+            #expect(
+                error.description
+                    == "No builder is registered for scene \"Logn\". Did you mean \"Login\"?")
+        }
+    }
+
+    @Test(
+        "a malformed scene name is reported as malformed, not as unknown",
+        arguments: [
+            ("", IdentifierProblem.empty),
+            (" A1", .whitespace(position: 1)),
+            ("A 1", .whitespace(position: 2)),
+            ("A1\n", .whitespace(position: 3)),
+            ("A\u{0}1", .controlCharacter(position: 2)),
+            ("A\u{1B}1", .controlCharacter(position: 2)),
+            ("A\u{200B}1", .invisibleCharacter(position: 2)),
+        ])
+    func malformedScene(name: String, problem: IdentifierProblem) throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        let scene = SceneIdentifier(name)
+        let expected = NavigationError.invalidSceneIdentifier(scene, problem: problem)
+        expectRejected(.push(scene: scene), on: coordinator, with: expected)
+        expectRejected(.present(scene: scene), on: coordinator, with: expected)
+        expectRejected(.root(scene: scene), on: coordinator, with: expected)
+        try coordinator.navigate(.push(scene: "A2"))
+        expectRejected(.popTo(scene: scene), on: coordinator, with: expected)
+    }
+
+    @Test("a 100,000-character name is rejected and its message stays short")
+    func hugeName() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        let scene = SceneIdentifier(String(repeating: "x", count: 100_000))
+        let expected = NavigationError.invalidSceneIdentifier(
+            scene, problem: .tooLong(length: 100_000, limit: 256))
+        expectRejected(.push(scene: scene), on: coordinator, with: expected)
+        #expect(expected.description.count < 200)
+        #expect(expected.description.contains("100000 characters"))
+    }
+
+    @Test("a builder that throws fails the navigation with its reason")
+    func builderFailure() throws {
+        let container = try makeContainer()
+        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        let coordinator = AppCoordinator(container: container)
+        expectRejected(
+            .root(scene: "Broken"), on: coordinator,
+            with: .builderFailed("Broken", reason: "the network is down"))
+        try coordinator.navigate(.root(scene: "A1"))
+        expectRejected(
+            .push(scene: "Broken"), on: coordinator,
+            with: .builderFailed("Broken", reason: "the network is down"))
+        expectRejected(
+            .present(scene: "Broken"), on: coordinator,
+            with: .builderFailed("Broken", reason: "the network is down"))
+    }
+
+    @Test("a failed build does not use up a screen identity")
+    func failedBuildKeepsIdentitiesDense() throws {
+        let container = try makeContainer()
+        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        let coordinator = AppCoordinator(container: container)
+        try coordinator.navigate(.root(scene: "A1"))
+        _ = try? coordinator.navigate(.push(scene: "Broken"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(coordinator.tree.screens.map(\.id) == [ScreenID(1), ScreenID(2)])
+    }
+
+    // MARK: Structure
+
+    @Test("pop and pop to root never remove a stack's first screen")
+    func popAtFirstScreen() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
+        expectRejected(
+            .popToRoot(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .popToRoot))
+        try coordinator.navigate(.push(scene: "A2"))
+        try coordinator.navigate(.present(scene: "B1"))
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
+    }
+
+    @Test("pop to a scene that is not below the top names the scene and the stack")
+    func popToMissingScene() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
+        ])
+        expectRejected(
+            .popTo(scene: "A1"), on: coordinator,
+            with: .sceneNotInStack("A1", stack: ["B1", "B2"]))
+        // The visible screen itself is not "below the top".
+        expectRejected(
+            .popTo(scene: "B2"), on: coordinator,
+            with: .sceneNotInStack("B2", stack: ["B1", "B2"]))
+        expectRejected(
+            .popTo(scene: "Nowhere"), on: coordinator,
+            with: .sceneNotInStack("Nowhere", stack: ["B1", "B2"]))
+    }
+
+    @Test("dismiss and dismiss all need a presented modal")
+    func dismissWithNothingPresented() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
+        expectRejected(.dismissAll(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
+    }
+
+    // MARK: Messages
+
+    @Test("every error reads as a full sentence that names its values")
+    func messagesAreSentences() {
+        let cases: [(NavigationError, String)] = [
+            (.duplicateRegistration("A1"), "A builder for scene \"A1\" is already registered"),
+            (.mismatchedRegistration(key: "A2", builderIdentifier: "A1"), "under \"A2\""),
+            (.noRoot(.push), "Cannot push: the window has no root yet"),
+            (.cannotPopFirstScreen("A1", kind: .popToRoot), "Cannot pop-to-root: \"A1\""),
+            (.sceneNotInStack("X", stack: ["A1", "A2"]), "[A1, A2]"),
+            (.nothingToDismiss(visible: "A2"), "visible scene is \"A2\""),
+            (.builderFailed("B1", reason: "offline"), "scene \"B1\" failed: offline."),
+            (.reentrantNavigation(.push, during: .present), "Cannot push while a present"),
+            (.coordinatorUnavailable(.pop), "Cannot pop: the screen's coordinator"),
+            (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
+        ]
+        for (error, fragment) in cases {
+            #expect(error.description.contains(fragment), "\(error.description)")
+            #expect(error.description.hasSuffix("."), "\(error.description)")
+            #expect(error.description.first?.isUppercase == true, "\(error.description)")
+        }
+    }
+}

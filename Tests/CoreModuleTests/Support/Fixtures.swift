@@ -1,0 +1,84 @@
+import CoreModule
+import Testing
+
+/// A screen object for tests: remembers its context so tests can navigate from it.
+@MainActor
+final class StubScreen {
+    let context: SceneContext
+    init(context: SceneContext) { self.context = context }
+}
+
+/// An error a builder throws in tests.
+struct StubFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A builder whose screen fails to build.
+struct FailingBuilder: Builder {
+    let sceneIdentifier: SceneIdentifier
+    func makeScreen(in context: SceneContext) throws -> any ScreenContent {
+        throw StubFailure(message: "the network is down")
+    }
+}
+
+/// A container holding a stub builder for each of `names`.
+func makeContainer(_ names: [SceneIdentifier] = ["A1", "A2", "B1", "B2"]) throws
+    -> DependencyContainer
+{
+    let container = DependencyContainer()
+    try container.assemble(contentsOf: names.map { stubBuilder($0) })
+    return container
+}
+
+func stubBuilder(_ name: SceneIdentifier) -> SceneBuilder {
+    SceneBuilder(name) { context in StubScreen(context: context) }
+}
+
+/// Records every event a coordinator reports while it is alive.
+@MainActor
+final class EventRecorder {
+    private(set) var events: [NavigationEvent] = []
+    private var token: ObservationToken?
+
+    init(_ coordinator: AppCoordinator) {
+        token = coordinator.observe { [unowned self] event in self.events.append(event) }
+    }
+
+    var transitions: [TransitionEvent] { events.compactMap(\.transition) }
+    var failures: [NavigationFailure] { events.compactMap(\.failure) }
+    var kinds: [TransitionKind] { transitions.map(\.kind) }
+}
+
+/// A coordinator over a container of stub scenes, already navigated through `setup`.
+@MainActor
+func makeCoordinator(
+    _ names: [SceneIdentifier] = ["A1", "A2", "B1", "B2"],
+    setup: [ApplicationTransitionType] = []
+) throws -> AppCoordinator {
+    let coordinator = AppCoordinator(container: try makeContainer(names))
+    for transition in setup {
+        try coordinator.navigate(transition)
+    }
+    return coordinator
+}
+
+/// Asserts that `request` fails with exactly `expected`, leaves the tree as it was, emits no
+/// transition and reports the failure once.
+@MainActor
+func expectRejected(
+    _ request: ApplicationTransitionType, on coordinator: AppCoordinator,
+    with expected: NavigationError, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let before = coordinator.tree
+    let recorder = EventRecorder(coordinator)
+    #expect(throws: expected, sourceLocation: sourceLocation) {
+        try coordinator.navigate(request)
+    }
+    #expect(coordinator.tree == before, sourceLocation: sourceLocation)
+    #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
+    #expect(
+        recorder.failures == [NavigationFailure(request: request, error: expected)],
+        sourceLocation: sourceLocation)
+    #expect(coordinator.tree.invariantViolations() == [], sourceLocation: sourceLocation)
+}

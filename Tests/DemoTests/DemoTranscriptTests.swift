@@ -1,0 +1,46 @@
+import DemoApp
+import Foundation
+import Testing
+
+@MainActor
+@Suite("The demo prints the tour a newcomer reads")
+struct DemoTranscriptTests {
+    /// The checked-in transcript; regenerate it with `swift run demo > Tests/DemoTests/Fixtures/tour.txt`.
+    private static let goldenURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tour.txt")
+
+    private func runTour() -> (lines: [String], succeeded: Bool) {
+        var lines: [String] = []
+        let succeeded = Tour { lines.append($0) }.run()
+        return (lines, succeeded)
+    }
+
+    @Test("the tour ends as planned")
+    func tourSucceeds() {
+        #expect(runTour().succeeded)
+    }
+
+    @Test("the tour prints exactly the checked-in transcript")
+    func transcriptMatchesGolden() throws {
+        let golden = try String(contentsOf: Self.goldenURL, encoding: .utf8)
+        let transcript = runTour().lines.joined(separator: "\n") + "\n"
+        #expect(transcript == golden)
+    }
+
+    @Test("the tour shows every kind of transition and at least two errors")
+    func transcriptCoversEveryTransition() {
+        let text = runTour().lines.joined(separator: "\n")
+        for kind in [
+            "✓ root", "✓ push", "✓ present", "✓ pop ", "✓ dismiss ", "✓ pop-to-root",
+            "✓ pop-to ", "✓ dismiss-all",
+        ] {
+            #expect(text.contains(kind), "missing \(kind)")
+        }
+        #expect(
+            text.contains(
+                "✗ No builder is registered for scene \"A3\". Did you mean \"A1\" or \"A2\"?"))
+        #expect(text.contains("✗ Cannot pop: \"A1\" is the first screen of its stack"))
+        #expect(text.contains("(id=7)"))
+    }
+}

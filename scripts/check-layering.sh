@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks the module layering the design card fixes, from the package's own description:
+#   - the package has no package dependencies;
+#   - CoreModule depends on nothing;
+#   - FeatureA and FeatureB depend on CoreModule only (so never on each other).
+# The Swift test `LayeringTests` checks the `import` lines of the sources as well, since SwiftPM
+# on Linux may let a module import another that is merely built alongside it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift package describe --type json | python3 -c '
+import json, sys
+
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+rules = {"CoreModule": set(), "FeatureA": {"CoreModule"}, "FeatureB": {"CoreModule"}}
+problems = []
+
+if package.get("dependencies"):
+    names = [d.get("identity", d.get("url", "?")) for d in package["dependencies"]]
+    problems.append(f"the package must have no package dependencies, but has {names}")
+
+for name, allowed in rules.items():
+    target = targets.get(name)
+    if target is None:
+        problems.append(f"target {name} is missing")
+        continue
+    deps = set(target.get("target_dependencies") or []) | set(target.get("product_dependencies") or [])
+    extra = sorted(deps - allowed)
+    if extra:
+        problems.append(f"{name} may depend on {sorted(allowed) or 'nothing'}, but depends on {extra}")
+
+if problems:
+    for problem in problems:
+        print(f"layering: {problem}", file=sys.stderr)
+    sys.exit(1)
+print("layering: ok (CoreModule depends on nothing; FeatureA and FeatureB on CoreModule only; no package dependencies)")
+'
