@@ -124,6 +124,20 @@ public struct Tour {
         ) {
             try coordinator.navigate(.dismiss(animated: true))
         }
+        let links = DeepLinkFormat(scheme: "demo")
+        perform("open(\"demo://open/A1/A2;id=42/+B1;item=42/B2\"): a deep link, in one step") {
+            try coordinator.open("demo://open/A1/A2;id=42/+B1;item=42/B2", format: links)
+        }
+        perform(
+            "open(\"demo://open/A1/A2;id=42/+B9\"): a deep link naming an unknown scene",
+            expecting: .linkSegmentFailed(
+                position: 3, segment: "+B9", error: .unknownScene("B9", suggestions: ["B1", "B2"]))
+        ) {
+            try coordinator.open("demo://open/A1/A2;id=42/+B9", format: links)
+        }
+        write("")
+        write("The link of the final tree, for state restoration or sharing:")
+        write("   \(coordinator.link(format: links) ?? "(the window is empty)")")
         write("")
         let events = coordinator.recentEvents
         let failures = events.filter { $0.failure != nil }.count

@@ -56,6 +56,31 @@ public enum NavigationError: Error, Equatable, Sendable {
 
     /// A screen's context asked to navigate after its coordinator was released.
     case coordinatorUnavailable(TransitionKind)
+
+    /// A route pattern has the same shape as one already registered (`product/:id` and
+    /// `product/:slug`), so the two would always match the same paths.
+    case routeCollision(SceneIdentifier, existing: SceneIdentifier)
+
+    /// The scene needs the parameter `name`, and the navigation did not pass it.
+    case missingParameter(scene: SceneIdentifier, name: String)
+
+    /// The scene needs the parameter `name` as `expected`, and `value` cannot be read as that.
+    case malformedParameter(
+        scene: SceneIdentifier, name: String, value: String, expected: ParameterType)
+
+    /// A deep link cannot be read (see ``LinkProblem``); nothing was built.
+    case invalidLink(LinkProblem)
+
+    /// The deep link's `position`-th screen segment (from 1), written `segment`, failed with
+    /// `error`; nothing changed.
+    indirect case linkSegmentFailed(position: Int, segment: String, error: NavigationError)
+
+    /// A restoration snapshot has format version `found`; this version reads up to `supported`.
+    case unsupportedSnapshotVersion(found: Int, supported: Int)
+
+    /// Restoring a snapshot failed at its `position`-th screen (from 1), of scene `scene`, with
+    /// `error`; nothing changed.
+    indirect case restorationFailed(position: Int, scene: SceneIdentifier, error: NavigationError)
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -103,7 +128,38 @@ extension NavigationError: CustomStringConvertible {
                 + "returns (for example from the screen's own actions)."
         case .coordinatorUnavailable(let kind):
             return "Cannot \(kind): the screen's coordinator has been released."
+        case .routeCollision(let scene, let existing):
+            return
+                "Route pattern \(scene.quoted) cannot be registered: it matches exactly the same "
+                + "paths as \(existing.quoted)."
+        case .missingParameter(let scene, let name):
+            return "Scene \(scene.quoted) needs the parameter \"\(name)\", which was not passed."
+        case .malformedParameter(let scene, let name, let value, let expected):
+            return
+                "Scene \(scene.quoted) needs the parameter \"\(name)\" as \(expected), but it is "
+                + "\"\(Self.shorten(value))\"."
+        case .invalidLink(let problem):
+            return "The link cannot be opened: \(problem)."
+        case .linkSegmentFailed(let position, let segment, let error):
+            return
+                "The link cannot be opened: screen \(position), \"\(Self.shorten(segment))\", "
+                + "failed. \(error)"
+        case .unsupportedSnapshotVersion(let found, let supported):
+            return
+                "The snapshot has format version \(found), but this version of the package reads "
+                + "versions up to \(supported)."
+        case .restorationFailed(let position, let scene, let error):
+            return
+                "The snapshot cannot be restored: screen \(position), \(scene.quoted), failed. "
+                + "\(error)"
         }
+    }
+
+    /// The text, cut to 60 characters with its length added when longer.
+    static func shorten(_ text: String) -> String {
+        let count = text.count
+        guard count > 60 else { return text }
+        return "\(text.prefix(48))… (\(count) characters)"
     }
 
     /// Joins quoted names as `"A", "B" or "C"`.

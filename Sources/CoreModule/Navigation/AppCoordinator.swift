@@ -30,11 +30,11 @@ public final class AppCoordinator: AppCoordinatorType {
     public let container: any SceneBuilderContainer
 
     /// The current screen tree.
-    public private(set) var tree = ScreenTree()
+    public internal(set) var tree = ScreenTree()
 
-    private var nextScreenNumber: UInt64 = 1
-    private var nextSequence: UInt64 = 1
-    private var applying: TransitionKind?
+    var nextScreenNumber: UInt64 = 1
+    var nextSequence: UInt64 = 1
+    var applying: TransitionKind?
     private var history: RingBuffer<NavigationEvent>
 
     private var observers: [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
@@ -151,29 +151,62 @@ public final class AppCoordinator: AppCoordinatorType {
         }
     }
 
-    /// Resolves and runs the builder for `scene`; changes no state unless it succeeds.
-    private func makeScreen(
-        _ scene: SceneIdentifier, _ parameters: SceneParameters, for kind: TransitionKind
+    /// Resolves and runs the builder for `scene` as the screen `id`; changes no state.
+    ///
+    /// The route parameters a pattern captured are added to `parameters`; then the pattern's
+    /// parameters and the builder's ``Builder/requiredParameters`` are checked before the
+    /// builder runs.
+    func makeScreen(
+        _ scene: SceneIdentifier, _ parameters: SceneParameters, for kind: TransitionKind,
+        id: ScreenID
     ) throws(NavigationError) -> Screen {
-        let builder = try container.builder(for: scene)
-        let id = ScreenID(nextScreenNumber)
+        let resolved = try container.resolve(scene)
+        var parameters = parameters
+        if !resolved.routeParameters.isEmpty {
+            for (name, value) in resolved.routeParameters.values {
+                parameters[name] = value
+            }
+        }
+        for name in resolved.routeParameterNames where parameters[name] == nil {
+            throw .missingParameter(scene: resolved.scene, name: name)
+        }
+        let required = resolved.builder.requiredParameters
+        if !required.isEmpty {
+            for (name, type) in required.sorted(by: { $0.key < $1.key }) {
+                guard let value = parameters[name] else {
+                    throw .missingParameter(scene: resolved.scene, name: name)
+                }
+                guard type.accepts(value) else {
+                    throw .malformedParameter(
+                        scene: resolved.scene, name: name, value: value, expected: type)
+                }
+            }
+        }
         let context = SceneContext(
-            scene: scene, screen: id, parameters: parameters, coordinator: self)
+            scene: resolved.scene, screen: id, parameters: parameters, coordinator: self)
         applying = kind
         defer { applying = nil }
         let content: any ScreenContent
         do {
-            content = try builder.makeScreen(in: context)
+            content = try resolved.builder.makeScreen(in: context)
         } catch let error as NavigationError {
             throw error
         } catch {
-            throw .builderFailed(scene, reason: String(describing: error))
+            throw .builderFailed(resolved.scene, reason: String(describing: error))
         }
-        nextScreenNumber += 1
-        return Screen(id: id, scene: scene, parameters: parameters, content: content)
+        return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
     }
 
-    private func event(
+    /// Builds one screen for a single transition, using up its identity only on success.
+    private func makeScreen(
+        _ scene: SceneIdentifier, _ parameters: SceneParameters, for kind: TransitionKind
+    ) throws(NavigationError) -> Screen {
+        let screen = try makeScreen(scene, parameters, for: kind, id: ScreenID(nextScreenNumber))
+        nextScreenNumber += 1
+        return screen
+    }
+
+    func event(
         _ kind: TransitionKind, _ screen: Screen, from: ScreenLocation?, to: ScreenLocation,
         removed: Int, animated: Bool
     ) -> TransitionEvent {
@@ -241,7 +274,7 @@ public final class AppCoordinator: AppCoordinatorType {
         observers.removeAll { $0.id == id }
     }
 
-    private func publish(_ event: NavigationEvent) {
+    func publish(_ event: NavigationEvent) {
         history.append(event)
         guard !observers.isEmpty || !streams.isEmpty else { return }
         pending.append(event)

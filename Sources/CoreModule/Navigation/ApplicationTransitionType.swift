@@ -128,6 +128,8 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
     case dismiss
     /// Every modal was dismissed.
     case dismissAll
+    /// The whole tree was replaced at once, by opening a deep link or restoring a snapshot.
+    case replaceTree
 
     /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
     public var description: String {
@@ -135,6 +137,7 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
         case .popToRoot: return "pop-to-root"
         case .popTo: return "pop-to"
         case .dismissAll: return "dismiss-all"
+        case .replaceTree: return "replace-tree"
         default: return rawValue
         }
     }
@@ -142,7 +145,7 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
     /// Whether this kind adds a new screen (root, push, present) rather than removing screens.
     public var addsScreen: Bool {
         switch self {
-        case .root, .push, .present: return true
+        case .root, .push, .present, .replaceTree: return true
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll: return false
         }
     }

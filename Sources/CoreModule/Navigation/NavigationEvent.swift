@@ -58,25 +58,61 @@ extension TransitionEvent: CustomStringConvertible {
     }
 }
 
-/// A navigation that failed: the request and why.
+/// What was asked of a coordinator: a transition, a deep link to open, or a snapshot to restore.
+public enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
+    /// `navigate(_:)` with this transition.
+    case transition(ApplicationTransitionType)
+    /// `open(_:format:)` with this link.
+    case openLink(String)
+    /// `restore(_:)` with this snapshot.
+    case restore(TreeSnapshot)
+
+    /// The operation as one line.
+    public var description: String {
+        switch self {
+        case .transition(let request): return request.description
+        case .openLink(let link): return "open(\"\(NavigationError.shorten(link))\")"
+        case .restore(let snapshot):
+            let count = snapshot.stacks.reduce(0) { $0 + $1.count }
+            return "restore(\(count) screens in \(snapshot.stacks.count) stacks)"
+        }
+    }
+}
+
+/// A navigation that failed: what was asked, and why.
 public struct NavigationFailure: Equatable, Sendable, CustomStringConvertible {
-    /// The navigation that was asked for.
-    public let request: ApplicationTransitionType
+    /// What was asked.
+    public let operation: NavigationOperation
     /// Why it was not applied.
     public let error: NavigationError
 
-    /// Creates a failure record.
+    /// Creates a failure record for any operation.
+    ///
+    /// - Parameters:
+    ///   - operation: What was asked.
+    ///   - error: Why it was not applied.
+    public init(operation: NavigationOperation, error: NavigationError) {
+        self.operation = operation
+        self.error = error
+    }
+
+    /// Creates a failure record for a transition.
     ///
     /// - Parameters:
     ///   - request: The navigation that was asked for.
     ///   - error: Why it was not applied.
     public init(request: ApplicationTransitionType, error: NavigationError) {
-        self.request = request
-        self.error = error
+        self.init(operation: .transition(request), error: error)
     }
 
-    /// The failure as one line: the request, then the error's sentence.
-    public var description: String { "\(request) failed: \(error)" }
+    /// The transition that was asked for, or `nil` when the operation was a link or a restore.
+    public var request: ApplicationTransitionType? {
+        if case .transition(let request) = operation { return request }
+        return nil
+    }
+
+    /// The failure as one line: the operation, then the error's sentence.
+    public var description: String { "\(operation) failed: \(error)" }
 }
 
 /// What observers of a coordinator receive: every applied transition and every failure.

@@ -32,6 +32,20 @@ public protocol Builder: Sendable {
     /// - Returns: The screen's object.
     /// - Throws: Any error, when the screen cannot be made.
     @MainActor func makeScreen(in context: SceneContext) throws -> any ScreenContent
+
+    /// The parameters this scene cannot be built without, and their types.
+    ///
+    /// The coordinator checks them before calling ``makeScreen(in:)``: a missing or malformed
+    /// one fails the navigation with ``NavigationError/missingParameter(scene:name:)`` or
+    /// ``NavigationError/malformedParameter(scene:name:value:expected:)``, naming the scene, the
+    /// parameter and the value. The default is none. A route pattern's parameters (such as `id`
+    /// in `product/:id`) are always required, as strings, in addition to these.
+    var requiredParameters: [String: ParameterType] { get }
+}
+
+extension Builder {
+    /// No required parameters.
+    public var requiredParameters: [String: ParameterType] { [:] }
 }
 
 /// A builder made from a closure: the smallest way to register a scene.
@@ -42,18 +56,23 @@ public protocol Builder: Sendable {
 public struct SceneBuilder: Builder {
     /// The name of the scene this builder makes.
     public let sceneIdentifier: SceneIdentifier
+    /// The parameters checked before `make` runs.
+    public let requiredParameters: [String: ParameterType]
     private let make: @MainActor @Sendable (SceneContext) throws -> any ScreenContent
 
     /// Creates a builder for `sceneIdentifier` that calls `make`.
     ///
     /// - Parameters:
-    ///   - sceneIdentifier: The scene's name.
+    ///   - sceneIdentifier: The scene's name, or a route pattern such as `product/:id`.
+    ///   - requiredParameters: The parameters checked before `make` runs, with their types.
     ///   - make: Makes the screen's object from its context; it may throw.
     public init(
         _ sceneIdentifier: SceneIdentifier,
+        requiredParameters: [String: ParameterType] = [:],
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
         self.sceneIdentifier = sceneIdentifier
+        self.requiredParameters = requiredParameters
         self.make = make
     }
 

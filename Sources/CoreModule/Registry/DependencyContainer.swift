@@ -12,30 +12,53 @@
 /// A process-wide ``shared`` instance exists for apps that want one, as in the original design,
 /// but nothing in this package depends on it; tests should make their own containers.
 ///
-/// Lookups cost one hash of the name, whatever the number of registered scenes.
+/// ## Route patterns
+///
+/// A scene may be registered under a pattern whose `:name` segments are parameters:
+/// a builder for `product/:id` makes the screen for `"product/42"`, with the parameter
+/// `id = "42"`. Resolution follows fixed rules, never the order of registration:
+///
+/// 1. An exactly registered name wins (`product/new` registered as a name beats `product/:id`).
+/// 2. Otherwise the patterns are matched segment by segment, and at each segment a literal beats
+///    a parameter.
+/// 3. Two patterns of the same shape (`product/:id` and `product/:slug`) would always collide:
+///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
+///
+/// A pattern's first segment must be literal. Lookups cost one hash of the name, and a pattern
+/// match costs one hash per segment, whatever the number of registered scenes and patterns.
 public final class DependencyContainer: SceneBuilderContainer {
-    private let builders: Locked<[SceneIdentifier: any Builder]>
+    private struct Registry {
+        var builders: [SceneIdentifier: any Builder] = [:]
+        var routes = RouteTrie()
+        var shapes: [String: SceneIdentifier] = [:]
+    }
+
+    private let registry: Locked<Registry>
 
     /// Creates an empty container.
     public init() {
-        builders = Locked([:])
+        registry = Locked(Registry())
     }
 
     /// A process-wide container for apps that want one; nothing in the package depends on it.
     public static let shared = DependencyContainer()
 
+    // MARK: Looking up
+
     /// The builder registered for `sceneIdentifier`, or `nil` when there is none.
+    ///
+    /// This looks up exact names only; ``resolve(_:)`` also matches route patterns.
     ///
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
     public func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        builders.withLock { $0[sceneIdentifier] }
+        registry.withLock { $0.builders[sceneIdentifier] }
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
     ///
-    /// The suggestions are computed from the registry as it is now, but only when the error's
-    /// names are read.
+    /// The suggestions are taken from the registry as it is now, but computed only when the
+    /// error's names are read.
     ///
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder.
@@ -44,26 +67,63 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
         -> any Builder
     {
-        let (builder, keys) = builders.withLock { builders in
-            let builder = builders[sceneIdentifier]
-            return (builder, builder == nil ? builders.keys : nil)
+        let (builder, keys) = registry.withLock { registry in
+            let builder = registry.builders[sceneIdentifier]
+            return (builder, builder == nil ? registry.builders.keys : nil)
         }
         if let builder { return builder }
-        try sceneIdentifier.validate()
-        throw .unknownScene(
-            sceneIdentifier,
-            suggestions: SceneSuggestions(for: sceneIdentifier, among: keys ?? [:].keys))
+        throw Self.notFound(sceneIdentifier, keys: keys)
     }
+
+    /// Finds the scene a navigation names: an exactly registered name, or a path that a
+    /// registered route pattern matches (see "Route patterns" above).
+    ///
+    /// - Parameter target: A scene name, or a path such as `product/42`.
+    /// - Returns: The scene's builder, its registered identifier and the route parameters.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
+    public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
+        let found: ResolvedScene? = registry.withLock { registry in
+            if let builder = registry.builders[target] {
+                return ResolvedScene(scene: target, builder: builder)
+            }
+            guard target.rawValue.utf8.contains(UInt8(ascii: "/")),
+                let (route, values) = registry.routes.match(target.rawValue),
+                let builder = registry.builders[route], let pattern = RoutePattern(route)
+            else { return nil }
+            var parameters = SceneParameters()
+            for (name, value) in zip(pattern.parameterNames, values) {
+                parameters[name] = String(value)
+            }
+            return ResolvedScene(scene: route, builder: builder, routeParameters: parameters)
+        }
+        if let found { return found }
+        let keys = registry.withLock { $0.builders.keys }
+        throw Self.notFound(target, keys: keys)
+    }
+
+    private static func notFound(
+        _ target: SceneIdentifier, keys: Dictionary<SceneIdentifier, any Builder>.Keys?
+    ) -> NavigationError {
+        if let problem = target.problem {
+            return .invalidSceneIdentifier(target, problem: problem)
+        }
+        return .unknownScene(
+            target, suggestions: SceneSuggestions(for: target, among: keys ?? [:].keys))
+    }
+
+    // MARK: Registering
 
     /// Registers `builder` for `sceneIdentifier`.
     ///
     /// - Parameters:
     ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
-    ///   - sceneIdentifier: The scene's name.
+    ///   - sceneIdentifier: The scene's name or route pattern.
     ///   - policy: What to do when the scene already has a builder.
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)``, or
-    ///   ``NavigationError/duplicateRegistration(_:)``; nothing is registered then.
+    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)``,
+    ///   ``NavigationError/duplicateRegistration(_:)`` or
+    ///   ``NavigationError/routeCollision(_:existing:)``; nothing is registered then.
     public func assemble(
         builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
     ) throws(NavigationError) {
@@ -79,7 +139,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///   - builders: The builders, each registered under its own ``Builder/sceneIdentifier``.
     ///   - policy: What to do when a scene already has a builder.
     /// - Throws: The first problem found, as in ``assemble(builder:for:policy:)``; also
-    ///   ``NavigationError/duplicateRegistration(_:)`` when two of `builders` share a name.
+    ///   ``NavigationError/duplicateRegistration(_:)`` when two of `builders` share a name, and
+    ///   ``NavigationError/routeCollision(_:existing:)`` when two share a pattern's shape.
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
@@ -90,22 +151,37 @@ public final class DependencyContainer: SceneBuilderContainer {
         contentsOf entries: [(SceneIdentifier, any Builder)], policy: RegistrationPolicy
     ) throws(NavigationError) {
         var incoming = Set<SceneIdentifier>()
+        var incomingShapes: [String: SceneIdentifier] = [:]
+        var patterns: [RoutePattern] = []
         for (key, builder) in entries {
             try key.validate()
             guard builder.sceneIdentifier == key else {
                 throw .mismatchedRegistration(key: key, builderIdentifier: builder.sceneIdentifier)
             }
             guard incoming.insert(key).inserted else { throw .duplicateRegistration(key) }
-        }
-        try builders.withLock { (builders) throws(NavigationError) in
-            if policy == .rejectDuplicates,
-                let existing = entries.first(where: { builders[$0.0] != nil })
-            {
-                throw .duplicateRegistration(existing.0)
+            if let pattern = RoutePattern(key) {
+                if let other = incomingShapes.updateValue(key, forKey: pattern.shape) {
+                    throw .routeCollision(key, existing: other)
+                }
+                patterns.append(pattern)
             }
-            builders.reserveCapacity(builders.count + entries.count)
+        }
+        try registry.withLock { (registry) throws(NavigationError) in
+            for (key, _) in entries where registry.builders[key] != nil {
+                if policy == .rejectDuplicates { throw .duplicateRegistration(key) }
+            }
+            for pattern in patterns {
+                if let existing = registry.shapes[pattern.shape], existing != pattern.identifier {
+                    throw .routeCollision(pattern.identifier, existing: existing)
+                }
+            }
+            registry.builders.reserveCapacity(registry.builders.count + entries.count)
             for (key, builder) in entries {
-                builders[key] = builder
+                registry.builders[key] = builder
+            }
+            for pattern in patterns {
+                registry.shapes[pattern.shape] = pattern.identifier
+                registry.routes.insert(pattern)
             }
         }
     }
@@ -114,27 +190,38 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// Screens already built for the scene stay in their trees; only new navigations fail.
     ///
-    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Parameter sceneIdentifier: The scene's name or route pattern.
     /// - Returns: The builder that was removed, or `nil` when none was registered.
     @discardableResult
     public func remove(_ sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        builders.withLock { $0.removeValue(forKey: sceneIdentifier) }
+        registry.withLock { registry in
+            guard let removed = registry.builders.removeValue(forKey: sceneIdentifier) else {
+                return nil
+            }
+            if let pattern = RoutePattern(sceneIdentifier) {
+                registry.shapes[pattern.shape] = nil
+                registry.routes.remove(pattern)
+            }
+            return removed
+        }
     }
 
-    /// Whether a builder is registered for `sceneIdentifier`.
+    // MARK: Listing
+
+    /// Whether a builder is registered for `sceneIdentifier` (a name or pattern, not a path).
     ///
-    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Parameter sceneIdentifier: The scene's name or route pattern.
     public func contains(_ sceneIdentifier: SceneIdentifier) -> Bool {
-        builders.withLock { $0[sceneIdentifier] != nil }
+        registry.withLock { $0.builders[sceneIdentifier] != nil }
     }
 
-    /// The number of registered scenes.
+    /// The number of registered scenes, route patterns included.
     public var count: Int {
-        builders.withLock { $0.count }
+        registry.withLock { $0.builders.count }
     }
 
-    /// Every registered scene name, sorted.
+    /// Every registered scene name and route pattern, sorted.
     public var sceneIdentifiers: [SceneIdentifier] {
-        builders.withLock { Array($0.keys) }.sorted()
+        registry.withLock { Array($0.builders.keys) }.sorted()
     }
 }

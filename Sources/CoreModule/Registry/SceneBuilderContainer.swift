@@ -32,6 +32,46 @@ public protocol SceneBuilderContainer: Sendable {
 
     /// Every registered scene name, sorted.
     var sceneIdentifiers: [SceneIdentifier] { get }
+
+    /// Finds the scene a navigation names: a registered name, or a path that a registered route
+    /// pattern matches.
+    ///
+    /// - Parameter target: A scene name, or a path such as `product/42`.
+    /// - Returns: The scene's builder, its registered identifier and the values the path gave
+    ///   its route parameters.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` or
+    ///   ``NavigationError/unknownScene(_:suggestions:)``.
+    func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene
+}
+
+/// A scene found for a navigation: its builder, its registered identifier, and its route
+/// parameters.
+public struct ResolvedScene: Sendable {
+    /// The registered identifier: the name itself, or the route pattern that matched.
+    public let scene: SceneIdentifier
+    /// The scene's builder.
+    public let builder: any Builder
+    /// The values the path gave the pattern's parameters; empty for an exact name.
+    public let routeParameters: SceneParameters
+
+    /// Creates a resolved scene.
+    ///
+    /// - Parameters:
+    ///   - scene: The registered identifier.
+    ///   - builder: The scene's builder.
+    ///   - routeParameters: The values captured from the path.
+    public init(
+        scene: SceneIdentifier, builder: any Builder, routeParameters: SceneParameters = [:]
+    ) {
+        self.scene = scene
+        self.builder = builder
+        self.routeParameters = routeParameters
+    }
+
+    /// The names of the route pattern's parameters (`id` in `product/:id`); empty for a name.
+    public var routeParameterNames: [String] {
+        RoutePattern(scene)?.parameterNames ?? []
+    }
 }
 
 extension SceneBuilderContainer {

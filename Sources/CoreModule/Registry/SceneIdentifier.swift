@@ -13,7 +13,9 @@
 /// builder is registered (``DependencyContainer/assemble(builder:for:policy:)``) and when a
 /// navigation names a scene that is not registered. A valid identifier is non-empty, at most
 /// ``maximumLength`` characters long, and contains no whitespace, control or invisible
-/// formatting characters. See ``validate()``.
+/// formatting characters. A name may contain `/`-separated segments, none of them empty; a
+/// segment `:name` makes the identifier a route pattern (see ``DependencyContainer``). See
+/// ``validate()``.
 public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// The name as written.
     public let rawValue: String
@@ -48,9 +50,10 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     public var problem: IdentifierProblem? {
         let utf8 = rawValue.utf8
         if utf8.isEmpty { return .empty }
-        // Fast path: printable ASCII without spaces is always valid when short enough.
+        // Fast path: printable ASCII without spaces is valid when short enough, but for the
+        // segment rules of names with `/` or `:`.
         if utf8.count <= Self.maximumLength, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
-            return nil
+            return RoutePattern.segmentProblem(in: rawValue)
         }
         var position = 0
         for character in rawValue {
@@ -73,7 +76,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
                 }
             }
         }
-        return nil
+        return RoutePattern.segmentProblem(in: rawValue)
     }
 }
 
@@ -134,6 +137,14 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
     case controlCharacter(position: Int)
     /// An invisible formatting character (such as a zero-width space) stands at `position`.
     case invisibleCharacter(position: Int)
+    /// The `segment`-th `/`-separated segment is empty (as in `a//b` or `a/`).
+    case emptySegment(segment: Int)
+    /// The `segment`-th segment is a lone `:`, a parameter without a name.
+    case emptyParameterName(segment: Int)
+    /// A route pattern starts with a parameter; its first segment must be literal.
+    case parameterFirst
+    /// A route pattern names the same parameter twice.
+    case repeatedParameterName(String)
 
     /// The problem as the end of a sentence: "it is empty", "it contains whitespace at …".
     public var description: String {
@@ -148,6 +159,14 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
             return "it contains a control character at character \(position)"
         case .invisibleCharacter(let position):
             return "it contains an invisible formatting character at character \(position)"
+        case .emptySegment(let segment):
+            return "its segment \(segment) is empty"
+        case .emptyParameterName(let segment):
+            return "its segment \(segment) is a parameter without a name"
+        case .parameterFirst:
+            return "a route pattern must start with a literal segment, not a parameter"
+        case .repeatedParameterName(let name):
+            return "it names the parameter \"\(name)\" twice"
         }
     }
 }

@@ -1,0 +1,75 @@
+/// Why a deep link cannot be read.
+///
+/// Positions count the link's screen segments from 1.
+public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The link is the empty string.
+    case empty
+    /// The link is `length` bytes long, over the format's limit.
+    case tooLong(length: Int, limit: Int)
+    /// The link's scheme is `found`; the format expects `expected`.
+    case unsupportedScheme(found: String, expected: String)
+    /// The link's host is `found`; the format expects `expected`.
+    case unexpectedHost(found: String, expected: String)
+    /// The link names no screen.
+    case noScreens
+    /// The link names `count` screens, over the format's limit.
+    case tooManyScreens(count: Int, limit: Int)
+    /// The screen at `position` has `count` parameters, over the format's limit.
+    case tooManyParameters(position: Int, count: Int, limit: Int)
+    /// The segment at `position` is empty (as in `A1//A2`).
+    case emptySegment(position: Int)
+    /// The segment at `position` is a `+` without a scene name.
+    case modalWithoutScene(position: Int)
+    /// The first segment starts with `+`, but the first screen is the root, not a modal.
+    case modalBeforeRoot
+    /// The segment at `position`, written `segment`, has a `%` not followed by two hexadecimal
+    /// digits, or escapes bytes that are not UTF-8.
+    case badPercentEncoding(position: Int, segment: String)
+    /// The segment at `position` has a parameter written `text` that is not `name=value`.
+    case malformedParameter(position: Int, text: String)
+    /// The segment at `position` gives the parameter `name` twice.
+    case repeatedParameter(position: Int, name: String)
+    /// The segment at `position`, written `segment`, contains whitespace, a control character,
+    /// `?` or `#`, which a link must percent-encode.
+    case invalidCharacter(position: Int, segment: String)
+
+    /// The problem as the end of a sentence.
+    public var description: String {
+        switch self {
+        case .empty:
+            return "it is empty"
+        case .tooLong(let length, let limit):
+            return "it is \(length) bytes long, over the limit of \(limit)"
+        case .unsupportedScheme(let found, let expected):
+            return "its scheme is \"\(NavigationError.shorten(found))\", not \"\(expected)\""
+        case .unexpectedHost(let found, let expected):
+            return "its host is \"\(NavigationError.shorten(found))\", not \"\(expected)\""
+        case .noScreens:
+            return "it names no screen"
+        case .tooManyScreens(let count, let limit):
+            return "it names \(count) screens, over the limit of \(limit)"
+        case .tooManyParameters(let position, let count, let limit):
+            return "screen \(position) has \(count) parameters, over the limit of \(limit)"
+        case .emptySegment(let position):
+            return "segment \(position) is empty"
+        case .modalWithoutScene(let position):
+            return "segment \(position) is a \"+\" without a scene name"
+        case .modalBeforeRoot:
+            return "its first screen starts with \"+\", but the first screen is the root"
+        case .badPercentEncoding(let position, let segment):
+            return
+                "segment \(position), \"\(NavigationError.shorten(segment))\", has a bad "
+                + "percent-encoding"
+        case .malformedParameter(let position, let text):
+            return
+                "segment \(position) has the parameter \"\(NavigationError.shorten(text))\", "
+                + "which is not name=value"
+        case .repeatedParameter(let position, let name):
+            return "segment \(position) gives the parameter \"\(name)\" twice"
+        case .invalidCharacter(let position, let segment):
+            return
+                "segment \(position), \"\(NavigationError.shorten(segment))\", contains a "
+                + "character that must be percent-encoded"
+        }
+    }
+}

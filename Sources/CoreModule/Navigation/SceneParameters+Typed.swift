@@ -1,0 +1,139 @@
+public import Foundation
+
+/// The types a scene parameter can be read as and declared with.
+public enum ParameterType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Any text, including the empty string.
+    case string
+    /// A whole number in decimal, such as `42` or `-7`.
+    case int
+    /// `true` or `false` (also `1` or `0`).
+    case bool
+    /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
+    case uuid
+
+    /// The type's name as messages print it: "a string", "an integer", … .
+    public var description: String {
+        switch self {
+        case .string: return "a string"
+        case .int: return "an integer"
+        case .bool: return "true or false"
+        case .uuid: return "a UUID"
+        }
+    }
+
+    /// Whether `text` can be read as this type.
+    ///
+    /// - Parameter text: A parameter's value.
+    public func accepts(_ text: String) -> Bool {
+        switch self {
+        case .string: return true
+        case .int: return Int(text) != nil
+        case .bool: return Bool(parameter: text) != nil
+        case .uuid: return UUID(uuidString: text) != nil
+        }
+    }
+}
+
+/// A type a scene parameter can be read as: `String`, `Int`, `Bool` or `UUID`.
+public protocol SceneParameterValue: Sendable {
+    /// The parameter type this Swift type reads.
+    static var parameterType: ParameterType { get }
+
+    /// Reads a value from a parameter's text, or returns `nil` when the text is malformed.
+    ///
+    /// - Parameter parameter: The parameter's text.
+    init?(parameter: String)
+}
+
+extension String: SceneParameterValue {
+    /// ``ParameterType/string``.
+    public static var parameterType: ParameterType { .string }
+
+    /// The text itself.
+    ///
+    /// - Parameter parameter: The parameter's text.
+    public init?(parameter: String) { self = parameter }
+}
+
+extension Int: SceneParameterValue {
+    /// ``ParameterType/int``.
+    public static var parameterType: ParameterType { .int }
+
+    /// A decimal whole number.
+    ///
+    /// - Parameter parameter: The parameter's text.
+    public init?(parameter: String) { self.init(parameter) }
+}
+
+extension Bool: SceneParameterValue {
+    /// ``ParameterType/bool``.
+    public static var parameterType: ParameterType { .bool }
+
+    /// `true`/`1` or `false`/`0`.
+    ///
+    /// - Parameter parameter: The parameter's text.
+    public init?(parameter: String) {
+        switch parameter {
+        case "true", "1": self = true
+        case "false", "0": self = false
+        default: return nil
+        }
+    }
+}
+
+extension UUID: SceneParameterValue {
+    /// ``ParameterType/uuid``.
+    public static var parameterType: ParameterType { .uuid }
+
+    /// A UUID string.
+    ///
+    /// - Parameter parameter: The parameter's text.
+    public init?(parameter: String) { self.init(uuidString: parameter) }
+}
+
+extension SceneParameters {
+    /// The parameter `name` read as `type`, or `nil` when it is missing or malformed.
+    ///
+    /// ```swift
+    /// let id = parameters.value("id", as: Int.self)   // Int?
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's name.
+    ///   - type: The type to read it as.
+    /// - Returns: The value, or `nil`.
+    public func value<Value: SceneParameterValue>(_ name: String, as type: Value.Type) -> Value? {
+        values[name].flatMap(Value.init(parameter:))
+    }
+}
+
+extension SceneContext {
+    /// The parameter `name` read as `type`, or an error naming the scene, the parameter and the
+    /// value.
+    ///
+    /// Builders use it to read what they need; declare required parameters in
+    /// ``Builder/requiredParameters`` to have them checked before the builder runs.
+    ///
+    /// ```swift
+    /// let id = try context.parameter("id", as: Int.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's name.
+    ///   - type: The type to read it as.
+    /// - Returns: The value.
+    /// - Throws: ``NavigationError/missingParameter(scene:name:)`` or
+    ///   ``NavigationError/malformedParameter(scene:name:value:expected:)``.
+    public func parameter<Value: SceneParameterValue>(_ name: String, as type: Value.Type)
+        throws(NavigationError) -> Value
+    {
+        guard let text = parameters[name] else {
+            throw .missingParameter(scene: scene, name: name)
+        }
+        guard let value = Value(parameter: text) else {
+            throw .malformedParameter(
+                scene: scene, name: name, value: text, expected: Value.parameterType)
+        }
+        return value
+    }
+}

@@ -1,0 +1,237 @@
+import CoreModule
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Deep links rebuild a whole tree in one atomic step")
+struct DeepLinkTests {
+    private let format = DeepLinkFormat(scheme: "demo")
+
+    private func makeApp() throws -> AppCoordinator {
+        let container = try makeContainer(["A1", "A2", "B1", "B2", "product/new"])
+        try container.assemble(stubBuilder("product/:id"))
+        try container.assemble(
+            SceneBuilder("Order", requiredParameters: ["id": .int]) { StubScreen(context: $0) })
+        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        return AppCoordinator(container: container)
+    }
+
+    /// Asserts that opening `link` fails with `expected` and changes nothing.
+    private func expectLinkRejected(
+        _ link: String, on coordinator: AppCoordinator, with expected: NavigationError,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
+        #expect(throws: expected, sourceLocation: sourceLocation) {
+            try coordinator.open(link, format: format)
+        }
+        #expect(coordinator.tree == before, sourceLocation: sourceLocation)
+        #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            recorder.failures == [NavigationFailure(operation: .openLink(link), error: expected)],
+            sourceLocation: sourceLocation)
+    }
+
+    // MARK: Opening
+
+    @Test("a link builds a stack and a chain of modals, with parameters, in one event")
+    func opensWholeTree() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "B2"))
+        let recorder = EventRecorder(coordinator)
+        let event = try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: format)
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"], ["A1"]])
+        #expect(coordinator.tree.screens[1].parameters == ["id": "7"])
+        #expect(coordinator.tree.screens[2].parameters == ["item": "7"])
+        #expect(event.kind == .replaceTree)
+        #expect(event.removedCount == 1)
+        #expect(event.from?.scene == "B2")
+        #expect(event.to == ScreenLocation(screen: ScreenID(6), scene: "A1", level: 2, index: 0))
+        #expect(recorder.transitions == [event])
+        #expect(coordinator.tree.invariantViolations() == [])
+    }
+
+    @Test("scheme and host compare without case; a link may open on an empty window")
+    func schemeAndHost() throws {
+        let coordinator = try makeApp()
+        try coordinator.open("DEMO://Open/A1", format: format)
+        #expect(coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("percent-encoding and Unicode in names and values")
+    func percentEncodingAndUnicode() throws {
+        let coordinator = try makeApp()
+        try coordinator.open(
+            "demo://open/A1;q=caf%C3%A9%20%26%20cr%C3%AApes;emoji=🚀;path=a%2Fb%3Bc%3Dd/product%2F42",
+            format: format)
+        let screens = coordinator.tree.screens
+        #expect(screens[0].parameters == ["q": "café & crêpes", "emoji": "🚀", "path": "a/b;c=d"])
+        #expect(screens[1].scene == "product/:id")
+        #expect(screens[1].parameters == ["id": "42"])
+    }
+
+    @Test("a route path in a link resolves by the same rules as navigation")
+    func routesInLinks() throws {
+        let coordinator = try makeApp()
+        try coordinator.open("demo://open/product%2Fnew/product%2F9;ref=mail", format: format)
+        #expect(coordinator.tree.scenes == [["product/new", "product/:id"]])
+        #expect(coordinator.tree.screens[1].parameters == ["id": "9", "ref": "mail"])
+    }
+
+    // MARK: Bad links
+
+    @Test(
+        "a link that cannot be read is rejected with the problem, and nothing changes",
+        arguments: [
+            ("", LinkProblem.empty),
+            ("demo:/A1", .unsupportedScheme(found: "demo", expected: "demo")),
+            ("other://open/A1", .unsupportedScheme(found: "other", expected: "demo")),
+            ("demo://close/A1", .unexpectedHost(found: "close", expected: "open")),
+            ("demo://open", .noScreens),
+            ("demo://open/", .noScreens),
+            ("demo://open/A1//A2", .emptySegment(position: 2)),
+            ("demo://open/A1/", .emptySegment(position: 2)),
+            ("demo://open/+A1", .modalBeforeRoot),
+            ("demo://open/A1/+", .modalWithoutScene(position: 2)),
+            ("demo://open/A1/+;id=1", .modalWithoutScene(position: 2)),
+            ("demo://open/A1;id=%G1", .badPercentEncoding(position: 1, segment: "A1;id=%G1")),
+            ("demo://open/A1;id=%E2%82", .badPercentEncoding(position: 1, segment: "A1;id=%E2%82")),
+            ("demo://open/A1/A2;id=4%", .badPercentEncoding(position: 2, segment: "A2;id=4%")),
+            ("demo://open/A1;id", .malformedParameter(position: 1, text: "id")),
+            ("demo://open/A1;=7", .malformedParameter(position: 1, text: "=7")),
+            ("demo://open/A1;id=1;id=2", .repeatedParameter(position: 1, name: "id")),
+            ("demo://open/A1?id=7", .invalidCharacter(position: 1, segment: "A1?id=7")),
+            ("demo://open/A1/A 2", .invalidCharacter(position: 2, segment: "A 2")),
+        ])
+    func unreadableLinks(link: String, problem: LinkProblem) throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.present(scene: "B1"))
+        expectLinkRejected(link, on: coordinator, with: .invalidLink(problem))
+    }
+
+    @Test("links over the limits are rejected before anything is parsed or built")
+    func limits() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let long = "demo://open/A1;q=" + String(repeating: "x", count: 5_000)
+        expectLinkRejected(
+            long, on: coordinator,
+            with: .invalidLink(.tooLong(length: long.utf8.count, limit: 4_096)))
+        let deep = "demo://open/" + Array(repeating: "A1", count: 65).joined(separator: "/")
+        expectLinkRejected(
+            deep, on: coordinator, with: .invalidLink(.tooManyScreens(count: 65, limit: 64)))
+        let parameters = (1...17).map { ";p\($0)=\($0)" }.joined()
+        expectLinkRejected(
+            "demo://open/A1/A2\(parameters)", on: coordinator,
+            with: .invalidLink(.tooManyParameters(position: 2, count: 17, limit: 16)))
+        let huge = String(repeating: "demo://open/A1/", count: 1_000_000)
+        expectLinkRejected(
+            huge, on: coordinator,
+            with: .invalidLink(.tooLong(length: huge.utf8.count, limit: 4_096)))
+    }
+
+    @Test("custom limits are enforced")
+    func customLimits() throws {
+        let coordinator = try makeApp()
+        let strict = DeepLinkFormat(scheme: "demo", host: "go", maximumScreens: 2)
+        #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
+            try coordinator.open("demo://go/A1/A2/A1", format: strict)
+        }
+        try coordinator.open("demo://go/A1/A2", format: strict)
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    @Test("an unknown scene in the middle of a link names its segment and position")
+    func unknownSceneInMiddle() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let before = coordinator.tree
+        expectLinkRejected(
+            "demo://open/A1/A2/+A3;x=1/B2", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 3, segment: "+A3;x=1",
+                error: .unknownScene("A3", suggestions: ["A1", "A2"])))
+        // No screen identity was used up by the screens built before the failure.
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(coordinator.tree.visibleScreen?.id == ScreenID(UInt64(before.screenCount) + 1))
+    }
+
+    @Test("a missing or malformed required parameter in a link names the segment")
+    func parametersInLinks() throws {
+        let coordinator = try makeApp()
+        expectLinkRejected(
+            "demo://open/A1/Order", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 2, segment: "Order", error: .missingParameter(scene: "Order", name: "id"))
+        )
+        expectLinkRejected(
+            "demo://open/A1/Order;id=seven", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 2, segment: "Order;id=seven",
+                error: .malformedParameter(
+                    scene: "Order", name: "id", value: "seven", expected: .int)
+            ))
+    }
+
+    @Test("a failing builder or a malformed name fails the link and changes nothing")
+    func builderFailureInLink() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "B1"))
+        expectLinkRejected(
+            "demo://open/A1/+Broken", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 2, segment: "+Broken",
+                error: .builderFailed("Broken", reason: "the network is down")))
+        expectLinkRejected(
+            "demo://open/A1/%E2%80%8B", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 2, segment: "%E2%80%8B",
+                error: .invalidSceneIdentifier(
+                    "\u{200B}", problem: .invisibleCharacter(position: 1))))
+    }
+
+    @Test("error messages name the segment, its position and the cause")
+    func linkMessages() {
+        let error = NavigationError.linkSegmentFailed(
+            position: 3, segment: "+A3", error: .unknownScene("A3", suggestions: ["A2"]))
+        #expect(
+            error.description
+                == "The link cannot be opened: screen 3, \"+A3\", failed. No builder is "
+                + "registered for scene \"A3\". Did you mean \"A2\"?")
+        #expect(
+            NavigationError.invalidLink(.badPercentEncoding(position: 2, segment: "A%G"))
+                .description
+                == "The link cannot be opened: segment 2, \"A%G\", has a bad percent-encoding.")
+    }
+
+    // MARK: Writing
+
+    @Test("the current tree is written as a link, escaping what needs escaping")
+    func writesLink() throws {
+        let coordinator = try makeApp()
+        #expect(coordinator.link(format: format) == nil)
+        try coordinator.navigate(.root(scene: "A1", parameters: ["q": "café & co", "tag": "a/b"]))
+        try coordinator.navigate(.push(scene: "product/42", parameters: ["ref": "mail"]))
+        try coordinator.navigate(.present(scene: "B1"))
+        try coordinator.navigate(.push(scene: "product/:id", parameters: ["id": "new"]))
+        #expect(
+            coordinator.link(format: format)
+                == "demo://open/A1;q=caf%C3%A9%20%26%20co;tag=a%2Fb/product%2F42;ref=mail"
+                + "/+B1/product%2F:id;id=new")
+    }
+
+    @Test("opening the written link yields an equal tree")
+    func writtenLinkRoundTrips() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1", parameters: ["q": "x;y=z", "e": ""]))
+        try coordinator.navigate(.push(scene: "product/7"))
+        try coordinator.navigate(.present(scene: "B1", parameters: ["emoji": "🚀"]))
+        try coordinator.navigate(.push(scene: "product/:id", parameters: ["id": "new"]))
+        let link = try #require(coordinator.link(format: format))
+        let reopened = try makeApp()
+        try reopened.open(link, format: format)
+        #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
+    }
+}

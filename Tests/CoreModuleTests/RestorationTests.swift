@@ -1,0 +1,94 @@
+import CoreModule
+import Foundation
+import Testing
+
+@MainActor
+@Suite("State restoration: a Codable snapshot rebuilds the tree through its builders")
+struct RestorationTests {
+    private func makeApp() throws -> AppCoordinator {
+        let container = try makeContainer()
+        try container.assemble(stubBuilder("product/:id"))
+        return AppCoordinator(container: container)
+    }
+
+    @Test("a snapshot survives JSON and restores an equal tree, built anew")
+    func jsonRoundTrip() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.push(scene: "product/42", parameters: ["ref": "Zoë"]))
+        try coordinator.navigate(.present(scene: "B1"))
+        let data = try JSONEncoder().encode(coordinator.snapshot())
+        let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        #expect(decoded.version == TreeSnapshot.currentVersion)
+
+        let relaunched = try makeApp()
+        let recorder = EventRecorder(relaunched)
+        let event = try relaunched.restore(decoded)
+        #expect(relaunched.tree.snapshot == coordinator.tree.snapshot)
+        #expect(relaunched.tree.scenes == [["A1", "product/:id"], ["B1"]])
+        #expect(event?.kind == .replaceTree)
+        #expect(recorder.transitions.count == 1)
+        let original = coordinator.tree.screens.map { ObjectIdentifier($0.content) }
+        let rebuilt = relaunched.tree.screens.map { ObjectIdentifier($0.content) }
+        #expect(Set(original).isDisjoint(with: rebuilt))
+    }
+
+    @Test("the snapshot's JSON is plain and versioned")
+    func jsonShape() throws {
+        let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1", parameters: ["id": "7"])]])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+        #expect(json == #"{"stacks":[[{"parameters":{"id":"7"},"scene":"A1"}]],"version":1}"#)
+    }
+
+    @Test("a snapshot naming an unregistered scene fails and leaves the tree untouched")
+    func unregisteredScene() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "B2"))
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
+        let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1")], [.init(scene: "Gone")]])
+        let expected = NavigationError.restorationFailed(
+            position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))
+        #expect(throws: expected) { try coordinator.restore(snapshot) }
+        #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures == [NavigationFailure(operation: .restore(snapshot), error: expected)]
+        )
+    }
+
+    @Test("a snapshot from a newer format version fails and leaves the tree untouched")
+    func newerVersion() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let before = coordinator.tree
+        let snapshot = TreeSnapshot(version: 2, stacks: [[.init(scene: "A1")]])
+        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 2, supported: 1)) {
+            try coordinator.restore(snapshot)
+        }
+        #expect(coordinator.tree == before)
+    }
+
+    @Test("a snapshot missing a pattern's parameter fails with the parameter's name")
+    func missingRouteParameter() throws {
+        let coordinator = try makeApp()
+        let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "product/:id")]])
+        #expect(
+            throws: NavigationError.restorationFailed(
+                position: 2, scene: "product/:id",
+                error: .missingParameter(scene: "product/:id", name: "id"))
+        ) { try coordinator.restore(snapshot) }
+        #expect(coordinator.tree.isEmpty)
+    }
+
+    @Test("an empty snapshot restores nothing")
+    func emptySnapshot() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let before = coordinator.tree
+        #expect(try coordinator.restore(TreeSnapshot(stacks: [])) == nil)
+        #expect(coordinator.tree == before)
+    }
+}
