@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FeatureA", targets: ["FeatureA"]),
         .library(name: "FeatureB", targets: ["FeatureB"]),
         .executable(name: "demo", targets: ["demo"]),
+        .executable(name: "login-flow", targets: ["login-flow"]),
+        .executable(name: "child-flows", targets: ["child-flows"]),
     ],
     targets: [
         // The router. Depends on nothing; every other target builds on it.
@@ -28,9 +30,19 @@ let package = Package(
         ),
         .executableTarget(name: "demo", dependencies: ["DemoApp"], path: "Examples/demo"),
 
+        // Flow examples after the seed articles: a login flow (000) and child flows (002).
+        .target(name: "FlowExamples", dependencies: ["CoreModule"], path: "Examples/FlowExamples"),
+        .executableTarget(
+            name: "login-flow", dependencies: ["FlowExamples"], path: "Examples/login-flow"),
+        .executableTarget(
+            name: "child-flows", dependencies: ["FlowExamples"], path: "Examples/child-flows"),
+
+
         .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
         .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FlowExampleTests", dependencies: ["FlowExamples"], exclude: ["Fixtures"]),
         .testTarget(name: "LayeringTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,9 @@ struct DeepLinkTests {
         #expect(coordinator.tree == before, sourceLocation: sourceLocation)
         #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
         #expect(
-            recorder.failures == [NavigationFailure(operation: .openLink(link), error: expected)],
+            recorder.failures == [
+                NavigationFailure(operation: .openLink(link, format: format), error: expected)
+            ],
             sourceLocation: sourceLocation)
     }
 

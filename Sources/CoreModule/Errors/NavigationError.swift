@@ -81,6 +81,34 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// Restoring a snapshot failed at its `position`-th screen (from 1), of scene `scene`, with
     /// `error`; nothing changed.
     indirect case restorationFailed(position: Int, scene: SceneIdentifier, error: NavigationError)
+
+    /// The guard `name` rejected a `kind` navigation involving `scene`, for `reason`.
+    case rejectedByGuard(name: String, kind: TransitionKind, scene: SceneIdentifier, reason: String)
+
+    /// Guards redirected more than the coordinator's limit, or back to a navigation already in
+    /// the chain; `chain` lists the navigations in the order they were tried.
+    case redirectLoop(chain: [ApplicationTransitionType])
+
+    /// The screen `screen` of `scene` refused to be left, for `reason` (unsaved changes, say);
+    /// navigate with `force: true` to leave it anyway.
+    case leavingVetoed(scene: SceneIdentifier, screen: ScreenID, reason: String)
+
+    /// The platform reported that `screen` left, but it is not in the tree: the report is stale
+    /// or a duplicate.
+    case reportedScreenGone(ScreenID)
+
+    /// The platform reported a `kind` of `screen`, but that screen is not where the report
+    /// needs it: the visible screen for a pop, in the top-most modal for a dismiss.
+    case reportedScreenNotOnTop(ScreenID, kind: TransitionKind, visible: ScreenID)
+
+    /// A flow was started under `key`, but a live flow already has that key in the same parent.
+    case flowKeyInUse(String)
+
+    /// No service of type `type` is registered in the container.
+    case missingService(type: String)
+
+    /// A screen asked to finish with a result, but it is not the visible screen.
+    case finishingScreenNotVisible(ScreenID, visible: ScreenID?)
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -152,6 +180,32 @@ extension NavigationError: CustomStringConvertible {
             return
                 "The snapshot cannot be restored: screen \(position), \(scene.quoted), failed. "
                 + "\(error)"
+        case .rejectedByGuard(let name, let kind, let scene, let reason):
+            return "Cannot \(kind) \(scene.quoted): guard \"\(name)\" rejected it: \(reason)."
+        case .redirectLoop(let chain):
+            let steps = chain.map(\.description).joined(separator: " → ")
+            return "Guards redirected in a loop: \(steps)."
+        case .leavingVetoed(let scene, let screen, let reason):
+            return
+                "Cannot leave \(scene.quoted) \(screen): it refused, because \(reason); navigate with "
+                + "force: true to leave it anyway."
+        case .reportedScreenGone(let screen):
+            return
+                "The platform reported that screen \(screen) left, but it is not in the tree; the "
+                + "report is stale or a duplicate."
+        case .reportedScreenNotOnTop(let screen, let kind, let visible):
+            return
+                "The platform reported a \(kind) of screen \(screen), but the visible screen is "
+                + "\(visible); only the top of the tree can leave that way."
+        case .flowKeyInUse(let key):
+            return "A flow is already running under the key \"\(key)\"."
+        case .missingService(let type):
+            return "No service of type \(type) is registered in the container."
+        case .finishingScreenNotVisible(let screen, let visible):
+            let shown = visible.map { "\($0)" } ?? "nothing"
+            return
+                "Screen \(screen) cannot finish with a result: it is not the visible screen, "
+                + "\(shown) is."
         }
     }
 

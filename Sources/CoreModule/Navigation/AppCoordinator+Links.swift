@@ -3,10 +3,13 @@ extension AppCoordinator {
 
     /// Replaces the whole tree with the one `link` describes, in one atomic step.
     ///
-    /// The link is read (see ``DeepLinkFormat`` for the grammar), every screen is resolved and
-    /// built, and only then is the tree replaced and one ``TransitionKind/replaceTree`` event
-    /// reported. If anything fails, nothing changes: the error names the failing segment and its
-    /// position.
+    /// The link is read (see ``DeepLinkFormat`` for the grammar); the guards and vetoes run for
+    /// the screens that would leave, then for each screen of the link, in order, the scene is
+    /// resolved, its parameters checked, the guards run and the builder called. Only then is the
+    /// tree replaced and one ``TransitionKind/replaceTree`` event reported. If anything fails,
+    /// nothing changes: the error names the failing segment and its position. If a guard
+    /// redirects, the link is not opened and the redirect is performed instead; the redirected
+    /// screen can open the link later with ``SceneContext/continueRedirectedNavigation()``.
     ///
     /// ```swift
     /// let format = DeepLinkFormat(scheme: "demo")
@@ -19,37 +22,36 @@ extension AppCoordinator {
     /// - Parameters:
     ///   - link: The link to open.
     ///   - format: The app's link scheme, host and limits.
+    ///   - force: Whether to replace screens that veto leaving.
     /// - Returns: The transition that was applied.
-    /// - Throws: ``NavigationError/invalidLink(_:)`` when the link cannot be read, or
+    /// - Throws: ``NavigationError/invalidLink(_:)`` when the link cannot be read,
     ///   ``NavigationError/linkSegmentFailed(position:segment:error:)`` when a screen cannot be
-    ///   resolved or built.
+    ///   resolved, checked, allowed or built, or what a veto or a redirect throws.
     @discardableResult
-    public func open(_ link: String, format: DeepLinkFormat) throws(NavigationError)
-        -> TransitionEvent
+    public func open(_ link: String, format: DeepLinkFormat, force: Bool = false)
+        throws(NavigationError) -> TransitionEvent
     {
+        let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
-            if let applying {
-                throw NavigationError.reentrantNavigation(.replaceTree, during: applying)
-            }
+            if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
             let stacks = try format.parse(link)
-            let event = try replaceTree(
+            return try replaceTree(
                 with: stacks.map { stack in
                     stack.map { (scene: $0.scene, parameters: $0.parameters, label: $0) }
                 },
+                operation: operation, force: force,
                 failure: { screen, error in
                     .linkSegmentFailed(
                         position: screen.position, segment: screen.segment, error: error)
                 })
-            publish(.transition(event))
-            return event
         } catch {
-            publish(.failure(NavigationFailure(operation: .openLink(link), error: error)))
+            publish(.failure(NavigationFailure(operation: operation, error: error)))
             throw error
         }
     }
 
-    /// The current tree written as a link that ``open(_:format:)`` turns back into an equal tree
-    /// (screen identities aside).
+    /// The current tree written as a link that ``open(_:format:force:)`` turns back into an
+    /// equal tree (screen identities aside).
     ///
     /// A screen built from a route pattern is written as its path when that path resolves back
     /// to the same pattern (`product%2F42` for `product/:id` with `id=42`); otherwise its
@@ -89,87 +91,124 @@ extension AppCoordinator {
 
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.
     ///
-    /// As with ``open(_:format:)``, every screen is built before anything changes, and one
-    /// ``TransitionKind/replaceTree`` event is reported. A snapshot of an empty window restores
-    /// nothing: the tree stays as it is and the result is `nil`. Empty stacks are skipped.
+    /// As with ``open(_:format:force:)``, every screen is checked and built before anything
+    /// changes, and one ``TransitionKind/replaceTree`` event is reported. A snapshot of an empty
+    /// window restores nothing: the tree stays as it is and the result is `nil`. Empty stacks
+    /// are skipped.
     ///
-    /// - Parameter snapshot: The snapshot to restore.
+    /// - Parameters:
+    ///   - snapshot: The snapshot to restore.
+    ///   - force: Whether to replace screens that veto leaving.
     /// - Returns: The transition that was applied, or `nil` when the snapshot was empty.
     /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a snapshot
     ///   from a newer version, or ``NavigationError/restorationFailed(position:scene:error:)``
-    ///   when a screen cannot be resolved or built; the tree is then unchanged.
+    ///   when a screen cannot be resolved, checked, allowed or built; the tree is then unchanged.
     @discardableResult
-    public func restore(_ snapshot: TreeSnapshot) throws(NavigationError) -> TransitionEvent? {
+    public func restore(_ snapshot: TreeSnapshot, force: Bool = false) throws(NavigationError)
+        -> TransitionEvent?
+    {
+        let operation = NavigationOperation.restore(snapshot)
         do throws(NavigationError) {
-            if let applying {
-                throw NavigationError.reentrantNavigation(.replaceTree, during: applying)
-            }
+            if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
             guard snapshot.version <= TreeSnapshot.currentVersion else {
-                throw NavigationError.unsupportedSnapshotVersion(
+                throw .unsupportedSnapshotVersion(
                     found: snapshot.version, supported: TreeSnapshot.currentVersion)
             }
-            let stacks = snapshot.stacks.filter { !$0.isEmpty }
-            guard !stacks.isEmpty else { return nil }
             var position = 0
-            let planned = stacks.map { stack in
+            let stacks = snapshot.stacks.filter { !$0.isEmpty }.map { stack in
                 stack.map { screen in
                     position += 1
-                    return (scene: screen.scene, parameters: screen.parameters, label: position)
+                    return (
+                        scene: screen.scene, parameters: screen.parameters,
+                        label: (position: position, scene: screen.scene)
+                    )
                 }
             }
-            let event = try replaceTree(
-                with: planned,
-                failure: { position, error in
-                    let scene = snapshot.stacks.joined().dropFirst(position - 1).first?.scene
-                    return .restorationFailed(
-                        position: position, scene: scene ?? "", error: error)
+            guard !stacks.isEmpty else { return nil }
+            return try replaceTree(
+                with: stacks, operation: operation, force: force,
+                failure: { label, error in
+                    .restorationFailed(position: label.position, scene: label.scene, error: error)
                 })
-            publish(.transition(event))
-            return event
         } catch {
-            publish(.failure(NavigationFailure(operation: .restore(snapshot), error: error)))
+            publish(.failure(NavigationFailure(operation: operation, error: error)))
             throw error
         }
     }
 
     // MARK: Replacing the tree
 
-    /// Builds every planned screen, then swaps the tree; changes nothing if any build fails.
+    /// Checks and builds every planned screen, then swaps the tree.
+    ///
+    /// Nothing changes if any step fails; a guard's redirect is performed instead.
     ///
     /// `failure` turns a screen's error into the operation's error, naming the screen by its
     /// `label`.
     private func replaceTree<Label>(
         with stacks: [[(scene: SceneIdentifier, parameters: SceneParameters, label: Label)]],
+        operation: NavigationOperation, force: Bool,
         failure: (Label, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent {
+        if !tree.isEmpty,
+            let redirect = try checkLeaving(from: 0, kind: .replaceTree, force: force)
+        {
+            return try followRedirect(redirect, from: operation)
+        }
         var next = nextScreenNumber
         var built = ScreenTree()
         for (level, stack) in stacks.enumerated() {
             for (index, planned) in stack.enumerated() {
+                let kind: TransitionKind =
+                    level == 0 && index == 0 ? .root : index == 0 ? .present : .push
                 let screen: Screen
                 do {
-                    screen = try makeScreen(
-                        planned.scene, planned.parameters, for: .replaceTree, id: ScreenID(next))
+                    let resolved = try container.resolve(planned.scene)
+                    let parameters = try checkedParameters(planned.parameters, for: resolved)
+                    if let redirect = try runGuards(
+                        NavigationAttempt(
+                            kind: kind, scene: resolved.scene, parameters: parameters,
+                            leaving: nil, tree: tree))
+                    {
+                        return try followRedirect(redirect, from: operation)
+                    }
+                    screen = try build(
+                        resolved, parameters, for: .replaceTree, id: ScreenID(next),
+                        redirectedFrom: nil)
                 } catch {
                     throw failure(planned.label, error)
                 }
                 next += 1
-                if level == 0 && index == 0 {
-                    _ = built.replaceAll(with: screen)
-                } else if index == 0 {
-                    _ = built.present(screen)
-                } else {
-                    _ = built.push(screen)
+                switch kind {
+                case .root: _ = built.replaceAll(with: screen)
+                case .present: _ = built.present(screen)
+                default: _ = built.push(screen)
                 }
             }
         }
-        guard let to = built.visibleLocation, let visible = built.visibleScreen else {
-            throw .invalidLink(.noScreens)
+        guard !built.isEmpty else { throw .invalidLink(.noScreens) }
+        var change = Change(kind: .replaceTree, animated: false)
+        change.removeFrom = tree.isEmpty ? nil : 0
+        change.addition = .tree(built, next: next)
+        return commit(change)
+    }
+
+    /// Performs a guard's redirect of a link or a restore, remembering what it replaced.
+    private func followRedirect(
+        _ redirect: ApplicationTransitionType, from operation: NavigationOperation
+    ) throws(NavigationError) -> TransitionEvent {
+        var chain: [ApplicationTransitionType] = []
+        var current = redirect
+        while true {
+            switch try plan(current, options: Options(), redirectedFrom: operation) {
+            case .ready(let change):
+                return commit(change)
+            case .redirect(let next):
+                chain.append(current)
+                guard chain.count <= maximumRedirects, !chain.contains(next) else {
+                    throw .redirectLoop(chain: chain + [next])
+                }
+                current = next
+            }
         }
-        let from = tree.visibleLocation
-        let removed = tree.screenCount
-        tree = built
-        nextScreenNumber = next
-        return event(.replaceTree, visible, from: from, to: to, removed: removed, animated: false)
     }
 }

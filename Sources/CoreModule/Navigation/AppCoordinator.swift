@@ -16,11 +16,17 @@
 /// it was, and reports one ``NavigationEvent/failure(_:)``. Each transition costs O(1) amortized,
 /// whatever the number of registered scenes or the depth of the tree.
 ///
+/// Beyond transitions, the coordinator opens deep links and restores snapshots
+/// (``open(_:format:force:)``, ``restore(_:force:)``), follows what the platform did on its own
+/// (``report(_:)``), runs flows whose life follows their screens (``startFlow(_:key:)``),
+/// delivers screen results (``navigate(_:force:onResult:)``), and runs guards before each
+/// navigation (``addGuard(_:)``).
+///
 /// ## Observing
 ///
 /// Observe with a closure (``observe(_:)``) or an `AsyncSequence` (``events(bufferingNewest:)``).
 /// Observers are called after the tree has changed, in the order events happened; an observer
-/// may navigate, and the events that follows are delivered after the current one reached every
+/// may navigate, and the events that follow are delivered after the current one reached every
 /// observer. ``recentEvents`` keeps the newest few events for diagnostics. Nothing grows without
 /// bound: the history has a fixed capacity and each stream keeps only its newest events when its
 /// reader falls behind.
@@ -29,138 +35,254 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The registry this coordinator builds screens from.
     public let container: any SceneBuilderContainer
 
+    /// The services builders and flows resolve: the container's when it is a
+    /// ``DependencyContainer``.
+    public let services: ServiceRegistry
+
     /// The current screen tree.
     public internal(set) var tree = ScreenTree()
+
+    /// The most redirects one navigation may go through before it fails with
+    /// ``NavigationError/redirectLoop(chain:)``.
+    public var maximumRedirects = 8
 
     var nextScreenNumber: UInt64 = 1
     var nextSequence: UInt64 = 1
     var applying: TransitionKind?
-    private var history: RingBuffer<NavigationEvent>
 
-    private var observers: [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
-    private var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
-    private var nextObserverID: UInt64 = 1
-    private var pending: [NavigationEvent] = []
-    private var isDelivering = false
+    // Observation.
+    var history: RingBuffer<NavigationEvent>
+    var observers: [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
+    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    var nextObserverID: UInt64 = 1
+    var pending: [NavigationEvent] = []
+    var isDelivering = false
+
+    // Guards, flows, results and leave vetoes; all empty unless used, and then free to skip.
+    var guards: [NavigationGuard] = []
+    var flowsByKey: [String: FlowCoordinator] = [:]
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
     /// Creates a coordinator with an empty window.
     ///
     /// - Parameters:
     ///   - container: The registry to build screens from.
+    ///   - services: The services for builders and flows; by default the container's own when it
+    ///     is a ``DependencyContainer``, else an empty registry.
     ///   - historyLimit: How many recent events ``recentEvents`` keeps; 0 keeps none.
-    public init(container: any SceneBuilderContainer, historyLimit: Int = 32) {
+    public init(
+        container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
+        historyLimit: Int = 32
+    ) {
         self.container = container
+        self.services =
+            services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.history = RingBuffer(capacity: historyLimit)
+    }
+
+    isolated deinit {
+        for continuation in streams.values {
+            continuation.finish()
+        }
     }
 
     // MARK: Navigating
 
     /// Applies `type` to the screen tree, or throws and changes nothing.
     ///
-    /// Scene transitions (`root`, `push`, `present`) look the scene up, call its builder with a
-    /// ``SceneContext``, then change the tree. The others only change the tree. Either way, the
-    /// result is reported to observers.
+    /// Scene transitions (`root`, `push`, `present`) look the scene up, run the guards, check
+    /// its required parameters, call its builder with a ``SceneContext``, then change the tree.
+    /// The others run the guards and the leaving screens' vetoes, then change the tree. Either
+    /// way, the result is reported to observers.
     ///
     /// - Parameter type: The navigation to perform.
     /// - Returns: The transition that was applied.
     /// - Throws: ``NavigationError``:
     ///   - `unknownScene` or `invalidSceneIdentifier` when the scene cannot be resolved;
+    ///   - `missingParameter` or `malformedParameter` when a required parameter is wrong;
     ///   - `noRoot` for anything but `root` before the first root;
     ///   - `cannotPopFirstScreen` when the top-most stack holds one screen;
     ///   - `sceneNotInStack` when `popTo` names no screen below the top;
     ///   - `nothingToDismiss` when no modal is presented;
+    ///   - `rejectedByGuard`, `redirectLoop` or `leavingVetoed` from guards and vetoes;
     ///   - `builderFailed` when the builder throws;
     ///   - `reentrantNavigation` when called from inside a builder.
     @discardableResult
     public func navigate(_ type: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent
     {
-        do {
-            let event = try apply(type)
-            publish(.transition(event))
-            return event
+        try perform(type, options: Options())
+    }
+
+    /// Applies `type`, optionally leaving screens that veto it, and asks for the new screen's
+    /// result.
+    ///
+    /// - Parameters:
+    ///   - type: The navigation to perform.
+    ///   - force: Whether to leave screens that veto leaving (see
+    ///     ``SceneContext/vetoLeaving(_:)``). Guards still run.
+    ///   - onResult: For `root`, `push` and `present`: called exactly once, with the value the
+    ///     new screen finishes with (``SceneContext/finish(with:animated:)``) or with
+    ///     ``ScreenResult/cancelled`` when it leaves the tree without one.
+    /// - Returns: The transition that was applied.
+    /// - Throws: What ``navigate(_:)`` throws.
+    @discardableResult
+    public func navigate(
+        _ type: ApplicationTransitionType, force: Bool = false,
+        onResult: (@MainActor (ScreenResult) -> Void)? = nil
+    ) throws(NavigationError) -> TransitionEvent {
+        try perform(type, options: Options(force: force, onResult: onResult))
+    }
+
+    /// How a navigation is performed, beyond its request.
+    struct Options {
+        var force = false
+        var owner: FlowCoordinator?
+        var onResult: (@MainActor (ScreenResult) -> Void)?
+    }
+
+    /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
+    func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
+        -> TransitionEvent
+    {
+        do throws(NavigationError) {
+            if let applying { throw .reentrantNavigation(request.kind, during: applying) }
+            var current = request
+            var chain: [ApplicationTransitionType] = []
+            while true {
+                switch try plan(
+                    current, options: options,
+                    redirectedFrom: chain.isEmpty ? nil : .transition(request))
+                {
+                case .ready(let change):
+                    return commit(change, options: options)
+                case .redirect(let next):
+                    chain.append(current)
+                    guard chain.count <= maximumRedirects, !chain.contains(next) else {
+                        throw .redirectLoop(chain: chain + [next])
+                    }
+                    current = next
+                }
+            }
         } catch {
-            publish(.failure(NavigationFailure(request: type, error: error)))
+            publish(.failure(NavigationFailure(request: request, error: error)))
             throw error
         }
     }
 
-    private func apply(_ request: ApplicationTransitionType) throws(NavigationError)
-        -> TransitionEvent
-    {
-        if let applying { throw .reentrantNavigation(request.kind, during: applying) }
-        let from = tree.visibleLocation
+    /// A change ready to commit: everything that can fail has been checked and built.
+    struct Change {
+        enum Addition {
+            case none
+            case root(Screen)
+            case push(Screen)
+            case present(Screen)
+            case tree(ScreenTree, next: UInt64)
+        }
+
+        var kind: TransitionKind
+        var animated: Bool
+        var initiator: TransitionInitiator = .app
+        /// Screens from this offset on leave the tree.
+        var removeFrom: Int?
+        var addition: Addition = .none
+        var redirectedFrom: NavigationOperation?
+    }
+
+    enum Plan {
+        case ready(Change)
+        case redirect(ApplicationTransitionType)
+    }
+
+    /// Checks `request` against the tree, the guards and the vetoes, and builds its screen.
+    func plan(
+        _ request: ApplicationTransitionType, options: Options,
+        redirectedFrom: NavigationOperation?
+    ) throws(NavigationError) -> Plan {
+        let kind = request.kind
+        let animated = request.animated
+        var change = Change(kind: kind, animated: animated, redirectedFrom: redirectedFrom)
         switch request {
-        case .root(let scene, let parameters, let animated):
-            let screen = try makeScreen(scene, parameters, for: .root)
-            let removed = tree.screenCount
-            let to = tree.replaceAll(with: screen)
-            return event(.root, screen, from: from, to: to, removed: removed, animated: animated)
-
-        case .push(let scene, let parameters, let animated):
-            guard from != nil else { throw .noRoot(.push) }
-            let screen = try makeScreen(scene, parameters, for: .push)
-            let to = tree.push(screen)
-            return event(.push, screen, from: from, to: to, removed: 0, animated: animated)
-
-        case .present(let scene, let parameters, let animated):
-            guard from != nil else { throw .noRoot(.present) }
-            let screen = try makeScreen(scene, parameters, for: .present)
-            let to = tree.present(screen)
-            return event(.present, screen, from: from, to: to, removed: 0, animated: animated)
-
-        case .pop(let animated):
-            guard let from else { throw .noRoot(.pop) }
-            guard tree.topStackCount > 1 else {
-                throw .cannotPopFirstScreen(from.scene, kind: .pop)
+        case .root(let scene, let parameters, _), .push(let scene, let parameters, _),
+            .present(let scene, let parameters, _):
+            if kind != .root, tree.isEmpty { throw .noRoot(kind) }
+            let resolved = try container.resolve(scene)
+            let merged = try checkedParameters(parameters, for: resolved)
+            if let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                    tree: tree))
+            {
+                return .redirect(redirect)
             }
-            let to = tree.popTop(1)
-            return event(.pop, leaving: from, to: to, removed: 1, animated: animated)
+            if kind == .root {
+                if let redirect = try checkLeaving(from: 0, kind: kind, force: options.force) {
+                    return .redirect(redirect)
+                }
+                change.removeFrom = 0
+            }
+            let screen = try build(
+                resolved, merged, for: kind, id: ScreenID(nextScreenNumber),
+                redirectedFrom: redirectedFrom)
+            switch kind {
+            case .root: change.addition = .root(screen)
+            case .push: change.addition = .push(screen)
+            default: change.addition = .present(screen)
+            }
 
-        case .popToRoot(let animated):
-            guard let from else { throw .noRoot(.popToRoot) }
-            let count = tree.topStackCount
-            guard count > 1 else { throw .cannotPopFirstScreen(from.scene, kind: .popToRoot) }
-            let to = tree.popTop(count - 1)
-            return event(.popToRoot, leaving: from, to: to, removed: count - 1, animated: animated)
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
+            guard let visible = tree.visibleScreen else { throw .noRoot(kind) }
+            let offset = try removalOffset(for: request, visible: visible)
+            if let redirect = try checkLeaving(from: offset, kind: kind, force: options.force) {
+                return .redirect(redirect)
+            }
+            change.removeFrom = offset
+        }
+        return .ready(change)
+    }
 
-        case .popTo(let scene, let animated):
-            guard let from else { throw .noRoot(.popTo) }
+    /// Where the screens a removal takes away begin, or the error that forbids it.
+    func removalOffset(for request: ApplicationTransitionType, visible: Screen)
+        throws(NavigationError) -> Int
+    {
+        let count = tree.screenCount
+        let topCount = tree.topStackCount
+        switch request {
+        case .pop:
+            guard topCount > 1 else { throw .cannotPopFirstScreen(visible.scene, kind: .pop) }
+            return count - 1
+        case .popToRoot:
+            guard topCount > 1 else {
+                throw .cannotPopFirstScreen(visible.scene, kind: .popToRoot)
+            }
+            return count - topCount + 1
+        case .popTo(let scene, _):
             let stack = tree.stack(at: tree.stackCount - 1)
             guard let index = stack.dropLast().lastIndex(where: { $0.scene == scene }) else {
                 try scene.validate()
                 throw .sceneNotInStack(scene, stack: stack.map(\.scene))
             }
-            let removed = stack.count - 1 - index
-            let to = tree.popTop(removed)
-            return event(.popTo, leaving: from, to: to, removed: removed, animated: animated)
-
-        case .dismiss(let animated):
-            guard let from else { throw .noRoot(.dismiss) }
-            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: from.scene) }
-            let removed = tree.topStackCount
-            let to = tree.dismiss(fromLevel: tree.stackCount - 1)
-            return event(.dismiss, leaving: from, to: to, removed: removed, animated: animated)
-
-        case .dismissAll(let animated):
-            guard let from else { throw .noRoot(.dismissAll) }
-            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: from.scene) }
-            let removed = tree.screenCount - tree.stack(at: 0).count
-            let to = tree.dismiss(fromLevel: 1)
-            return event(.dismissAll, leaving: from, to: to, removed: removed, animated: animated)
+            return count - topCount + index + 1
+        case .dismiss:
+            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: visible.scene) }
+            return count - topCount
+        case .dismissAll:
+            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: visible.scene) }
+            return tree.stack(at: 0).count
+        case .root, .push, .present:
+            return count
         }
     }
 
-    /// Resolves and runs the builder for `scene` as the screen `id`; changes no state.
-    ///
-    /// The route parameters a pattern captured are added to `parameters`; then the pattern's
-    /// parameters and the builder's ``Builder/requiredParameters`` are checked before the
-    /// builder runs.
-    func makeScreen(
-        _ scene: SceneIdentifier, _ parameters: SceneParameters, for kind: TransitionKind,
-        id: ScreenID
-    ) throws(NavigationError) -> Screen {
-        let resolved = try container.resolve(scene)
+    // MARK: Building
+
+    /// Adds route parameters to `parameters` and checks the pattern's and the builder's
+    /// required parameters.
+    func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedScene)
+        throws(NavigationError) -> SceneParameters
+    {
         var parameters = parameters
         if !resolved.routeParameters.isEmpty {
             for (name, value) in resolved.routeParameters.values {
@@ -182,144 +304,164 @@ public final class AppCoordinator: AppCoordinatorType {
                 }
             }
         }
+        return parameters
+    }
+
+    /// Runs the builder for a resolved scene as the screen `id`; changes no state.
+    func build(
+        _ resolved: ResolvedScene, _ parameters: SceneParameters, for kind: TransitionKind,
+        id: ScreenID, redirectedFrom: NavigationOperation?
+    ) throws(NavigationError) -> Screen {
         let context = SceneContext(
-            scene: resolved.scene, screen: id, parameters: parameters, coordinator: self)
+            scene: resolved.scene, screen: id, parameters: parameters, coordinator: self,
+            services: services, redirectedFrom: redirectedFrom)
         applying = kind
         defer { applying = nil }
         let content: any ScreenContent
         do {
             content = try resolved.builder.makeScreen(in: context)
         } catch let error as NavigationError {
+            leaveVetoes[id] = nil
             throw error
         } catch {
+            leaveVetoes[id] = nil
             throw .builderFailed(resolved.scene, reason: String(describing: error))
         }
         return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
     }
 
-    /// Builds one screen for a single transition, using up its identity only on success.
-    private func makeScreen(
-        _ scene: SceneIdentifier, _ parameters: SceneParameters, for kind: TransitionKind
-    ) throws(NavigationError) -> Screen {
-        let screen = try makeScreen(scene, parameters, for: kind, id: ScreenID(nextScreenNumber))
-        nextScreenNumber += 1
-        return screen
-    }
+    // MARK: Guards and vetoes
 
-    func event(
-        _ kind: TransitionKind, _ screen: Screen, from: ScreenLocation?, to: ScreenLocation,
-        removed: Int, animated: Bool
-    ) -> TransitionEvent {
-        defer { nextSequence += 1 }
-        return TransitionEvent(
-            sequence: nextSequence, kind: kind, scene: screen.scene, screen: screen.id,
-            from: from, to: to, removedCount: removed, animated: animated)
-    }
-
-    private func event(
-        _ kind: TransitionKind, leaving from: ScreenLocation, to: ScreenLocation, removed: Int,
-        animated: Bool
-    ) -> TransitionEvent {
-        defer { nextSequence += 1 }
-        return TransitionEvent(
-            sequence: nextSequence, kind: kind, scene: from.scene, screen: from.screen,
-            from: from, to: to, removedCount: removed, animated: animated)
-    }
-
-    // MARK: Observing
-
-    /// The newest events, oldest first, up to the `historyLimit` given at creation.
-    public var recentEvents: [NavigationEvent] { history.contents }
-
-    /// Calls `handler` with every event from now on, until the returned token is cancelled or
-    /// released.
-    ///
-    /// Handlers run on the main actor after the tree has changed, in the order they were added.
-    ///
-    /// - Parameter handler: Receives each applied transition and each failure.
-    /// - Returns: A token; the observation ends when it is cancelled or deallocated.
-    public func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void)
-        -> ObservationToken
+    /// Runs the guards on `attempt`: `nil` to go on, a redirect, or a rejection thrown.
+    func runGuards(_ attempt: NavigationAttempt) throws(NavigationError)
+        -> ApplicationTransitionType?
     {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, handler))
-        return ObservationToken(coordinator: self, id: id)
-    }
-
-    /// Every event from now on, as an `AsyncSequence`.
-    ///
-    /// When the reader falls behind, the stream keeps only the newest `limit` events, so memory
-    /// stays bounded. The stream ends when the coordinator is released; the coordinator forgets
-    /// it when the reader stops iterating.
-    ///
-    /// - Parameter limit: How many unread events to keep at most.
-    /// - Returns: A stream of events.
-    public func events(bufferingNewest limit: Int = 256) -> AsyncStream<NavigationEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
-        let id = nextObserverID
-        nextObserverID += 1
-        streams[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.streams[id] = nil }
-        }
-        return stream
-    }
-
-    /// The number of closure observers and streams currently attached.
-    public var observerCount: Int { observers.count + streams.count }
-
-    func removeObserver(_ id: UInt64) {
-        observers.removeAll { $0.id == id }
-    }
-
-    func publish(_ event: NavigationEvent) {
-        history.append(event)
-        guard !observers.isEmpty || !streams.isEmpty else { return }
-        pending.append(event)
-        guard !isDelivering else { return }
-        isDelivering = true
-        defer { isDelivering = false }
-        var next = 0
-        while next < pending.count {
-            let event = pending[next]
-            next += 1
-            for (_, handler) in observers {
-                handler(event)
-            }
-            for continuation in streams.values {
-                continuation.yield(event)
+        guard !guards.isEmpty else { return nil }
+        for rule in guards {
+            switch rule.decide(attempt) {
+            case .allow:
+                continue
+            case .reject(let reason):
+                throw .rejectedByGuard(
+                    name: rule.name, kind: attempt.kind, scene: attempt.scene, reason: reason)
+            case .redirect(let next):
+                return next
             }
         }
-        pending.removeAll(keepingCapacity: true)
+        return nil
     }
 
-    isolated deinit {
-        for continuation in streams.values {
-            continuation.finish()
+    /// Runs the guards and, unless forced, the vetoes of every screen from `offset` on, top
+    /// first.
+    func checkLeaving(from offset: Int, kind: TransitionKind, force: Bool) throws(NavigationError)
+        -> ApplicationTransitionType?
+    {
+        guard !guards.isEmpty || (!force && !leaveVetoes.isEmpty) else { return nil }
+        let leaving = tree.screens[offset...]
+        for screen in leaving.reversed() {
+            if let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: kind, scene: screen.scene, parameters: screen.parameters,
+                    leaving: screen.id, tree: tree))
+            {
+                return redirect
+            }
+            if !force, let veto = leaveVetoes[screen.id], let reason = veto() {
+                throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
+            }
         }
+        return nil
+    }
+
+    /// Adds a guard; guards run in the order they were added.
+    ///
+    /// - Parameter rule: The guard.
+    public func addGuard(_ rule: NavigationGuard) {
+        guards.append(rule)
+    }
+
+    /// Removes every guard named `name`.
+    ///
+    /// - Parameter name: The guard's name.
+    public func removeGuard(named name: String) {
+        guards.removeAll { $0.name == name }
+    }
+
+    /// The names of the guards, in the order they run.
+    public var guardNames: [String] { guards.map(\.name) }
+
+    // MARK: Committing
+
+    /// Applies a checked change, does the bookkeeping, and reports it.
+    func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
+        let from = tree.visibleLocation
+        let leaving = tree.visibleScreen
+        let tracking = !owners.isEmpty || !resultHandlers.isEmpty || !leaveVetoes.isEmpty
+        var removedIDs: [ScreenID] = []
+        var removedCount = 0
+        if let offset = change.removeFrom {
+            removedCount = tree.screenCount - offset
+            if tracking { removedIDs = tree.screens[offset...].map(\.id) }
+            tree.removeSuffix(from: offset)
+        }
+        var added: [Screen] = []
+        let to: ScreenLocation
+        switch change.addition {
+        case .none:
+            to = tree.lastLocation()
+        case .root(let screen):
+            to = tree.replaceAll(with: screen)
+            added = [screen]
+            nextScreenNumber += 1
+        case .push(let screen):
+            to = tree.push(screen)
+            added = [screen]
+            nextScreenNumber += 1
+        case .present(let screen):
+            to = tree.present(screen)
+            added = [screen]
+            nextScreenNumber += 1
+        case .tree(let built, let next):
+            tree = built
+            to = tree.lastLocation()
+            nextScreenNumber = next
+        }
+        let subject = added.last ?? (change.addition.isTree ? tree.visibleScreen : leaving)
+        let event = TransitionEvent(
+            sequence: nextSequence, kind: change.kind, scene: subject?.scene ?? to.scene,
+            screen: subject?.id ?? to.screen, from: from, to: to, removedCount: removedCount,
+            animated: change.animated, initiator: change.initiator,
+            redirectedFrom: change.redirectedFrom)
+        nextSequence += 1
+
+        // Ownership of the new screen is recorded first, so that a flow replacing its own
+        // screens (a new root) never drops to zero on the way.
+        if let owner = options.owner {
+            for screen in added { recordOwnership(of: screen.id, by: owner) }
+        }
+        var cancelled: [@MainActor (ScreenResult) -> Void] = []
+        var finished: [FlowCoordinator] = []
+        for id in removedIDs {
+            leaveVetoes[id] = nil
+            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
+            if let owner = owners.removeValue(forKey: id) {
+                releaseOwnership(of: owner, finished: &finished)
+            }
+        }
+        if let onResult = options.onResult, let screen = added.last {
+            resultHandlers[screen.id] = onResult
+        }
+
+        publish(.transition(event))
+        for handler in cancelled { handler(.cancelled) }
+        for flow in finished { finish(flow, event: event) }
+        return event
     }
 }
 
-/// Keeps an observation alive; the observation ends when the token is cancelled or released.
-@MainActor
-public final class ObservationToken {
-    private weak var coordinator: AppCoordinator?
-    private let id: UInt64
-
-    init(coordinator: AppCoordinator, id: UInt64) {
-        self.coordinator = coordinator
-        self.id = id
-    }
-
-    /// Ends the observation, so the handler is not called again; cancelling twice does nothing.
-    public func cancel() {
-        coordinator?.removeObserver(id)
-        coordinator = nil
-    }
-
-    isolated deinit {
-        cancel()
+extension AppCoordinator.Change.Addition {
+    var isTree: Bool {
+        if case .tree = self { return true }
+        return false
     }
 }

@@ -21,6 +21,10 @@ public struct TransitionEvent: Hashable, Sendable {
     public let removedCount: Int
     /// Whether a renderer should animate the change.
     public let animated: Bool
+    /// Who started the transition: the app, or the user through the platform (a back swipe).
+    public let initiator: TransitionInitiator
+    /// The operation a guard redirected to this transition, if one did.
+    public let redirectedFrom: NavigationOperation?
 
     /// Creates an event; coordinators make these, and tests may too.
     ///
@@ -33,9 +37,12 @@ public struct TransitionEvent: Hashable, Sendable {
     ///   - to: The visible screen after.
     ///   - removedCount: How many screens left the tree.
     ///   - animated: Whether to animate.
+    ///   - initiator: Who started the transition.
+    ///   - redirectedFrom: The operation a guard redirected to this one.
     public init(
         sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
-        from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool
+        from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
+        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -45,7 +52,18 @@ public struct TransitionEvent: Hashable, Sendable {
         self.to = to
         self.removedCount = removedCount
         self.animated = animated
+        self.initiator = initiator
+        self.redirectedFrom = redirectedFrom
     }
+}
+
+/// Who started a transition.
+public enum TransitionInitiator: String, Hashable, Sendable, Codable {
+    /// The app, through `navigate`, `open` or `restore`.
+    case app
+    /// The user, through the platform: a back swipe, the system Back button, a sheet dragged
+    /// down. The renderer reported it with ``AppCoordinator/report(_:)``.
+    case user
 }
 
 extension TransitionEvent: CustomStringConvertible {
@@ -54,7 +72,10 @@ extension TransitionEvent: CustomStringConvertible {
         let origin = from.map { "\($0)" } ?? "empty window"
         let removed = removedCount > 1 ? ", \(removedCount) screens removed" : ""
         let animation = animated ? "animated" : "not animated"
-        return "\(kind) \(scene) \(screen): \(origin) → \(to)\(removed), \(animation)"
+        let user = initiator == .user ? ", by the user" : ""
+        let redirect = redirectedFrom.map { ", redirected from \($0)" } ?? ""
+        return
+            "\(kind) \(scene) \(screen): \(origin) → \(to)\(removed), \(animation)\(user)\(redirect)"
     }
 }
 
@@ -63,18 +84,22 @@ public enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
     /// `navigate(_:)` with this transition.
     case transition(ApplicationTransitionType)
     /// `open(_:format:)` with this link.
-    case openLink(String)
+    case openLink(String, format: DeepLinkFormat)
     /// `restore(_:)` with this snapshot.
     case restore(TreeSnapshot)
+    /// `report(_:)` with this platform report.
+    case report(PlatformReport)
 
     /// The operation as one line.
     public var description: String {
         switch self {
         case .transition(let request): return request.description
-        case .openLink(let link): return "open(\"\(NavigationError.shorten(link))\")"
+        case .openLink(let link, _): return "open(\"\(NavigationError.shorten(link))\")"
         case .restore(let snapshot):
             let count = snapshot.stacks.reduce(0) { $0 + $1.count }
             return "restore(\(count) screens in \(snapshot.stacks.count) stacks)"
+        case .report(let report):
+            return "report(\(report))"
         }
     }
 }

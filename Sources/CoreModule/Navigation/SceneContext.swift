@@ -1,5 +1,5 @@
-/// What a builder receives: which screen it is making, the caller's parameters, and a way for
-/// that screen to navigate by name.
+/// What a builder receives: which screen it is making, the caller's parameters, the app's
+/// services, and a way for that screen to navigate by name.
 ///
 /// A screen keeps its context and navigates from its own actions, without knowing which module
 /// owns the next scene — the way the original design's `A1ViewController` opens "A2":
@@ -17,12 +17,17 @@
 ///
 /// The context holds its coordinator weakly, so a screen never keeps its coordinator alive.
 public struct SceneContext: Sendable {
-    /// The scene being built.
+    /// The scene being built (its registered identifier).
     public let scene: SceneIdentifier
     /// The identity the new screen will have in the tree.
     public let screen: ScreenID
-    /// The parameters the caller passed with the navigation.
+    /// The parameters the caller passed with the navigation, and the route parameters.
     public let parameters: SceneParameters
+    /// The services registered for builders and flows.
+    public let services: ServiceRegistry
+    /// The operation a guard redirected to this screen, if one did; see
+    /// ``continueRedirectedNavigation()``.
+    public let redirectedFrom: NavigationOperation?
     private weak var coordinator: (any AppCoordinatorType)?
 
     /// Creates a context; coordinators make these, and tests may too.
@@ -32,14 +37,29 @@ public struct SceneContext: Sendable {
     ///   - screen: The identity the new screen will have.
     ///   - parameters: The caller's parameters.
     ///   - coordinator: The coordinator the screen navigates through; held weakly.
+    ///   - services: The services for the builder; empty by default.
+    ///   - redirectedFrom: The operation a guard redirected to this screen.
     public init(
         scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
-        coordinator: (any AppCoordinatorType)?
+        coordinator: (any AppCoordinatorType)?, services: ServiceRegistry = ServiceRegistry(),
+        redirectedFrom: NavigationOperation? = nil
     ) {
         self.scene = scene
         self.screen = screen
         self.parameters = parameters
         self.coordinator = coordinator
+        self.services = services
+        self.redirectedFrom = redirectedFrom
+    }
+
+    /// The service registered for `type`.
+    ///
+    /// - Parameter type: The service's type.
+    /// - Returns: The registered implementation.
+    /// - Throws: ``NavigationError/missingService(type:)`` when none is registered; thrown from
+    ///   a builder, it fails the navigation with that error.
+    public func service<Service>(_ type: Service.Type) throws(NavigationError) -> Service {
+        try services.resolve(type)
     }
 
     /// Navigates through the screen's coordinator, as ``AppCoordinatorType/navigate(_:)`` does.
@@ -54,5 +74,71 @@ public struct SceneContext: Sendable {
     {
         guard let coordinator else { throw .coordinatorUnavailable(transition.kind) }
         return try coordinator.navigate(transition)
+    }
+
+    /// Finishes this screen with `value`: removes it (a pop, or a dismiss when it is the first
+    /// screen of a modal) and delivers `value` to the code that navigated to it, exactly once.
+    ///
+    /// - Parameters:
+    ///   - value: The result, such as the choice a picker made.
+    ///   - animated: Whether to animate the removal.
+    /// - Returns: The transition that removed the screen.
+    /// - Throws: ``NavigationError/finishingScreenNotVisible(_:visible:)`` when this screen is
+    ///   not the visible one, what the removal throws (a guard may reject it), or
+    ///   ``NavigationError/coordinatorUnavailable(_:)``. Nothing is delivered then.
+    @MainActor @discardableResult
+    public func finish(with value: any Sendable, animated: Bool = true) throws(NavigationError)
+        -> TransitionEvent
+    {
+        guard let app = coordinator as? AppCoordinator else {
+            throw .coordinatorUnavailable(.pop)
+        }
+        return try app.finishScreen(screen, with: value, animated: animated)
+    }
+
+    /// Lets the screen refuse to be left, for example while it has unsaved changes.
+    ///
+    /// Before any navigation the app starts would remove the screen, `veto` is asked; a reason
+    /// it returns fails that navigation with
+    /// ``NavigationError/leavingVetoed(scene:screen:reason:)``, and `nil` lets it go.
+    ///
+    /// A navigation with `force: true`, and a platform report (the user already swiped), leave
+    /// the screen regardless. Call it again with `nil` to remove the veto.
+    ///
+    /// ```swift
+    /// context.vetoLeaving { [weak self] in
+    ///     self?.hasUnsavedChanges == true ? "it has unsaved changes" : nil
+    /// }
+    /// ```
+    ///
+    /// - Parameter veto: Returns why the screen must stay, or `nil`.
+    @MainActor
+    public func vetoLeaving(_ veto: (@MainActor () -> String?)?) {
+        (coordinator as? AppCoordinator)?.setLeaveVeto(screen, veto)
+    }
+
+    /// Performs the navigation a guard redirected to this screen (after a sign-in, say).
+    ///
+    /// The guards run again, so the original navigation now goes through if the condition that
+    /// redirected it holds.
+    ///
+    /// - Returns: The transition applied, or `nil` when the screen was not reached by a redirect.
+    /// - Throws: What the original navigation throws.
+    @MainActor @discardableResult
+    public func continueRedirectedNavigation() throws(NavigationError) -> TransitionEvent? {
+        guard let redirectedFrom else { return nil }
+        guard let app = coordinator as? AppCoordinator else {
+            throw .coordinatorUnavailable(.push)
+        }
+        switch redirectedFrom {
+        case .transition(let request):
+            return try app.navigate(request)
+        case .openLink(let link, let format):
+            return try app.open(link, format: format)
+        case .restore(let snapshot):
+            return try app.restore(snapshot)
+        case .report:
+            return nil
+        }
     }
 }

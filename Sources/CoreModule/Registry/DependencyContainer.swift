@@ -35,6 +35,11 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     private let registry: Locked<Registry>
 
+    /// The services builders and flows share (seed 003's container of services).
+    ///
+    /// A coordinator made with this container hands them to every ``SceneContext``.
+    public let services = ServiceRegistry()
+
     /// Creates an empty container.
     public init() {
         registry = Locked(Registry())

@@ -168,8 +168,19 @@ public struct ScreenTree: Equatable, Sendable {
         return lastLocation()
     }
 
+    /// Removes every screen from `offset` on, and the stacks that start there or later.
+    ///
+    /// Every removal the coordinator makes is such a suffix: a pop removes the top of the
+    /// top-most stack, a dismiss removes the top-most stacks, a new root removes everything.
+    mutating func removeSuffix(from offset: Int) {
+        storage.removeSubrange(offset...)
+        while let last = stackStarts.last, last >= offset {
+            stackStarts.removeLast()
+        }
+    }
+
     /// The location of the last screen; the window must not be empty.
-    private func lastLocation() -> ScreenLocation {
+    func lastLocation() -> ScreenLocation {
         let offset = storage.count - 1
         let level = stackStarts.count - 1
         let screen = storage[offset]

@@ -1,0 +1,165 @@
+extension AppCoordinator {
+    // MARK: Flows
+
+    /// Starts `flow` under `key` as a top-level flow, and calls its ``FlowCoordinator/start()``.
+    ///
+    /// The coordinator keeps the flow alive until it finishes: when the last screen it (or a
+    /// child flow of it) started leaves the tree. If `start()` throws before the flow added a
+    /// screen, the flow is dropped and the error rethrown.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to start.
+    ///   - key: Its key among the top-level flows.
+    /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live flow has that key, or what the
+    ///   flow's `start()` throws.
+    public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
+        guard flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
+        flow.key = key
+        flowsByKey[key] = flow
+        do {
+            try flow.start()
+        } catch {
+            if flow.ownedScreenCount == 0 {
+                flowsByKey[key] = nil
+                flow.key = nil
+            }
+            throw error
+        }
+    }
+
+    /// The live top-level flows, keyed by string.
+    public var flows: [String: FlowCoordinator] { flowsByKey }
+
+    /// The flow that started the screen `id`, if a flow did and the screen is in the tree.
+    ///
+    /// - Parameter id: A screen's identity.
+    public func owner(of id: ScreenID) -> FlowCoordinator? {
+        owners[id]
+    }
+
+    func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
+        owners[id] = flow
+        var current: FlowCoordinator? = flow
+        while let node = current {
+            node.ownedScreenCount += 1
+            current = node.parent
+        }
+    }
+
+    /// Drops one owned screen from `flow` and its ancestors; collects the flows left with none.
+    func releaseOwnership(of flow: FlowCoordinator, finished: inout [FlowCoordinator]) {
+        var current: FlowCoordinator? = flow
+        while let node = current {
+            node.ownedScreenCount -= 1
+            if node.ownedScreenCount == 0 && !node.isFinished
+                && !finished.contains(where: { $0 === node })
+            {
+                finished.append(node)
+            }
+            current = node.parent
+        }
+    }
+
+    /// Finishes `flow` exactly once: its remaining children first, then its parent is told and
+    /// lets it go.
+    func finish(_ flow: FlowCoordinator, event: TransitionEvent) {
+        guard !flow.isFinished else { return }
+        flow.isFinished = true
+        for child in flow.childFlows.values.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            finish(child, event: event)
+        }
+        let parent = flow.parent
+        if let parent, let key = flow.key {
+            if parent.children[key] === flow { parent.children[key] = nil }
+            parent.childDidFinish(flow, event: event)
+        } else if let key = flow.key, flowsByKey[key] === flow {
+            flowsByKey[key] = nil
+        }
+        flow.didFinish(event)
+        flow.onFinish?(flow, event)
+        flow.onFinish = nil
+        flow.parent = nil
+    }
+
+    // MARK: Platform reports
+
+    /// Follows navigation the platform did on its own: a back swipe, the Back button, a sheet
+    /// dragged down.
+    ///
+    /// The tree follows, an event marked ``TransitionInitiator/user`` is reported, result
+    /// handlers of the screens that left hear ``ScreenResult/cancelled``, and flows left without
+    /// screens finish. Guards and vetoes do not run: the user already left.
+    ///
+    /// - Parameter report: What the platform did.
+    /// - Returns: The transition that was applied.
+    /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
+    ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
+    ///   when it is not the visible screen (for a pop) or not in the top-most modal (for a
+    ///   dismiss), and ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
+    ///   first screen; the tree is then unchanged.
+    @discardableResult
+    public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent {
+        do throws(NavigationError) {
+            if let applying { throw .reentrantNavigation(.pop, during: applying) }
+            guard let location = tree.location(of: report.screen) else {
+                throw .reportedScreenGone(report.screen)
+            }
+            let visible = tree.lastLocation()
+            var change: Change
+            switch report {
+            case .poppedByUser(let id):
+                guard id == visible.screen else {
+                    throw .reportedScreenNotOnTop(id, kind: .pop, visible: visible.screen)
+                }
+                guard location.index > 0 else {
+                    throw .cannotPopFirstScreen(location.scene, kind: .pop)
+                }
+                change = Change(kind: .pop, animated: true)
+                change.removeFrom = tree.screenCount - 1
+            case .dismissedByUser(let id):
+                guard location.level > 0, location.level == tree.stackCount - 1 else {
+                    throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
+                }
+                change = Change(kind: .dismiss, animated: true)
+                change.removeFrom = tree.screenCount - tree.topStackCount
+            }
+            change.initiator = .user
+            return commit(change)
+        } catch {
+            publish(.failure(NavigationFailure(operation: .report(report), error: error)))
+            throw error
+        }
+    }
+
+    // MARK: Results and vetoes
+
+    /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it.
+    func finishScreen(_ id: ScreenID, with value: any Sendable, animated: Bool)
+        throws(NavigationError) -> TransitionEvent
+    {
+        let visible = tree.visibleScreen
+        guard let visible, visible.id == id else {
+            throw .finishingScreenNotVisible(id, visible: visible?.id)
+        }
+        let location = tree.lastLocation()
+        let request: ApplicationTransitionType =
+            location.index == 0 && location.level > 0
+            ? .dismiss(animated: animated) : .pop(animated: animated)
+        // Take the handler out first, so that removing the screen does not cancel it.
+        let handler = resultHandlers.removeValue(forKey: id)
+        let event: TransitionEvent
+        do {
+            event = try navigate(request, force: true)
+        } catch {
+            resultHandlers[id] = handler
+            throw error
+        }
+        handler?(.value(value))
+        return event
+    }
+
+    /// Sets or clears the veto of screen `id`, which is in the tree or being built.
+    func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
+        leaveVetoes[id] = veto
+    }
+}

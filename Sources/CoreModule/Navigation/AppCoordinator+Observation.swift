@@ -1,0 +1,93 @@
+extension AppCoordinator {
+    // MARK: Observing
+
+    /// The newest events, oldest first, up to the `historyLimit` given at creation.
+    public var recentEvents: [NavigationEvent] { history.contents }
+
+    /// Calls `handler` with every event from now on, until the returned token is cancelled or
+    /// released.
+    ///
+    /// Handlers run on the main actor after the tree has changed, in the order they were added.
+    ///
+    /// - Parameter handler: Receives each applied transition and each failure.
+    /// - Returns: A token; the observation ends when it is cancelled or deallocated.
+    public func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void)
+        -> ObservationToken
+    {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return ObservationToken(coordinator: self, id: id)
+    }
+
+    /// Every event from now on, as an `AsyncSequence`.
+    ///
+    /// When the reader falls behind, the stream keeps only the newest `limit` events, so memory
+    /// stays bounded. The stream ends when the coordinator is released; the coordinator forgets
+    /// it when the reader stops iterating.
+    ///
+    /// - Parameter limit: How many unread events to keep at most.
+    /// - Returns: A stream of events.
+    public func events(bufferingNewest limit: Int = 256) -> AsyncStream<NavigationEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
+        let id = nextObserverID
+        nextObserverID += 1
+        streams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.streams[id] = nil }
+        }
+        return stream
+    }
+
+    /// The number of closure observers and streams currently attached.
+    public var observerCount: Int { observers.count + streams.count }
+
+    func removeObserver(_ id: UInt64) {
+        observers.removeAll { $0.id == id }
+    }
+
+    /// Records `event` and delivers it to every observer, after any event being delivered.
+    func publish(_ event: NavigationEvent) {
+        history.append(event)
+        guard !observers.isEmpty || !streams.isEmpty else { return }
+        pending.append(event)
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        var next = 0
+        while next < pending.count {
+            let event = pending[next]
+            next += 1
+            for (_, handler) in observers {
+                handler(event)
+            }
+            for continuation in streams.values {
+                continuation.yield(event)
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Keeps an observation alive; the observation ends when the token is cancelled or released.
+@MainActor
+public final class ObservationToken {
+    private weak var coordinator: AppCoordinator?
+    private let id: UInt64
+
+    init(coordinator: AppCoordinator, id: UInt64) {
+        self.coordinator = coordinator
+        self.id = id
+    }
+
+    /// Ends the observation, so the handler is not called again; cancelling twice does nothing.
+    public func cancel() {
+        coordinator?.removeObserver(id)
+        coordinator = nil
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}

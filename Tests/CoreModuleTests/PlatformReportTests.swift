@@ -1,0 +1,89 @@
+import CoreModule
+import Testing
+
+@MainActor
+@Suite("Platform reports: the tree follows what the user did")
+struct PlatformReportTests {
+    @Test("a back swipe pops the visible screen, marked as the user's")
+    func backSwipe() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let recorder = EventRecorder(coordinator)
+        let event = try coordinator.report(.poppedByUser(ScreenID(2)))
+        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(event.kind == .pop)
+        #expect(event.initiator == .user)
+        #expect(event.scene == "A2")
+        #expect(recorder.transitions == [event])
+        #expect(event.description.hasSuffix("by the user"))
+    }
+
+    @Test("a sheet dragged down dismisses the top-most modal")
+    func swipeDown() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .present(scene: "B1"), .push(scene: "B2"),
+        ])
+        let event = try coordinator.report(.dismissedByUser(ScreenID(2)))
+        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(event.kind == .dismiss)
+        #expect(event.removedCount == 2)
+        #expect(event.initiator == .user)
+    }
+
+    @Test("a back swipe finishes the flow whose last screen left, and releases it")
+    func backSwipeFinishesFlow() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        var flow: StubFlow? = StubFlow(coordinator: coordinator)
+        weak let released = flow
+        var initiator: TransitionInitiator?
+        flow?.onFinish = { _, event in initiator = event.initiator }
+        try coordinator.startFlow(try #require(flow), key: "flow")
+        flow = nil
+        try coordinator.report(.poppedByUser(ScreenID(2)))
+        #expect(initiator == .user)
+        #expect(released == nil)
+    }
+
+    @Test("a report ignores vetoes: the user already left")
+    func reportBypassesVeto() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let stub = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        stub.context.vetoLeaving { "it has unsaved changes" }
+        try coordinator.report(.poppedByUser(ScreenID(2)))
+        #expect(coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("a stale or duplicate report is a typed error and changes nothing")
+    func staleReports() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
+        ])
+        try coordinator.report(.poppedByUser(ScreenID(4)))
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
+        let cases: [(PlatformReport, NavigationError)] = [
+            (.poppedByUser(ScreenID(4)), .reportedScreenGone(ScreenID(4))),
+            (.poppedByUser(ScreenID(99)), .reportedScreenGone(ScreenID(99))),
+            (
+                .poppedByUser(ScreenID(2)),
+                .reportedScreenNotOnTop(ScreenID(2), kind: .pop, visible: ScreenID(3))
+            ),
+            (.poppedByUser(ScreenID(3)), .cannotPopFirstScreen("B1", kind: .pop)),
+            (
+                .dismissedByUser(ScreenID(1)),
+                .reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3))
+            ),
+        ]
+        for (report, expected) in cases {
+            #expect(throws: expected) { try coordinator.report(report) }
+            #expect(coordinator.tree == before)
+        }
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures.map(\.operation)
+                == cases.map { NavigationOperation.report($0.0) })
+        try coordinator.report(.dismissedByUser(ScreenID(3)))
+        #expect(throws: NavigationError.reportedScreenGone(ScreenID(3))) {
+            try coordinator.report(.dismissedByUser(ScreenID(3)))
+        }
+    }
+}
