@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "demo", targets: ["demo"]),
         .executable(name: "login-flow", targets: ["login-flow"]),
         .executable(name: "child-flows", targets: ["child-flows"]),
+        .executable(name: "benchmarks", targets: ["benchmarks"]),
     ],
     targets: [
         // The router. Depends on nothing; every other target builds on it.
@@ -37,6 +38,9 @@ let package = Package(
         .executableTarget(
             name: "child-flows", dependencies: ["FlowExamples"], path: "Examples/child-flows"),
 
+        // The benchmark: router figures next to plain standard-library baselines.
+        .executableTarget(
+            name: "benchmarks", dependencies: ["CoreModule"], path: "Benchmarks/benchmarks"),
 
         .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
         .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),

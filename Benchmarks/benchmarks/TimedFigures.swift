@@ -1,0 +1,245 @@
+import CoreModule
+
+/// A timed row: its name and budget, and how to make its two workloads at one registry size.
+struct TimedFigure {
+    /// What is measured, as the table prints it.
+    let name: String
+    /// The largest acceptable median ratio of figure to baseline.
+    let budget: Budget
+    /// Sets the row up over one registry size: the router's workload and the baseline's.
+    let make: @MainActor (SceneSet) throws -> TimedFigures.Workloads
+}
+
+/// The timed rows: each pairs a router figure with a plain baseline doing the same logical work.
+///
+/// To add a row (route patterns, deep links), write a function here that takes a ``SceneSet``
+/// and returns the router's workload and the baseline's, and list it in ``all`` with its name and
+/// budget; setup, sampling, the table and the JSON pick it up.
+@MainActor
+enum TimedFigures {
+    /// Every timed row, in table order.
+    static let all: [TimedFigure] = [
+        TimedFigure(name: "build(for:) + makeScreen", budget: .ratio(1.3), make: lookup),
+        TimedFigure(name: "push + pop", budget: .ratio(3), make: pushPop),
+        TimedFigure(name: "present + dismiss", budget: .ratio(3), make: presentDismiss),
+        TimedFigure(name: "root replacement", budget: .ratio(3), make: rootReplacement),
+        TimedFigure(name: "unknown-scene error", budget: .ratio(50), make: unknownScene),
+    ]
+
+    /// The two workloads of a row.
+    typealias Workloads = (subject: Workload, baseline: Workload)
+
+    // MARK: Router figures
+
+    /// `DependencyContainer.build(for:)`, then the builder's `makeScreen(in:)`.
+    ///
+    /// The context is made once: the row measures the registry, not the context.
+    static func lookup(_ scenes: SceneSet) -> Workloads {
+        let container = scenes.container
+        let keys = scenes.keys
+        let cursor = Cursor()
+        let context = SceneContext(
+            scene: keys.identifiers[0], screen: ScreenID(1), parameters: .none, coordinator: nil)
+        return (
+            subject: { iterations in
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let key = keys.identifiers[position & keys.mask]
+                    position &+= 1
+                    guard let builder = container.build(for: key) else {
+                        throw BenchmarkFailure("no builder for \(key)")
+                    }
+                    sum &+= fold(try builder.makeScreen(in: context))
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupAndCall(scenes)
+        )
+    }
+
+    /// A push then a pop through `AppCoordinator.navigate`, with one no-op observer.
+    static func pushPop(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let key = keys.identifiers[position & keys.mask]
+                    position &+= 1
+                    let pushed = try coordinator.navigate(.push(scene: key))
+                    let popped = try coordinator.navigate(.pop())
+                    sum &+= pushed.screen.rawValue &+ popped.sequence
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupCallAppendRemoveLast(scenes)
+        )
+    }
+
+    /// A present then a dismiss through `AppCoordinator.navigate`, with one no-op observer.
+    static func presentDismiss(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let key = keys.identifiers[position & keys.mask]
+                    position &+= 1
+                    let presented = try coordinator.navigate(.present(scene: key))
+                    let dismissed = try coordinator.navigate(.dismiss())
+                    sum &+= presented.screen.rawValue &+ dismissed.sequence
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupCallAppendRemoveLast(scenes)
+        )
+    }
+
+    /// A root replacement through `AppCoordinator.navigate`, with one no-op observer.
+    static func rootReplacement(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let key = keys.identifiers[position & keys.mask]
+                    position &+= 1
+                    sum &+= try coordinator.navigate(.root(scene: key)).screen.rawValue
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupCallReplaceAll(scenes)
+        )
+    }
+
+    /// A push of a scene that is not registered, caught; the error's description (which would
+    /// compute suggestions) is never read.
+    static func unknownScene(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let unknown = SceneIdentifier(SceneNames.unknown)
+        var outcome: NavigationError?
+        do throws(NavigationError) {
+            try observed.coordinator.navigate(.push(scene: unknown))
+        } catch {
+            outcome = error
+        }
+        guard case .unknownScene? = outcome else {
+            throw BenchmarkFailure(
+                "pushing \(unknown) did not fail as unknown: \(String(describing: outcome))")
+        }
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                for _ in 0..<iterations {
+                    do throws(NavigationError) {
+                        try coordinator.navigate(.push(scene: opaque(unknown)))
+                    } catch {
+                        if case .unknownScene = error { sum &+= 1 }
+                    }
+                }
+                return sum
+            },
+            baseline: Baselines.failedLookup(scenes)
+        )
+    }
+}
+
+/// The baselines: the same logical work as the router figures, written plainly with a
+/// `[String: closure]` and an `Array` of structs.
+@MainActor
+enum Baselines {
+    /// Looks a name up in a `[String: closure]` and calls the closure.
+    static func lookupAndCall(_ scenes: SceneSet) -> Workload {
+        let registry = scenes.plain
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return { iterations in
+            var sum: UInt64 = 0
+            var position = cursor.position
+            for _ in 0..<iterations {
+                let key = keys.strings[position & keys.mask]
+                position &+= 1
+                guard let make = registry[key] else { throw BenchmarkFailure("no \(key)") }
+                sum &+= fold(make())
+            }
+            cursor.position = position
+            return sum
+        }
+    }
+
+    /// Looks a name up, calls the closure, appends a struct holding the screen to an `Array`
+    /// that holds a root, then removes it again: a push and a pop.
+    static func lookupCallAppendRemoveLast(_ scenes: SceneSet) -> Workload {
+        let registry = scenes.plain
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return { iterations in
+            var stack = [PlainScreen(scene: SceneNames.name(0), content: sharedScreen)]
+            var sum: UInt64 = 0
+            var position = cursor.position
+            for _ in 0..<iterations {
+                let key = keys.strings[position & keys.mask]
+                position &+= 1
+                guard let make = registry[key] else { throw BenchmarkFailure("no \(key)") }
+                stack.append(PlainScreen(scene: key, content: make()))
+                sum &+= fold(stack.removeLast().content)
+            }
+            cursor.position = position
+            return sum &+ UInt64(stack.count)
+        }
+    }
+
+    /// Looks a name up, calls the closure, and replaces the `Array`'s contents with a struct
+    /// holding the screen: a root replacement.
+    static func lookupCallReplaceAll(_ scenes: SceneSet) -> Workload {
+        let registry = scenes.plain
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return { iterations in
+            var stack = [PlainScreen(scene: SceneNames.name(0), content: sharedScreen)]
+            var sum: UInt64 = 0
+            var position = cursor.position
+            for _ in 0..<iterations {
+                let key = keys.strings[position & keys.mask]
+                position &+= 1
+                guard let make = registry[key] else { throw BenchmarkFailure("no \(key)") }
+                stack.removeAll(keepingCapacity: true)
+                stack.append(PlainScreen(scene: key, content: make()))
+                sum &+= fold(stack[0].content)
+            }
+            cursor.position = position
+            return sum
+        }
+    }
+
+    /// Looks up a name that is not registered.
+    static func failedLookup(_ scenes: SceneSet) -> Workload {
+        let registry = scenes.plain
+        let unknown = SceneNames.unknown
+        return { iterations in
+            var sum: UInt64 = 0
+            for _ in 0..<iterations where registry[opaque(unknown)] == nil {
+                sum &+= 1
+            }
+            return sum
+        }
+    }
+}
