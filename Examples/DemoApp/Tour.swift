@@ -30,7 +30,7 @@ public struct Tour {
             write("Could not register the feature modules: \(error)")
             return false
         }
-        let coordinator = AppCoordinator(container: app.container)
+        let coordinator = AppCoordinator(container: app.container, historyLimit: 64)
         let names = app.container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
         write("Registered \(app.container.count) scenes from FeatureA and FeatureB: \(names)")
 

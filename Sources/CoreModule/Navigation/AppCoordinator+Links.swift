@@ -162,7 +162,7 @@ extension AppCoordinator {
                     level == 0 && index == 0 ? .root : index == 0 ? .present : .push
                 let screen: Screen
                 do {
-                    let resolved = try container.resolve(planned.scene)
+                    let resolved = try resolveTarget(planned.scene)
                     let parameters = try checkedParameters(planned.parameters, for: resolved)
                     if let redirect = try runGuards(
                         NavigationAttempt(

@@ -49,24 +49,34 @@ extension AppCoordinator {
 
     /// Records `event` and delivers it to every observer, after any event being delivered.
     func publish(_ event: NavigationEvent) {
-        history.append(event)
+        if history.capacity > 0 { history.append(event) }
         guard !observers.isEmpty || !streams.isEmpty else { return }
-        pending.append(event)
-        guard !isDelivering else { return }
+        // An observer that navigates publishes while this event is being delivered: queue it.
+        guard !isDelivering else {
+            pending.append(event)
+            return
+        }
         isDelivering = true
-        defer { isDelivering = false }
+        deliver(event)
         var next = 0
         while next < pending.count {
-            let event = pending[next]
+            let queued = pending[next]
             next += 1
-            for (_, handler) in observers {
-                handler(event)
-            }
+            deliver(queued)
+        }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        isDelivering = false
+    }
+
+    private func deliver(_ event: NavigationEvent) {
+        for (_, handler) in observers {
+            handler(event)
+        }
+        if !streams.isEmpty {
             for continuation in streams.values {
                 continuation.yield(event)
             }
         }
-        pending.removeAll(keepingCapacity: true)
     }
 }
 

@@ -40,30 +40,38 @@ public final class AppCoordinator: AppCoordinatorType {
     public let services: ServiceRegistry
 
     /// The current screen tree.
-    public internal(set) var tree = ScreenTree()
+    @exclusivity(unchecked) public internal(set) var tree = ScreenTree()
 
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
     public var maximumRedirects = 8
 
-    var nextScreenNumber: UInt64 = 1
-    var nextSequence: UInt64 = 1
-    var applying: TransitionKind?
+    // The coordinator's state is main-actor isolated and never accessed re-entrantly in
+    // overlapping ways (a builder cannot navigate while a transition is applied), so the dynamic
+    // exclusivity checks, which would cost about a fifth of a transition, are turned off.
+    @exclusivity(unchecked) var nextScreenNumber: UInt64 = 1
+    @exclusivity(unchecked) var nextSequence: UInt64 = 1
+    @exclusivity(unchecked) var applying: TransitionKind?
+
+    /// The container as a ``DependencyContainer``, for the lookup fast path.
+    let registry: DependencyContainer?
 
     // Observation.
-    var history: RingBuffer<NavigationEvent>
-    var observers: [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
-    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
-    var nextObserverID: UInt64 = 1
-    var pending: [NavigationEvent] = []
-    var isDelivering = false
+    @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
+    @exclusivity(unchecked) var observers:
+        [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
+    @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    @exclusivity(unchecked) var nextObserverID: UInt64 = 1
+    @exclusivity(unchecked) var pending: [NavigationEvent] = []
+    @exclusivity(unchecked) var isDelivering = false
 
     // Guards, flows, results and leave vetoes; all empty unless used, and then free to skip.
-    var guards: [NavigationGuard] = []
-    var flowsByKey: [String: FlowCoordinator] = [:]
-    var owners: [ScreenID: FlowCoordinator] = [:]
-    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
-    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+    @exclusivity(unchecked) var guards: [NavigationGuard] = []
+    @exclusivity(unchecked) var flowsByKey: [String: FlowCoordinator] = [:]
+    @exclusivity(unchecked) var owners: [ScreenID: FlowCoordinator] = [:]
+    @exclusivity(unchecked) var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] =
+        [:]
+    @exclusivity(unchecked) var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
     /// Creates a coordinator with an empty window.
     ///
@@ -71,12 +79,14 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   - container: The registry to build screens from.
     ///   - services: The services for builders and flows; by default the container's own when it
     ///     is a ``DependencyContainer``, else an empty registry.
-    ///   - historyLimit: How many recent events ``recentEvents`` keeps; 0 keeps none.
+    ///   - historyLimit: How many recent events ``recentEvents`` keeps; 0, the default, keeps
+    ///     none and costs nothing.
     public init(
         container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
-        historyLimit: Int = 32
+        historyLimit: Int = 0
     ) {
         self.container = container
+        self.registry = container as? DependencyContainer
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.history = RingBuffer(capacity: historyLimit)
@@ -208,12 +218,13 @@ public final class AppCoordinator: AppCoordinatorType {
         case .root(let scene, let parameters, _), .push(let scene, let parameters, _),
             .present(let scene, let parameters, _):
             if kind != .root, tree.isEmpty { throw .noRoot(kind) }
-            let resolved = try container.resolve(scene)
+            let resolved = try resolveTarget(scene)
             let merged = try checkedParameters(parameters, for: resolved)
-            if let redirect = try runGuards(
-                NavigationAttempt(
-                    kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
-                    tree: tree))
+            if !guards.isEmpty,
+                let redirect = try runGuards(
+                    NavigationAttempt(
+                        kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                        tree: tree))
             {
                 return .redirect(redirect)
             }
@@ -278,30 +289,34 @@ public final class AppCoordinator: AppCoordinatorType {
 
     // MARK: Building
 
+    /// Finds the scene a navigation names, through the registry's fast path when it has one.
+    func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
+        if let registry { return try registry.resolveTarget(scene) }
+        return ResolvedTarget(try container.resolve(scene))
+    }
+
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's
     /// required parameters.
-    func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedScene)
+    func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
         throws(NavigationError) -> SceneParameters
     {
+        guard case .entry(let entry) = resolved.registered else { return parameters }
         var parameters = parameters
         if !resolved.routeParameters.isEmpty {
             for (name, value) in resolved.routeParameters.values {
                 parameters[name] = value
             }
         }
-        for name in resolved.routeParameterNames where parameters[name] == nil {
+        for name in entry.routeParameterNames where parameters[name] == nil {
             throw .missingParameter(scene: resolved.scene, name: name)
         }
-        let required = resolved.builder.requiredParameters
-        if !required.isEmpty {
-            for (name, type) in required.sorted(by: { $0.key < $1.key }) {
-                guard let value = parameters[name] else {
-                    throw .missingParameter(scene: resolved.scene, name: name)
-                }
-                guard type.accepts(value) else {
-                    throw .malformedParameter(
-                        scene: resolved.scene, name: name, value: value, expected: type)
-                }
+        for (name, type) in entry.requiredParameters {
+            guard let value = parameters[name] else {
+                throw .missingParameter(scene: resolved.scene, name: name)
+            }
+            guard type.accepts(value) else {
+                throw .malformedParameter(
+                    scene: resolved.scene, name: name, value: value, expected: type)
             }
         }
         return parameters
@@ -309,7 +324,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Runs the builder for a resolved scene as the screen `id`; changes no state.
     func build(
-        _ resolved: ResolvedScene, _ parameters: SceneParameters, for kind: TransitionKind,
+        _ resolved: ResolvedTarget, _ parameters: SceneParameters, for kind: TransitionKind,
         id: ScreenID, redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Screen {
         let context = SceneContext(
@@ -319,7 +334,7 @@ public final class AppCoordinator: AppCoordinatorType {
         defer { applying = nil }
         let content: any ScreenContent
         do {
-            content = try resolved.builder.makeScreen(in: context)
+            content = try resolved.registered.makeScreen(in: context)
         } catch let error as NavigationError {
             leaveVetoes[id] = nil
             throw error
@@ -404,29 +419,29 @@ public final class AppCoordinator: AppCoordinatorType {
             if tracking { removedIDs = tree.screens[offset...].map(\.id) }
             tree.removeSuffix(from: offset)
         }
-        var added: [Screen] = []
+        var added: Screen?
         let to: ScreenLocation
         switch change.addition {
         case .none:
             to = tree.lastLocation()
         case .root(let screen):
             to = tree.replaceAll(with: screen)
-            added = [screen]
+            added = screen
             nextScreenNumber += 1
         case .push(let screen):
             to = tree.push(screen)
-            added = [screen]
+            added = screen
             nextScreenNumber += 1
         case .present(let screen):
             to = tree.present(screen)
-            added = [screen]
+            added = screen
             nextScreenNumber += 1
         case .tree(let built, let next):
             tree = built
             to = tree.lastLocation()
             nextScreenNumber = next
         }
-        let subject = added.last ?? (change.addition.isTree ? tree.visibleScreen : leaving)
+        let subject = added ?? (change.addition.isTree ? tree.visibleScreen : leaving)
         let event = TransitionEvent(
             sequence: nextSequence, kind: change.kind, scene: subject?.scene ?? to.scene,
             screen: subject?.id ?? to.screen, from: from, to: to, removedCount: removedCount,
@@ -437,7 +452,11 @@ public final class AppCoordinator: AppCoordinatorType {
         // Ownership of the new screen is recorded first, so that a flow replacing its own
         // screens (a new root) never drops to zero on the way.
         if let owner = options.owner {
-            for screen in added { recordOwnership(of: screen.id, by: owner) }
+            if let added {
+                recordOwnership(of: added.id, by: owner)
+            } else if case .tree(let built, _) = change.addition {
+                for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
+            }
         }
         var cancelled: [@MainActor (ScreenResult) -> Void] = []
         var finished: [FlowCoordinator] = []
@@ -448,13 +467,17 @@ public final class AppCoordinator: AppCoordinatorType {
                 releaseOwnership(of: owner, finished: &finished)
             }
         }
-        if let onResult = options.onResult, let screen = added.last {
-            resultHandlers[screen.id] = onResult
+        if let onResult = options.onResult, let added {
+            resultHandlers[added.id] = onResult
         }
 
         publish(.transition(event))
-        for handler in cancelled { handler(.cancelled) }
-        for flow in finished { finish(flow, event: event) }
+        if !cancelled.isEmpty {
+            for handler in cancelled { handler(.cancelled) }
+        }
+        if !finished.isEmpty {
+            for flow in finished { finish(flow, event: event) }
+        }
         return event
     }
 }

@@ -80,7 +80,7 @@ extension TransitionEvent: CustomStringConvertible {
 }
 
 /// What was asked of a coordinator: a transition, a deep link to open, or a snapshot to restore.
-public enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
+public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
     /// `navigate(_:)` with this transition.
     case transition(ApplicationTransitionType)
     /// `open(_:format:)` with this link.

@@ -58,7 +58,11 @@ public struct SceneBuilder: Builder {
     public let sceneIdentifier: SceneIdentifier
     /// The parameters checked before `make` runs.
     public let requiredParameters: [String: ParameterType]
-    private let make: @MainActor @Sendable (SceneContext) throws -> any ScreenContent
+    /// The closure, which the registry stores on its own when there are no requirements.
+    let make: Make
+
+    /// The closure a ``SceneBuilder`` wraps.
+    typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
 
     /// Creates a builder for `sceneIdentifier` that calls `make`.
     ///

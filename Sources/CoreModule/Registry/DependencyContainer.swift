@@ -28,7 +28,7 @@
 /// match costs one hash per segment, whatever the number of registered scenes and patterns.
 public final class DependencyContainer: SceneBuilderContainer {
     private struct Registry {
-        var builders: [SceneIdentifier: any Builder] = [:]
+        var builders: [SceneIdentifier: RegisteredScene] = [:]
         var routes = RouteTrie()
         var shapes: [String: SceneIdentifier] = [:]
     }
@@ -57,7 +57,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
     public func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        registry.withLock { $0.builders[sceneIdentifier] }
+        registry.withLock { $0.builders[sceneIdentifier] }?.builder(for: sceneIdentifier)
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
@@ -72,11 +72,11 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
         -> any Builder
     {
-        let (builder, keys) = registry.withLock { registry in
-            let builder = registry.builders[sceneIdentifier]
-            return (builder, builder == nil ? registry.builders.keys : nil)
+        let (found, keys) = registry.withLock { registry in
+            let found = registry.builders[sceneIdentifier]
+            return (found, found == nil ? registry.builders.keys : nil)
         }
-        if let builder { return builder }
+        if let found { return found.builder(for: sceneIdentifier) }
         throw Self.notFound(sceneIdentifier, keys: keys)
     }
 
@@ -88,19 +88,28 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        let found: ResolvedScene? = registry.withLock { registry in
-            if let builder = registry.builders[target] {
-                return ResolvedScene(scene: target, builder: builder)
+        let found = try resolveTarget(target)
+        return ResolvedScene(
+            scene: found.scene, builder: found.registered.builder(for: found.scene),
+            routeParameters: found.routeParameters)
+    }
+
+    /// The coordinator's fast path: ``resolve(_:)`` without rebuilding the builder.
+    func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
+        let found: ResolvedTarget? = registry.withLock { registry in
+            if let registered = registry.builders[target] {
+                return ResolvedTarget(scene: target, registered: registered, routeParameters: [:])
             }
             guard target.rawValue.utf8.contains(UInt8(ascii: "/")),
                 let (route, values) = registry.routes.match(target.rawValue),
-                let builder = registry.builders[route], let pattern = RoutePattern(route)
+                let registered = registry.builders[route], let pattern = RoutePattern(route)
             else { return nil }
             var parameters = SceneParameters()
             for (name, value) in zip(pattern.parameterNames, values) {
                 parameters[name] = String(value)
             }
-            return ResolvedScene(scene: route, builder: builder, routeParameters: parameters)
+            return ResolvedTarget(
+                scene: route, registered: registered, routeParameters: parameters)
         }
         if let found { return found }
         let keys = registry.withLock { $0.builders.keys }
@@ -108,7 +117,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     }
 
     private static func notFound(
-        _ target: SceneIdentifier, keys: Dictionary<SceneIdentifier, any Builder>.Keys?
+        _ target: SceneIdentifier, keys: Dictionary<SceneIdentifier, RegisteredScene>.Keys?
     ) -> NavigationError {
         if let problem = target.problem {
             return .invalidSceneIdentifier(target, problem: problem)
@@ -182,7 +191,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             }
             registry.builders.reserveCapacity(registry.builders.count + entries.count)
             for (key, builder) in entries {
-                registry.builders[key] = builder
+                registry.builders[key] = RegisteredScene(builder, key: key)
             }
             for pattern in patterns {
                 registry.shapes[pattern.shape] = pattern.identifier
@@ -207,7 +216,7 @@ public final class DependencyContainer: SceneBuilderContainer {
                 registry.shapes[pattern.shape] = nil
                 registry.routes.remove(pattern)
             }
-            return removed
+            return removed.builder(for: sceneIdentifier)
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 final class Locked<State>: @unchecked Sendable {
     // @unchecked: every access to `state` goes through `withLock`, which holds `lock`.
     private let lock = NSLock()
-    private var state: State
+    // Unchecked: the lock already makes every access exclusive.
+    @exclusivity(unchecked) private var state: State
 
     init(_ state: State) {
         self.state = state

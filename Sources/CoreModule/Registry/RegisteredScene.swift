@@ -1,0 +1,83 @@
+/// How the registry stores one scene, kept small because a registry may hold 100,000 of them.
+///
+/// Most scenes are a ``SceneBuilder`` without requirements: the registry keeps only its closure
+/// (the name is the dictionary's key), so that an entry costs about what a `[String: closure]`
+/// entry does. Any other builder, a builder with required parameters, and a route pattern are
+/// kept whole in a ``BuilderEntry`` with what the coordinator checks before building.
+enum RegisteredScene: Sendable {
+    /// A ``SceneBuilder`` without requirements: its closure alone.
+    case closure(SceneBuilder.Make)
+    /// Any other builder, with its checks worked out once at registration.
+    case entry(BuilderEntry)
+
+    init(_ builder: any Builder, key: SceneIdentifier) {
+        let pattern = RoutePattern(key)
+        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty, pattern == nil {
+            self = .closure(plain.make)
+        } else {
+            self = .entry(
+                BuilderEntry(
+                    builder: builder, routeParameterNames: pattern?.parameterNames ?? [],
+                    requiredParameters: builder.requiredParameters.sorted { $0.key < $1.key }))
+        }
+    }
+
+    /// The builder as registered (a ``SceneBuilder`` is rebuilt around its closure).
+    func builder(for key: SceneIdentifier) -> any Builder {
+        switch self {
+        case .closure(let make): return SceneBuilder(key, make: make)
+        case .entry(let entry): return entry.builder
+        }
+    }
+
+    /// Makes the screen.
+    @MainActor
+    func makeScreen(in context: SceneContext) throws -> any ScreenContent {
+        switch self {
+        case .closure(let make): return try make(context)
+        case .entry(let entry): return try entry.builder.makeScreen(in: context)
+        }
+    }
+}
+
+/// A registered builder with the checks the coordinator makes before calling it.
+final class BuilderEntry: Sendable {
+    let builder: any Builder
+    /// The route pattern's parameter names, which every navigation must supply.
+    let routeParameterNames: [String]
+    /// The builder's required parameters, sorted by name.
+    let requiredParameters: [(key: String, value: ParameterType)]
+
+    init(
+        builder: any Builder, routeParameterNames: [String],
+        requiredParameters: [(key: String, value: ParameterType)]
+    ) {
+        self.builder = builder
+        self.routeParameterNames = routeParameterNames
+        self.requiredParameters = requiredParameters
+    }
+}
+
+/// A scene found for a navigation, as the coordinator uses it.
+struct ResolvedTarget {
+    /// The registered identifier: the name, or the route pattern that matched.
+    let scene: SceneIdentifier
+    let registered: RegisteredScene
+    /// The values the path gave the pattern's parameters.
+    let routeParameters: SceneParameters
+
+    init(_ resolved: ResolvedScene) {
+        scene = resolved.scene
+        registered = .entry(
+            BuilderEntry(
+                builder: resolved.builder, routeParameterNames: resolved.routeParameterNames,
+                requiredParameters: resolved.builder.requiredParameters.sorted { $0.key < $1.key }))
+        routeParameters = resolved.routeParameters
+    }
+
+    init(scene: SceneIdentifier, registered: RegisteredScene, routeParameters: SceneParameters) {
+        self.scene = scene
+        self.registered = registered
+        self.routeParameters = routeParameters
+    }
+}
