@@ -48,10 +48,11 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// The scene's builder threw; `reason` is what it threw, as text.
     case builderFailed(SceneIdentifier, reason: String)
 
-    /// A navigation was requested while another was being applied (from inside a builder).
+    /// A navigation was requested while another was being planned: from inside a builder, a
+    /// guard or a veto.
     ///
-    /// Builders run before the tree changes, so navigating from one would interleave two
-    /// transitions; it is rejected instead, and the transition being applied goes on.
+    /// These run before the tree changes, so navigating from one would interleave two
+    /// transitions; it is rejected instead, and the navigation being planned goes on.
     case reentrantNavigation(TransitionKind, during: TransitionKind)
 
     /// A screen's context asked to navigate after its coordinator was released.
@@ -152,8 +153,8 @@ extension NavigationError: CustomStringConvertible {
             return "The builder for scene \(scene.quoted) failed: \(reason)."
         case .reentrantNavigation(let kind, let during):
             return
-                "Cannot \(kind) while a \(during) is being applied; navigate after the builder "
-                + "returns (for example from the screen's own actions)."
+                "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
+                + "guard or veto returns (for example from the screen's own actions)."
         case .coordinatorUnavailable(let kind):
             return "Cannot \(kind): the screen's coordinator has been released."
         case .routeCollision(let scene, let existing):

@@ -199,9 +199,9 @@ extension AppCoordinator {
         var chain: [ApplicationTransitionType] = []
         var current = redirect
         while true {
-            switch try plan(current, options: Options(), redirectedFrom: operation) {
-            case .ready(let change):
-                return commit(change)
+            switch try attempt(current, options: Options(), redirectedFrom: operation) {
+            case .applied(let event):
+                return event
             case .redirect(let next):
                 chain.append(current)
                 guard chain.count <= maximumRedirects, !chain.contains(next) else {

@@ -162,12 +162,12 @@ public final class AppCoordinator: AppCoordinatorType {
             var current = request
             var chain: [ApplicationTransitionType] = []
             while true {
-                switch try plan(
+                switch try attempt(
                     current, options: options,
                     redirectedFrom: chain.isEmpty ? nil : .transition(request))
                 {
-                case .ready(let change):
-                    return commit(change, options: options)
+                case .applied(let event):
+                    return event
                 case .redirect(let next):
                     chain.append(current)
                     guard chain.count <= maximumRedirects, !chain.contains(next) else {
@@ -201,16 +201,18 @@ public final class AppCoordinator: AppCoordinatorType {
         var redirectedFrom: NavigationOperation?
     }
 
-    enum Plan {
-        case ready(Change)
+    /// What an attempt at a request came to: applied, or redirected by a guard.
+    enum Attempt {
+        case applied(TransitionEvent)
         case redirect(ApplicationTransitionType)
     }
 
-    /// Checks `request` against the tree, the guards and the vetoes, and builds its screen.
-    func plan(
+    /// Checks `request` against the tree, the guards and the vetoes, builds its screen, and
+    /// commits it, unless a guard redirects it.
+    func attempt(
         _ request: ApplicationTransitionType, options: Options,
         redirectedFrom: NavigationOperation?
-    ) throws(NavigationError) -> Plan {
+    ) throws(NavigationError) -> Attempt {
         let kind = request.kind
         let animated = request.animated
         var change = Change(kind: kind, animated: animated, redirectedFrom: redirectedFrom)
@@ -251,7 +253,7 @@ public final class AppCoordinator: AppCoordinatorType {
             }
             change.removeFrom = offset
         }
-        return .ready(change)
+        return .applied(commit(change, options: options))
     }
 
     /// Where the screens a removal takes away begin, or the error that forbids it.
@@ -330,8 +332,9 @@ public final class AppCoordinator: AppCoordinatorType {
         let context = SceneContext(
             scene: resolved.scene, screen: id, parameters: parameters, coordinator: self,
             services: services, redirectedFrom: redirectedFrom)
+        let previous = applying
         applying = kind
-        defer { applying = nil }
+        defer { applying = previous }
         let content: any ScreenContent
         do {
             content = try resolved.registered.makeScreen(in: context)
@@ -352,6 +355,10 @@ public final class AppCoordinator: AppCoordinatorType {
         -> ApplicationTransitionType?
     {
         guard !guards.isEmpty else { return nil }
+        // A guard that navigates would act on a tree this navigation is about to change.
+        let previous = applying
+        applying = attempt.kind
+        defer { applying = previous }
         for rule in guards {
             switch rule.decide(attempt) {
             case .allow:
@@ -381,11 +388,19 @@ public final class AppCoordinator: AppCoordinatorType {
             {
                 return redirect
             }
-            if !force, let veto = leaveVetoes[screen.id], let reason = veto() {
+            if !force, let veto = leaveVetoes[screen.id], let reason = askVeto(veto, kind: kind) {
                 throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
             }
         }
         return nil
+    }
+
+    /// Asks a veto, rejecting any navigation it attempts meanwhile.
+    private func askVeto(_ veto: @MainActor () -> String?, kind: TransitionKind) -> String? {
+        let previous = applying
+        applying = kind
+        defer { applying = previous }
+        return veto()
     }
 
     /// Adds a guard; guards run in the order they were added.
@@ -410,7 +425,6 @@ public final class AppCoordinator: AppCoordinatorType {
     /// Applies a checked change, does the bookkeeping, and reports it.
     func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
         let from = tree.visibleLocation
-        let leaving = tree.visibleScreen
         let tracking = !owners.isEmpty || !resultHandlers.isEmpty || !leaveVetoes.isEmpty
         var removedIDs: [ScreenID] = []
         var removedCount = 0
@@ -419,32 +433,34 @@ public final class AppCoordinator: AppCoordinatorType {
             if tracking { removedIDs = tree.screens[offset...].map(\.id) }
             tree.removeSuffix(from: offset)
         }
-        var added: Screen?
+        // The transition is about the screen it added, or else the visible screen that left.
+        var addedID: ScreenID?
         let to: ScreenLocation
         switch change.addition {
         case .none:
             to = tree.lastLocation()
         case .root(let screen):
             to = tree.replaceAll(with: screen)
-            added = screen
+            addedID = to.screen
             nextScreenNumber += 1
         case .push(let screen):
             to = tree.push(screen)
-            added = screen
+            addedID = to.screen
             nextScreenNumber += 1
         case .present(let screen):
             to = tree.present(screen)
-            added = screen
+            addedID = to.screen
             nextScreenNumber += 1
         case .tree(let built, let next):
             tree = built
             to = tree.lastLocation()
+            addedID = to.screen
             nextScreenNumber = next
         }
-        let subject = added ?? (change.addition.isTree ? tree.visibleScreen : leaving)
+        let subject = addedID != nil ? to : (from ?? to)
         let event = TransitionEvent(
-            sequence: nextSequence, kind: change.kind, scene: subject?.scene ?? to.scene,
-            screen: subject?.id ?? to.screen, from: from, to: to, removedCount: removedCount,
+            sequence: nextSequence, kind: change.kind, scene: subject.scene,
+            screen: subject.screen, from: from, to: to, removedCount: removedCount,
             animated: change.animated, initiator: change.initiator,
             redirectedFrom: change.redirectedFrom)
         nextSequence += 1
@@ -452,10 +468,10 @@ public final class AppCoordinator: AppCoordinatorType {
         // Ownership of the new screen is recorded first, so that a flow replacing its own
         // screens (a new root) never drops to zero on the way.
         if let owner = options.owner {
-            if let added {
-                recordOwnership(of: added.id, by: owner)
-            } else if case .tree(let built, _) = change.addition {
+            if case .tree(let built, _) = change.addition {
                 for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
+            } else if let addedID {
+                recordOwnership(of: addedID, by: owner)
             }
         }
         var cancelled: [@MainActor (ScreenResult) -> Void] = []
@@ -467,8 +483,8 @@ public final class AppCoordinator: AppCoordinatorType {
                 releaseOwnership(of: owner, finished: &finished)
             }
         }
-        if let onResult = options.onResult, let added {
-            resultHandlers[added.id] = onResult
+        if let onResult = options.onResult, let addedID {
+            resultHandlers[addedID] = onResult
         }
 
         publish(.transition(event))
@@ -479,12 +495,5 @@ public final class AppCoordinator: AppCoordinatorType {
             for flow in finished { finish(flow, event: event) }
         }
         return event
-    }
-}
-
-extension AppCoordinator.Change.Addition {
-    var isTree: Bool {
-        if case .tree = self { return true }
-        return false
     }
 }

@@ -51,7 +51,11 @@ extension SceneParameters: ExpressibleByDictionaryLiteral {
     ///
     /// - Parameter elements: The pairs, in order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        if elements.isEmpty {
+            self.init()
+        } else {
+            self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        }
     }
 }
 

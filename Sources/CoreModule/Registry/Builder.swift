@@ -56,10 +56,9 @@ extension Builder {
 public struct SceneBuilder: Builder {
     /// The name of the scene this builder makes.
     public let sceneIdentifier: SceneIdentifier
-    /// The parameters checked before `make` runs.
-    public let requiredParameters: [String: ParameterType]
-    /// The closure, which the registry stores on its own when there are no requirements.
-    let make: Make
+    /// The closure and its requirements, kept in one object so that a `SceneBuilder` fits in
+    /// an existential's inline storage and the registry stores one reference per scene.
+    let maker: SceneMaker
 
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
@@ -76,9 +75,16 @@ public struct SceneBuilder: Builder {
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
         self.sceneIdentifier = sceneIdentifier
-        self.requiredParameters = requiredParameters
-        self.make = make
+        self.maker = SceneMaker(make: make, requiredParameters: requiredParameters)
     }
+
+    init(sceneIdentifier: SceneIdentifier, maker: SceneMaker) {
+        self.sceneIdentifier = sceneIdentifier
+        self.maker = maker
+    }
+
+    /// The parameters checked before `make` runs.
+    public var requiredParameters: [String: ParameterType] { maker.requiredParameters }
 
     /// Calls the closure this builder was made with.
     ///
@@ -86,6 +92,17 @@ public struct SceneBuilder: Builder {
     /// - Returns: The screen's object.
     /// - Throws: What the closure throws.
     @MainActor public func makeScreen(in context: SceneContext) throws -> any ScreenContent {
-        try make(context)
+        try maker.make(context)
+    }
+}
+
+/// A ``SceneBuilder``'s closure and requirements.
+final class SceneMaker: Sendable {
+    let make: SceneBuilder.Make
+    let requiredParameters: [String: ParameterType]
+
+    init(make: @escaping SceneBuilder.Make, requiredParameters: [String: ParameterType]) {
+        self.make = make
+        self.requiredParameters = requiredParameters
     }
 }

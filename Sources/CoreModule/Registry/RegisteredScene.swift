@@ -1,19 +1,19 @@
 /// How the registry stores one scene, kept small because a registry may hold 100,000 of them.
 ///
-/// Most scenes are a ``SceneBuilder`` without requirements: the registry keeps only its closure
-/// (the name is the dictionary's key), so that an entry costs about what a `[String: closure]`
-/// entry does. Any other builder, a builder with required parameters, and a route pattern are
+/// Most scenes are a ``SceneBuilder`` without requirements: the registry keeps only its maker,
+/// one reference (the name is the dictionary's key), so that an entry costs about what a
+/// `[String: closure]` entry does. Any other builder, a builder with required parameters, and a route pattern are
 /// kept whole in a ``BuilderEntry`` with what the coordinator checks before building.
 enum RegisteredScene: Sendable {
-    /// A ``SceneBuilder`` without requirements: its closure alone.
-    case closure(SceneBuilder.Make)
+    /// A ``SceneBuilder`` without requirements: its maker alone.
+    case scene(SceneMaker)
     /// Any other builder, with its checks worked out once at registration.
     case entry(BuilderEntry)
 
     init(_ builder: any Builder, key: SceneIdentifier) {
         let pattern = RoutePattern(key)
         if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty, pattern == nil {
-            self = .closure(plain.make)
+            self = .scene(plain.maker)
         } else {
             self = .entry(
                 BuilderEntry(
@@ -25,7 +25,7 @@ enum RegisteredScene: Sendable {
     /// The builder as registered (a ``SceneBuilder`` is rebuilt around its closure).
     func builder(for key: SceneIdentifier) -> any Builder {
         switch self {
-        case .closure(let make): return SceneBuilder(key, make: make)
+        case .scene(let maker): return SceneBuilder(sceneIdentifier: key, maker: maker)
         case .entry(let entry): return entry.builder
         }
     }
@@ -34,7 +34,7 @@ enum RegisteredScene: Sendable {
     @MainActor
     func makeScreen(in context: SceneContext) throws -> any ScreenContent {
         switch self {
-        case .closure(let make): return try make(context)
+        case .scene(let maker): return try maker.make(context)
         case .entry(let entry): return try entry.builder.makeScreen(in: context)
         }
     }

@@ -173,7 +173,12 @@ public struct ScreenTree: Equatable, Sendable {
     /// Every removal the coordinator makes is such a suffix: a pop removes the top of the
     /// top-most stack, a dismiss removes the top-most stacks, a new root removes everything.
     mutating func removeSuffix(from offset: Int) {
-        storage.removeSubrange(offset...)
+        let count = storage.count - offset
+        if count == 1 {
+            storage.removeLast()
+        } else {
+            storage.removeLast(count)
+        }
         while let last = stackStarts.last, last >= offset {
             stackStarts.removeLast()
         }
