@@ -159,6 +159,7 @@ public final class AppCoordinator: AppCoordinatorType {
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
+            if let event = try performPlain(request, options: options) { return event }
             var current = request
             var chain: [ApplicationTransitionType] = []
             while true {
@@ -180,6 +181,58 @@ public final class AppCoordinator: AppCoordinatorType {
             publish(.failure(NavigationFailure(request: request, error: error)))
             throw error
         }
+    }
+
+    /// The common case, when no guard, veto, flow or result handler needs consulting: a push,
+    /// present or pop applied directly, without planning a ``Change``; `nil` for anything else.
+    ///
+    /// It makes the same checks in the same order as ``attempt(_:options:redirectedFrom:)``,
+    /// which handles every other case; the randomized and model-based tests drive both.
+    @inline(__always)
+    private func performPlain(_ request: ApplicationTransitionType, options: Options)
+        throws(NavigationError) -> TransitionEvent?
+    {
+        guard guards.isEmpty, leaveVetoes.isEmpty, owners.isEmpty, resultHandlers.isEmpty,
+            options.owner == nil, options.onResult == nil
+        else { return nil }
+        switch request {
+        case .push(let scene, let parameters, let animated),
+            .present(let scene, let parameters, let animated):
+            let kind = request.kind
+            guard let from = tree.visibleLocation else { throw .noRoot(kind) }
+            let resolved = try resolveTarget(scene)
+            let merged = try checkedParameters(parameters, for: resolved)
+            let screen = try build(
+                resolved, merged, for: kind, id: ScreenID(nextScreenNumber), redirectedFrom: nil)
+            nextScreenNumber += 1
+            let to = kind == .push ? tree.push(screen) : tree.present(screen)
+            return emit(kind, subject: to, from: from, to: to, removed: 0, animated: animated)
+        case .pop(let animated):
+            guard let from = tree.visibleLocation else { throw .noRoot(.pop) }
+            guard tree.topStackCount > 1 else {
+                throw .cannotPopFirstScreen(from.scene, kind: .pop)
+            }
+            tree.removeSuffix(from: tree.screenCount - 1)
+            return emit(
+                .pop, subject: from, from: from, to: tree.lastLocation(), removed: 1,
+                animated: animated)
+        default:
+            return nil
+        }
+    }
+
+    /// Numbers and reports a plain transition's event.
+    @inline(__always)
+    private func emit(
+        _ kind: TransitionKind, subject: ScreenLocation, from: ScreenLocation?,
+        to: ScreenLocation, removed: Int, animated: Bool
+    ) -> TransitionEvent {
+        let event = TransitionEvent(
+            sequence: nextSequence, kind: kind, scene: subject.scene, screen: subject.screen,
+            from: from, to: to, removedCount: removed, animated: animated)
+        nextSequence += 1
+        publish(.transition(event))
+        return event
     }
 
     /// A change ready to commit: everything that can fail has been checked and built.
@@ -348,6 +401,38 @@ public final class AppCoordinator: AppCoordinatorType {
         return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
     }
 
+    /// Reports a committed change that involves flows, results or vetoes, and does their
+    /// bookkeeping: ownership, cancelled results, finished flows.
+    private func settle(
+        _ change: Change, options: Options, removed: [ScreenID], added: ScreenID?,
+        event: TransitionEvent
+    ) {
+        // Ownership of the new screen is recorded first, so that a flow replacing its own
+        // screens (a new root) never drops to zero on the way.
+        if let owner = options.owner {
+            if case .tree(let built, _) = change.addition {
+                for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
+            } else if let added {
+                recordOwnership(of: added, by: owner)
+            }
+        }
+        var cancelled: [@MainActor (ScreenResult) -> Void] = []
+        var finished: [FlowCoordinator] = []
+        for id in removed {
+            leaveVetoes[id] = nil
+            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
+            if let owner = owners.removeValue(forKey: id) {
+                releaseOwnership(of: owner, finished: &finished)
+            }
+        }
+        if let onResult = options.onResult, let added {
+            resultHandlers[added] = onResult
+        }
+        publish(.transition(event))
+        for handler in cancelled { handler(.cancelled) }
+        for flow in finished { finish(flow, event: event) }
+    }
+
     // MARK: Guards and vetoes
 
     /// Runs the guards on `attempt`: `nil` to go on, a redirect, or a rejection thrown.
@@ -465,34 +550,11 @@ public final class AppCoordinator: AppCoordinatorType {
             redirectedFrom: change.redirectedFrom)
         nextSequence += 1
 
-        // Ownership of the new screen is recorded first, so that a flow replacing its own
-        // screens (a new root) never drops to zero on the way.
-        if let owner = options.owner {
-            if case .tree(let built, _) = change.addition {
-                for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
-            } else if let addedID {
-                recordOwnership(of: addedID, by: owner)
-            }
-        }
-        var cancelled: [@MainActor (ScreenResult) -> Void] = []
-        var finished: [FlowCoordinator] = []
-        for id in removedIDs {
-            leaveVetoes[id] = nil
-            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
-            if let owner = owners.removeValue(forKey: id) {
-                releaseOwnership(of: owner, finished: &finished)
-            }
-        }
-        if let onResult = options.onResult, let addedID {
-            resultHandlers[addedID] = onResult
-        }
-
-        publish(.transition(event))
-        if !cancelled.isEmpty {
-            for handler in cancelled { handler(.cancelled) }
-        }
-        if !finished.isEmpty {
-            for flow in finished { finish(flow, event: event) }
+        if tracking || options.owner != nil || options.onResult != nil {
+            settle(
+                change, options: options, removed: removedIDs, added: addedID, event: event)
+        } else {
+            publish(.transition(event))
         }
         return event
     }
