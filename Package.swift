@@ -8,6 +8,7 @@ let package = Package(
     name: "SceneRouter",
     products: [
         .library(name: "CoreModule", targets: ["CoreModule"]),
+        .library(name: "CoreModuleTesting", targets: ["CoreModuleTesting"]),
         .library(name: "FeatureA", targets: ["FeatureA"]),
         .library(name: "FeatureB", targets: ["FeatureB"]),
         .executable(name: "demo", targets: ["demo"]),
@@ -18,6 +19,9 @@ let package = Package(
     targets: [
         // The router. Depends on nothing; every other target builds on it.
         .target(name: "CoreModule"),
+
+        // Test support for apps: a recording renderer and stub screens, for their test targets.
+        .target(name: "CoreModuleTesting", dependencies: ["CoreModule"]),
 
         // Feature modules: each depends on CoreModule only and never on another feature.
         .target(name: "FeatureA", dependencies: ["CoreModule"]),
@@ -48,6 +52,9 @@ let package = Package(
         .testTarget(
             name: "FlowExampleTests", dependencies: ["FlowExamples"], exclude: ["Fixtures"]),
         .testTarget(name: "LayeringTests"),
+        .testTarget(
+            name: "RendererTests",
+            dependencies: ["CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"]),
     ],
     swiftLanguageModes: [.v6]
 )

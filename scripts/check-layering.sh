@@ -13,7 +13,12 @@ import json, sys
 
 package = json.load(sys.stdin)
 targets = {t["name"]: t for t in package["targets"]}
-rules = {"CoreModule": set(), "FeatureA": {"CoreModule"}, "FeatureB": {"CoreModule"}}
+rules = {
+    "CoreModule": set(),
+    "CoreModuleTesting": {"CoreModule"},
+    "FeatureA": {"CoreModule"},
+    "FeatureB": {"CoreModule"},
+}
 problems = []
 
 if package.get("dependencies"):
@@ -34,5 +39,5 @@ if problems:
     for problem in problems:
         print(f"layering: {problem}", file=sys.stderr)
     sys.exit(1)
-print("layering: ok (CoreModule depends on nothing; FeatureA and FeatureB on CoreModule only; no package dependencies)")
+print("layering: ok (CoreModule depends on nothing; CoreModuleTesting, FeatureA and FeatureB on CoreModule only; no package dependencies)")
 '

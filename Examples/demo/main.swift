@@ -1,8 +1,13 @@
 // The demo app: registers FeatureA and FeatureB by name, then walks the tour and prints every
-// transition and the screen tree after it. Run it with `swift run demo`.
+// transition and the screen tree after it. Run it with `swift run demo`; `swift run demo --help`
+// shows the script mode (`--script FILE`, `--json`), which runs commands such as `push A2 id=7`.
 
 import DemoApp
 import Foundation
 
-let succeeded = Tour { print($0) }.run()
-exit(succeeded ? 0 : 1)
+let status = DemoCommandLine.run(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    output: { print($0) },
+    errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+)
+exit(status)

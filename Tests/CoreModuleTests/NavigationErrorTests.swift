@@ -174,4 +174,30 @@ struct NavigationErrorTests {
             #expect(error.description.first?.isUppercase == true, "\(error.description)")
         }
     }
+
+    @Test("every error has a stable code, distinct per case")
+    func codes() {
+        let errors: [NavigationError] = [
+            .unknownScene("A3", suggestions: []), .invalidSceneIdentifier("", problem: .empty),
+            .duplicateRegistration("A1"), .mismatchedRegistration(key: "A", builderIdentifier: "B"),
+            .noRoot(.push), .cannotPopFirstScreen("A1", kind: .pop),
+            .sceneNotInStack("X", stack: []), .nothingToDismiss(visible: "A1"),
+            .builderFailed("A1", reason: "x"), .reentrantNavigation(.push, during: .pop),
+            .coordinatorUnavailable(.pop), .routeCollision("a/:b", existing: "a/:c"),
+            .missingParameter(scene: "A", name: "id"),
+            .malformedParameter(scene: "A", name: "id", value: "x", expected: .int),
+            .invalidLink(.empty),
+            .linkSegmentFailed(position: 1, segment: "A", error: .noRoot(.push)),
+            .unsupportedSnapshotVersion(found: 2, supported: 1),
+            .restorationFailed(position: 1, scene: "A", error: .noRoot(.push)),
+            .rejectedByGuard(name: "g", kind: .push, scene: "A", reason: "r"),
+            .redirectLoop(chain: []), .leavingVetoed(scene: "A", screen: ScreenID(1), reason: "r"),
+            .reportedScreenGone(ScreenID(1)),
+            .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
+            .flowKeyInUse("k"), .missingService(type: "T"),
+            .finishingScreenNotVisible(ScreenID(1), visible: nil),
+        ]
+        #expect(Set(errors.map(\.code)).count == errors.count)
+        #expect(NavigationError.unknownScene("A3", suggestions: []).code == "unknown-scene")
+    }
 }

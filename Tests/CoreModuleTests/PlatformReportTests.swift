@@ -85,5 +85,8 @@ struct PlatformReportTests {
         #expect(throws: NavigationError.reportedScreenGone(ScreenID(3))) {
             try coordinator.report(.dismissedByUser(ScreenID(3)))
         }
+        #expect(throws: NavigationError.nothingToDismiss(visible: "A2")) {
+            try coordinator.report(.dismissedByUser(ScreenID(2)))
+        }
     }
 }

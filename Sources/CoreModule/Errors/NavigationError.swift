@@ -112,6 +112,41 @@ public enum NavigationError: Error, Equatable, Sendable {
     case finishingScreenNotVisible(ScreenID, visible: ScreenID?)
 }
 
+extension NavigationError {
+    /// A stable, machine-readable name for the error's case, such as `unknown-scene`, for logs
+    /// and tools that must not parse the sentence.
+    public var code: String {
+        switch self {
+        case .unknownScene: return "unknown-scene"
+        case .invalidSceneIdentifier: return "invalid-scene-identifier"
+        case .duplicateRegistration: return "duplicate-registration"
+        case .mismatchedRegistration: return "mismatched-registration"
+        case .noRoot: return "no-root"
+        case .cannotPopFirstScreen: return "cannot-pop-first-screen"
+        case .sceneNotInStack: return "scene-not-in-stack"
+        case .nothingToDismiss: return "nothing-to-dismiss"
+        case .builderFailed: return "builder-failed"
+        case .reentrantNavigation: return "reentrant-navigation"
+        case .coordinatorUnavailable: return "coordinator-unavailable"
+        case .routeCollision: return "route-collision"
+        case .missingParameter: return "missing-parameter"
+        case .malformedParameter: return "malformed-parameter"
+        case .invalidLink: return "invalid-link"
+        case .linkSegmentFailed: return "link-segment-failed"
+        case .unsupportedSnapshotVersion: return "unsupported-snapshot-version"
+        case .restorationFailed: return "restoration-failed"
+        case .rejectedByGuard: return "rejected-by-guard"
+        case .redirectLoop: return "redirect-loop"
+        case .leavingVetoed: return "leaving-vetoed"
+        case .reportedScreenGone: return "reported-screen-gone"
+        case .reportedScreenNotOnTop: return "reported-screen-not-on-top"
+        case .flowKeyInUse: return "flow-key-in-use"
+        case .missingService: return "missing-service"
+        case .finishingScreenNotVisible: return "finishing-screen-not-visible"
+        }
+    }
+}
+
 extension NavigationError: CustomStringConvertible {
     /// The error as a full sentence that names the offending values.
     public var description: String {

@@ -95,8 +95,9 @@ extension AppCoordinator {
     /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
     ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
     ///   when it is not the visible screen (for a pop) or not in the top-most modal (for a
-    ///   dismiss), and ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
-    ///   first screen; the tree is then unchanged.
+    ///   dismiss), ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
+    ///   first screen, and ``NavigationError/nothingToDismiss(visible:)`` for a dismiss when no
+    ///   modal is presented; the tree is then unchanged.
     @discardableResult
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent {
         do throws(NavigationError) {
@@ -117,6 +118,9 @@ extension AppCoordinator {
                 change = Change(kind: .pop, animated: true)
                 change.removeFrom = tree.screenCount - 1
             case .dismissedByUser(let id):
+                guard tree.modalCount > 0 else {
+                    throw .nothingToDismiss(visible: visible.scene)
+                }
                 guard location.level > 0, location.level == tree.stackCount - 1 else {
                     throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
                 }

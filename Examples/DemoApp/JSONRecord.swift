@@ -1,0 +1,135 @@
+import CoreModule
+import Foundation
+
+/// One line of `--json` output: an object with a `type` and, but for the summary, the script
+/// `line` it comes from.
+///
+/// - `transition`: `sequence`, `kind`, `scene`, `screen`, `from` (absent for the first root),
+///   `to`, `removedCount`, `animated`, `initiator`, and the `tree` after it;
+/// - `failure`: the `command` as written, the `error` sentence, and the coordinator's
+///   `operation` when the coordinator refused it;
+/// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers;
+/// - `summary`: `commands`, `failed` and `failedLines`.
+///
+/// A screen is `{"screen": 2, "scene": "A2", "parameters": {"id": "7"}}`; a tree is its stacks,
+/// root stack first. Keys are sorted and slashes unescaped, so the output is byte-for-byte
+/// deterministic.
+enum JSONRecord {
+    /// A question's answer.
+    enum Answer {
+        case tree(ScreenTree)
+        case link(String?)
+        case mermaid(String)
+        case scenes([String])
+        case help(String)
+    }
+
+    case transition(TransitionEvent, tree: ScreenTree, line: Int)
+    case failure(line: Int, command: String, error: String, operation: String?)
+    case answer(Answer, line: Int)
+    case summary(commands: Int, failedLines: [Int])
+
+    /// The record as one line of JSON.
+    var encoded: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Object(record: self)),
+            let text = String(data: data, encoding: .utf8)
+        else {
+            return #"{"error":"the record could not be encoded","type":"failure"}"#
+        }
+        return text
+    }
+}
+
+/// The JSON value of a record, built from a few Encodable pieces.
+private struct Object: Encodable {
+    let record: JSONRecord
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private struct Location: Encodable {
+        let screen: UInt64
+        let scene: String
+        let level: Int
+        let index: Int
+
+        init(_ location: ScreenLocation) {
+            screen = location.screen.rawValue
+            scene = location.scene.rawValue
+            level = location.level
+            index = location.index
+        }
+    }
+
+    private struct ScreenValue: Encodable {
+        let screen: UInt64
+        let scene: String
+        let parameters: [String: String]
+
+        init(_ screen: Screen) {
+            self.screen = screen.id.rawValue
+            scene = screen.scene.rawValue
+            parameters = screen.parameters.values
+        }
+    }
+
+    private static func stacks(_ tree: ScreenTree) -> [[ScreenValue]] {
+        tree.stacks.map { $0.map(ScreenValue.init) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: Key.self)
+        switch record {
+        case .transition(let event, let tree, let line):
+            try object.encode("transition", forKey: Key("type"))
+            try object.encode(line, forKey: Key("line"))
+            try object.encode(event.sequence, forKey: Key("sequence"))
+            try object.encode(event.kind.description, forKey: Key("kind"))
+            try object.encode(event.scene.rawValue, forKey: Key("scene"))
+            try object.encode(event.screen.rawValue, forKey: Key("screen"))
+            try object.encodeIfPresent(event.from.map(Location.init), forKey: Key("from"))
+            try object.encode(Location(event.to), forKey: Key("to"))
+            try object.encode(event.removedCount, forKey: Key("removedCount"))
+            try object.encode(event.animated, forKey: Key("animated"))
+            try object.encode(event.initiator.rawValue, forKey: Key("initiator"))
+            try object.encode(Self.stacks(tree), forKey: Key("tree"))
+        case .failure(let line, let command, let error, let operation):
+            try object.encode("failure", forKey: Key("type"))
+            try object.encode(line, forKey: Key("line"))
+            try object.encode(command, forKey: Key("command"))
+            try object.encode(error, forKey: Key("error"))
+            try object.encodeIfPresent(operation, forKey: Key("operation"))
+        case .answer(let answer, let line):
+            try object.encode(line, forKey: Key("line"))
+            switch answer {
+            case .tree(let tree):
+                try object.encode("tree", forKey: Key("type"))
+                try object.encode(Self.stacks(tree), forKey: Key("tree"))
+            case .link(let link):
+                try object.encode("link", forKey: Key("type"))
+                try object.encode(link, forKey: Key("link"))
+            case .mermaid(let chart):
+                try object.encode("mermaid", forKey: Key("type"))
+                try object.encode(chart, forKey: Key("mermaid"))
+            case .scenes(let scenes):
+                try object.encode("scenes", forKey: Key("type"))
+                try object.encode(scenes, forKey: Key("scenes"))
+            case .help(let text):
+                try object.encode("help", forKey: Key("type"))
+                try object.encode(text, forKey: Key("help"))
+            }
+        case .summary(let commands, let failedLines):
+            try object.encode("summary", forKey: Key("type"))
+            try object.encode(commands, forKey: Key("commands"))
+            try object.encode(failedLines.count, forKey: Key("failed"))
+            try object.encode(failedLines, forKey: Key("failedLines"))
+        }
+    }
+}

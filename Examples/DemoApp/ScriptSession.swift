@@ -1,0 +1,261 @@
+public import CoreModule
+
+/// Runs demo scripts against the demo app: one command a line, each transition printed.
+///
+/// The session registers FeatureA and FeatureB, like the tour, and keeps one coordinator for all
+/// its lines. Each line is read (``ScriptCommand/parse(_:)``) and run; a line that fails prints
+/// its error with its line number, changes nothing, and the session goes on.
+///
+/// ```swift
+/// let session = try ScriptSession { print($0) }
+/// let succeeded = session.run(script: "root A1\npush A2 id=7\ntree\n")
+/// ```
+///
+/// In ``OutputFormat/text``, each command is echoed as `N> command`, then the text renderer
+/// writes each transition and the tree after it. In ``OutputFormat/json``, every transition,
+/// failure and answer is one JSON object on one line, with sorted keys (see `docs/testing.md`).
+@MainActor
+public final class ScriptSession {
+    /// How a session prints.
+    public enum OutputFormat: Sendable {
+        /// For people: echoed commands, transitions and indented trees.
+        case text
+        /// For tools: one JSON object a line, keys sorted.
+        case json
+    }
+
+    /// The demo's link format: `demo://open/…`.
+    public static let linkFormat = DeepLinkFormat(scheme: "demo")
+
+    /// How this session prints.
+    public let format: OutputFormat
+    /// The coordinator the commands drive.
+    public let coordinator: AppCoordinator
+    /// How many commands were run (blank lines and comments aside).
+    public private(set) var commandCount = 0
+    /// The line numbers of the commands that failed, in order.
+    public private(set) var failedLines: [Int] = []
+
+    private let write: @MainActor (String) -> Void
+    private let position = ScriptPosition()
+    private var token: ObservationToken?
+
+    /// Creates a session over a fresh demo app.
+    ///
+    /// - Parameters:
+    ///   - format: How to print; text by default.
+    ///   - write: Receives each line of output, without a line break.
+    /// - Throws: ``NavigationError`` when the feature modules cannot be registered.
+    public init(format: OutputFormat = .text, write: @escaping @MainActor (String) -> Void)
+        throws(NavigationError)
+    {
+        let app = DependencyInjection()
+        try app.configure()
+        self.format = format
+        self.write = write
+        coordinator = AppCoordinator(container: app.container)
+        switch format {
+        case .text:
+            token = coordinator.attach(
+                TextRenderer(indent: "   ", showsFailures: false, write: write),
+                renderingCurrentTree: false)
+        case .json:
+            token = coordinator.attach(
+                JSONLinesRenderer(position: position, write: write), renderingCurrentTree: false)
+        }
+    }
+
+    /// Whether every command so far succeeded.
+    public var succeeded: Bool { failedLines.isEmpty }
+
+    /// Runs every line of `script`, then writes the summary.
+    ///
+    /// - Parameter script: The script's text; lines are numbered from 1.
+    /// - Returns: `true` when every command succeeded.
+    @discardableResult
+    public func run(script: String) -> Bool {
+        var number = 0
+        // "\r\n" is one Character in Swift: split on it too, for scripts written on Windows.
+        let lines = script.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for line in lines {
+            number += 1
+            run(line: String(line), number: number)
+        }
+        finish()
+        return succeeded
+    }
+
+    /// Runs one line of a script.
+    ///
+    /// - Parameters:
+    ///   - line: The line, without its line break.
+    ///   - number: Its line number, printed with its output and its error.
+    public func run(line: String, number: Int) {
+        let command: ScriptCommand?
+        var problem: ScriptError?
+        do {
+            command = try ScriptCommand.parse(line)
+        } catch {
+            command = nil
+            problem = error
+        }
+        guard command != nil || problem != nil else { return }
+        commandCount += 1
+        position.line = number
+        let text = ScriptCommand.words(of: line).joined(separator: " ")
+        if format == .text {
+            if commandCount > 1 { write("") }
+            write("\(number)> \(line.trimmingSpaces)")
+        }
+        if let problem {
+            fail(number, text, message: problem.message, operation: nil)
+            return
+        }
+        guard let command else { return }
+        do {
+            try perform(command)
+        } catch let error as NavigationError {
+            fail(number, text, message: error.description, operation: operation(for: command))
+        } catch {
+            fail(number, text, message: "\(error)", operation: nil)
+        }
+    }
+
+    /// Writes the summary: how many commands ran, and which lines failed.
+    public func finish() {
+        switch format {
+        case .text:
+            if commandCount > 0 { write("") }
+            if commandCount == 0 {
+                write("The script had no commands.")
+            } else if failedLines.isEmpty {
+                write("Ran \(commandCount) \(plural(commandCount)): all succeeded.")
+            } else {
+                let lines = failedLines.map(String.init).joined(separator: ", ")
+                let word = failedLines.count == 1 ? "line" : "lines"
+                write(
+                    "Ran \(commandCount) \(plural(commandCount)): \(failedLines.count) failed "
+                        + "(\(word) \(lines)).")
+            }
+        case .json:
+            write(
+                JSONRecord.summary(commands: commandCount, failedLines: failedLines).encoded)
+        }
+    }
+
+    private func plural(_ count: Int) -> String { count == 1 ? "command" : "commands" }
+
+    // MARK: Running commands
+
+    private func perform(_ command: ScriptCommand) throws {
+        switch command {
+        case .navigate(let transition):
+            try coordinator.navigate(transition)
+        case .open(let link):
+            try coordinator.open(link, format: Self.linkFormat)
+        case .backSwipe(let screen):
+            try coordinator.report(.poppedByUser(screen ?? visibleScreen(for: "back-swipe")))
+        case .swipeDown(let screen):
+            let target = try screen ?? visibleScreen(for: "swipe-down")
+            if screen == nil, coordinator.tree.modalCount == 0 {
+                throw ScriptError(
+                    "swipe-down: nothing is presented, so there is no sheet to drag down.")
+            }
+            try coordinator.report(.dismissedByUser(target))
+        case .tree:
+            answer(.tree(coordinator.tree), text: TextRenderer.lines(for: coordinator.tree))
+        case .link:
+            let link = coordinator.link(format: Self.linkFormat)
+            answer(.link(link), text: [link ?? "(the window is empty)"])
+        case .mermaid:
+            let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+            answer(.mermaid(chart), text: chart.split(separator: "\n").map(String.init))
+        case .scenes:
+            let scenes = coordinator.container.sceneIdentifiers.map(\.rawValue)
+            answer(.scenes(scenes), text: [scenes.joined(separator: ", ")])
+        case .help:
+            answer(
+                .help(ScriptCommand.reference),
+                text: ScriptCommand.reference.split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
+                .map(String.init))
+        }
+    }
+
+    private func visibleScreen(for word: String) throws -> ScreenID {
+        guard let visible = coordinator.tree.visibleScreen else {
+            throw ScriptError("\(word): the window is empty, so there is no screen to swipe.")
+        }
+        return visible.id
+    }
+
+    private func operation(for command: ScriptCommand) -> NavigationOperation? {
+        switch command {
+        case .navigate(let transition): return .transition(transition)
+        case .open(let link): return .openLink(link, format: Self.linkFormat)
+        case .backSwipe(let screen):
+            return screen.map { .report(.poppedByUser($0)) }
+                ?? coordinator.tree.visibleScreen.map { .report(.poppedByUser($0.id)) }
+        case .swipeDown(let screen):
+            return screen.map { .report(.dismissedByUser($0)) }
+                ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
+        case .tree, .link, .mermaid, .scenes, .help: return nil
+        }
+    }
+
+    private func answer(_ record: JSONRecord.Answer, text lines: [String]) {
+        switch format {
+        case .text:
+            for line in lines { write(line.isEmpty ? "" : "   \(line)") }
+        case .json:
+            write(JSONRecord.answer(record, line: position.line).encoded)
+        }
+    }
+
+    private func fail(
+        _ number: Int, _ command: String, message: String, operation: NavigationOperation?
+    ) {
+        failedLines.append(number)
+        switch format {
+        case .text:
+            write("   ✗ line \(number): \(message)")
+            write("   (the tree is unchanged)")
+        case .json:
+            write(
+                JSONRecord.failure(
+                    line: number, command: command, error: message,
+                    operation: operation?.description
+                ).encoded)
+        }
+    }
+}
+
+/// The line being run, shared with the JSON renderer so that each event carries it.
+@MainActor
+final class ScriptPosition {
+    var line = 0
+}
+
+/// Writes each transition as one JSON object, with the line that caused it.
+@MainActor
+struct JSONLinesRenderer: NavigationRenderer {
+    let position: ScriptPosition
+    let write: @MainActor (String) -> Void
+
+    func render(_ event: TransitionEvent, tree: ScreenTree) {
+        write(JSONRecord.transition(event, tree: tree, line: position.line).encoded)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and carriage returns.
+    var trimmingSpaces: String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let start = firstIndex(where: { !blank($0) }),
+            let end = lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,148 @@
+/// Draws the tree as a Mermaid `flowchart`, which GitHub renders in Markdown.
+///
+/// ```swift
+/// print(MermaidRenderer.flowchart(for: coordinator.tree))
+/// ```
+///
+/// For a root stack A1 › A2 (id=7) with B1 presented over it, that prints:
+///
+/// ```text
+/// flowchart LR
+///     subgraph stack0["root stack"]
+///         screen1["A1 #35;1"] --> screen2["A2 #35;2<br/>id=7"]
+///     end
+///     subgraph stack1["modal 1"]
+///         screen3["B1 #35;3"]
+///     end
+///     screen2 -. presents .-> screen3
+///     classDef visible stroke-width:3px
+///     class screen3 visible
+/// ```
+///
+/// Each stack is a subgraph whose screens are linked bottom to top; each modal is linked from
+/// the screen it was presented over (the top of the stack below it); the visible screen has the
+/// class `visible`. Labels are quoted, and the characters Mermaid would read as syntax (`"`, `#`,
+/// `&`, `<`, `>`, `\`, `%`, a backtick, control characters) are written as Mermaid entity codes,
+/// so any scene name or parameter value is drawn as it is. Parameters follow the screen on a
+/// second line, sorted by key.
+///
+/// As a renderer, it writes the whole diagram after every transition.
+public struct MermaidRenderer: NavigationRenderer {
+    /// The direction of a flowchart.
+    public enum Direction: String, Sendable, CaseIterable {
+        /// Left to right: each stack reads as a row (`LR`).
+        case leftToRight = "LR"
+        /// Top to bottom: each stack reads as a column (`TD`).
+        case topDown = "TD"
+    }
+
+    /// The direction of the diagrams written; left to right by default.
+    public var direction: Direction
+    /// Whether each diagram is wrapped in a Markdown code fence of language `mermaid`, ready to
+    /// paste into a document; `false` by default.
+    public var fenced: Bool
+    private let write: @MainActor (String) -> Void
+
+    /// Creates a renderer that writes each diagram, as one multi-line string, through `write`.
+    ///
+    /// - Parameters:
+    ///   - direction: The flowchart's direction.
+    ///   - fenced: Whether to wrap each diagram in a Markdown `mermaid` fence.
+    ///   - write: Receives each diagram.
+    public init(
+        direction: Direction = .leftToRight, fenced: Bool = false,
+        write: @escaping @MainActor (String) -> Void
+    ) {
+        self.direction = direction
+        self.fenced = fenced
+        self.write = write
+    }
+
+    /// Writes the diagram of the tree the renderer starts from, unless the window is empty.
+    ///
+    /// - Parameter tree: The coordinator's tree.
+    public func renderCurrentTree(_ tree: ScreenTree) {
+        guard !tree.isEmpty else { return }
+        write(diagram(for: tree))
+    }
+
+    /// Writes the diagram of the tree after the transition.
+    ///
+    /// - Parameters:
+    ///   - event: The applied transition.
+    ///   - tree: The tree after it.
+    public func render(_ event: TransitionEvent, tree: ScreenTree) {
+        write(diagram(for: tree))
+    }
+
+    private func diagram(for tree: ScreenTree) -> String {
+        let chart = Self.flowchart(for: tree, direction: direction)
+        return fenced ? "```mermaid\n\(chart)\n```" : chart
+    }
+
+    /// The tree as a Mermaid flowchart, without a trailing line break.
+    ///
+    /// - Parameters:
+    ///   - tree: The tree to draw.
+    ///   - direction: The flowchart's direction; left to right by default.
+    /// - Returns: The flowchart's source. An empty window is one node labelled
+    ///   `window (empty)`.
+    public static func flowchart(for tree: ScreenTree, direction: Direction = .leftToRight)
+        -> String
+    {
+        var lines = ["flowchart \(direction.rawValue)"]
+        guard let visible = tree.visibleScreen else {
+            lines.append("    empty[\"window (empty)\"]")
+            return lines.joined(separator: "\n")
+        }
+        var presenter: Screen?
+        var modalLinks: [String] = []
+        for stack in tree.stacks {
+            let title = stack.isRoot ? "root stack" : "modal \(stack.level)"
+            lines.append("    subgraph stack\(stack.level)[\"\(title)\"]")
+            let nodes = stack.map { "\(nodeID($0))[\"\(label(for: $0))\"]" }
+            lines.append("        " + nodes.joined(separator: " --> "))
+            lines.append("    end")
+            if let presenter, let first = stack.first {
+                modalLinks.append("    \(nodeID(presenter)) -. presents .-> \(nodeID(first))")
+            }
+            presenter = stack.last
+        }
+        lines += modalLinks
+        lines.append("    classDef visible stroke-width:3px")
+        lines.append("    class \(nodeID(visible)) visible")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The node's identifier: `screen` and the screen's number, never a Mermaid keyword.
+    static func nodeID(_ screen: Screen) -> String {
+        "screen\(screen.id.rawValue)"
+    }
+
+    /// The node's label: the screen, then its parameters on a second line, escaped.
+    static func label(for screen: Screen) -> String {
+        let title = escaped("\(screen.scene) \(screen.id)")
+        guard !screen.parameters.isEmpty else { return title }
+        return title + "<br/>" + escaped(screen.parameters.description)
+    }
+
+    /// `text` with every character Mermaid reads as syntax inside a quoted label written as an
+    /// entity code (`#35;` for `#`), so that it is drawn as it is.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "#", "&", "<", ">", "\\", "%", "`":
+                result += "#\(scalar.value);"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    result += "#\(scalar.value);"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,217 @@
+import CoreModule
+import DemoApp
+import Foundation
+import Testing
+
+/// The checked-in fixtures of the script mode, and a way to regenerate them.
+///
+/// Each `NAME.script` under `Fixtures/script/` has its expected text output in `NAME.txt` and its
+/// `--json` output in `NAME.jsonl`. After an intended change, regenerate them with
+/// `DEMO_UPDATE_FIXTURES=1 swift test --filter DemoTests`, then review the diff.
+enum ScriptFixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/script")
+
+    static func read(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Compares `actual` with the fixture `name`, or rewrites the fixture when asked to.
+    static func expect(
+        _ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let url = directory.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["DEMO_UPDATE_FIXTURES"] == "1" {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(
+            actual == expected, "differs from Fixtures/script/\(name)",
+            sourceLocation: sourceLocation)
+    }
+}
+
+@MainActor
+@Suite("The demo's script mode prints every transition, and every error with its line")
+struct ScriptModeTests {
+    /// Runs `script` in a fresh session; returns the output and whether every command succeeded.
+    private func run(_ script: String, format: ScriptSession.OutputFormat = .text) throws
+        -> (output: String, succeeded: Bool)
+    {
+        var lines: [String] = []
+        let session = try ScriptSession(format: format) { lines.append($0) }
+        let succeeded = session.run(script: script)
+        return (lines.joined(separator: "\n") + "\n", succeeded)
+    }
+
+    // MARK: Golden files
+
+    @Test(
+        "a script prints exactly its checked-in transcript",
+        arguments: [("session", true), ("errors", false)])
+    func textTranscript(name: String, succeeds: Bool) throws {
+        let result = try run(try ScriptFixtures.read("\(name).script"))
+        #expect(result.succeeded == succeeds)
+        try ScriptFixtures.expect(result.output, matches: "\(name).txt")
+    }
+
+    @Test(
+        "with --json, a script prints exactly its checked-in JSON lines",
+        arguments: [("session", true), ("errors", false)])
+    func jsonTranscript(name: String, succeeds: Bool) throws {
+        let result = try run(try ScriptFixtures.read("\(name).script"), format: .json)
+        #expect(result.succeeded == succeeds)
+        try ScriptFixtures.expect(result.output, matches: "\(name).jsonl")
+    }
+
+    // MARK: The text mode
+
+    @Test("each command is echoed with its line number, then its transition and tree")
+    func echoAndTree() throws {
+        let result = try run("# a comment\n\nroot A1\npush A2 id=7 # a trailing comment\n")
+        #expect(result.succeeded)
+        #expect(
+            result.output == """
+                3> root A1
+                   ✓ root A1 #1: empty window → A1 #1, not animated
+                   window
+                   └─ stack: A1 #1
+
+                4> push A2 id=7 # a trailing comment
+                   ✓ push A2 #2: A1 #1 → A2 #2, animated
+                   window
+                   └─ stack: A1 #1 › A2 #2 (id=7)
+
+                Ran 2 commands: all succeeded.
+
+                """)
+    }
+
+    @Test("an error names its line, the tree is unchanged, and the session goes on")
+    func errorsGoOn() throws {
+        let result = try run("root A1\npush A3\npush A2\n")
+        #expect(!result.succeeded)
+        #expect(
+            result.output.contains(
+                """
+                2> push A3
+                   ✗ line 2: No builder is registered for scene "A3". Did you mean "A1" or "A2"?
+                   (the tree is unchanged)
+                """))
+        #expect(result.output.contains("✓ push A2 #2"))
+        #expect(result.output.hasSuffix("Ran 3 commands: 1 failed (line 2).\n"))
+    }
+
+    @Test("a script of comments and blank lines runs nothing and succeeds")
+    func emptyScript() throws {
+        let result = try run("# nothing\n\n   \n")
+        #expect(result.succeeded)
+        #expect(result.output == "The script had no commands.\n")
+    }
+
+    @Test("Windows line endings and tabs are read like spaces")
+    func lineEndings() throws {
+        let result = try run("root\tA1\r\npush A2\tid=7\r\n")
+        #expect(result.succeeded)
+        #expect(result.output.contains("A2 #2 (id=7)"))
+    }
+
+    @Test("back-swipe and swipe-down report what the user did; the event says so")
+    func platformReports() throws {
+        var lines: [String] = []
+        let session = try ScriptSession { lines.append($0) }
+        session.run(script: "root A1\npush A2\npresent B1\nswipe-down\nback-swipe\n")
+        #expect(session.succeeded)
+        #expect(session.coordinator.tree.scenes == [["A1"]])
+        #expect(lines.filter { $0.hasSuffix("by the user") }.count == 2)
+    }
+
+    // MARK: Reading commands
+
+    @Test("commands parse into the coordinator's requests")
+    func parsing() throws {
+        #expect(try ScriptCommand.parse("root A1") == .navigate(.root(scene: "A1")))
+        #expect(
+            try ScriptCommand.parse("push A2 id=7 note=a=b")
+                == .navigate(.push(scene: "A2", parameters: ["id": "7", "note": "a=b"])))
+        #expect(
+            try ScriptCommand.parse("present B1 not-animated")
+                == .navigate(.present(scene: "B1", animated: false)))
+        #expect(
+            try ScriptCommand.parse("root A1 animated")
+                == .navigate(.root(scene: "A1", animated: true)))
+        #expect(
+            try ScriptCommand.parse("push A2 empty=")
+                == .navigate(.push(scene: "A2", parameters: ["empty": ""])))
+        #expect(try ScriptCommand.parse("pop-to A1") == .navigate(.popTo(scene: "A1")))
+        #expect(try ScriptCommand.parse("pop-to-root") == .navigate(.popToRoot()))
+        #expect(
+            try ScriptCommand.parse("dismiss-all not-animated")
+                == .navigate(.dismissAll(animated: false)))
+        #expect(try ScriptCommand.parse("open demo://open/A1") == .open("demo://open/A1"))
+        #expect(try ScriptCommand.parse("back-swipe #3") == .backSwipe(ScreenID(3)))
+        #expect(try ScriptCommand.parse("swipe-down 4") == .swipeDown(ScreenID(4)))
+        #expect(try ScriptCommand.parse("back-swipe") == .backSwipe(nil))
+        #expect(try ScriptCommand.parse("  tree  ") == .tree)
+        #expect(try ScriptCommand.parse("# push A2") == nil)
+        #expect(try ScriptCommand.parse("   ") == nil)
+        #expect(try ScriptCommand.parse("link # the link") == .link)
+    }
+
+    @Test(
+        "a line that is not a command is a clear error",
+        arguments: [
+            (
+                "pusj A2",
+                "Unknown command \"pusj\". Did you mean \"push\"? Type \"help\" for the list of commands."
+            ),
+            (
+                "frobnicate",
+                "Unknown command \"frobnicate\". Type \"help\" for the list of commands."
+            ),
+            ("present", "\"present\" needs a scene first: present SCENE [key=value ...]."),
+            ("push id=7", "\"push\" needs a scene first: push SCENE [key=value ...]."),
+            (
+                "push A2 id",
+                "Expected a parameter written key=value, or \"animated\" or \"not-animated\", but found \"id\"."
+            ),
+            ("push A2 =7", "The parameter \"=7\" has no name before \"=\"."),
+            ("push A2 id=7 id=8", "The parameter \"id\" is given twice."),
+            ("pop-to", "\"pop-to\" needs a scene: pop-to SCENE."),
+            (
+                "pop A1",
+                "\"pop\" takes only \"animated\" or \"not-animated\", but found \"A1\". To pop back to a scene: pop-to A1."
+            ),
+            (
+                "dismiss now",
+                "\"dismiss\" takes only \"animated\" or \"not-animated\", but found \"now\"."
+            ),
+            ("open", "\"open\" takes one link, such as demo://open/A1/A2;id=7, but found 0 words."),
+            (
+                "back-swipe #x",
+                "\"back-swipe\" takes a screen such as #2 (see \"tree\"), but found \"#x\"."
+            ),
+            (
+                "swipe-down #0",
+                "\"swipe-down\" takes a screen such as #2 (see \"tree\"), but found \"#0\"."
+            ),
+            (
+                "back-swipe 1 2",
+                "\"back-swipe\" takes at most one screen, such as #2, but found 2 words."
+            ),
+            ("scenes all", "\"scenes\" takes no arguments, but found \"all\"."),
+        ])
+    func parseErrors(line: String, message: String) {
+        #expect(throws: ScriptError(message)) { try ScriptCommand.parse(line) }
+    }
+
+    @Test("the help command lists every command")
+    func helpListsEverything() throws {
+        for word in ScriptCommand.commandWords {
+            #expect(
+                ScriptCommand.reference.contains("\n\(word) ")
+                    || ScriptCommand.reference.hasPrefix("\(word) "), "\(word)")
+        }
+    }
+}

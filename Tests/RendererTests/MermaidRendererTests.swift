@@ -1,0 +1,89 @@
+import CoreModule
+import Testing
+
+@MainActor
+@Suite("The Mermaid renderer draws the tree as a flowchart GitHub renders")
+struct MermaidRendererTests {
+    @Test("stacks are subgraphs, modals link from their presenter, the visible screen stands out")
+    func flowchart() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.open(
+            "demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: DeepLinkFormat(scheme: "demo"))
+        #expect(
+            MermaidRenderer.flowchart(for: coordinator.tree) == """
+                flowchart LR
+                    subgraph stack0["root stack"]
+                        screen1["A1 #35;1"] --> screen2["A2 #35;2<br/>id=7"]
+                    end
+                    subgraph stack1["modal 1"]
+                        screen3["B1 #35;3<br/>item=7"] --> screen4["B2 #35;4"]
+                    end
+                    subgraph stack2["modal 2"]
+                        screen5["A1 #35;5"]
+                    end
+                    screen2 -. presents .-> screen3
+                    screen4 -. presents .-> screen5
+                    classDef visible stroke-width:3px
+                    class screen5 visible
+                """)
+    }
+
+    @Test("an empty window is one node")
+    func emptyWindow() {
+        #expect(
+            MermaidRenderer.flowchart(for: .empty, direction: .topDown) == """
+                flowchart TD
+                    empty["window (empty)"]
+                """)
+    }
+
+    @Test("labels escape every character Mermaid would read as syntax")
+    func escaping() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(
+            .root(
+                scene: "A1",
+                parameters: ["q": "say \"hi\" & <b>#1</b> 100% \\n `x`", "nl": "a\nb"]))
+        let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+        #expect(
+            chart.contains(
+                "screen1[\"A1 #35;1<br/>nl=a#10;b, q=say #34;hi#34; #38; #60;b#62;#35;1#60;/b#62; "
+                    + "100#37; #92;n #96;x#96;\"]"))
+        // Nothing but the label's own quotes remains, and no raw line break inside a label.
+        let labelLine = chart.split(separator: "\n")[2]
+        #expect(labelLine.filter { $0 == "\"" }.count == 2)
+    }
+
+    @Test("two screens of one scene are two nodes")
+    func distinctNodes() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(.root(scene: "A2"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(
+            MermaidRenderer.flowchart(for: coordinator.tree).contains(
+                "screen1[\"A2 #35;1\"] --> screen2[\"A2 #35;2\"]"))
+    }
+
+    @Test("as a renderer it writes the whole diagram after each transition, fenced on request")
+    func renderer() throws {
+        let coordinator = try makeDemoCoordinator()
+        var diagrams: [String] = []
+        let token = coordinator.attach(
+            MermaidRenderer(direction: .topDown, fenced: true) { diagrams.append($0) })
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(diagrams.count == 2)
+        #expect(
+            diagrams.last == """
+                ```mermaid
+                flowchart TD
+                    subgraph stack0["root stack"]
+                        screen1["A1 #35;1"] --> screen2["A2 #35;2"]
+                    end
+                    classDef visible stroke-width:3px
+                    class screen2 visible
+                ```
+                """)
+        token.cancel()
+    }
+}
