@@ -51,24 +51,27 @@ extension AppCoordinator {
     func publish(_ event: NavigationEvent) {
         if history.capacity > 0 { history.append(event) }
         guard !observers.isEmpty || !streams.isEmpty else { return }
-        // An observer that navigates publishes while this event is being delivered: queue it.
+        // An observer that navigates publishes while this event is being delivered: queue it,
+        // with the tree as it is now, so that every observer sees each event with its own tree.
         guard !isDelivering else {
-            pending.append(event)
+            pending.append((event, tree))
             return
         }
         isDelivering = true
-        deliver(event)
+        deliver(event, tree: tree)
         var next = 0
         while next < pending.count {
-            let queued = pending[next]
+            let (queued, queuedTree) = pending[next]
             next += 1
-            deliver(queued)
+            deliver(queued, tree: queuedTree)
         }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        treeAtEvent = nil
         isDelivering = false
     }
 
-    private func deliver(_ event: NavigationEvent) {
+    private func deliver(_ event: NavigationEvent, tree: ScreenTree) {
+        treeAtEvent = tree
         for (_, handler) in observers {
             handler(event)
         }

@@ -62,7 +62,9 @@ public final class AppCoordinator: AppCoordinatorType {
         [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
     @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
     @exclusivity(unchecked) var nextObserverID: UInt64 = 1
-    @exclusivity(unchecked) var pending: [NavigationEvent] = []
+    @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
+    /// While an event is delivered, the tree as it was right after that event.
+    @exclusivity(unchecked) var treeAtEvent: ScreenTree?
     @exclusivity(unchecked) var isDelivering = false
 
     // Guards, flows, results and leave vetoes; all empty unless used, and then free to skip.

@@ -96,7 +96,9 @@ extension AppCoordinator {
     ) -> ObservationToken {
         if renderingCurrentTree { renderer.renderCurrentTree(tree) }
         return observe { [weak self] event in
-            guard let tree = self?.tree else { return }
+            // The tree as it was right after this event, even when an earlier observer has
+            // navigated since.
+            guard let tree = self?.treeAtEvent ?? self?.tree else { return }
             switch event {
             case .transition(let transition): renderer.render(transition, tree: tree)
             case .failure(let failure): renderer.renderFailure(failure, tree: tree)
