@@ -58,7 +58,9 @@ extension AppCoordinator {
             return
         }
         isDelivering = true
-        deliver(event, tree: tree)
+        // With one observer, nothing can change the tree before it sees the event; with more,
+        // an earlier one may navigate, so later ones need the tree as it was.
+        deliver(event, tree: observers.count > 1 ? tree : nil)
         var next = 0
         while next < pending.count {
             let (queued, queuedTree) = pending[next]
@@ -70,7 +72,7 @@ extension AppCoordinator {
         isDelivering = false
     }
 
-    private func deliver(_ event: NavigationEvent, tree: ScreenTree) {
+    private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
         treeAtEvent = tree
         for (_, handler) in observers {
             handler(event)
