@@ -196,19 +196,6 @@ extension AppCoordinator {
     private func followRedirect(
         _ redirect: ApplicationTransitionType, from operation: NavigationOperation
     ) throws(NavigationError) -> TransitionEvent {
-        var chain: [ApplicationTransitionType] = []
-        var current = redirect
-        while true {
-            switch try attempt(current, options: Options(), redirectedFrom: operation) {
-            case .applied(let event):
-                return event
-            case .redirect(let next):
-                chain.append(current)
-                guard chain.count <= maximumRedirects, !chain.contains(next) else {
-                    throw .redirectLoop(chain: chain + [next])
-                }
-                current = next
-            }
-        }
+        try attemptFollowingRedirects(redirect, options: Options(), origin: operation)
     }
 }

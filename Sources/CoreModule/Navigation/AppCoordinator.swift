@@ -162,26 +162,36 @@ public final class AppCoordinator: AppCoordinatorType {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
             if let event = try performPlain(request, options: options) { return event }
-            var current = request
-            var chain: [ApplicationTransitionType] = []
-            while true {
-                switch try attempt(
-                    current, options: options,
-                    redirectedFrom: chain.isEmpty ? nil : .transition(request))
-                {
-                case .applied(let event):
-                    return event
-                case .redirect(let next):
-                    chain.append(current)
-                    guard chain.count <= maximumRedirects, !chain.contains(next) else {
-                        throw .redirectLoop(chain: chain + [next])
-                    }
-                    current = next
-                }
-            }
+            return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
             publish(.failure(NavigationFailure(request: request, error: error)))
             throw error
+        }
+    }
+
+    /// Attempts `request`, then each navigation a guard redirects it to, until one applies.
+    ///
+    /// The applied one remembers `origin`, or else `request` when it was redirected.
+    ///
+    /// - Throws: What the attempts throw, or ``NavigationError/redirectLoop(chain:)`` when the
+    ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
+    func attemptFollowingRedirects(
+        _ request: ApplicationTransitionType, options: Options, origin: NavigationOperation?
+    ) throws(NavigationError) -> TransitionEvent {
+        var current = request
+        var chain: [ApplicationTransitionType] = []
+        while true {
+            let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
+            switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
+            case .applied(let event):
+                return event
+            case .redirect(let next):
+                chain.append(current)
+                guard chain.count <= maximumRedirects, !chain.contains(next) else {
+                    throw .redirectLoop(chain: chain + [next])
+                }
+                current = next
+            }
         }
     }
 
