@@ -61,33 +61,20 @@ enum TimedFigures {
 
     /// A push then a pop through `AppCoordinator.navigate`, with one no-op observer.
     static func pushPop(_ scenes: SceneSet) throws -> Workloads {
-        let observed = try ObservedCoordinator(container: scenes.container)
-        let keys = scenes.keys
-        let cursor = Cursor()
-        return (
-            subject: { iterations in
-                let coordinator = observed.coordinator
-                var sum: UInt64 = 0
-                var position = cursor.position
-                for _ in 0..<iterations {
-                    let key = keys.identifiers[position & keys.mask]
-                    position &+= 1
-                    let pushed = try coordinator.navigate(.push(scene: key))
-                    let popped = try coordinator.navigate(.pop())
-                    sum &+= pushed.screen.rawValue &+ popped.sequence
-                }
-                cursor.position = position
-                return sum
-            },
-            baseline: Baselines.lookupCallAppendRemoveLast(scenes)
-        )
+        try addThenRemove(scenes, presenting: false)
     }
 
     /// A present then a dismiss through `AppCoordinator.navigate`, with one no-op observer.
     static func presentDismiss(_ scenes: SceneSet) throws -> Workloads {
+        try addThenRemove(scenes, presenting: true)
+    }
+
+    /// A push then a pop, or a present then a dismiss, with one no-op observer.
+    private static func addThenRemove(_ scenes: SceneSet, presenting: Bool) throws -> Workloads {
         let observed = try ObservedCoordinator(container: scenes.container)
         let keys = scenes.keys
         let cursor = Cursor()
+        let remove: ApplicationTransitionType = presenting ? .dismiss() : .pop()
         return (
             subject: { iterations in
                 let coordinator = observed.coordinator
@@ -96,9 +83,10 @@ enum TimedFigures {
                 for _ in 0..<iterations {
                     let key = keys.identifiers[position & keys.mask]
                     position &+= 1
-                    let presented = try coordinator.navigate(.present(scene: key))
-                    let dismissed = try coordinator.navigate(.dismiss())
-                    sum &+= presented.screen.rawValue &+ dismissed.sequence
+                    let added = try coordinator.navigate(
+                        presenting ? .present(scene: key) : .push(scene: key))
+                    let removed = try coordinator.navigate(remove)
+                    sum &+= added.screen.rawValue &+ removed.sequence
                 }
                 cursor.position = position
                 return sum
