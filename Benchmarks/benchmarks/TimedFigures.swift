@@ -24,6 +24,10 @@ enum TimedFigures {
         TimedFigure(name: "present + dismiss", budget: .ratio(3), make: presentDismiss),
         TimedFigure(name: "root replacement", budget: .ratio(3), make: rootReplacement),
         TimedFigure(name: "unknown-scene error", budget: .ratio(50), make: unknownScene),
+        TimedFigure(name: "push + pop, 10,000 deep", budget: .ratio(3), make: deepPushPop),
+        TimedFigure(name: "route match, 5 segments", budget: .ratio(5), make: routeMatch),
+        TimedFigure(name: "open link, 5 + 1 modal", budget: .ratio(1.5), make: openLink),
+        TimedFigure(name: "write link, 5 + 1 modal", budget: .ratio(1.5), make: writeLink),
     ]
 
     /// The two workloads of a row.

@@ -53,11 +53,11 @@ public struct DeepLinkFormat: Hashable, Sendable {
     var prefix: String { "\(scheme)://\(host)/" }
 }
 
-/// One screen of a parsed link: where it stands in the link, and what it names.
-struct LinkScreen: Hashable, Sendable {
-    /// 1 for the link's first screen segment.
+/// One screen of a parsed link or a snapshot: where it stands, and what it names.
+struct PlannedScreen: Hashable, Sendable {
+    /// 1 for the first screen.
     let position: Int
-    /// The segment as written in the link.
+    /// The segment as written in the link, or the scene's name in a snapshot.
     let segment: String
     /// The scene name or path, decoded.
     let scene: SceneIdentifier
@@ -67,92 +67,142 @@ struct LinkScreen: Hashable, Sendable {
 
 extension DeepLinkFormat {
     /// Reads `link` into stacks of screens, root stack first, without looking anything up.
-    func parse(_ link: String) throws(NavigationError) -> [[LinkScreen]] {
+    ///
+    /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
+    /// bytes never cuts a character, and it is many times faster than walking Characters.
+    func parse(_ link: String) throws(NavigationError) -> [[PlannedScreen]] {
         let length = link.utf8.count
         guard length > 0 else { throw .invalidLink(.empty) }
         guard length <= maximumLength else {
             throw .invalidLink(.tooLong(length: length, limit: maximumLength))
         }
-        guard let schemeEnd = link.firstRange(of: "://") else {
-            let found = link.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-            throw .invalidLink(.unsupportedScheme(found: found, expected: scheme))
+        let bytes = Array(link.utf8)
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self)
         }
-        let foundScheme = String(link[..<schemeEnd.lowerBound])
+        guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+            throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
+        }
+        let foundScheme = text(0..<schemeEnd)
         guard foundScheme.lowercased() == scheme.lowercased() else {
             throw .invalidLink(.unsupportedScheme(found: foundScheme, expected: scheme))
         }
-        let rest = link[schemeEnd.upperBound...]
-        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let foundHost = String(rest[..<hostEnd])
+        let hostStart = schemeEnd + 3
+        let hostEnd = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+        let foundHost = text(hostStart..<hostEnd)
         guard foundHost.lowercased() == host.lowercased() else {
             throw .invalidLink(.unexpectedHost(found: foundHost, expected: host))
         }
-        let path = hostEnd < rest.endIndex ? rest[rest.index(after: hostEnd)...] : ""
-        guard !path.isEmpty else { throw .invalidLink(.noScreens) }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard hostEnd + 1 < bytes.count else { throw .invalidLink(.noScreens) }
+        let segments = Self.split(bytes, hostEnd + 1..<bytes.count, on: UInt8(ascii: "/"))
         guard segments.count <= maximumScreens else {
             throw .invalidLink(.tooManyScreens(count: segments.count, limit: maximumScreens))
         }
 
-        var stacks: [[LinkScreen]] = [[]]
+        var stacks: [[PlannedScreen]] = [[]]
         for (offset, raw) in segments.enumerated() {
             let position = offset + 1
             guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
-            var body = raw[...]
-            if body.first == "+" {
-                body = body.dropFirst()
-                guard !body.isEmpty, body.first != ";" else {
+            var body = raw
+            if bytes[raw.lowerBound] == UInt8(ascii: "+") {
+                body = raw.lowerBound + 1..<raw.upperBound
+                guard !body.isEmpty, bytes[body.lowerBound] != UInt8(ascii: ";") else {
                     throw .invalidLink(.modalWithoutScene(position: position))
                 }
                 guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
                 stacks.append([])
             }
-            let screen = try parseScreen(body, segment: String(raw), position: position)
+            let screen = try parseScreen(
+                bytes, body, segment: text(raw), position: position)
             stacks[stacks.count - 1].append(screen)
         }
         return stacks
     }
 
-    private func parseScreen(_ body: Substring, segment: String, position: Int)
-        throws(NavigationError) -> LinkScreen
-    {
-        if body.unicodeScalars.contains(where: Self.mustBeEscaped) {
+    private func parseScreen(
+        _ bytes: [UInt8], _ body: Range<Int>, segment: String, position: Int
+    ) throws(NavigationError) -> PlannedScreen {
+        if Self.containsCharacterToEscape(bytes[body]) {
             throw .invalidLink(.invalidCharacter(position: position, segment: segment))
         }
-        let parts = body.split(separator: ";", omittingEmptySubsequences: false)
+        let parts = Self.split(bytes, body, on: UInt8(ascii: ";"))
         let parameterCount = parts.count - 1
         guard parameterCount <= maximumParametersPerScreen else {
             throw .invalidLink(
                 .tooManyParameters(
                     position: position, count: parameterCount, limit: maximumParametersPerScreen))
         }
-        func decode(_ text: Substring) throws(NavigationError) -> String {
-            guard let decoded = PercentEncoding.decode(text) else {
+        func decode(_ range: Range<Int>) throws(NavigationError) -> String {
+            guard let decoded = PercentEncoding.decode(bytes[range]) else {
                 throw .invalidLink(.badPercentEncoding(position: position, segment: segment))
             }
             return decoded
         }
         let name = try decode(parts[0])
-        var parameters = SceneParameters()
+        var parameters = [String: String](minimumCapacity: parameterCount)
         for part in parts.dropFirst() {
-            guard let equals = part.firstIndex(of: "="), equals > part.startIndex else {
-                throw .invalidLink(.malformedParameter(position: position, text: String(part)))
+            guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")),
+                equals > part.lowerBound
+            else {
+                let written = String(decoding: bytes[part], as: UTF8.self)
+                throw .invalidLink(.malformedParameter(position: position, text: written))
             }
-            let key = try decode(part[..<equals])
-            let value = try decode(part[part.index(after: equals)...])
-            guard parameters[key] == nil else {
+            let key = try decode(part.lowerBound..<equals)
+            let value = try decode(equals + 1..<part.upperBound)
+            guard parameters.updateValue(value, forKey: key) == nil else {
                 throw .invalidLink(.repeatedParameter(position: position, name: key))
             }
-            parameters[key] = value
         }
-        return LinkScreen(
+        return PlannedScreen(
             position: position, segment: segment, scene: SceneIdentifier(name),
-            parameters: parameters)
+            parameters: SceneParameters(parameters))
     }
 
-    private static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "?" || scalar == "#" || scalar.properties.isWhitespace
-            || scalar.properties.generalCategory == .control
+    /// Where the first `://` starts, if anywhere.
+    private static func firstSchemeSeparator(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 3 else { return nil }
+        for index in 0..<bytes.count - 2
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+            && bytes[index + 2] == UInt8(ascii: "/")
+        {
+            return index
+        }
+        return nil
+    }
+
+    /// The ranges between `separator` bytes in `range`, empty ones included.
+    private static func split(_ bytes: [UInt8], _ range: Range<Int>, on separator: UInt8)
+        -> [Range<Int>]
+    {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(8)
+        var start = range.lowerBound
+        for index in range where bytes[index] == separator {
+            ranges.append(start..<index)
+            start = index + 1
+        }
+        ranges.append(start..<range.upperBound)
+        return ranges
+    }
+
+    /// Whether the bytes hold a character a link must percent-encode.
+    ///
+    /// Those are `?`, `#`, whitespace and control characters. ASCII is checked byte by byte;
+    /// Unicode properties are looked up only for the rare segment with raw non-ASCII text.
+    private static func containsCharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var hasNonASCII = false
+        for byte in bytes {
+            switch byte {
+            case 0..<0x21, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+            case 0x80...: hasNonASCII = true
+            default: continue
+            }
+        }
+        guard hasNonASCII else { return false }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        }
     }
 
     /// Writes stacks of (name, parameters) as a link.
@@ -198,12 +248,17 @@ enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Unescapes `%XX` sequences; `nil` when one is malformed or the bytes are not UTF-8.
-    static func decode(_ text: Substring) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+    /// Unescapes `%XX` sequences in the UTF-8 bytes of a link; `nil` when one is malformed or
+    /// the result is not UTF-8.
+    static func decode(_ text: ArraySlice<UInt8>) -> String? {
+        // The bytes come from a String, split at ASCII delimiters, so they are valid UTF-8
+        // unless escapes make them otherwise.
+        guard text.contains(UInt8(ascii: "%")) else {
+            return String(decoding: text, as: UTF8.self)
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
+        bytes.reserveCapacity(text.count)
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)

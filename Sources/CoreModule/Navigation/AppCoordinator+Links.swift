@@ -36,9 +36,7 @@ extension AppCoordinator {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
             let stacks = try format.parse(link)
             return try replaceTree(
-                with: stacks.map { stack in
-                    stack.map { (scene: $0.scene, parameters: $0.parameters, label: $0) }
-                },
+                with: stacks,
                 operation: operation, force: force,
                 failure: { screen, error in
                     .linkSegmentFailed(
@@ -118,17 +116,16 @@ extension AppCoordinator {
             let stacks = snapshot.stacks.filter { !$0.isEmpty }.map { stack in
                 stack.map { screen in
                     position += 1
-                    return (
-                        scene: screen.scene, parameters: screen.parameters,
-                        label: (position: position, scene: screen.scene)
-                    )
+                    return PlannedScreen(
+                        position: position, segment: screen.scene.rawValue, scene: screen.scene,
+                        parameters: screen.parameters)
                 }
             }
             guard !stacks.isEmpty else { return nil }
             return try replaceTree(
                 with: stacks, operation: operation, force: force,
-                failure: { label, error in
-                    .restorationFailed(position: label.position, scene: label.scene, error: error)
+                failure: { screen, error in
+                    .restorationFailed(position: screen.position, scene: screen.scene, error: error)
                 })
         } catch {
             publish(.failure(NavigationFailure(operation: operation, error: error)))
@@ -142,12 +139,10 @@ extension AppCoordinator {
     ///
     /// Nothing changes if any step fails; a guard's redirect is performed instead.
     ///
-    /// `failure` turns a screen's error into the operation's error, naming the screen by its
-    /// `label`.
-    private func replaceTree<Label>(
-        with stacks: [[(scene: SceneIdentifier, parameters: SceneParameters, label: Label)]],
-        operation: NavigationOperation, force: Bool,
-        failure: (Label, NavigationError) -> NavigationError
+    /// `failure` turns a screen's error into the operation's error, naming the screen.
+    private func replaceTree(
+        with stacks: [[PlannedScreen]], operation: NavigationOperation, force: Bool,
+        failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent {
         if !tree.isEmpty,
             let redirect = try checkLeaving(from: 0, kind: .replaceTree, force: force)
@@ -175,7 +170,7 @@ extension AppCoordinator {
                         resolved, parameters, for: .replaceTree, id: ScreenID(next),
                         redirectedFrom: nil)
                 } catch {
-                    throw failure(planned.label, error)
+                    throw failure(planned, error)
                 }
                 next += 1
                 switch kind {

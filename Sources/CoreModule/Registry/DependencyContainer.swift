@@ -101,13 +101,14 @@ public final class DependencyContainer: SceneBuilderContainer {
                 return ResolvedTarget(scene: target, registered: registered, routeParameters: [:])
             }
             guard target.rawValue.utf8.contains(UInt8(ascii: "/")),
-                let (route, values) = registry.routes.match(target.rawValue),
-                let registered = registry.builders[route], let pattern = RoutePattern(route)
+                let (route, registered, values) = registry.routes.match(target.rawValue),
+                case .entry(let entry) = registered
             else { return nil }
-            var parameters = SceneParameters()
-            for (name, value) in zip(pattern.parameterNames, values) {
-                parameters[name] = String(value)
+            var captured = [String: String](minimumCapacity: values.count)
+            for (name, value) in zip(entry.routeParameterNames, values) {
+                captured[name] = value
             }
+            let parameters = SceneParameters(captured)
             return ResolvedTarget(
                 scene: route, registered: registered, routeParameters: parameters)
         }
@@ -194,8 +195,9 @@ public final class DependencyContainer: SceneBuilderContainer {
                 registry.builders[key] = RegisteredScene(builder, key: key)
             }
             for pattern in patterns {
+                guard let registered = registry.builders[pattern.identifier] else { continue }
                 registry.shapes[pattern.shape] = pattern.identifier
-                registry.routes.insert(pattern)
+                registry.routes.insert(pattern, registered: registered)
             }
         }
     }

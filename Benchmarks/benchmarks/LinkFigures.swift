@@ -1,0 +1,150 @@
+import CoreModule
+
+// The rows for route patterns, deep links and tree depth (the routes and deep-links issue).
+
+extension TimedFigures {
+    /// The link format of the deep-link rows.
+    static let linkFormat = DeepLinkFormat(scheme: "bench")
+
+    /// Resolving a 5-segment path with 2 parameters among `size` route patterns, then building
+    /// the screen; against an exact-name lookup and call.
+    static func routeMatch(_ scenes: SceneSet) throws -> Workloads {
+        let container = DependencyContainer()
+        try container.assemble(
+            contentsOf: (0..<scenes.size).map { index in
+                SceneBuilder(SceneIdentifier("route-\(index)/items/:id/reviews/:page")) { _ in
+                    sharedScreen
+                }
+            })
+        var generator = SplitMix64(seed: 0x0A7E ^ UInt64(scenes.size))
+        let paths = (0...scenes.keys.mask).map { _ in
+            SceneIdentifier(
+                "route-\(Int.random(in: 0..<scenes.size, using: &generator))/items/7/reviews/3")
+        }
+        let mask = scenes.keys.mask
+        let context = SceneContext(
+            scene: paths[0], screen: ScreenID(1), parameters: .none, coordinator: nil)
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let path = paths[position & mask]
+                    position &+= 1
+                    let resolved = try container.resolve(path)
+                    sum &+= fold(try resolved.builder.makeScreen(in: context))
+                    sum &+= UInt64(resolved.routeParameters.count)
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupAndCall(scenes)
+        )
+    }
+
+    /// The six screens of the deep-link rows: a stack of five and a modal.
+    private static func linkScenes(_ scenes: SceneSet, at position: Int) -> [SceneIdentifier] {
+        (0..<6).map { scenes.keys.identifiers[(position &+ $0) & scenes.keys.mask] }
+    }
+
+    private static func link(of names: [SceneIdentifier]) -> String {
+        let stack = names.prefix(5).map(\.rawValue).joined(separator: "/")
+        return "bench://open/\(stack)/+\(names[5].rawValue)"
+    }
+
+    /// Opening a deep link of five screens and a modal, in one atomic step; against the same
+    /// six navigations one by one.
+    static func openLink(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let links = (0...scenes.keys.mask).map { link(of: linkScenes(scenes, at: $0)) }
+        let mask = scenes.keys.mask
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let link = links[position & mask]
+                    position &+= 1
+                    sum &+= try coordinator.open(link, format: linkFormat).screen.rawValue
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: try sixNavigations(scenes)
+        )
+    }
+
+    /// Writing the current tree, five screens and a modal, as a link; against the six
+    /// navigations that build such a tree.
+    static func writeLink(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        try observed.coordinator.open(link(of: linkScenes(scenes, at: 0)), format: linkFormat)
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                for _ in 0..<iterations {
+                    sum &+= UInt64(coordinator.link(format: linkFormat)?.utf8.count ?? 0)
+                }
+                return sum
+            },
+            baseline: try sixNavigations(scenes)
+        )
+    }
+
+    /// The deep-link rows' baseline: a root, four pushes and a present, one by one.
+    private static func sixNavigations(_ scenes: SceneSet) throws -> Workload {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        let mask = scenes.keys.mask
+        let cursor = Cursor()
+        return { iterations in
+            let coordinator = observed.coordinator
+            var sum: UInt64 = 0
+            var position = cursor.position
+            for _ in 0..<iterations {
+                let names = linkScenes(scenes, at: position & mask)
+                position &+= 1
+                try coordinator.navigate(.root(scene: names[0]))
+                for name in names[1..<5] {
+                    try coordinator.navigate(.push(scene: name))
+                }
+                sum &+= try coordinator.navigate(.present(scene: names[5])).screen.rawValue
+            }
+            cursor.position = position
+            return sum
+        }
+    }
+
+    /// A push then a pop on top of a stack 10,000 screens deep.
+    ///
+    /// The cost does not grow with depth; the baseline is the shallow push and pop's.
+    static func deepPushPop(_ scenes: SceneSet) throws -> Workloads {
+        let observed = try ObservedCoordinator(container: scenes.container)
+        for index in 0..<10_000 {
+            try observed.coordinator.navigate(
+                .push(scene: scenes.keys.identifiers[index & scenes.keys.mask]))
+        }
+        let keys = scenes.keys
+        let cursor = Cursor()
+        return (
+            subject: { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let key = keys.identifiers[position & keys.mask]
+                    position &+= 1
+                    let pushed = try coordinator.navigate(.push(scene: key))
+                    let popped = try coordinator.navigate(.pop())
+                    sum &+= pushed.screen.rawValue &+ popped.sequence
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Baselines.lookupCallAppendRemoveLast(scenes)
+        )
+    }
+}
