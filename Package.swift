@@ -46,6 +46,14 @@ let package = Package(
         .executableTarget(
             name: "benchmarks", dependencies: ["CoreModule"], path: "Benchmarks/benchmarks"),
 
+        // Fuzz targets (libFuzzer), each only an entry point; scripts/fuzz.sh builds them with
+        // --sanitize=fuzzer and -DFUZZING, and libFuzzer supplies `main`. Built normally, each
+        // is a small tool that replays input files (see docs/reliability.md).
+        .executableTarget(
+            name: "fuzz-links", dependencies: ["CoreModule"], path: "Fuzz/fuzz-links"),
+        .executableTarget(
+            name: "fuzz-navigation", dependencies: ["CoreModule"], path: "Fuzz/fuzz-navigation"),
+
         .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
         .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp"], exclude: ["Fixtures"]),

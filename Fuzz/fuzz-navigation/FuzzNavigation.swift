@@ -1,0 +1,548 @@
+// Fuzz target: bytes as a sequence of navigation operations, checked against the invariants.
+//
+// Built by scripts/fuzz.sh with `--sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer supplies
+// `main` and calls `LLVMFuzzerTestOneInput` with each input. In a normal build (without
+// FUZZING) the file has a small `main` instead that replays files through the same entry
+// point: `swift run fuzz-navigation Fuzz/corpus/fuzz-navigation`.
+//
+// Each input drives a fresh coordinator: every byte picks an operation (transitions with good
+// and bad scenes, forced removals, platform reports, deep links, snapshots, flows, results,
+// vetoes) or toggles a meddler (a guard that navigates, an observer that navigates, guards that
+// reject or redirect); the following bytes pick its arguments. After every operation:
+//   - the tree's invariants hold;
+//   - a failed operation left the tree as it was and reported no transition;
+//   - transitions are numbered without gaps and each starts where the previous one ended;
+//   - every new screen has an identity above all earlier ones;
+//   - every live flow is unfinished and owns exactly the screens in the tree that it and its
+//     children started; no screen is owned by a finished flow;
+//   - no result handler runs twice.
+// At the end the tree is replaced by a forced root: every result handler ran exactly once and
+// every flow finished and was released. A broken oracle stops the process with
+// `preconditionFailure`, which libFuzzer reports as a crash.
+
+import CoreModule
+import Foundation
+
+/// libFuzzer's entry point: runs one input as a sequence of operations.
+///
+/// - Parameters:
+///   - data: The input's bytes.
+///   - size: The number of bytes.
+/// - Returns: 0, as libFuzzer expects.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    MainActor.assumeIsolated {
+        NavigationFuzzer(bytes).run()
+    }
+    return 0
+}
+
+/// Fails the run with `message` when `condition` does not hold.
+@MainActor
+func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { preconditionFailure("fuzz-navigation oracle: \(message())") }
+}
+
+/// A screen object that keeps its context, so the fuzzer can finish it or make it veto.
+@MainActor
+final class FuzzScreen {
+    let context: SceneContext
+    init(context: SceneContext) { self.context = context }
+}
+
+/// A flow that navigates once when started.
+@MainActor
+final class FuzzFlow: FlowCoordinator {
+    let first: ApplicationTransitionType
+    var finishCount = 0
+
+    init(coordinator: AppCoordinator, first: ApplicationTransitionType) {
+        self.first = first
+        super.init(coordinator: coordinator)
+    }
+
+    override func start() throws(NavigationError) {
+        try navigate(first)
+    }
+
+    override func didFinish(_ event: TransitionEvent) {
+        finishCount += 1
+        check(finishCount == 1, "a flow finished twice")
+    }
+}
+
+/// What the builders report back to the fuzzer.
+@MainActor
+final class BuilderLog {
+    /// Screens whose builder made them veto leaving.
+    var vetoing: Set<ScreenID> = []
+}
+
+@MainActor
+final class NavigationFuzzer {
+    static let format = DeepLinkFormat(scheme: "app")
+
+    /// Whether to check behaviour already reported as a bug and not fixed yet
+    /// (`ROUTER_FUZZ_KNOWN_BUGS=1`); see docs/reliability.md.
+    static let knownBugs = ProcessInfo.processInfo.environment["ROUTER_FUZZ_KNOWN_BUGS"] == "1"
+
+    static let scenes: [SceneIdentifier] = [
+        "A1", "A2", "B1", "B2", "Keep", "Broken", "Order", "product/7", "product/:id", "Locked",
+        "Eager", "A3", "", "a//b", "B1 ",
+    ]
+    static let parameters: [SceneParameters] = [
+        [:], ["id": "7"], ["id": "x7"], ["pin": "yes"], ["id": "-2", "q": "café"],
+    ]
+    static let links: [String] = [
+        "app://open/A1", "app://open/A1/A2;id=7/+B1/B2", "app://open/Keep/+A1",
+        "app://open/A1/Broken", "app://open/A1/+Locked", "app://open/product%2F7/+Order;id=7",
+        "app://open/Order;id=x", "app://open/A1/+B1/+B2/+A2", "app://open/Eager/A2",
+        "app://open/A1//A2", "app://open/A3", "app://open/B2;pin=yes/+Keep/A1",
+    ]
+    static let snapshots: [TreeSnapshot] = [
+        TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
+        TreeSnapshot(stacks: [[.init(scene: "Broken")]]),
+        TreeSnapshot(stacks: [[]]),
+        TreeSnapshot(version: 2, stacks: [[.init(scene: "A1")]]),
+        TreeSnapshot(stacks: [[.init(scene: "B2")], [], [.init(scene: "product/9")]]),
+    ]
+
+    private var bytes: [UInt8]
+    private var position = 0
+    private let log = BuilderLog()
+    private let coordinator: AppCoordinator
+    private var events: [NavigationEvent] = []
+    private var tokens: [ObservationToken] = []
+    private var chatty: ObservationToken?
+    private var chattyBudget = 0
+    private var lastTransition: TransitionEvent?
+    private var highestID: UInt64 = 0
+    private var resultCalls: [Int: Int] = [:]
+    /// The tickets of navigations that applied with a result handler.
+    private var expectedResults: Set<Int> = []
+    private var tickets = 0
+    private var flows: [WeakFlow] = []
+    private var flowNumber = 0
+
+    private struct WeakFlow {
+        weak var flow: FuzzFlow?
+    }
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        let log = self.log
+        let container = DependencyContainer()
+        do {
+            let plain: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Locked", "product/:id"]
+            try container.assemble(
+                contentsOf: plain.map { name in
+                    SceneBuilder(name) { FuzzScreen(context: $0) }
+                })
+            try container.assemble(
+                SceneBuilder("Keep") { context in
+                    context.vetoLeaving { "it keeps its state" }
+                    log.vetoing.insert(context.screen)
+                    return FuzzScreen(context: context)
+                })
+            try container.assemble(
+                SceneBuilder("Broken") { _ in throw NavigationError.missingService(type: "Network")
+                })
+            try container.assemble(
+                SceneBuilder("Order", requiredParameters: ["id": .int]) { FuzzScreen(context: $0) })
+            try container.assemble(
+                SceneBuilder("Eager") { context in
+                    // A builder's navigation is rejected, and the outer one goes on.
+                    do throws(NavigationError) {
+                        try context.navigate(.pop())
+                        preconditionFailure("fuzz-navigation oracle: a builder navigated")
+                    } catch {
+                        guard case .reentrantNavigation(.pop, during: _) = error else {
+                            preconditionFailure(
+                                "fuzz-navigation oracle: a builder's pop threw \(error)")
+                        }
+                    }
+                    return FuzzScreen(context: context)
+                })
+        } catch {
+            preconditionFailure("fuzz-navigation: the fixed scenes do not register: \(error)")
+        }
+        coordinator = AppCoordinator(container: container)
+        tokens.append(coordinator.observe { [unowned self] event in self.record(event) })
+    }
+
+    // MARK: Reading the input
+
+    private var isAtEnd: Bool { position >= bytes.count }
+
+    private func byte() -> Int {
+        guard position < bytes.count else { return 0 }
+        defer { position += 1 }
+        return Int(bytes[position])
+    }
+
+    private func pick<Element>(_ elements: [Element]) -> Element? {
+        elements.isEmpty ? nil : elements[byte() % elements.count]
+    }
+
+    private func scene() -> SceneIdentifier { pick(Self.scenes) ?? "A1" }
+    private func parameters() -> SceneParameters { pick(Self.parameters) ?? [:] }
+
+    /// A screen identity: mostly the visible one or one in the tree, sometimes a stale one.
+    private func screenID() -> ScreenID {
+        let tree = coordinator.tree
+        switch byte() % 4 {
+        case 0, 1: return tree.visibleScreen?.id ?? ScreenID(1)
+        case 2: return pick(tree.screens)?.id ?? ScreenID(1)
+        default: return ScreenID(UInt64(byte()))
+        }
+    }
+
+    // MARK: Recording and checking
+
+    private func record(_ event: NavigationEvent) {
+        events.append(event)
+        guard let transition = event.transition else { return }
+        if let last = lastTransition {
+            check(
+                transition.sequence == last.sequence + 1,
+                "transition \(transition.sequence) after \(last.sequence)")
+            check(transition.from == last.to, "\(transition) does not start where \(last) ended")
+        } else {
+            check(
+                transition.from == nil,
+                "the first transition starts at \(String(describing: transition.from))")
+        }
+        if transition.kind.addsScreen {
+            let added = transition.kind == .replaceTree ? transition.to.screen : transition.screen
+            check(added.rawValue > highestID, "new screen \(added) is not above \(highestID)")
+            highestID = added.rawValue
+        }
+        lastTransition = transition
+    }
+
+    /// Every check that holds after any operation.
+    private func checkState(after operation: String) {
+        let tree = coordinator.tree
+        let violations = tree.invariantViolations()
+        check(violations.isEmpty, "after \(operation): \(violations)")
+        check(resultCalls.values.allSatisfy { $0 <= 1 }, "a result handler ran twice")
+        check(
+            expectedResults.isSuperset(of: resultCalls.keys),
+            "a handler ran for a failed navigation")
+        // Flows: each live flow owns exactly the screens it and its children started.
+        var owned: [ObjectIdentifier: Int] = [:]
+        for screen in tree.screens {
+            var current = coordinator.owner(of: screen.id)
+            if let owner = current {
+                check(
+                    !owner.isFinished, "after \(operation): \(screen) is owned by a finished flow")
+            }
+            while let flow = current {
+                owned[ObjectIdentifier(flow), default: 0] += 1
+                current = flow.parent
+            }
+        }
+        var live: [FlowCoordinator] = Array(coordinator.flows.values)
+        while let flow = live.popLast() {
+            check(!flow.isFinished, "after \(operation): a finished flow is still listed")
+            let count = owned[ObjectIdentifier(flow), default: 0]
+            check(
+                flow.ownedScreenCount == count && count > 0,
+                "after \(operation): a flow counts \(flow.ownedScreenCount) screens, owns \(count)")
+            live += flow.childFlows.values
+        }
+        for entry in flows {
+            if let flow = entry.flow, flow.isFinished {
+                check(flow.finishCount == 1, "a finished flow is still alive")
+            }
+        }
+    }
+
+    /// Runs one operation and checks what it did.
+    private func perform(
+        _ name: @autoclosure () -> String,
+        _ body: () throws(NavigationError) -> TransitionEvent?
+    ) {
+        let before = coordinator.tree
+        let first = events.count
+        do {
+            let event = try body()
+            let transitions = events[first...].compactMap(\.transition)
+            if let event {
+                check(
+                    transitions.contains(event),
+                    "\(name()) returned \(event) but reported \(transitions)")
+            }
+        } catch {
+            let reported = events[first...]
+            check(coordinator.tree == before, "a failed \(name()) changed the tree: \(error)")
+            check(
+                reported.allSatisfy { $0.transition == nil },
+                "a failed \(name()) reported a transition")
+            if let last = reported.last {
+                check(last.failure?.error == error, "\(name()) threw \(error) but reported \(last)")
+            }
+            if case .leavingVetoed(_, let screen, _) = error, Self.knownBugs {
+                // Known issue: a failed link or restore leaks its screens' vetoes.
+                check(
+                    log.vetoing.contains(screen), "\(screen) vetoed, but its builder never asked to"
+                )
+            }
+        }
+        checkState(after: name())
+    }
+
+    // MARK: Running
+
+    func run() {
+        var steps = 0
+        while !isAtEnd && steps < 512 {
+            steps += 1
+            step()
+        }
+        finish()
+    }
+
+    private func step() {
+        let operation = byte() % 26
+        let force = operation >= 20 && operation != 25
+        switch operation % 20 {
+        case 0:
+            let request = ApplicationTransitionType.root(scene: scene(), parameters: parameters())
+            perform("\(request)") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: force)
+            }
+        case 1, 2:
+            let request = ApplicationTransitionType.push(scene: scene(), parameters: parameters())
+            perform("\(request)") { () throws(NavigationError) in try coordinator.navigate(request)
+            }
+        case 3:
+            let request = ApplicationTransitionType.present(
+                scene: scene(), parameters: parameters())
+            perform("\(request)") { () throws(NavigationError) in try coordinator.navigate(request)
+            }
+        case 4:
+            let request: ApplicationTransitionType =
+                pick([.pop(), .popToRoot(), .dismiss(), .dismissAll()]) ?? .pop()
+            perform("\(request), force: \(force)") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: force)
+            }
+        case 5:
+            let request = ApplicationTransitionType.popTo(scene: scene())
+            perform("\(request)") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: force)
+            }
+        case 6:
+            let report: PlatformReport =
+                byte() % 2 == 0 ? .poppedByUser(screenID()) : .dismissedByUser(screenID())
+            perform("report(\(report))") { () throws(NavigationError) in
+                try coordinator.report(report)
+            }
+        case 7:
+            let link = pick(Self.links) ?? ""
+            perform("open(\(link))") { () throws(NavigationError) in
+                try coordinator.open(link, format: Self.format, force: force)
+            }
+        case 8:
+            let snapshot =
+                byte() % 2 == 0
+                ? coordinator.snapshot() : (pick(Self.snapshots) ?? coordinator.snapshot())
+            perform("restore(\(snapshot))") { () throws(NavigationError) in
+                try coordinator.restore(snapshot, force: force)
+            }
+        case 9:
+            startFlow()
+        case 10:
+            let request: ApplicationTransitionType =
+                byte() % 2 == 0 ? .push(scene: scene()) : .present(scene: scene())
+            if let flow = pick(liveFlows()) {
+                perform("flow \(flow.key ?? "?"): \(request)") { () throws(NavigationError) in
+                    try flow.navigate(request)
+                }
+            }
+        case 11:
+            tickets += 1
+            let ticket = tickets
+            let request: ApplicationTransitionType =
+                byte() % 2 == 0 ? .push(scene: scene()) : .present(scene: scene())
+            perform("\(request) with a result") { () throws(NavigationError) in
+                let event = try coordinator.navigate(
+                    request,
+                    onResult: { [unowned self] _ in self.resultCalls[ticket, default: 0] += 1 })
+                expectedResults.insert(ticket)
+                return event
+            }
+        case 12:
+            if let screen = coordinator.tree.visibleScreen?.content as? FuzzScreen {
+                perform("finish \(screen.context.screen)") { () throws(NavigationError) in
+                    try screen.context.finish(with: byte())
+                }
+            }
+        case 13:
+            if let screen = pick(coordinator.tree.screens)?.content as? FuzzScreen {
+                if byte() % 2 == 0 {
+                    screen.context.vetoLeaving { "the fuzzer says so" }
+                    log.vetoing.insert(screen.context.screen)
+                } else {
+                    screen.context.vetoLeaving(nil)
+                }
+                checkState(after: "a veto")
+            }
+        case 14:
+            toggleGuard("policy") { attempt in
+                if attempt.isLeaving {
+                    return attempt.parameters["pin"] == "yes" ? .reject(reason: "pinned") : .allow
+                }
+                return attempt.scene == "Locked" ? .reject(reason: "locked") : .allow
+            }
+        case 15:
+            toggleGuard("bounce") { attempt in
+                guard !attempt.isLeaving, attempt.scene == "B2" else { return .allow }
+                return .redirect(attempt.kind == .push ? .present(scene: "B1") : .push(scene: "B2"))
+            }
+        case 16:
+            let coordinator = self.coordinator
+            toggleGuard("meddler") { [weak coordinator] attempt in
+                // A guard's navigation is rejected while the navigation it judges is planned.
+                guard let coordinator else { return .allow }
+                do throws(NavigationError) {
+                    try coordinator.navigate(.dismissAll())
+                    preconditionFailure("fuzz-navigation oracle: a guard navigated")
+                } catch {
+                    guard error == .reentrantNavigation(.dismissAll, during: attempt.kind) else {
+                        preconditionFailure(
+                            "fuzz-navigation oracle: a guard's navigation threw \(error)")
+                    }
+                }
+                return .allow
+            }
+        case 17:
+            toggleChatty()
+        case 18:
+            coordinator.maximumRedirects = byte() % 4
+        default:
+            let request: ApplicationTransitionType = pick([.pop(), .dismiss()]) ?? .pop()
+            perform("\(request) forced") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: true)
+            }
+        }
+    }
+
+    private func liveFlows() -> [FuzzFlow] {
+        flows.compactMap(\.flow).filter { !$0.isFinished }
+    }
+
+    private func startFlow() {
+        let first: ApplicationTransitionType =
+            byte() % 2 == 0 ? .push(scene: scene()) : .present(scene: scene())
+        let flow = FuzzFlow(coordinator: coordinator, first: first)
+        flowNumber += 1
+        let key = byte() % 4 == 0 ? "shared" : "flow-\(flowNumber)"
+        let parent = byte() % 2 == 0 ? pick(liveFlows()) : nil
+        flows.append(WeakFlow(flow: flow))
+        perform("start flow \(key) with \(first)") { () throws(NavigationError) in
+            if let parent {
+                try parent.startChild(flow, key: key)
+            } else {
+                try coordinator.startFlow(flow, key: key)
+            }
+            return nil
+        }
+    }
+
+    private func toggleGuard(
+        _ name: String, _ decide: @escaping @MainActor (NavigationAttempt) -> GuardDecision
+    ) {
+        if coordinator.guardNames.contains(name) {
+            coordinator.removeGuard(named: name)
+        } else {
+            coordinator.addGuard(NavigationGuard(name, decide: decide))
+        }
+        checkState(after: "toggling the guard \(name)")
+    }
+
+    /// An observer that answers transitions with more navigation, a few times.
+    private func toggleChatty() {
+        if let chatty {
+            chatty.cancel()
+            self.chatty = nil
+            return
+        }
+        chattyBudget = 1 + byte() % 8
+        let throughFlow = Self.knownBugs && byte() % 2 == 0
+        chatty = coordinator.observe { [unowned self] event in
+            guard let transition = event.transition, self.chattyBudget > 0 else { return }
+            self.chattyBudget -= 1
+            let request: ApplicationTransitionType =
+                transition.kind.addsScreen ? .pop() : .push(scene: "A2")
+            // Known issue: navigating through a flow whose last screen just left.
+            if throughFlow, let flow = self.flows.last?.flow, !flow.isFinished {
+                _ = try? flow.navigate(request)
+            } else {
+                _ = try? self.coordinator.navigate(request)
+            }
+        }
+    }
+
+    /// Replaces everything by a forced root: every result answered, every flow gone.
+    private func finish() {
+        chatty?.cancel()
+        chatty = nil
+        for name in coordinator.guardNames {
+            coordinator.removeGuard(named: name)
+        }
+        perform("the final root") { () throws(NavigationError) in
+            try coordinator.navigate(.root(scene: "A1"), force: true)
+        }
+        check(coordinator.tree.scenes == [["A1"]], "the final root left \(coordinator.tree)")
+        check(
+            Set(resultCalls.keys) == expectedResults,
+            "\(expectedResults.subtracting(resultCalls.keys).count) results never answered")
+        check(coordinator.flows.isEmpty, "flows outlived their screens: \(coordinator.flows.keys)")
+        check(flows.allSatisfy { $0.flow == nil }, "a flow was not released")
+    }
+}
+
+#if !FUZZING
+    /// Replays files (or every file in directories) through the fuzz entry point.
+    @main
+    enum Replay {
+        static func main() {
+            var paths: [String] = []
+            for argument in CommandLine.arguments.dropFirst() {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+                else {
+                    print("fuzz-navigation: no such file: \(argument)")
+                    exit(2)
+                }
+                if isDirectory.boolValue {
+                    let files =
+                        (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                    paths += files.sorted().map { "\(argument)/\($0)" }
+                } else {
+                    paths.append(argument)
+                }
+            }
+            if paths.isEmpty {
+                print(
+                    "usage: fuzz-navigation FILE_OR_DIRECTORY... (replays inputs without libFuzzer)"
+                )
+                exit(2)
+            }
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("fuzz-navigation: cannot read \(path)")
+                    exit(2)
+                }
+                // One sentinel byte keeps the buffer's address non-nil; it is not part of the input.
+                let bytes = [UInt8](data) + [0]
+                bytes.withUnsafeBufferPointer { buffer in
+                    if let base = buffer.baseAddress { _ = fuzzNavigation(base, buffer.count - 1) }
+                }
+            }
+            print("fuzz-navigation: replayed \(paths.count) inputs, every oracle held")
+        }
+    }
+#endif
