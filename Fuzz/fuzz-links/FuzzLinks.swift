@@ -46,10 +46,6 @@ enum LinkFuzzer {
     static let names: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Café", "product/new"]
     static let patterns: [SceneIdentifier] = ["product/:id", "user/:name/posts/:page"]
 
-    /// Whether to check behaviour already reported as a bug and not fixed yet
-    /// (`ROUTER_FUZZ_KNOWN_BUGS=1`); see docs/reliability.md.
-    static let knownBugs = ProcessInfo.processInfo.environment["ROUTER_FUZZ_KNOWN_BUGS"] == "1"
-
     /// A builder whose screen is a plain object.
     final class Content: Sendable {}
 
@@ -292,9 +288,7 @@ enum LinkFuzzer {
     // MARK: 3. The input as a parameter name and value
 
     static func roundTripAsParameter(_ text: String, container: DependencyContainer) {
-        // Known issue: an empty parameter name is accepted when navigating but cannot be read
-        // back from a link (";=value" is "not name=value").
-        let key = text.isEmpty && !knownBugs ? "k" : text
+        let key = text
         let coordinator = AppCoordinator(container: container)
         do {
             try coordinator.navigate(.root(scene: "A1", parameters: [key: text]))

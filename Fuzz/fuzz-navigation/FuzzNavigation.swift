@@ -83,10 +83,6 @@ final class BuilderLog {
 final class NavigationFuzzer {
     static let format = DeepLinkFormat(scheme: "app")
 
-    /// Whether to check behaviour already reported as a bug and not fixed yet
-    /// (`ROUTER_FUZZ_KNOWN_BUGS=1`); see docs/reliability.md.
-    static let knownBugs = ProcessInfo.processInfo.environment["ROUTER_FUZZ_KNOWN_BUGS"] == "1"
-
     static let scenes: [SceneIdentifier] = [
         "A1", "A2", "B1", "B2", "Keep", "Broken", "Order", "product/7", "product/:id", "Locked",
         "Eager", "A3", "", "a//b", "B1 ",
@@ -283,8 +279,9 @@ final class NavigationFuzzer {
             if let last = reported.last {
                 check(last.failure?.error == error, "\(name()) threw \(error) but reported \(last)")
             }
-            if case .leavingVetoed(_, let screen, _) = error, Self.knownBugs {
-                // Known issue: a failed link or restore leaks its screens' vetoes.
+            if case .leavingVetoed(_, let screen, _) = error {
+                // Only a screen whose builder asked may veto (a failed link or restore once
+                // leaked the vetoes of the screens it built onto later ones).
                 check(
                     log.vetoing.contains(screen), "\(screen) vetoed, but its builder never asked to"
                 )
@@ -470,7 +467,7 @@ final class NavigationFuzzer {
             return
         }
         chattyBudget = 1 + byte() % 8
-        let throughFlow = Self.knownBugs && byte() % 2 == 0
+        let throughFlow = byte() % 2 == 0
         chatty = coordinator.observe { [unowned self] event in
             guard let transition = event.transition, self.chattyBudget > 0 else { return }
             self.chattyBudget -= 1

@@ -54,6 +54,13 @@ struct DeepLinkTests {
         #expect(coordinator.tree.invariantViolations() == [])
     }
 
+    @Test("a parameter may have an empty name or value, as SceneParameters may")
+    func emptyNamesAndValues() throws {
+        let coordinator = try makeApp()
+        try coordinator.open("demo://open/A1;=7;e=", format: format)
+        #expect(coordinator.tree.visibleScreen?.parameters == ["": "7", "e": ""])
+    }
+
     @Test("scheme and host compare without case; a link may open on an empty window")
     func schemeAndHost() throws {
         let coordinator = try makeApp()
@@ -87,7 +94,8 @@ struct DeepLinkTests {
         "a link that cannot be read is rejected with the problem, and nothing changes",
         arguments: [
             ("", LinkProblem.empty),
-            ("demo:/A1", .unsupportedScheme(found: "demo", expected: "demo")),
+            ("demo:/A1", .missingSchemeSeparator(expected: "demo://open/")),
+            ("http:/A1", .unsupportedScheme(found: "http", expected: "demo")),
             ("other://open/A1", .unsupportedScheme(found: "other", expected: "demo")),
             ("demo://close/A1", .unexpectedHost(found: "close", expected: "open")),
             ("demo://open", .noScreens),
@@ -101,7 +109,7 @@ struct DeepLinkTests {
             ("demo://open/A1;id=%E2%82", .badPercentEncoding(position: 1, segment: "A1;id=%E2%82")),
             ("demo://open/A1/A2;id=4%", .badPercentEncoding(position: 2, segment: "A2;id=4%")),
             ("demo://open/A1;id", .malformedParameter(position: 1, text: "id")),
-            ("demo://open/A1;=7", .malformedParameter(position: 1, text: "=7")),
+            ("demo://open/A1;id;=7", .malformedParameter(position: 1, text: "id")),
             ("demo://open/A1;id=1;id=2", .repeatedParameter(position: 1, name: "id")),
             ("demo://open/A1?id=7", .invalidCharacter(position: 1, segment: "A1?id=7")),
             ("demo://open/A1/A 2", .invalidCharacter(position: 2, segment: "A 2")),
@@ -155,9 +163,9 @@ struct DeepLinkTests {
             with: .linkSegmentFailed(
                 position: 3, segment: "+A3;x=1",
                 error: .unknownScene("A3", suggestions: ["A1", "A2"])))
-        // No screen identity was used up by the screens built before the failure.
+        // The two screens built before the failure used up their identities (#2 and #3).
         try coordinator.navigate(.push(scene: "A2"))
-        #expect(coordinator.tree.visibleScreen?.id == ScreenID(UInt64(before.screenCount) + 1))
+        #expect(coordinator.tree.visibleScreen?.id == ScreenID(UInt64(before.screenCount) + 3))
     }
 
     @Test("a missing or malformed required parameter in a link names the segment")

@@ -104,15 +104,21 @@ struct NavigationErrorTests {
             with: .builderFailed("Broken", reason: "the network is down"))
     }
 
-    @Test("a failed build does not use up a screen identity")
-    func failedBuildKeepsIdentitiesDense() throws {
+    @Test("a failed build uses up its identity, so a context it kept never names a later screen")
+    func failedBuildUsesUpItsIdentity() throws {
         let container = try makeContainer()
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        let kept = ContextBox()
+        try container.assemble(
+            SceneBuilder("Grabby") { context in
+                kept.context = context
+                throw StubFailure(message: "not today")
+            })
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
-        _ = try? coordinator.navigate(.push(scene: "Broken"))
+        _ = try? coordinator.navigate(.push(scene: "Grabby"))
         try coordinator.navigate(.push(scene: "A2"))
-        #expect(coordinator.tree.screens.map(\.id) == [ScreenID(1), ScreenID(2)])
+        #expect(coordinator.tree.screens.map(\.id) == [ScreenID(1), ScreenID(3)])
+        #expect(kept.context?.screen == ScreenID(2))
     }
 
     // MARK: Structure
@@ -200,4 +206,10 @@ struct NavigationErrorTests {
         #expect(Set(errors.map(\.code)).count == errors.count)
         #expect(NavigationError.unknownScene("A3", suggestions: []).code == "unknown-scene")
     }
+}
+
+/// Holds a context a builder kept.
+@MainActor
+private final class ContextBox {
+    var context: SceneContext?
 }

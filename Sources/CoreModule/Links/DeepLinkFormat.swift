@@ -82,7 +82,11 @@ extension DeepLinkFormat {
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
             let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
+            let found = text(0..<colon)
+            guard found.lowercased() == scheme.lowercased() else {
+                throw .invalidLink(.unsupportedScheme(found: found, expected: scheme))
+            }
+            throw .invalidLink(.missingSchemeSeparator(expected: prefix))
         }
         let foundScheme = text(0..<schemeEnd)
         guard foundScheme.lowercased() == scheme.lowercased() else {
@@ -142,9 +146,8 @@ extension DeepLinkFormat {
         let name = try decode(parts[0])
         var parameters = [String: String](minimumCapacity: parameterCount)
         for part in parts.dropFirst() {
-            guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")),
-                equals > part.lowerBound
-            else {
+            // A parameter may have an empty name (`;=value`), as `SceneParameters` may.
+            guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")) else {
                 let written = String(decoding: bytes[part], as: UTF8.self)
                 throw .invalidLink(.malformedParameter(position: position, text: written))
             }

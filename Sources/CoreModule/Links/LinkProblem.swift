@@ -8,6 +8,8 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     case tooLong(length: Int, limit: Int)
     /// The link's scheme is `found`; the format expects `expected`.
     case unsupportedScheme(found: String, expected: String)
+    /// The link has no `://` after its scheme; the format's links start with `expected`.
+    case missingSchemeSeparator(expected: String)
     /// The link's host is `found`; the format expects `expected`.
     case unexpectedHost(found: String, expected: String)
     /// The link names no screen.
@@ -42,6 +44,8 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
             return "it is \(length) bytes long, over the limit of \(limit)"
         case .unsupportedScheme(let found, let expected):
             return "its scheme is \"\(NavigationError.shorten(found))\", not \"\(expected)\""
+        case .missingSchemeSeparator(let expected):
+            return "it does not start with \"\(expected)\""
         case .unexpectedHost(let found, let expected):
             return "its host is \"\(NavigationError.shorten(found))\", not \"\(expected)\""
         case .noScreens:
@@ -65,7 +69,8 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
                 "segment \(position) has the parameter \"\(NavigationError.shorten(text))\", "
                 + "which is not name=value"
         case .repeatedParameter(let position, let name):
-            return "segment \(position) gives the parameter \"\(name)\" twice"
+            return
+                "segment \(position) gives the parameter \"\(NavigationError.shorten(name))\" twice"
         case .invalidCharacter(let position, let segment):
             return
                 "segment \(position), \"\(NavigationError.shorten(segment))\", contains a "

@@ -60,16 +60,26 @@ extension AppCoordinator {
         }
     }
 
-    /// Finishes `flow` exactly once: its remaining children first, then its parent is told and
-    /// lets it go.
-    func finish(_ flow: FlowCoordinator, event: TransitionEvent) {
-        guard !flow.isFinished else { return }
-        flow.isFinished = true
+    /// Marks `flow` and its remaining child flows finished, children first, and returns them in
+    /// that order; flows already finished are skipped.
+    ///
+    /// This happens as soon as the flow's last screen has left the tree, before anyone hears of
+    /// the transition, so that an observer reacting to it finds the flow finished (its
+    /// `navigate` then fails) rather than bringing it back to life.
+    func markFinished(_ flow: FlowCoordinator) -> [FlowCoordinator] {
+        guard !flow.isFinished else { return [] }
+        var order: [FlowCoordinator] = []
         for child in flow.childFlows.values.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            finish(child, event: event)
+            order += markFinished(child)
         }
-        let parent = flow.parent
-        if let parent, let key = flow.key {
+        flow.isFinished = true
+        order.append(flow)
+        return order
+    }
+
+    /// Tells a finished flow's parent, lets the parent drop it, and calls the flow's hooks.
+    func notifyFinished(_ flow: FlowCoordinator, event: TransitionEvent) {
+        if let parent = flow.parent, let key = flow.key {
             if parent.children[key] === flow { parent.children[key] = nil }
             parent.childDidFinish(flow, event: event)
         } else if let key = flow.key, flowsByKey[key] === flow {

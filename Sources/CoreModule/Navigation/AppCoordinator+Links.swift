@@ -55,6 +55,11 @@ extension AppCoordinator {
     /// to the same pattern (`product%2F42` for `product/:id` with `id=42`); otherwise its
     /// pattern and parameters are written as they are.
     ///
+    /// The link is written whatever its size: a deep tree can make one longer than the
+    /// format's limits for reading (``DeepLinkFormat/maximumLength`` and the others), which
+    /// ``open(_:format:force:)`` then rejects. For state restoration of any tree, use
+    /// ``snapshot()``.
+    ///
     /// - Parameter format: The app's link scheme and host.
     /// - Returns: The link, or `nil` when the window is empty.
     public func link(format: DeepLinkFormat) -> String? {
@@ -149,7 +154,14 @@ extension AppCoordinator {
         {
             return try followRedirect(redirect, from: operation)
         }
-        var next = nextScreenNumber
+        // The vetoes of screens built here go with them if the operation does not apply.
+        let firstBuilt = nextScreenNumber
+        func discardBuilt() {
+            guard !leaveVetoes.isEmpty else { return }
+            for number in firstBuilt..<nextScreenNumber {
+                leaveVetoes[ScreenID(number)] = nil
+            }
+        }
         var built = ScreenTree()
         for (level, stack) in stacks.enumerated() {
             for (index, planned) in stack.enumerated() {
@@ -164,15 +176,15 @@ extension AppCoordinator {
                             kind: kind, scene: resolved.scene, parameters: parameters,
                             leaving: nil, tree: tree))
                     {
+                        discardBuilt()
                         return try followRedirect(redirect, from: operation)
                     }
                     screen = try build(
-                        resolved, parameters, for: .replaceTree, id: ScreenID(next),
-                        redirectedFrom: nil)
+                        resolved, parameters, for: .replaceTree, redirectedFrom: nil)
                 } catch {
+                    discardBuilt()
                     throw failure(planned, error)
                 }
-                next += 1
                 switch kind {
                 case .root: _ = built.replaceAll(with: screen)
                 case .present: _ = built.present(screen)
@@ -183,7 +195,7 @@ extension AppCoordinator {
         guard !built.isEmpty else { throw .invalidLink(.noScreens) }
         var change = Change(kind: .replaceTree, animated: false)
         change.removeFrom = tree.isEmpty ? nil : 0
-        change.addition = .tree(built, next: next)
+        change.addition = .tree(built)
         return commit(change)
     }
 

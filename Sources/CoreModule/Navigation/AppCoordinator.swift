@@ -214,9 +214,7 @@ public final class AppCoordinator: AppCoordinatorType {
             guard let from = tree.visibleLocation else { throw .noRoot(kind) }
             let resolved = try resolveTarget(scene)
             let merged = try checkedParameters(parameters, for: resolved)
-            let screen = try build(
-                resolved, merged, for: kind, id: ScreenID(nextScreenNumber), redirectedFrom: nil)
-            nextScreenNumber += 1
+            let screen = try build(resolved, merged, for: kind, redirectedFrom: nil)
             let to = kind == .push ? tree.push(screen) : tree.present(screen)
             return emit(kind, subject: to, from: from, to: to, removed: 0, animated: animated)
         case .pop(let animated):
@@ -254,7 +252,7 @@ public final class AppCoordinator: AppCoordinatorType {
             case root(Screen)
             case push(Screen)
             case present(Screen)
-            case tree(ScreenTree, next: UInt64)
+            case tree(ScreenTree)
         }
 
         var kind: TransitionKind
@@ -301,9 +299,7 @@ public final class AppCoordinator: AppCoordinatorType {
                 }
                 change.removeFrom = 0
             }
-            let screen = try build(
-                resolved, merged, for: kind, id: ScreenID(nextScreenNumber),
-                redirectedFrom: redirectedFrom)
+            let screen = try build(resolved, merged, for: kind, redirectedFrom: redirectedFrom)
             switch kind {
             case .root: change.addition = .root(screen)
             case .push: change.addition = .push(screen)
@@ -389,11 +385,17 @@ public final class AppCoordinator: AppCoordinatorType {
         return parameters
     }
 
-    /// Runs the builder for a resolved scene as the screen `id`; changes no state.
+    /// Runs the builder for a resolved scene as a new screen.
+    ///
+    /// The screen's identity is used up as soon as its builder is called, even if the build or
+    /// the navigation then fails: the builder may have kept its context, and a later screen must
+    /// never answer to it. Changes nothing else.
     func build(
         _ resolved: ResolvedTarget, _ parameters: SceneParameters, for kind: TransitionKind,
-        id: ScreenID, redirectedFrom: NavigationOperation?
+        redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Screen {
+        let id = ScreenID(nextScreenNumber)
+        nextScreenNumber += 1
         let context = SceneContext(
             scene: resolved.scene, screen: id, parameters: parameters, coordinator: self,
             services: services, redirectedFrom: redirectedFrom)
@@ -422,7 +424,7 @@ public final class AppCoordinator: AppCoordinatorType {
         // Ownership of the new screen is recorded first, so that a flow replacing its own
         // screens (a new root) never drops to zero on the way.
         if let owner = options.owner {
-            if case .tree(let built, _) = change.addition {
+            if case .tree(let built) = change.addition {
                 for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
             } else if let added {
                 recordOwnership(of: added, by: owner)
@@ -440,9 +442,10 @@ public final class AppCoordinator: AppCoordinatorType {
         if let onResult = options.onResult, let added {
             resultHandlers[added] = onResult
         }
+        let finishing = finished.flatMap(markFinished)
         publish(.transition(event))
         for handler in cancelled { handler(.cancelled) }
-        for flow in finished { finish(flow, event: event) }
+        for flow in finishing { notifyFinished(flow, event: event) }
     }
 
     // MARK: Guards and vetoes
@@ -539,20 +542,16 @@ public final class AppCoordinator: AppCoordinatorType {
         case .root(let screen):
             to = tree.replaceAll(with: screen)
             addedID = to.screen
-            nextScreenNumber += 1
         case .push(let screen):
             to = tree.push(screen)
             addedID = to.screen
-            nextScreenNumber += 1
         case .present(let screen):
             to = tree.present(screen)
             addedID = to.screen
-            nextScreenNumber += 1
-        case .tree(let built, let next):
+        case .tree(let built):
             tree = built
             to = tree.lastLocation()
             addedID = to.screen
-            nextScreenNumber = next
         }
         let subject = addedID != nil ? to : (from ?? to)
         let event = TransitionEvent(

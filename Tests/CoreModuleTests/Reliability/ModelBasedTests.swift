@@ -85,7 +85,7 @@ struct ModelBasedTests {
                     return fail("observers saw \(world.events), expected \(expected)")
                 }
                 model = next
-            case (.failed(let expected), .failure(let error)):
+            case (.failed(let expected, let identities), .failure(let error)):
                 guard error == expected else {
                     return fail("threw \(error), expected \(expected)")
                 }
@@ -100,6 +100,8 @@ struct ModelBasedTests {
                 else {
                     return fail("observers saw \(world.events) for a failure")
                 }
+                // Builders that ran before the failure used their identities up.
+                model.nextID += identities
             case (.silent(let next), .success(nil)):
                 guard world.coordinator.tree == before, world.events.isEmpty else {
                     return fail("a silent operation reported \(world.events)")
@@ -135,7 +137,7 @@ struct ModelStatistics: CustomStringConvertible {
         case .applied(let next, _):
             applied += 1
             maximumScreens = max(maximumScreens, next.screens.count)
-        case .failed(let error):
+        case .failed(let error, _):
             failed += 1
             failureCases.insert(Self.caseName(error))
         case .silent:

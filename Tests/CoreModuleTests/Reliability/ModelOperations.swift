@@ -162,10 +162,6 @@ final class ModelWorld {
 
 /// Draws random operations, most of them valid, some of every kind of bad input.
 struct ModelGenerator {
-    /// Whether to draw operations that hit bugs reported and not fixed yet (see
-    /// `RegressionTests`); off unless `ROUTER_KNOWN_BUGS=1`.
-    var includeKnownBugs = ProcessInfo.processInfo.environment["ROUTER_KNOWN_BUGS"] == "1"
-
     static let parameterPool: [(String, String)] = [
         ("q", "café"), ("id", "7"), ("note", "a/b;c=d"), ("emoji", "🚀 launch"), ("empty", ""),
         ("pct", "50%"), ("plus", "+1"), ("ключ", "значение"),
@@ -183,7 +179,6 @@ struct ModelGenerator {
         ("app://open/A1/+", .modalWithoutScene(position: 2)),
         ("app://open/A1/+;x=1", .modalWithoutScene(position: 2)),
         ("app://open/A1;id", .malformedParameter(position: 1, text: "id")),
-        ("app://open/A1;=x", .malformedParameter(position: 1, text: "=x")),
         ("app://open/A1;a=1;a=2", .repeatedParameter(position: 1, name: "a")),
         ("app://open/A1/A2%2", .badPercentEncoding(position: 2, segment: "A2%2")),
         ("app://open/A1%FF", .badPercentEncoding(position: 1, segment: "A1%FF")),
@@ -330,9 +325,6 @@ struct ModelGenerator {
         }
         let raw = Bool.random(using: &random)
         let prefix = Bool.random(using: &random) ? "app://open/" : "APP://Open/"
-        if !includeKnownBugs {
-            avoidVetoLeak(&stacks, model: model)
-        }
         return Self.writeLink(stacks, raw: raw, prefix: prefix)
     }
 
@@ -384,33 +376,6 @@ struct ModelGenerator {
         return ModelLink(text: text, problem: nil, planned: planned)
     }
 
-    /// Keeps a link clear of a known bug, unless ``includeKnownBugs``.
-    ///
-    /// See `RegressionTests.vetoOfFailedLinkLeaks`: when a link or snapshot fails after a screen
-    /// whose builder vetoes leaving was built, the veto stays behind and later hits an unrelated
-    /// screen with the same identity. Until it is fixed, such screens are replaced before the
-    /// failing one.
-    private func avoidVetoLeak(
-        _ stacks: inout [[(target: SceneIdentifier, parameters: [String: String])]],
-        model: ReferenceModel
-    ) {
-        let link = Self.writeLink(stacks, raw: false, prefix: "app://open/")
-        guard link.problem == nil,
-            case .failed(let error) = model.predictReplace(link.planned, force: true),
-            let failing = Self.failingPosition(error)
-        else { return }
-        Self.replaceKeep(before: failing, in: &stacks)
-    }
-
-    static func failingPosition(_ error: NavigationError) -> Int? {
-        switch error {
-        case .linkSegmentFailed(let position, _, _), .restorationFailed(let position, _, _):
-            return position
-        default:
-            return nil
-        }
-    }
-
     // MARK: Snapshots
 
     func snapshot(_ model: ReferenceModel, _ random: inout SeededRandom) -> TreeSnapshot {
@@ -435,30 +400,7 @@ struct ModelGenerator {
                     }
                 })
         }
-        if !includeKnownBugs,
-            case .failed(let error) = ModelOperation.restore(make(stacks), force: true).predict(
-                model),
-            let failing = Self.failingPosition(error)
-        {
-            Self.replaceKeep(before: failing, in: &stacks)
-        }
         return make(stacks)
-    }
-
-    /// Replaces every ``ModelCatalogue/keep`` screen before position `failing` (from 1).
-    static func replaceKeep(
-        before failing: Int,
-        in stacks: inout [[(target: SceneIdentifier, parameters: [String: String])]]
-    ) {
-        var position = 0
-        for level in stacks.indices {
-            for index in stacks[level].indices {
-                position += 1
-                if position < failing, stacks[level][index].target == ModelCatalogue.keep {
-                    stacks[level][index].target = "A1"
-                }
-            }
-        }
     }
 
     // MARK: Operations

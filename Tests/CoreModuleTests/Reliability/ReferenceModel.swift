@@ -112,8 +112,9 @@ enum ModelCatalogue {
 enum ModelOutcome {
     /// The operation applies: the model's next state and the one event reported.
     case applied(ReferenceModel, TransitionEvent)
-    /// The operation fails with this error and changes nothing.
-    case failed(NavigationError)
+    /// The operation fails with this error and changes nothing but the next screen identity:
+    /// `identities` builders ran before it failed, and each used up an identity.
+    case failed(NavigationError, identities: UInt64 = 0)
     /// The operation leaves the tree as it is and reports nothing, but may change the model's
     /// settings (restoring an empty snapshot; installing or removing the guard).
     case silent(ReferenceModel)
@@ -305,7 +306,7 @@ struct ReferenceModel {
             }
             let screen: ModelScreen
             switch makeScreen(checked.scene, checked.parameters, id: nextID) {
-            case .failure(let error): return .failed(error)
+            case .failure(let error): return .failed(error, identities: 1)
             case .success(let made): screen = made
             }
             var next = self
@@ -422,14 +423,20 @@ struct ReferenceModel {
             for (index, screen) in stack.enumerated() {
                 let kind: TransitionKind =
                     level == 0 && index == 0 ? .root : index == 0 ? .present : .push
-                let made = checkScreen(screen.target, screen.parameters, kind: kind).flatMap {
-                    makeScreen($0.scene, $0.parameters, id: next.nextID)
+                let checked: (scene: SceneIdentifier, parameters: [String: String])
+                switch checkScreen(screen.target, screen.parameters, kind: kind) {
+                case .failure(let error):
+                    return .failed(screen.failure(error), identities: next.nextID - nextID)
+                case .success(let result): checked = result
                 }
+                // The builder runs, and uses an identity up, even when it then fails.
+                let made = makeScreen(checked.scene, checked.parameters, id: next.nextID)
+                next.nextID += 1
                 switch made {
-                case .failure(let error): return .failed(screen.failure(error))
+                case .failure(let error):
+                    return .failed(screen.failure(error), identities: next.nextID - nextID)
                 case .success(let made): built.append(made)
                 }
-                next.nextID += 1
             }
             next.stacks.append(built)
         }

@@ -52,14 +52,14 @@ struct RegressionTests {
         #expect(coordinator.tree.invariantViolations() == [])
     }
 
-    // MARK: Known issues, not fixed yet
+    // MARK: Found by the reliability work, fixed
 
-    /// Open bug: a failed deep link leaves the vetoes of the screens it built behind.
+    /// Fixed: a failed deep link left the vetoes of the screens it built behind.
     ///
-    /// A link (or snapshot) that fails after a screen whose builder called `vetoLeaving` was
-    /// built leaves that veto behind, keyed by the screen's identity. The failed open does not
-    /// consume identities, so the next screen built gets the same identity, and the stale veto:
-    /// an unrelated screen now refuses to be left.
+    /// A link (or snapshot) that failed after a screen whose builder called `vetoLeaving` was
+    /// built left that veto behind, keyed by the screen's identity, and the failed open did not
+    /// use identities up, so the next screen built got the same identity and the stale veto.
+    /// Now a build uses its identity up, and a failed or redirected open drops its vetoes.
     @Test("a failed deep link leaves no veto behind")
     func vetoOfFailedLinkLeaks() throws {
         let coordinator = try makeApp()
@@ -67,11 +67,11 @@ struct RegressionTests {
         #expect(throws: NavigationError.self) {
             try coordinator.open("app://open/A1/Keep/Broken", format: Self.format)
         }
-        try coordinator.navigate(.push(scene: "A2"))  // #2, as was the failed link's "A1"
-        try coordinator.navigate(.push(scene: "B1"))  // #3, as was the failed link's "Keep"
-        withKnownIssue("bug: the veto of a screen built by a failed link leaks onto screen #3") {
-            try coordinator.navigate(.pop())
-        }
+        try coordinator.navigate(.push(scene: "A2"))
+        try coordinator.navigate(.push(scene: "B1"))
+        // The failed link's builders ran as #2, #3 and #4; the new screens are #5 and #6.
+        #expect(coordinator.tree.screens.map(\.id) == [ScreenID(1), ScreenID(5), ScreenID(6)])
+        try coordinator.navigate(.pop())
         #expect(coordinator.tree.invariantViolations() == [])
     }
 
@@ -83,10 +83,8 @@ struct RegressionTests {
         try coordinator.navigate(.root(scene: "A1"))
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "Keep"), .init(scene: "Broken")]])
         #expect(throws: NavigationError.self) { try coordinator.restore(snapshot) }
-        try coordinator.navigate(.push(scene: "A2"))  // #2, as was the snapshot's "Keep"
-        withKnownIssue("bug: the veto of a screen built by a failed restore leaks onto #2") {
-            try coordinator.navigate(.pop())
-        }
+        try coordinator.navigate(.push(scene: "A2"))
+        try coordinator.navigate(.pop())
 
         let redirected = try makeApp()
         try redirected.navigate(.root(scene: "A1"))
@@ -95,18 +93,14 @@ struct RegressionTests {
                 attempt.scene == "B2" && !attempt.isLeaving ? .redirect(.push(scene: "B1")) : .allow
             })
         try redirected.open("app://open/Keep/B2", format: Self.format)
-        // The redirect pushed B1 as #2, the identity the link's "Keep" was built with.
         #expect(redirected.tree.scenes == [["A1", "B1"]])
-        withKnownIssue("bug: the veto of a screen built before a redirect leaks onto #2") {
-            try redirected.navigate(.pop())
-        }
+        try redirected.navigate(.pop())
     }
 
-    /// Open bug, found by `fuzz-links`: a parameter with an empty name cannot round-trip.
+    /// Fixed, found by `fuzz-links`: a parameter with an empty name could not round-trip.
     ///
     /// `navigate` accepts a parameter named "" and `link(format:)` writes it as `;=value`,
-    /// which `open` rejects as "not name=value": the link of a reachable tree does not open,
-    /// although docs/deep-links.md promises that it rebuilds an equal tree.
+    /// which `open` rejected as "not name=value". Now `open` reads it.
     @Test("the link of a tree with an empty parameter name opens")
     func emptyParameterNameRoundTrip() throws {
         let coordinator = try makeApp()
@@ -114,19 +108,16 @@ struct RegressionTests {
         let link = try #require(coordinator.link(format: Self.format))
         #expect(link == "app://open/A1;=x")
         let reopened = try makeApp()
-        withKnownIssue("bug: the link of a reachable tree is rejected as malformed") {
-            try reopened.open(link, format: Self.format)
-            #expect(reopened.tree.screens.first?.parameters == ["": "x"])
-        }
+        try reopened.open(link, format: Self.format)
+        #expect(reopened.tree.screens.first?.parameters == ["": "x"])
     }
 
-    /// Open bug: a flow can finish while it owns a screen in the tree.
+    /// Fixed: a flow could finish while it owned a screen in the tree.
     ///
-    /// A flow whose last screen leaves is collected as finished before the transition is
-    /// published, but marked finished only after observers and result handlers ran. An
-    /// observer that navigates through the flow meanwhile succeeds, and then the flow is
-    /// finished and released while it owns the screen it just added: `owner(of:)` returns a
-    /// finished flow, and `coordinator.flows` no longer lists it.
+    /// A flow whose last screen left was marked finished only after observers ran, so an
+    /// observer navigating through it meanwhile added a screen that a finished flow then owned.
+    /// Now the flow is marked finished before anyone hears of the transition: it cannot
+    /// navigate any more.
     @Test("a flow cannot end up finished while it owns a screen in the tree")
     func flowNavigatingWhileItFinishes() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
@@ -137,10 +128,12 @@ struct RegressionTests {
             _ = try? flow.navigate(.push(scene: "B2"))
         }
         try coordinator.navigate(.pop())
-        withKnownIssue("bug: the flow finished while it owns B2") {
-            for screen in coordinator.tree.screens {
-                #expect(coordinator.owner(of: screen.id)?.isFinished != true, "\(screen)")
-            }
+        for screen in coordinator.tree.screens {
+            #expect(coordinator.owner(of: screen.id)?.isFinished != true, "\(screen)")
+        }
+        #expect(flow.isFinished)
+        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
+            try flow.navigate(.push(scene: "B2"))
         }
         token.cancel()
         #expect(coordinator.tree.invariantViolations() == [])
