@@ -49,10 +49,13 @@ let package = Package(
         // Fuzz targets (libFuzzer), each only an entry point; scripts/fuzz.sh builds them with
         // --sanitize=fuzzer and -DFUZZING, and libFuzzer supplies `main`. Built normally, each
         // is a small tool that replays input files (see docs/reliability.md).
+        .target(name: "FuzzReplay", path: "Fuzz/FuzzReplay"),
         .executableTarget(
-            name: "fuzz-links", dependencies: ["CoreModule"], path: "Fuzz/fuzz-links"),
+            name: "fuzz-links", dependencies: ["CoreModule", "FuzzReplay"],
+            path: "Fuzz/fuzz-links"),
         .executableTarget(
-            name: "fuzz-navigation", dependencies: ["CoreModule"], path: "Fuzz/fuzz-navigation"),
+            name: "fuzz-navigation", dependencies: ["CoreModule", "FuzzReplay"],
+            path: "Fuzz/fuzz-navigation"),
 
         .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
         .testTarget(name: "FeatureTests", dependencies: ["CoreModule", "FeatureA", "FeatureB"]),

@@ -122,29 +122,6 @@ extension TimedFigures {
     ///
     /// The cost does not grow with depth; the baseline is the shallow push and pop's.
     static func deepPushPop(_ scenes: SceneSet) throws -> Workloads {
-        let observed = try ObservedCoordinator(container: scenes.container)
-        for index in 0..<10_000 {
-            try observed.coordinator.navigate(
-                .push(scene: scenes.keys.identifiers[index & scenes.keys.mask]))
-        }
-        let keys = scenes.keys
-        let cursor = Cursor()
-        return (
-            subject: { iterations in
-                let coordinator = observed.coordinator
-                var sum: UInt64 = 0
-                var position = cursor.position
-                for _ in 0..<iterations {
-                    let key = keys.identifiers[position & keys.mask]
-                    position &+= 1
-                    let pushed = try coordinator.navigate(.push(scene: key))
-                    let popped = try coordinator.navigate(.pop())
-                    sum &+= pushed.screen.rawValue &+ popped.sequence
-                }
-                cursor.position = position
-                return sum
-            },
-            baseline: Baselines.lookupCallAppendRemoveLast(scenes)
-        )
+        try addThenRemove(scenes, presenting: false, depth: 10_000)
     }
 }

@@ -73,9 +73,16 @@ enum TimedFigures {
         try addThenRemove(scenes, presenting: true)
     }
 
-    /// A push then a pop, or a present then a dismiss, with one no-op observer.
-    private static func addThenRemove(_ scenes: SceneSet, presenting: Bool) throws -> Workloads {
+    /// A push then a pop, or a present then a dismiss, with one no-op observer, on top of a
+    /// stack `depth` screens deep.
+    static func addThenRemove(_ scenes: SceneSet, presenting: Bool, depth: Int = 0) throws
+        -> Workloads
+    {
         let observed = try ObservedCoordinator(container: scenes.container)
+        for index in 0..<depth {
+            try observed.coordinator.navigate(
+                .push(scene: scenes.keys.identifiers[index & scenes.keys.mask]))
+        }
         let keys = scenes.keys
         let cursor = Cursor()
         let remove: ApplicationTransitionType = presenting ? .dismiss() : .pop()

@@ -334,42 +334,13 @@ enum LinkFuzzer {
 }
 
 #if !FUZZING
+    import FuzzReplay
+
     /// Replays files (or every file in directories) through the fuzz entry point.
     @main
     enum Replay {
         static func main() {
-            var paths: [String] = []
-            for argument in CommandLine.arguments.dropFirst() {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
-                else {
-                    print("fuzz-links: no such file: \(argument)")
-                    exit(2)
-                }
-                if isDirectory.boolValue {
-                    let files =
-                        (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                    paths += files.sorted().map { "\(argument)/\($0)" }
-                } else {
-                    paths.append(argument)
-                }
-            }
-            if paths.isEmpty {
-                print("usage: fuzz-links FILE_OR_DIRECTORY... (replays inputs without libFuzzer)")
-                exit(2)
-            }
-            for path in paths {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    print("fuzz-links: cannot read \(path)")
-                    exit(2)
-                }
-                // One sentinel byte keeps the buffer's address non-nil; it is not part of the input.
-                let bytes = [UInt8](data) + [0]
-                bytes.withUnsafeBufferPointer { buffer in
-                    if let base = buffer.baseAddress { _ = fuzzLinks(base, buffer.count - 1) }
-                }
-            }
-            print("fuzz-links: replayed \(paths.count) inputs, every oracle held")
+            FuzzReplay.run(tool: "fuzz-links", entry: fuzzLinks)
         }
     }
 #endif
