@@ -108,7 +108,8 @@ public func runChildFlowsExample(write: @escaping (String) -> Void) -> Bool {
         child = first.childFlows["second"]
         try (child as? SecondCoordinator)?.showThird()
         transcript.tree(coordinator)
-        transcript.note("Running child flows: \(first.childFlows.keys.sorted())")
+        transcript.note(
+            "Running child flows: \(first.childFlows.keys.sorted().joined(separator: ", "))")
 
         transcript.step("3. Back to first on Third: the parent pops to root.")
         try (child as? SecondCoordinator)?.backToFirst()

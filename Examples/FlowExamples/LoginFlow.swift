@@ -213,7 +213,9 @@ public func runLoginFlowExample(write: @escaping (String) -> Void) -> Bool {
     }
     transcript.tree(coordinator)
 
-    transcript.step("4. Forgot Password is tapped: the coordinator pushes \"ForgotPassword\".")
+    transcript.step(
+        "4. Forgot Password is tapped: the coordinator pushes \"ForgotPassword\"; then the app pops"
+            + " back to Login.")
     loginScreen()?.didTapForgotPassword()
     _ = try? coordinator.navigate(.pop(animated: true))
     transcript.tree(coordinator)
