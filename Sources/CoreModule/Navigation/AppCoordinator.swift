@@ -27,7 +27,8 @@
 /// Observe with a closure (``observe(_:)``) or an `AsyncSequence` (``events(bufferingNewest:)``).
 /// Observers are called after the tree has changed, in the order events happened; an observer
 /// may navigate, and the events that follow are delivered after the current one reached every
-/// observer. ``recentEvents`` keeps the newest few events for diagnostics. Nothing grows without
+/// observer. ``recentEvents`` keeps the newest events for diagnostics when the coordinator was made
+/// with a `historyLimit` (none by default). Nothing grows without
 /// bound: the history has a fixed capacity and each stream keeps only its newest events when its
 /// reader falls behind.
 @MainActor

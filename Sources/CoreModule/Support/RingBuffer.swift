@@ -26,9 +26,4 @@ struct RingBuffer<Element> {
     var contents: [Element] {
         Array(elements[head...] + elements[..<head])
     }
-
-    mutating func removeAll() {
-        elements.removeAll(keepingCapacity: true)
-        head = 0
-    }
 }

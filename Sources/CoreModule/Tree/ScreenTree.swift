@@ -71,10 +71,7 @@ public struct ScreenTree: Equatable, Sendable {
 
     /// Where the visible screen stands, or `nil` when the window is empty.
     public var visibleLocation: ScreenLocation? {
-        guard let screen = storage.last, let start = stackStarts.last else { return nil }
-        return ScreenLocation(
-            screen: screen.id, scene: screen.scene, level: stackStarts.count - 1,
-            index: storage.count - 1 - start)
+        storage.isEmpty ? nil : lastLocation()
     }
 
     /// Every screen, root stack first and each stack from bottom to top.
@@ -148,23 +145,6 @@ public struct ScreenTree: Equatable, Sendable {
     mutating func present(_ screen: Screen) -> ScreenLocation {
         stackStarts.append(storage.count)
         storage.append(screen)
-        return lastLocation()
-    }
-
-    /// Removes the top `count` screens of the top-most stack; returns the new visible location.
-    ///
-    /// Precondition: `count` is less than ``topStackCount``.
-    mutating func popTop(_ count: Int) -> ScreenLocation {
-        storage.removeLast(count)
-        return lastLocation()
-    }
-
-    /// Removes every stack from `level` up; returns the new visible location.
-    ///
-    /// Precondition: `0 < level < stackCount`.
-    mutating func dismiss(fromLevel level: Int) -> ScreenLocation {
-        storage.removeSubrange(stackStarts[level]...)
-        stackStarts.removeSubrange(level...)
         return lastLocation()
     }
 
