@@ -14,7 +14,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     private enum Storage: Sendable {
         case names([SceneIdentifier])
         case pending(
-            target: SceneIdentifier, candidates: any Collection<SceneIdentifier> & Sendable)
+            target: SceneIdentifier, candidates: any Sequence<SceneIdentifier> & Sendable)
     }
 
     private let storage: Storage
@@ -42,7 +42,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     ///   - target: The name that was not found.
     ///   - candidates: The registered names; held as they are, not copied.
     public init(
-        for target: SceneIdentifier, among candidates: some Collection<SceneIdentifier> & Sendable
+        for target: SceneIdentifier, among candidates: some Sequence<SceneIdentifier> & Sendable
     ) {
         storage = .pending(target: target, candidates: candidates)
     }
@@ -71,7 +71,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     }
 
     static func closest(
-        to target: SceneIdentifier, among candidates: some Collection<SceneIdentifier>
+        to target: SceneIdentifier, among candidates: some Sequence<SceneIdentifier>
     ) -> [SceneIdentifier] {
         let wanted = Array(target.rawValue.lowercased().unicodeScalars)
         guard !wanted.isEmpty, wanted.count <= 4 * SceneIdentifier.maximumLength else { return [] }

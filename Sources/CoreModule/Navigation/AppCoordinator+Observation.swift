@@ -58,18 +58,29 @@ extension AppCoordinator {
             return
         }
         isDelivering = true
-        // With one observer, nothing can change the tree before it sees the event; with more,
-        // an earlier one may navigate, so later ones need the tree as it was.
-        deliver(event, tree: observers.count > 1 ? tree : nil)
+        if observers.count == 1 && streams.isEmpty {
+            // The common case: nothing can change the tree before the one observer sees it.
+            let handler = observers[0].handler
+            handler(event)
+        } else {
+            // With more observers, an earlier one may navigate, so later ones need the tree as
+            // it was.
+            deliver(event, tree: observers.count > 1 ? tree : nil)
+        }
+        if !pending.isEmpty { deliverPending() }
+        isDelivering = false
+    }
+
+    /// Delivers the events observers caused while one was being delivered, in order.
+    private func deliverPending() {
         var next = 0
         while next < pending.count {
             let (queued, queuedTree) = pending[next]
             next += 1
             deliver(queued, tree: queuedTree)
         }
-        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        pending.removeAll(keepingCapacity: true)
         treeAtEvent = nil
-        isDelivering = false
     }
 
     private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
@@ -82,6 +93,7 @@ extension AppCoordinator {
                 continuation.yield(event)
             }
         }
+        treeAtEvent = nil
     }
 }
 

@@ -57,6 +57,9 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The container as a ``DependencyContainer``, for the lookup fast path.
     let registry: DependencyContainer?
 
+    /// What every ``SceneContext`` this coordinator makes shares.
+    let link: CoordinatorLink
+
     // Observation.
     @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
     @exclusivity(unchecked) var observers:
@@ -93,6 +96,8 @@ public final class AppCoordinator: AppCoordinatorType {
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.history = RingBuffer(capacity: historyLimit)
+        self.link = CoordinatorLink(coordinator: nil, services: self.services)
+        link.coordinator = self
     }
 
     isolated deinit {
@@ -157,12 +162,34 @@ public final class AppCoordinator: AppCoordinatorType {
     }
 
     /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
+    @inline(__always)
     func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
         -> TransitionEvent
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
-            if let event = try performPlain(request, options: options) { return event }
+            // The common case, when no guard, veto, flow or result handler needs consulting: a
+            // root, push, present, pop or dismiss applied directly, without planning a
+            // ``Change``. It makes the same checks in the same order as `attempt`, which
+            // handles every other case; the randomized and model-based tests drive both.
+            if options.owner == nil, options.onResult == nil, guards.isEmpty,
+                leaveVetoes.isEmpty, owners.isEmpty, resultHandlers.isEmpty
+            {
+                switch request {
+                case .push(let scene, let parameters, let animated):
+                    return try addPlain(.push, scene, parameters, animated)
+                case .present(let scene, let parameters, let animated):
+                    return try addPlain(.present, scene, parameters, animated)
+                case .root(let scene, let parameters, let animated):
+                    return try addPlain(.root, scene, parameters, animated)
+                case .pop(let animated):
+                    return try removePlain(.pop, animated: animated)
+                case .dismiss(let animated):
+                    return try removePlain(.dismiss, animated: animated)
+                case .popToRoot, .popTo, .dismissAll:
+                    break
+                }
+            }
             return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
             publish(.failure(NavigationFailure(request: request, error: error)))
@@ -196,40 +223,48 @@ public final class AppCoordinator: AppCoordinatorType {
         }
     }
 
-    /// The common case, when no guard, veto, flow or result handler needs consulting: a push,
-    /// present or pop applied directly, without planning a ``Change``; `nil` for anything else.
-    ///
-    /// It makes the same checks in the same order as ``attempt(_:options:redirectedFrom:)``,
-    /// which handles every other case; the randomized and model-based tests drive both.
+    /// A plain root, push or present: resolve, check, build, add, report.
     @inline(__always)
-    private func performPlain(_ request: ApplicationTransitionType, options: Options)
-        throws(NavigationError) -> TransitionEvent?
+    private func addPlain(
+        _ kind: TransitionKind, _ scene: SceneIdentifier, _ parameters: SceneParameters,
+        _ animated: Bool
+    ) throws(NavigationError) -> TransitionEvent {
+        let from = tree.visibleLocation
+        if kind != .root, from == nil { throw .noRoot(kind) }
+        let resolved = try resolveTarget(scene)
+        let merged = try checkedParameters(parameters, for: resolved)
+        let screen = try build(resolved, merged, for: kind, redirectedFrom: nil)
+        let removed = kind == .root ? tree.screenCount : 0
+        let to: ScreenLocation
+        switch kind {
+        case .push: to = tree.push(screen)
+        case .present: to = tree.present(screen)
+        default: to = tree.replaceAll(with: screen)
+        }
+        return emit(kind, subject: to, from: from, to: to, removed: removed, animated: animated)
+    }
+
+    /// A plain pop or dismiss: check, remove, report.
+    @inline(__always)
+    private func removePlain(_ kind: TransitionKind, animated: Bool) throws(NavigationError)
+        -> TransitionEvent
     {
-        guard guards.isEmpty, leaveVetoes.isEmpty, owners.isEmpty, resultHandlers.isEmpty,
-            options.owner == nil, options.onResult == nil
-        else { return nil }
-        switch request {
-        case .push(let scene, let parameters, let animated),
-            .present(let scene, let parameters, let animated):
-            let kind = request.kind
-            guard let from = tree.visibleLocation else { throw .noRoot(kind) }
-            let resolved = try resolveTarget(scene)
-            let merged = try checkedParameters(parameters, for: resolved)
-            let screen = try build(resolved, merged, for: kind, redirectedFrom: nil)
-            let to = kind == .push ? tree.push(screen) : tree.present(screen)
-            return emit(kind, subject: to, from: from, to: to, removed: 0, animated: animated)
-        case .pop(let animated):
-            guard let from = tree.visibleLocation else { throw .noRoot(.pop) }
+        guard let from = tree.visibleLocation else { throw .noRoot(kind) }
+        let offset: Int
+        if kind == .pop {
             guard tree.topStackCount > 1 else {
                 throw .cannotPopFirstScreen(from.scene, kind: .pop)
             }
-            tree.removeSuffix(from: tree.screenCount - 1)
-            return emit(
-                .pop, subject: from, from: from, to: tree.lastLocation(), removed: 1,
-                animated: animated)
-        default:
-            return nil
+            offset = tree.screenCount - 1
+        } else {
+            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: from.scene) }
+            offset = tree.screenCount - tree.topStackCount
         }
+        let removed = tree.screenCount - offset
+        tree.removeSuffix(from: offset)
+        return emit(
+            kind, subject: from, from: from, to: tree.lastLocation(), removed: removed,
+            animated: animated)
     }
 
     /// Numbers and reports a plain transition's event.
@@ -239,7 +274,7 @@ public final class AppCoordinator: AppCoordinatorType {
         to: ScreenLocation, removed: Int, animated: Bool
     ) -> TransitionEvent {
         let event = TransitionEvent(
-            sequence: nextSequence, kind: kind, scene: subject.scene, screen: subject.screen,
+            sequence: nextSequence, kind: kind, name: subject.name, screen: subject.screen,
             from: from, to: to, removedCount: removed, animated: animated)
         nextSequence += 1
         publish(.transition(event))
@@ -398,8 +433,8 @@ public final class AppCoordinator: AppCoordinatorType {
         let id = ScreenID(nextScreenNumber)
         nextScreenNumber += 1
         let context = SceneContext(
-            scene: resolved.scene, screen: id, parameters: parameters, coordinator: self,
-            services: services, redirectedFrom: redirectedFrom)
+            name: resolved.name, screen: id, parameters: parameters, link: link,
+            redirectedFrom: redirectedFrom)
         let previous = applying
         applying = kind
         defer { applying = previous }
@@ -413,7 +448,7 @@ public final class AppCoordinator: AppCoordinatorType {
             leaveVetoes[id] = nil
             throw .builderFailed(resolved.scene, reason: String(describing: error))
         }
-        return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
+        return Screen(id: id, name: resolved.name, parameters: parameters, content: content)
     }
 
     /// Reports a committed change that involves flows, results or vetoes, and does their
@@ -556,8 +591,8 @@ public final class AppCoordinator: AppCoordinatorType {
         }
         let subject = addedID != nil ? to : (from ?? to)
         let event = TransitionEvent(
-            sequence: nextSequence, kind: change.kind, scene: subject.scene,
-            screen: subject.screen, from: from, to: to, removedCount: removedCount,
+            sequence: nextSequence, kind: change.kind, name: subject.name, screen: subject.screen,
+            from: from, to: to, removedCount: removedCount,
             animated: change.animated, initiator: change.initiator,
             redirectedFrom: change.redirectedFrom)
         nextSequence += 1

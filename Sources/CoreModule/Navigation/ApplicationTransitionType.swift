@@ -11,13 +11,19 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Replaces the whole tree with a new root stack holding just `scene`.
     ///
     /// All screens and modals that were there before are removed.
-    case root(scene: SceneIdentifier, parameters: SceneParameters = [:], animated: Bool = false)
+    case root(
+        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        animated: Bool = false)
 
     /// Pushes `scene` onto the top-most stack.
-    case push(scene: SceneIdentifier, parameters: SceneParameters = [:], animated: Bool = true)
+    case push(
+        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        animated: Bool = true)
 
     /// Presents `scene` as a modal over the top-most place, in a stack of its own.
-    case present(scene: SceneIdentifier, parameters: SceneParameters = [:], animated: Bool = true)
+    case present(
+        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        animated: Bool = true)
 
     /// Removes the visible screen from the top-most stack; a stack's first screen is never popped.
     case pop(animated: Bool = true)

@@ -7,24 +7,29 @@
 public struct TransitionEvent: Hashable, Sendable {
     /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
     public let sequence: UInt64
-    /// What kind of transition was applied.
-    public let kind: TransitionKind
-    /// The scene the transition is about: the one added, or the visible one removed.
-    public let scene: SceneIdentifier
+    /// The name of the scene the transition is about, as plain bits.
+    let name: SceneName
     /// The screen the transition is about: the one added, or the visible one removed.
     public let screen: ScreenID
     /// The visible screen before the transition; `nil` when the window was empty.
     public let from: ScreenLocation?
-    /// The visible screen after the transition.
-    public let to: ScreenLocation
-    /// How many screens left the tree.
-    public let removedCount: Int
+    // (The stored properties are ordered so that the small ones fill the padding after `from`:
+    // an event of at most 128 bytes is copied inline, without a call to `memcpy`.)
+    /// What kind of transition was applied.
+    public let kind: TransitionKind
     /// Whether a renderer should animate the change.
     public let animated: Bool
     /// Who started the transition: the app, or the user through the platform (a back swipe).
     public let initiator: TransitionInitiator
+    /// The visible screen after the transition.
+    public let to: ScreenLocation
+    /// How many screens left the tree.
+    public let removedCount: Int
     /// The operation a guard redirected to this transition, if one did.
     public let redirectedFrom: NavigationOperation?
+
+    /// The scene the transition is about: the one added, or the visible one removed.
+    public var scene: SceneIdentifier { name.identifier }
 
     /// Creates an event; coordinators make these, and tests may too.
     ///
@@ -44,9 +49,20 @@ public struct TransitionEvent: Hashable, Sendable {
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
     ) {
+        self.init(
+            sequence: sequence, kind: kind, name: SceneName(scene), screen: screen, from: from,
+            to: to, removedCount: removedCount, animated: animated, initiator: initiator,
+            redirectedFrom: redirectedFrom)
+    }
+
+    init(
+        sequence: UInt64, kind: TransitionKind, name: SceneName, screen: ScreenID,
+        from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
+        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
+    ) {
         self.sequence = sequence
         self.kind = kind
-        self.scene = scene
+        self.name = name
         self.screen = screen
         self.from = from
         self.to = to

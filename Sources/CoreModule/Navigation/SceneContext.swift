@@ -17,18 +17,24 @@
 ///
 /// The context holds its coordinator weakly, so a screen never keeps its coordinator alive.
 public struct SceneContext: Sendable {
+    /// The scene being built, as plain bits.
+    let name: SceneName
     /// The scene being built (its registered identifier).
-    public let scene: SceneIdentifier
+    public var scene: SceneIdentifier { name.identifier }
     /// The identity the new screen will have in the tree.
     public let screen: ScreenID
     /// The parameters the caller passed with the navigation, and the route parameters.
     public let parameters: SceneParameters
     /// The services registered for builders and flows.
-    public let services: ServiceRegistry
+    public var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see
     /// ``continueRedirectedNavigation()``.
     public let redirectedFrom: NavigationOperation?
-    private weak var coordinator: (any AppCoordinatorType)?
+    /// The coordinator (weakly) and its services, shared by every context it makes, so that
+    /// making a context costs one reference.
+    private let link: CoordinatorLink
+
+    private var coordinator: (any AppCoordinatorType)? { link.coordinator }
 
     /// Creates a context; coordinators make these, and tests may too.
     ///
@@ -44,11 +50,20 @@ public struct SceneContext: Sendable {
         coordinator: (any AppCoordinatorType)?, services: ServiceRegistry = ServiceRegistry(),
         redirectedFrom: NavigationOperation? = nil
     ) {
-        self.scene = scene
+        self.init(
+            name: SceneName(scene), screen: screen, parameters: parameters,
+            link: CoordinatorLink(coordinator: coordinator, services: services),
+            redirectedFrom: redirectedFrom)
+    }
+
+    init(
+        name: SceneName, screen: ScreenID, parameters: SceneParameters,
+        link: CoordinatorLink, redirectedFrom: NavigationOperation?
+    ) {
+        self.name = name
         self.screen = screen
         self.parameters = parameters
-        self.coordinator = coordinator
-        self.services = services
+        self.link = link
         self.redirectedFrom = redirectedFrom
     }
 
@@ -140,5 +155,19 @@ public struct SceneContext: Sendable {
         case .report:
             return nil
         }
+    }
+}
+
+/// What every context a coordinator makes shares: the coordinator, held weakly, and the
+/// services.
+final class CoordinatorLink: @unchecked Sendable {
+    // @unchecked: `coordinator` is written once, by the coordinator's initializer, before any
+    // context holding this link exists; after that it is only read.
+    weak var coordinator: (any AppCoordinatorType)?
+    let services: ServiceRegistry
+
+    init(coordinator: (any AppCoordinatorType)?, services: ServiceRegistry) {
+        self.coordinator = coordinator
+        self.services = services
     }
 }

@@ -28,7 +28,7 @@
 /// match costs one hash per segment, whatever the number of registered scenes and patterns.
 public final class DependencyContainer: SceneBuilderContainer {
     private struct Registry {
-        var builders: [SceneIdentifier: RegisteredScene] = [:]
+        var scenes = SceneIndex()
         var routes = RouteTrie()
         var shapes: [String: SceneIdentifier] = [:]
     }
@@ -57,7 +57,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
     public func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        registry.withLock { $0.builders[sceneIdentifier] }?.builder(for: sceneIdentifier)
+        registry.withLock { $0.scenes.lookup(sceneIdentifier)?.registered }?.builder(
+            for: sceneIdentifier)
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
@@ -72,12 +73,12 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
         -> any Builder
     {
-        let (found, keys) = registry.withLock { registry in
-            let found = registry.builders[sceneIdentifier]
-            return (found, found == nil ? registry.builders.keys : nil)
+        let (found, names) = registry.withLock { registry in
+            let found = registry.scenes.lookup(sceneIdentifier)
+            return (found, found == nil ? registry.scenes.names : nil)
         }
-        if let found { return found.builder(for: sceneIdentifier) }
-        throw Self.notFound(sceneIdentifier, keys: keys)
+        if let found { return found.registered.builder(for: sceneIdentifier) }
+        throw Self.notFound(sceneIdentifier, names: names)
     }
 
     /// Finds the scene a navigation names: an exactly registered name, or a path that a
@@ -97,8 +98,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// The coordinator's fast path: ``resolve(_:)`` without rebuilding the builder.
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
         let found: ResolvedTarget? = registry.withLock { registry in
-            if let registered = registry.builders[target] {
-                return ResolvedTarget(scene: target, registered: registered, routeParameters: [:])
+            if let hit = registry.scenes.lookup(target) {
+                return ResolvedTarget(hit)
             }
             guard target.rawValue.utf8.contains(UInt8(ascii: "/")),
                 let (route, registered, values) = registry.routes.match(target.rawValue),
@@ -113,18 +114,18 @@ public final class DependencyContainer: SceneBuilderContainer {
                 scene: route, registered: registered, routeParameters: parameters)
         }
         if let found { return found }
-        let keys = registry.withLock { $0.builders.keys }
-        throw Self.notFound(target, keys: keys)
+        let names = registry.withLock { $0.scenes.names }
+        throw Self.notFound(target, names: names)
     }
 
-    private static func notFound(
-        _ target: SceneIdentifier, keys: Dictionary<SceneIdentifier, RegisteredScene>.Keys?
-    ) -> NavigationError {
+    private static func notFound(_ target: SceneIdentifier, names: SceneIndex.Names?)
+        -> NavigationError
+    {
         if let problem = target.problem {
             return .invalidSceneIdentifier(target, problem: problem)
         }
         return .unknownScene(
-            target, suggestions: SceneSuggestions(for: target, among: keys ?? [:].keys))
+            target, suggestions: SceneSuggestions(for: target, among: names ?? SceneIndex().names))
     }
 
     // MARK: Registering
@@ -182,7 +183,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             }
         }
         try registry.withLock { (registry) throws(NavigationError) in
-            for (key, _) in entries where registry.builders[key] != nil {
+            for (key, _) in entries where registry.scenes.contains(key) {
                 if policy == .rejectDuplicates { throw .duplicateRegistration(key) }
             }
             for pattern in patterns {
@@ -190,12 +191,13 @@ public final class DependencyContainer: SceneBuilderContainer {
                     throw .routeCollision(pattern.identifier, existing: existing)
                 }
             }
-            registry.builders.reserveCapacity(registry.builders.count + entries.count)
+            registry.scenes.reserveCapacity(forAdding: entries.count)
             for (key, builder) in entries {
-                registry.builders[key] = RegisteredScene(builder, key: key)
+                registry.scenes.insert(RegisteredScene(builder, key: key), for: key)
             }
             for pattern in patterns {
-                guard let registered = registry.builders[pattern.identifier] else { continue }
+                guard let registered = registry.scenes.lookup(pattern.identifier)?.registered
+                else { continue }
                 registry.shapes[pattern.shape] = pattern.identifier
                 registry.routes.insert(pattern, registered: registered)
             }
@@ -211,7 +213,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     @discardableResult
     public func remove(_ sceneIdentifier: SceneIdentifier) -> (any Builder)? {
         registry.withLock { registry in
-            guard let removed = registry.builders.removeValue(forKey: sceneIdentifier) else {
+            guard let removed = registry.scenes.remove(sceneIdentifier) else {
                 return nil
             }
             if let pattern = RoutePattern(sceneIdentifier) {
@@ -228,16 +230,16 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// - Parameter sceneIdentifier: The scene's name or route pattern.
     public func contains(_ sceneIdentifier: SceneIdentifier) -> Bool {
-        registry.withLock { $0.builders[sceneIdentifier] != nil }
+        registry.withLock { $0.scenes.contains(sceneIdentifier) }
     }
 
     /// The number of registered scenes, route patterns included.
     public var count: Int {
-        registry.withLock { $0.builders.count }
+        registry.withLock { $0.scenes.count }
     }
 
     /// Every registered scene name and route pattern, sorted.
     public var sceneIdentifiers: [SceneIdentifier] {
-        registry.withLock { Array($0.builders.keys) }.sorted()
+        registry.withLock { $0.scenes.names }.sorted()
     }
 }

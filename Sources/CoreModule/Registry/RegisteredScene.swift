@@ -1,9 +1,10 @@
 /// How the registry stores one scene, kept small because a registry may hold 100,000 of them.
 ///
-/// Most scenes are a ``SceneBuilder`` without requirements: the registry keeps only its maker,
-/// one reference (the name is the dictionary's key), so that an entry costs about what a
-/// `[String: closure]` entry does. Any other builder, a builder with required parameters, and a route pattern are
-/// kept whole in a ``BuilderEntry`` with what the coordinator checks before building.
+/// Most scenes are a ``SceneBuilder`` without requirements and with a name short enough to
+/// store inline (see ``SceneName``): the registry keeps only its maker, one reference (the name
+/// is the dictionary's key), so that an entry costs about what a `[String: closure]` entry
+/// does. Any other builder, a builder with required parameters, a long name and a route pattern
+/// are kept whole in a ``BuilderEntry`` with what the coordinator checks before building.
 enum RegisteredScene: Sendable {
     /// A ``SceneBuilder`` without requirements: its maker alone.
     case scene(SceneMaker)
@@ -12,12 +13,15 @@ enum RegisteredScene: Sendable {
 
     init(_ builder: any Builder, key: SceneIdentifier) {
         let pattern = RoutePattern(key)
-        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty, pattern == nil {
+        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty, pattern == nil,
+            SceneName.inline(key.rawValue) != nil
+        {
             self = .scene(plain.maker)
         } else {
             self = .entry(
                 BuilderEntry(
-                    builder: builder, routeParameterNames: pattern?.parameterNames ?? [],
+                    builder: builder, name: SceneName(key),
+                    routeParameterNames: pattern?.parameterNames ?? [],
                     requiredParameters: builder.requiredParameters.sorted { $0.key < $1.key }))
         }
     }
@@ -27,6 +31,14 @@ enum RegisteredScene: Sendable {
         switch self {
         case .scene(let maker): return SceneBuilder(sceneIdentifier: key, maker: maker)
         case .entry(let entry): return entry.builder
+        }
+    }
+
+    /// The name the registry keeps for `key`: an entry's own, or else `key` packed.
+    func name(for key: SceneIdentifier) -> SceneName {
+        switch self {
+        case .scene: return SceneName(key)
+        case .entry(let entry): return entry.name
         }
     }
 
@@ -43,16 +55,19 @@ enum RegisteredScene: Sendable {
 /// A registered builder with the checks the coordinator makes before calling it.
 final class BuilderEntry: Sendable {
     let builder: any Builder
+    /// The registered name, packed or interned once at registration.
+    let name: SceneName
     /// The route pattern's parameter names, which every navigation must supply.
     let routeParameterNames: [String]
     /// The builder's required parameters, sorted by name.
     let requiredParameters: [(key: String, value: ParameterType)]
 
     init(
-        builder: any Builder, routeParameterNames: [String],
+        builder: any Builder, name: SceneName, routeParameterNames: [String],
         requiredParameters: [(key: String, value: ParameterType)]
     ) {
         self.builder = builder
+        self.name = name
         self.routeParameterNames = routeParameterNames
         self.requiredParameters = requiredParameters
     }
@@ -60,23 +75,33 @@ final class BuilderEntry: Sendable {
 
 /// A scene found for a navigation, as the coordinator uses it.
 struct ResolvedTarget {
-    /// The registered identifier: the name, or the route pattern that matched.
-    let scene: SceneIdentifier
+    /// The registered name, or the route pattern that matched, as screens and events store it.
+    let name: SceneName
     let registered: RegisteredScene
     /// The values the path gave the pattern's parameters.
     let routeParameters: SceneParameters
 
+    /// The registered identifier: the name, or the route pattern that matched.
+    var scene: SceneIdentifier { name.identifier }
+
     init(_ resolved: ResolvedScene) {
-        scene = resolved.scene
+        name = SceneName(resolved.scene)
         registered = .entry(
             BuilderEntry(
-                builder: resolved.builder, routeParameterNames: resolved.routeParameterNames,
+                builder: resolved.builder, name: name,
+                routeParameterNames: resolved.routeParameterNames,
                 requiredParameters: resolved.builder.requiredParameters.sorted { $0.key < $1.key }))
         routeParameters = resolved.routeParameters
     }
 
+    init(_ hit: SceneIndex.Hit) {
+        name = hit.name
+        registered = hit.registered
+        routeParameters = SceneParameters()
+    }
+
     init(scene: SceneIdentifier, registered: RegisteredScene, routeParameters: SceneParameters) {
-        self.scene = scene
+        self.name = registered.name(for: scene)
         self.registered = registered
         self.routeParameters = routeParameters
     }

@@ -101,7 +101,7 @@ public struct ScreenTree: Equatable, Sendable {
         let level = (stackStarts.lastIndex { $0 <= offset }) ?? 0
         let screen = storage[offset]
         return ScreenLocation(
-            screen: id, scene: screen.scene, level: level, index: offset - stackStarts[level])
+            screen: id, name: screen.name, level: level, index: offset - stackStarts[level])
     }
 
     /// The stack at `level`: 0 for the root stack, N for the N-th modal.
@@ -123,18 +123,20 @@ public struct ScreenTree: Equatable, Sendable {
     // MARK: Changing (the coordinator checks each precondition and throws before calling these)
 
     /// Replaces everything with a root stack holding `screen`; returns where `screen` stands.
-    mutating func replaceAll(with screen: Screen) -> ScreenLocation {
+    mutating func replaceAll(with screen: consuming Screen) -> ScreenLocation {
         storage.removeAll(keepingCapacity: true)
         stackStarts.removeAll(keepingCapacity: true)
         stackStarts.append(0)
+        let location = ScreenLocation(screen: screen.id, name: screen.name, level: 0, index: 0)
         storage.append(screen)
-        return ScreenLocation(screen: screen.id, scene: screen.scene, level: 0, index: 0)
+        return location
     }
 
     /// Pushes `screen` onto the top-most stack; returns where it stands.
     ///
     /// Precondition: the window is not empty.
-    mutating func push(_ screen: Screen) -> ScreenLocation {
+    @inline(__always)
+    mutating func push(_ screen: consuming Screen) -> ScreenLocation {
         storage.append(screen)
         return lastLocation()
     }
@@ -142,7 +144,8 @@ public struct ScreenTree: Equatable, Sendable {
     /// Presents `screen` in a new modal stack; returns where it stands.
     ///
     /// Precondition: the window is not empty.
-    mutating func present(_ screen: Screen) -> ScreenLocation {
+    @inline(__always)
+    mutating func present(_ screen: consuming Screen) -> ScreenLocation {
         stackStarts.append(storage.count)
         storage.append(screen)
         return lastLocation()
@@ -168,10 +171,13 @@ public struct ScreenTree: Equatable, Sendable {
     func lastLocation() -> ScreenLocation {
         let offset = storage.count - 1
         let level = stackStarts.count - 1
-        let screen = storage[offset]
-        return ScreenLocation(
-            screen: screen.id, scene: screen.scene, level: level, index: offset - stackStarts[level]
-        )
+        // Reads the two fields in place rather than copying the screen (and retaining its
+        // parameters and content).
+        return storage.withUnsafeBufferPointer { screens in
+            ScreenLocation(
+                screen: screens[offset].id, name: screens[offset].name, level: level,
+                index: offset - stackStarts[level])
+        }
     }
 
     // MARK: Invariants

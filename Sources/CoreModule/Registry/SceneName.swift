@@ -1,0 +1,166 @@
+/// A scene name as the registry, screens, locations and events store it: two words of plain
+/// bits, so that copying a screen's location or a transition event costs no reference counting,
+/// and looking a name up hashes two words rather than a string.
+///
+/// A name of 1 to 15 ASCII bytes (nearly every scene name) is stored inline: the bytes, then the
+/// count in the last byte. Any other name is interned: stored once for the life of the process
+/// in ``SceneNameTable``, and referred to by the address of its never-released record. Memory
+/// therefore grows with the number of distinct long or non-ASCII names registered or written
+/// into events, never with the number of navigations.
+///
+/// Equality is the equality of the ``SceneIdentifier``s the names stand for. Equal bits mean
+/// equal names; names whose bits differ are compared as strings only when one of them is
+/// interned and not ASCII, since only then can two spellings be canonically equivalent.
+struct SceneName: Sendable {
+    /// The first eight bytes of an inline name, or an interned record's address.
+    let low: UInt64
+    /// The other seven bytes and the count of an inline name, or a marker for an interned one.
+    ///
+    /// An interned name has ``internedMarker`` here, with the ``nonASCIIFlag`` bit when it
+    /// applies. Never 0.
+    let high: UInt64
+
+    /// The longest name stored inline, in UTF-8 bytes.
+    static let inlineCapacity = 15
+
+    private static let internedMarker: UInt64 = 0xFF00_0000_0000_0000
+    private static let nonASCIIFlag: UInt64 = 1
+    private static let countShift: UInt64 = 56
+
+    /// A name from bits another ``SceneName`` had (as a ``SceneIndex`` slot keeps them).
+    init(bits low: UInt64, _ high: UInt64) {
+        self.init(low: low, high: high)
+    }
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// The name of `identifier`, inline when it fits, else interned.
+    init(_ identifier: SceneIdentifier) {
+        if let inline = Self.inline(identifier.rawValue) {
+            self = inline
+        } else {
+            let record = SceneNameTable.intern(identifier)
+            let isASCII = identifier.rawValue.utf8.allSatisfy { $0 < 0x80 }
+            self.init(
+                low: UInt64(UInt(bitPattern: record.toOpaque())),
+                high: Self.internedMarker | (isASCII ? 0 : Self.nonASCIIFlag))
+        }
+    }
+
+    /// The inline form of `string`, or `nil` when it is empty, longer than
+    /// ``inlineCapacity`` bytes or not ASCII.
+    @inline(__always)
+    static func inline(_ string: String) -> SceneName? {
+        let packed = string.utf8.withContiguousStorageIfAvailable { bytes -> SceneName? in
+            let count = bytes.count
+            guard count > 0, count <= inlineCapacity, let base = bytes.baseAddress else {
+                return nil
+            }
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for offset in 0..<min(count, 8) {
+                low |= UInt64(base[offset]) << UInt64(8 * offset)
+            }
+            var offset = 8
+            while offset < count {
+                high |= UInt64(base[offset]) << UInt64(8 * (offset - 8))
+                offset += 1
+            }
+            guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return SceneName(low: low, high: high | UInt64(count) << countShift)
+        }
+        if let packed { return packed }
+        // A string without contiguous UTF-8 (bridged from Objective-C): copy it first.
+        var copy = string
+        copy.makeContiguousUTF8()
+        return copy.utf8.count == string.utf8.count ? inline(copy) : nil
+    }
+
+    /// The ASCII spelling canonically equivalent to `string`, when it has one and is not ASCII
+    /// itself.
+    ///
+    /// Three characters are canonically equivalent to an ASCII one: KELVIN SIGN (`K`), GREEK
+    /// QUESTION MARK (`;`) and GREEK VARIA (`` ` ``); Unicode's stability policy guarantees
+    /// that no other will ever be. So `"\u{212A}"` names the scene registered as `"K"`, as the
+    /// strings compare equal.
+    static func asciiEquivalent(of string: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var changed = false
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: scalars.append(scalar)
+            case 0x212A: scalars.append("K")
+            case 0x037E: scalars.append(";")
+            case 0x1FEF: scalars.append("`")
+            default: return nil
+            }
+            changed = changed || scalar.value >= 0x80
+        }
+        return changed ? String(scalars) : nil
+    }
+
+    private var isInterned: Bool { high & Self.internedMarker == Self.internedMarker }
+
+    /// The identifier this name stands for.
+    var identifier: SceneIdentifier {
+        if isInterned {
+            guard let address = UnsafeRawPointer(bitPattern: UInt(low)) else {
+                return SceneIdentifier("")
+            }
+            return Unmanaged<SceneNameTable.Record>.fromOpaque(address)
+                .takeUnretainedValue().identifier
+        }
+        let count = Int(high >> Self.countShift)
+        let (low, high) = (low, high)
+        // At most 15 bytes: the string is made in place, without a heap allocation.
+        let string = String(unsafeUninitializedCapacity: count) { buffer in
+            for offset in 0..<count {
+                let word = offset < 8 ? low : high
+                buffer[offset] = UInt8(truncatingIfNeeded: word >> UInt64(8 * (offset % 8)))
+            }
+            return count
+        }
+        return SceneIdentifier(string)
+    }
+}
+
+extension SceneName: Hashable {
+    static func == (lhs: SceneName, rhs: SceneName) -> Bool {
+        if lhs.low == rhs.low && lhs.high == rhs.high { return true }
+        let flagged = internedMarker | nonASCIIFlag
+        guard lhs.high == flagged || rhs.high == flagged else { return false }
+        return lhs.identifier == rhs.identifier
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+    }
+}
+
+/// The process-wide table of interned scene names; records are never released, which is what
+/// lets a ``SceneName`` refer to one by address.
+enum SceneNameTable {
+    /// One interned name.
+    final class Record: Sendable {
+        let identifier: SceneIdentifier
+
+        init(_ identifier: SceneIdentifier) {
+            self.identifier = identifier
+        }
+    }
+
+    private static let records = Locked<[SceneIdentifier: Unmanaged<Record>]>([:])
+
+    /// The record for `identifier`, made and retained for good on first use.
+    static func intern(_ identifier: SceneIdentifier) -> Unmanaged<Record> {
+        records.withLock { records in
+            if let record = records[identifier] { return record }
+            let record = Unmanaged.passRetained(Record(identifier))
+            records[identifier] = record
+            return record
+        }
+    }
+}
