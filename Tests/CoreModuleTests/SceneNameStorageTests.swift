@@ -1,9 +1,10 @@
 import CoreModule
 import Testing
 
+/// Scene names in every storage form, held to `String` equality through the public API.
+///
 /// The registry stores short ASCII names packed in its own table and every other name in a
-/// dictionary; screens, locations and events keep names packed or interned. These tests hold
-/// both to `String` equality, through the public API only.
+/// dictionary; screens, locations and events keep names packed or interned.
 @Suite("Scene names: packed, interned, and always compared as strings")
 struct SceneNameStorageTests {
     /// Names of every storage class: short ASCII (packed), exactly 15 and 16 bytes, long,
