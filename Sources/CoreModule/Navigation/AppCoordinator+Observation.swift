@@ -16,7 +16,7 @@ extension AppCoordinator {
     {
         let id = nextObserverID
         nextObserverID += 1
-        observers.append((id, handler))
+        observers.append(Observer(id: id, handler: handler))
         return ObservationToken(coordinator: self, id: id)
     }
 
@@ -85,8 +85,8 @@ extension AppCoordinator {
 
     private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
         treeAtEvent = tree
-        for (_, handler) in observers {
-            handler(event)
+        for observer in observers {
+            observer.handler(event)
         }
         if !streams.isEmpty {
             for continuation in streams.values {
@@ -95,6 +95,12 @@ extension AppCoordinator {
         }
         treeAtEvent = nil
     }
+}
+
+/// A closure observer and the number its token removes it by.
+struct Observer {
+    let id: UInt64
+    let handler: @MainActor (NavigationEvent) -> Void
 }
 
 /// Keeps an observation alive; the observation ends when the token is cancelled or released.

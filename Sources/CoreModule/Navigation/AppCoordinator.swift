@@ -62,8 +62,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
     // Observation.
     @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
-    @exclusivity(unchecked) var observers:
-        [(id: UInt64, handler: @MainActor (NavigationEvent) -> Void)] = []
+    @exclusivity(unchecked) var observers: [Observer] = []
     @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
     @exclusivity(unchecked) var nextObserverID: UInt64 = 1
     @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
@@ -273,12 +272,23 @@ public final class AppCoordinator: AppCoordinatorType {
         _ kind: TransitionKind, subject: ScreenLocation, from: ScreenLocation?,
         to: ScreenLocation, removed: Int, animated: Bool
     ) -> TransitionEvent {
-        let event = TransitionEvent(
-            sequence: nextSequence, kind: kind, name: subject.name, screen: subject.screen,
-            from: from, to: to, removedCount: removed, animated: animated)
+        let sequence = nextSequence
         nextSequence += 1
-        publish(.transition(event))
-        return event
+        let published = NavigationEvent.transition(
+            TransitionEvent(
+                sequence: sequence, kind: kind, name: subject.name, screen: subject.screen,
+                from: from, to: to, removedCount: removed, animated: animated))
+        publish(published)
+        // Reading the event back out of `published`, rather than keeping a copy of it, spares
+        // copying the event; the second case is never taken.
+        switch published {
+        case .transition(let event):
+            return event
+        case .failure:
+            return TransitionEvent(
+                sequence: sequence, kind: kind, name: subject.name, screen: subject.screen,
+                from: from, to: to, removedCount: removed, animated: animated)
+        }
     }
 
     /// A change ready to commit: everything that can fail has been checked and built.

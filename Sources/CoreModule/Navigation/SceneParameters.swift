@@ -19,8 +19,13 @@ public struct SceneParameters: Hashable, Sendable {
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
-    public init(_ values: [String: String] = [:]) {
+    public init(_ values: [String: String]) {
         self.values = values
+    }
+
+    /// No parameters.
+    public init() {
+        values = Dictionary()
     }
 
     /// No parameters.

@@ -70,6 +70,7 @@ public struct ScreenTree: Equatable, Sendable {
     public var visibleScreen: Screen? { storage.last }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
+    @inline(__always)
     public var visibleLocation: ScreenLocation? {
         storage.isEmpty ? nil : lastLocation()
     }
@@ -168,6 +169,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The location of the last screen; the window must not be empty.
+    @inline(__always)
     func lastLocation() -> ScreenLocation {
         let offset = storage.count - 1
         let level = stackStarts.count - 1
