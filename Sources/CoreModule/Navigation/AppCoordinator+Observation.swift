@@ -48,7 +48,21 @@ extension AppCoordinator {
     }
 
     /// Records `event` and delivers it to every observer, after any event being delivered.
+    @inline(__always)
     func publish(_ event: NavigationEvent) {
+        // The common case, inline: one closure observer, no history, no stream, nothing being
+        // delivered. Nothing can change the tree before the one observer sees the event.
+        if let soleObserver, !isDelivering {
+            isDelivering = true
+            soleObserver(event)
+            if !pending.isEmpty { deliverPending() }
+            isDelivering = false
+        } else {
+            publishInGeneral(event)
+        }
+    }
+
+    private func publishInGeneral(_ event: NavigationEvent) {
         if history.capacity > 0 { history.append(event) }
         guard !observers.isEmpty || !streams.isEmpty else { return }
         // An observer that navigates publishes while this event is being delivered: queue it,
@@ -58,15 +72,9 @@ extension AppCoordinator {
             return
         }
         isDelivering = true
-        if observers.count == 1 && streams.isEmpty {
-            // The common case: nothing can change the tree before the one observer sees it.
-            let handler = observers[0].handler
-            handler(event)
-        } else {
-            // With more observers, an earlier one may navigate, so later ones need the tree as
-            // it was.
-            deliver(event, tree: observers.count > 1 ? tree : nil)
-        }
+        // With more than one observer, an earlier one may navigate, so later ones need the
+        // tree as it was.
+        deliver(event, tree: observers.count > 1 ? tree : nil)
         if !pending.isEmpty { deliverPending() }
         isDelivering = false
     }

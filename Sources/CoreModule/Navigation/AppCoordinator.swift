@@ -57,13 +57,24 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The container as a ``DependencyContainer``, for the lookup fast path.
     let registry: DependencyContainer?
 
+    /// ``registry`` unmanaged: ``container`` holds the same object for as long as the
+    /// coordinator lives, so the fast path borrows it without the retain and release that
+    /// reading a strong reference costs on every navigation.
+    let borrowedRegistry: Unmanaged<DependencyContainer>?
+
     /// What every ``SceneContext`` this coordinator makes shares.
     let link: CoordinatorLink
 
     // Observation.
     @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
-    @exclusivity(unchecked) var observers: [Observer] = []
-    @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    @exclusivity(unchecked) var observers: [Observer] = [] {
+        didSet { refreshFastPaths() }
+    }
+    @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] =
+        [:]
+    {
+        didSet { refreshFastPaths() }
+    }
     @exclusivity(unchecked) var nextObserverID: UInt64 = 1
     @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
     /// While an event is delivered, the tree as it was right after that event.
@@ -71,12 +82,37 @@ public final class AppCoordinator: AppCoordinatorType {
     @exclusivity(unchecked) var isDelivering = false
 
     // Guards, flows, results and leave vetoes; all empty unless used, and then free to skip.
-    @exclusivity(unchecked) var guards: [NavigationGuard] = []
+    @exclusivity(unchecked) var guards: [NavigationGuard] = [] {
+        didSet { refreshFastPaths() }
+    }
     @exclusivity(unchecked) var flowsByKey: [String: FlowCoordinator] = [:]
-    @exclusivity(unchecked) var owners: [ScreenID: FlowCoordinator] = [:]
+    @exclusivity(unchecked) var owners: [ScreenID: FlowCoordinator] = [:] {
+        didSet { refreshFastPaths() }
+    }
     @exclusivity(unchecked) var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] =
         [:]
-    @exclusivity(unchecked) var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+    {
+        didSet { refreshFastPaths() }
+    }
+    @exclusivity(unchecked) var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:] {
+        didSet { refreshFastPaths() }
+    }
+
+    // What the hot paths check, kept up to date by the properties above, so that a navigation
+    // reads two flags rather than six collections.
+    /// Whether no guard, veto, flow ownership or result handler needs consulting.
+    @exclusivity(unchecked) var hooksAreIdle = true
+    /// The observer, when it is the only one: no other closure, no stream, no history.
+    @exclusivity(unchecked) var soleObserver: (@MainActor (NavigationEvent) -> Void)?
+
+    /// Recomputes ``hooksAreIdle`` and ``soleObserver`` after one of their inputs changed.
+    func refreshFastPaths() {
+        hooksAreIdle =
+            guards.isEmpty && leaveVetoes.isEmpty && owners.isEmpty && resultHandlers.isEmpty
+        soleObserver =
+            observers.count == 1 && streams.isEmpty && history.capacity == 0
+            ? observers[0].handler : nil
+    }
 
     /// Creates a coordinator with an empty window.
     ///
@@ -92,6 +128,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ) {
         self.container = container
         self.registry = container as? DependencyContainer
+        self.borrowedRegistry = registry.map(Unmanaged.passUnretained)
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.history = RingBuffer(capacity: historyLimit)
@@ -171,9 +208,7 @@ public final class AppCoordinator: AppCoordinatorType {
             // root, push, present, pop or dismiss applied directly, without planning a
             // ``Change``. It makes the same checks in the same order as `attempt`, which
             // handles every other case; the randomized and model-based tests drive both.
-            if options.owner == nil, options.onResult == nil, guards.isEmpty,
-                leaveVetoes.isEmpty, owners.isEmpty, resultHandlers.isEmpty
-            {
+            if hooksAreIdle, options.owner == nil, options.onResult == nil {
                 switch request {
                 case .push(let scene, let parameters, let animated):
                     return try addPlain(.push, scene, parameters, animated)
@@ -399,9 +434,20 @@ public final class AppCoordinator: AppCoordinatorType {
     // MARK: Building
 
     /// Finds the scene a navigation names, through the registry's fast path when it has one.
+    @inline(__always)
     func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
-        if let registry { return try registry.resolveTarget(scene) }
-        return ResolvedTarget(try container.resolve(scene))
+        // The common case: a short ASCII name, packed before the registry's lock is taken.
+        if let borrowedRegistry, let name = SceneName.inline(scene.rawValue),
+            // (`@Sendable`, so that the closure is not main-actor isolated and needs no
+            // runtime check of the executor.)
+            let registered = borrowedRegistry._withUnsafeGuaranteedRef({ @Sendable registry in
+                registry.registration(inline: name)
+            })
+        {
+            return ResolvedTarget(name: name, registered: registered)
+        }
+        guard let registry else { return ResolvedTarget(try container.resolve(scene)) }
+        return try registry.resolveTarget(scene)
     }
 
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's

@@ -103,7 +103,7 @@ extension SceneParameters {
     ///   - type: The type to read it as.
     /// - Returns: The value, or `nil`.
     public func value<Value: SceneParameterValue>(_ name: String, as type: Value.Type) -> Value? {
-        values[name].flatMap(Value.init(parameter:))
+        self[name].flatMap(Value.init(parameter:))
     }
 }
 

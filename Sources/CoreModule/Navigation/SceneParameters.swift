@@ -13,41 +13,52 @@
 /// Parameters compare equal when they hold the same pairs, whatever order they were written in,
 /// and always print sorted by key.
 public struct SceneParameters: Hashable, Sendable {
+    /// The pairs, or `nil` when there are none: most navigations pass none, and an absent
+    /// dictionary copies without reference counting.
+    private var storage: [String: String]?
+
     /// The pairs, keyed by name.
-    public private(set) var values: [String: String]
+    public var values: [String: String] { storage ?? [:] }
 
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        self.values = values
+        storage = values.isEmpty ? nil : values
     }
 
     /// No parameters.
     public init() {
-        values = Dictionary()
+        storage = nil
     }
 
     /// No parameters.
     public static let none = SceneParameters()
 
     /// Whether there are no parameters.
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { storage == nil }
 
     /// The number of parameters.
-    public var count: Int { values.count }
+    public var count: Int { storage?.count ?? 0 }
 
     /// The value for `key`, or `nil` when the caller did not pass it.
     ///
     /// - Parameter key: The parameter's name.
     public subscript(key: String) -> String? {
-        get { values[key] }
-        set { values[key] = newValue }
+        get { storage?[key] }
+        set {
+            if storage != nil {
+                storage?[key] = newValue
+                if storage?.isEmpty == true { storage = nil }
+            } else if let newValue {
+                storage = [key: newValue]
+            }
+        }
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
     public var sorted: [(key: String, value: String)] {
-        values.sorted { $0.key < $1.key }
+        (storage ?? [:]).sorted { $0.key < $1.key }
     }
 }
 

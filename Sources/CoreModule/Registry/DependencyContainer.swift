@@ -95,6 +95,12 @@ public final class DependencyContainer: SceneBuilderContainer {
             routeParameters: found.routeParameters)
     }
 
+    /// The registration of a short ASCII name, packed: the coordinator's fastest path.
+    @inline(__always)
+    func registration(inline name: SceneName) -> RegisteredScene? {
+        registry.withLock { $0.scenes.registration(inline: name) }
+    }
+
     /// The coordinator's fast path: ``resolve(_:)`` without rebuilding the builder.
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
         let found: ResolvedTarget? = registry.withLock { registry in

@@ -95,8 +95,12 @@ struct ResolvedTarget {
     }
 
     init(_ hit: SceneIndex.Hit) {
-        name = hit.name
-        registered = hit.registered
+        self.init(name: hit.name, registered: hit.registered)
+    }
+
+    init(name: SceneName, registered: RegisteredScene) {
+        self.name = name
+        self.registered = registered
         routeParameters = SceneParameters()
     }
 

@@ -88,6 +88,13 @@ struct SceneIndex: Sendable {
         return Int(truncatingIfNeeded: second.high ^ second.low)
     }
 
+    /// The registration of `name`, which must be inline (see ``SceneName/inline(_:)``); `nil`
+    /// when the table does not hold it (the name may still be registered in another spelling).
+    @inline(__always)
+    func registration(inline name: SceneName) -> RegisteredScene? {
+        inlineValue(name)
+    }
+
     @inline(__always)
     private func inlineValue(_ name: SceneName) -> RegisteredScene? {
         guard inlineCount > 0 else { return nil }
