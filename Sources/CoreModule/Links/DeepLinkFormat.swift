@@ -208,47 +208,82 @@ extension DeepLinkFormat {
         }
     }
 
-    /// Writes stacks of (name, parameters) as a link.
-    func write(_ stacks: [[(name: String, parameters: SceneParameters)]]) -> String {
-        var link = prefix
-        var first = true
-        for (level, stack) in stacks.enumerated() {
-            for (index, screen) in stack.enumerated() {
-                if !first { link += "/" }
-                first = false
-                if level > 0 && index == 0 { link += "+" }
-                link += PercentEncoding.encode(screen.name)
-                for (key, value) in screen.parameters.sorted {
-                    link +=
-                        ";" + PercentEncoding.encode(key) + "="
-                        + PercentEncoding.encode(value)
-                }
-            }
-        }
-        return link
+}
+
+/// Writes a link byte by byte into one buffer: the prefix, then each screen percent-encoded.
+struct LinkWriter {
+    private var bytes: [UInt8] = []
+
+    /// Starts a link of `format`: `scheme://host/`.
+    init(_ format: DeepLinkFormat) {
+        bytes.reserveCapacity(128)
+        bytes.append(contentsOf: format.scheme.utf8)
+        bytes.append(contentsOf: "://".utf8)
+        bytes.append(contentsOf: format.host.utf8)
+        bytes.append(UInt8(ascii: "/"))
     }
+
+    /// Appends a delimiter of the grammar (`/`, `+`, `;`, `=`) as it is.
+    mutating func appendDelimiter(_ delimiter: UInt8) {
+        bytes.append(delimiter)
+    }
+
+    /// Appends `text`, percent-encoded.
+    mutating func appendEncoded(_ text: String) {
+        for byte in text.utf8 { appendEncoded(byte) }
+    }
+
+    /// Appends an inline scene name's bytes, percent-encoded, without making a string.
+    mutating func appendEncoded(inline name: SceneName) {
+        for offset in 0..<name.inlineCount { appendEncoded(name.inlineByte(offset)) }
+    }
+
+    /// Appends the parameters as `;name=value` pairs, sorted by name.
+    mutating func appendParameters(_ parameters: SceneParameters) {
+        guard !parameters.isEmpty else { return }
+        for (key, value) in parameters.sorted {
+            bytes.append(UInt8(ascii: ";"))
+            appendEncoded(key)
+            bytes.append(UInt8(ascii: "="))
+            appendEncoded(value)
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendEncoded(_ byte: UInt8) {
+        if PercentEncoding.isUnreserved(byte) {
+            bytes.append(byte)
+        } else {
+            bytes.append(UInt8(ascii: "%"))
+            bytes.append(PercentEncoding.hexDigit(byte >> 4))
+            bytes.append(PercentEncoding.hexDigit(byte & 0x0F))
+        }
+    }
+
+    /// The link written so far.
+    var link: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Percent-encoding of UTF-8 text, as links need it.
 enum PercentEncoding {
-    /// Escapes every byte but ASCII letters, digits, `-`, `.`, `_`, `~`, `:` and `@`.
-    static func encode(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"):
-                bytes.append(byte)
-            default:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
+    /// Whether `byte` is written as it is: ASCII letters, digits, `-`, `.`, `_`, `~`, `:` and
+    /// `@`; every other byte is escaped.
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return true
+        default:
+            return false
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The uppercase hexadecimal digit for `value` (0 to 15).
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// Unescapes `%XX` sequences in the UTF-8 bytes of a link; `nil` when one is malformed or

@@ -64,10 +64,28 @@ extension AppCoordinator {
     /// - Returns: The link, or `nil` when the window is empty.
     public func link(format: DeepLinkFormat) -> String? {
         guard !tree.isEmpty else { return nil }
-        let stacks = tree.stacks.map { stack in
-            stack.map { screen in linkName(for: screen) }
+        var writer = LinkWriter(format)
+        let screens = tree.storage
+        let starts = tree.stackStarts
+        var nextStack = 1
+        for offset in screens.indices {
+            if offset > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
+            if nextStack < starts.count, starts[nextStack] == offset {
+                writer.appendDelimiter(UInt8(ascii: "+"))
+                nextStack += 1
+            }
+            let screen = screens[offset]
+            if screen.name.inlineCount > 0, !screen.name.inlineContains(UInt8(ascii: ":")) {
+                // A plain short name (not a route pattern): its bytes as they are stored.
+                writer.appendEncoded(inline: screen.name)
+                writer.appendParameters(screen.parameters)
+            } else {
+                let (name, parameters) = linkName(for: screen)
+                writer.appendEncoded(name)
+                writer.appendParameters(parameters)
+            }
         }
-        return format.write(stacks)
+        return writer.link
     }
 
     private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {

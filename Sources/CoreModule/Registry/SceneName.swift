@@ -104,6 +104,22 @@ struct SceneName: Sendable {
 
     private var isInterned: Bool { high & Self.internedMarker == Self.internedMarker }
 
+    /// The number of bytes of an inline name; 0 for an interned one.
+    var inlineCount: Int { isInterned ? 0 : Int(high >> Self.countShift) }
+
+    /// Whether an inline name contains `byte`.
+    func inlineContains(_ byte: UInt8) -> Bool {
+        for offset in 0..<inlineCount where inlineByte(offset) == byte { return true }
+        return false
+    }
+
+    /// The byte at `offset` of an inline name (`offset` below ``inlineCount``).
+    @inline(__always)
+    func inlineByte(_ offset: Int) -> UInt8 {
+        let word = offset < 8 ? low : high
+        return UInt8(truncatingIfNeeded: word >> UInt64(8 * (offset & 7)))
+    }
+
     /// The identifier this name stands for.
     var identifier: SceneIdentifier {
         if isInterned {
