@@ -54,11 +54,13 @@ public struct DeepLinkFormat: Hashable, Sendable {
 }
 
 /// One screen of a parsed link or a snapshot: where it stands, and what it names.
-struct PlannedScreen: Hashable, Sendable {
+struct PlannedScreen: Sendable {
     /// 1 for the first screen.
     let position: Int
-    /// The segment as written in the link, or the scene's name in a snapshot.
-    let segment: String
+    /// Whether the screen starts a stack: the root, or the first screen of a modal.
+    let startsStack: Bool
+    /// Where the screen's segment is in the link's UTF-8 bytes; empty for a snapshot.
+    let segment: Range<Int>
     /// The scene name or path, decoded.
     let scene: SceneIdentifier
     /// The parameters, decoded.
@@ -66,11 +68,12 @@ struct PlannedScreen: Hashable, Sendable {
 }
 
 extension DeepLinkFormat {
-    /// Reads `link` into stacks of screens, root stack first, without looking anything up.
+    /// Reads `link` into its screens, root stack first, without looking anything up.
     ///
     /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
-    /// bytes never cuts a character, and it is many times faster than walking Characters.
-    func parse(_ link: String) throws(NavigationError) -> [[PlannedScreen]] {
+    /// bytes never cuts a character, and a plain segment (no escape, no parameter) becomes its
+    /// scene name without any intermediate string.
+    func parse(_ link: String) throws(NavigationError) -> [PlannedScreen] {
         let length = link.utf8.count
         guard length > 0 else { throw .invalidLink(.empty) }
         guard length <= maximumLength else {
@@ -82,56 +85,75 @@ extension DeepLinkFormat {
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
             let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            let found = text(0..<colon)
-            guard found.lowercased() == scheme.lowercased() else {
-                throw .invalidLink(.unsupportedScheme(found: found, expected: scheme))
+            guard Self.equalIgnoringASCIICase(bytes[0..<colon], scheme) else {
+                throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
             }
             throw .invalidLink(.missingSchemeSeparator(expected: prefix))
         }
-        let foundScheme = text(0..<schemeEnd)
-        guard foundScheme.lowercased() == scheme.lowercased() else {
-            throw .invalidLink(.unsupportedScheme(found: foundScheme, expected: scheme))
+        guard Self.equalIgnoringASCIICase(bytes[0..<schemeEnd], scheme) else {
+            throw .invalidLink(.unsupportedScheme(found: text(0..<schemeEnd), expected: scheme))
         }
         let hostStart = schemeEnd + 3
         let hostEnd = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-        let foundHost = text(hostStart..<hostEnd)
-        guard foundHost.lowercased() == host.lowercased() else {
-            throw .invalidLink(.unexpectedHost(found: foundHost, expected: host))
+        guard Self.equalIgnoringASCIICase(bytes[hostStart..<hostEnd], host) else {
+            throw .invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host))
         }
         guard hostEnd + 1 < bytes.count else { throw .invalidLink(.noScreens) }
-        let segments = Self.split(bytes, hostEnd + 1..<bytes.count, on: UInt8(ascii: "/"))
-        guard segments.count <= maximumScreens else {
-            throw .invalidLink(.tooManyScreens(count: segments.count, limit: maximumScreens))
+        var segmentCount = 1
+        for index in hostEnd + 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+            segmentCount += 1
+        }
+        guard segmentCount <= maximumScreens else {
+            throw .invalidLink(.tooManyScreens(count: segmentCount, limit: maximumScreens))
         }
 
-        var stacks: [[PlannedScreen]] = [[]]
-        for (offset, raw) in segments.enumerated() {
-            let position = offset + 1
+        var screens: [PlannedScreen] = []
+        screens.reserveCapacity(segmentCount)
+        var start = hostEnd + 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            let raw = start..<end
+            let position = screens.count + 1
             guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
             var body = raw
-            if bytes[raw.lowerBound] == UInt8(ascii: "+") {
+            let startsModal = bytes[raw.lowerBound] == UInt8(ascii: "+")
+            if startsModal {
                 body = raw.lowerBound + 1..<raw.upperBound
                 guard !body.isEmpty, bytes[body.lowerBound] != UInt8(ascii: ";") else {
                     throw .invalidLink(.modalWithoutScene(position: position))
                 }
                 guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
-                stacks.append([])
             }
-            let screen = try parseScreen(
-                bytes, body, segment: text(raw), position: position)
-            stacks[stacks.count - 1].append(screen)
+            screens.append(
+                try parseScreen(
+                    bytes, body, segment: raw, position: position,
+                    startsStack: position == 1 || startsModal))
+            start = end + 1
         }
-        return stacks
+        return screens
     }
 
     private func parseScreen(
-        _ bytes: [UInt8], _ body: Range<Int>, segment: String, position: Int
+        _ bytes: [UInt8], _ body: Range<Int>, segment: Range<Int>, position: Int,
+        startsStack: Bool
     ) throws(NavigationError) -> PlannedScreen {
+        func segmentText() -> String { String(decoding: bytes[segment], as: UTF8.self) }
         if Self.containsCharacterToEscape(bytes[body]) {
-            throw .invalidLink(.invalidCharacter(position: position, segment: segment))
+            throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
         }
-        let parts = Self.split(bytes, body, on: UInt8(ascii: ";"))
-        let parameterCount = parts.count - 1
+        var parameterCount = 0
+        var escaped = false
+        for byte in bytes[body] {
+            if byte == UInt8(ascii: ";") { parameterCount += 1 }
+            if byte == UInt8(ascii: "%") { escaped = true }
+        }
+        if parameterCount == 0 && !escaped {
+            // The common case: a plain name, made straight from its bytes.
+            return PlannedScreen(
+                position: position, startsStack: startsStack, segment: segment,
+                scene: SceneIdentifier(String(decoding: bytes[body], as: UTF8.self)),
+                parameters: SceneParameters())
+        }
         guard parameterCount <= maximumParametersPerScreen else {
             throw .invalidLink(
                 .tooManyParameters(
@@ -139,10 +161,12 @@ extension DeepLinkFormat {
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
             guard let decoded = PercentEncoding.decode(bytes[range]) else {
-                throw .invalidLink(.badPercentEncoding(position: position, segment: segment))
+                throw .invalidLink(
+                    .badPercentEncoding(position: position, segment: segmentText()))
             }
             return decoded
         }
+        let parts = Self.split(bytes, body, on: UInt8(ascii: ";"))
         let name = try decode(parts[0])
         var parameters = [String: String](minimumCapacity: parameterCount)
         for part in parts.dropFirst() {
@@ -158,8 +182,21 @@ extension DeepLinkFormat {
             }
         }
         return PlannedScreen(
-            position: position, segment: segment, scene: SceneIdentifier(name),
-            parameters: SceneParameters(parameters))
+            position: position, startsStack: startsStack, segment: segment,
+            scene: SceneIdentifier(name), parameters: SceneParameters(parameters))
+    }
+
+    /// Whether `bytes` spell `text`, ignoring the case of ASCII letters.
+    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        guard bytes.count == text.utf8.count else { return false }
+        for (byte, other) in zip(bytes, text.utf8) where lowercased(byte) != lowercased(other) {
+            return false
+        }
+        return true
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Where the first `://` starts, if anywhere.

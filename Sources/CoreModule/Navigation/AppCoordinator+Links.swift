@@ -34,13 +34,16 @@ extension AppCoordinator {
         let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
-            let stacks = try format.parse(link)
+            let screens = try format.parse(link)
             return try replaceTree(
-                with: stacks,
+                with: screens,
                 operation: operation, force: force,
                 failure: { screen, error in
-                    .linkSegmentFailed(
-                        position: screen.position, segment: screen.segment, error: error)
+                    let bytes = Array(link.utf8)
+                    return .linkSegmentFailed(
+                        position: screen.position,
+                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                        error: error)
                 })
         } catch {
             publish(.failure(NavigationFailure(operation: operation, error: error)))
@@ -135,18 +138,18 @@ extension AppCoordinator {
                 throw .unsupportedSnapshotVersion(
                     found: snapshot.version, supported: TreeSnapshot.currentVersion)
             }
-            var position = 0
-            let stacks = snapshot.stacks.filter { !$0.isEmpty }.map { stack in
-                stack.map { screen in
-                    position += 1
-                    return PlannedScreen(
-                        position: position, segment: screen.scene.rawValue, scene: screen.scene,
-                        parameters: screen.parameters)
+            var screens: [PlannedScreen] = []
+            for stack in snapshot.stacks {
+                for (index, screen) in stack.enumerated() {
+                    screens.append(
+                        PlannedScreen(
+                            position: screens.count + 1, startsStack: index == 0, segment: 0..<0,
+                            scene: screen.scene, parameters: screen.parameters))
                 }
             }
-            guard !stacks.isEmpty else { return nil }
+            guard !screens.isEmpty else { return nil }
             return try replaceTree(
-                with: stacks, operation: operation, force: force,
+                with: screens, operation: operation, force: force,
                 failure: { screen, error in
                     .restorationFailed(position: screen.position, scene: screen.scene, error: error)
                 })
@@ -164,7 +167,7 @@ extension AppCoordinator {
     ///
     /// `failure` turns a screen's error into the operation's error, naming the screen.
     private func replaceTree(
-        with stacks: [[PlannedScreen]], operation: NavigationOperation, force: Bool,
+        with screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
         failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent {
         if !tree.isEmpty,
@@ -180,34 +183,32 @@ extension AppCoordinator {
                 leaveVetoes[ScreenID(number)] = nil
             }
         }
-        var built = ScreenTree()
-        for (level, stack) in stacks.enumerated() {
-            for (index, planned) in stack.enumerated() {
-                let kind: TransitionKind =
-                    level == 0 && index == 0 ? .root : index == 0 ? .present : .push
-                let screen: Screen
-                do {
-                    let resolved = try resolveTarget(planned.scene)
-                    let parameters = try checkedParameters(planned.parameters, for: resolved)
-                    if let redirect = try runGuards(
+        var built = ScreenTree(reservingCapacity: screens.count)
+        for planned in screens {
+            let kind: TransitionKind =
+                planned.position == 1 ? .root : planned.startsStack ? .present : .push
+            let screen: Screen
+            do {
+                let resolved = try resolveTarget(planned.scene)
+                let parameters = try checkedParameters(planned.parameters, for: resolved)
+                if !guards.isEmpty,
+                    let redirect = try runGuards(
                         NavigationAttempt(
                             kind: kind, scene: resolved.scene, parameters: parameters,
                             leaving: nil, tree: tree))
-                    {
-                        discardBuilt()
-                        return try followRedirect(redirect, from: operation)
-                    }
-                    screen = try build(
-                        resolved, parameters, for: .replaceTree, redirectedFrom: nil)
-                } catch {
+                {
                     discardBuilt()
-                    throw failure(planned, error)
+                    return try followRedirect(redirect, from: operation)
                 }
-                switch kind {
-                case .root: _ = built.replaceAll(with: screen)
-                case .present: _ = built.present(screen)
-                default: _ = built.push(screen)
-                }
+                screen = try build(resolved, parameters, for: .replaceTree, redirectedFrom: nil)
+            } catch {
+                discardBuilt()
+                throw failure(planned, error)
+            }
+            switch kind {
+            case .root: _ = built.replaceAll(with: screen)
+            case .present: _ = built.present(screen)
+            default: _ = built.push(screen)
             }
         }
         guard !built.isEmpty else { throw .invalidLink(.noScreens) }

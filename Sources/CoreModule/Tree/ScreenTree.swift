@@ -29,6 +29,13 @@ public struct ScreenTree: Equatable, Sendable {
         stackStarts = []
     }
 
+    /// An empty window with room for `count` screens without growing.
+    init(reservingCapacity count: Int) {
+        storage = []
+        storage.reserveCapacity(count)
+        stackStarts = []
+    }
+
     /// An empty window: no root, no screens.
     public static let empty = ScreenTree()
 
