@@ -96,20 +96,23 @@ extension TimedFigures {
     }
 
     /// The deep-link rows' baseline: a root, four pushes and a present, one by one.
+    ///
+    /// The names are made before timing, as the links of the rows are.
     private static func sixNavigations(_ scenes: SceneSet) throws -> Workload {
         let observed = try ObservedCoordinator(container: scenes.container)
         let mask = scenes.keys.mask
+        let namesByPosition = (0...mask).map { linkScenes(scenes, at: $0) }
         let cursor = Cursor()
         return { iterations in
             let coordinator = observed.coordinator
             var sum: UInt64 = 0
             var position = cursor.position
             for _ in 0..<iterations {
-                let names = linkScenes(scenes, at: position & mask)
+                let names = namesByPosition[position & mask]
                 position &+= 1
                 try coordinator.navigate(.root(scene: names[0]))
-                for name in names[1..<5] {
-                    try coordinator.navigate(.push(scene: name))
+                for index in 1..<5 {
+                    try coordinator.navigate(.push(scene: names[index]))
                 }
                 sum &+= try coordinator.navigate(.present(scene: names[5])).screen.rawValue
             }

@@ -61,10 +61,26 @@ struct PlannedScreen: Sendable {
     let startsStack: Bool
     /// Where the screen's segment is in the link's UTF-8 bytes; empty for a snapshot.
     let segment: Range<Int>
-    /// The scene name or path, decoded.
-    let scene: SceneIdentifier
+    /// The scene name or path, decoded: packed when it is a short ASCII name.
+    let target: Target
     /// The parameters, decoded.
     let parameters: SceneParameters
+
+    /// A scene name as a link or snapshot gives it.
+    enum Target: Sendable {
+        /// A short ASCII name, packed straight from the link's bytes.
+        case packed(SceneName)
+        /// Any other name or path.
+        case identifier(SceneIdentifier)
+    }
+
+    /// The scene name or path, decoded.
+    var scene: SceneIdentifier {
+        switch target {
+        case .packed(let name): return name.identifier
+        case .identifier(let identifier): return identifier
+        }
+    }
 }
 
 extension DeepLinkFormat {
@@ -79,9 +95,16 @@ extension DeepLinkFormat {
         guard length <= maximumLength else {
             throw .invalidLink(.tooLong(length: length, limit: maximumLength))
         }
-        let bytes = Array(link.utf8)
+        return try Array(link.utf8).withUnsafeBufferPointer { (bytes) throws(NavigationError) in
+            try parse(bytes)
+        }
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(NavigationError)
+        -> [PlannedScreen]
+    {
         func text(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range], as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
             let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
@@ -134,24 +157,37 @@ extension DeepLinkFormat {
     }
 
     private func parseScreen(
-        _ bytes: [UInt8], _ body: Range<Int>, segment: Range<Int>, position: Int,
-        startsStack: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>, segment: Range<Int>,
+        position: Int, startsStack: Bool
     ) throws(NavigationError) -> PlannedScreen {
-        func segmentText() -> String { String(decoding: bytes[segment], as: UTF8.self) }
-        if Self.containsCharacterToEscape(bytes[body]) {
-            throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
+        func segmentText() -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self)
         }
+        let bodyBytes = UnsafeBufferPointer(rebasing: bytes[body])
+        // One pass: the characters that must be escaped, the parameters, the escapes.
         var parameterCount = 0
         var escaped = false
-        for byte in bytes[body] {
-            if byte == UInt8(ascii: ";") { parameterCount += 1 }
-            if byte == UInt8(ascii: "%") { escaped = true }
+        var hasNonASCII = false
+        for byte in bodyBytes {
+            switch byte {
+            case 0..<0x21, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "#"):
+                throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
+            case UInt8(ascii: ";"): parameterCount += 1
+            case UInt8(ascii: "%"): escaped = true
+            case 0x80...: hasNonASCII = true
+            default: continue
+            }
+        }
+        if hasNonASCII && Self.containsNonASCIICharacterToEscape(bodyBytes) {
+            throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
         }
         if parameterCount == 0 && !escaped {
-            // The common case: a plain name, made straight from its bytes.
+            // The common case: a plain name, packed straight from its bytes when short.
+            let target: PlannedScreen.Target =
+                SceneName.inline(bytes: bodyBytes).map { .packed($0) }
+                ?? .identifier(SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self)))
             return PlannedScreen(
-                position: position, startsStack: startsStack, segment: segment,
-                scene: SceneIdentifier(String(decoding: bytes[body], as: UTF8.self)),
+                position: position, startsStack: startsStack, segment: segment, target: target,
                 parameters: SceneParameters())
         }
         guard parameterCount <= maximumParametersPerScreen else {
@@ -160,7 +196,8 @@ extension DeepLinkFormat {
                     position: position, count: parameterCount, limit: maximumParametersPerScreen))
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
-            guard let decoded = PercentEncoding.decode(bytes[range]) else {
+            guard let decoded = PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+            else {
                 throw .invalidLink(
                     .badPercentEncoding(position: position, segment: segmentText()))
             }
@@ -172,7 +209,8 @@ extension DeepLinkFormat {
         for part in parts.dropFirst() {
             // A parameter may have an empty name (`;=value`), as `SceneParameters` may.
             guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")) else {
-                let written = String(decoding: bytes[part], as: UTF8.self)
+                let written = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self)
                 throw .invalidLink(.malformedParameter(position: position, text: written))
             }
             let key = try decode(part.lowerBound..<equals)
@@ -183,16 +221,23 @@ extension DeepLinkFormat {
         }
         return PlannedScreen(
             position: position, startsStack: startsStack, segment: segment,
-            scene: SceneIdentifier(name), parameters: SceneParameters(parameters))
+            target: .identifier(SceneIdentifier(name)), parameters: SceneParameters(parameters))
     }
 
     /// Whether `bytes` spell `text`, ignoring the case of ASCII letters.
-    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+    private static func equalIgnoringASCIICase(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String
+    ) -> Bool {
         guard bytes.count == text.utf8.count else { return false }
-        for (byte, other) in zip(bytes, text.utf8) where lowercased(byte) != lowercased(other) {
-            return false
+        var text = text
+        return text.withUTF8 { other in
+            var position = bytes.startIndex
+            for byte in other {
+                guard lowercased(bytes[position]) == lowercased(byte) else { return false }
+                position += 1
+            }
+            return true
         }
-        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -200,7 +245,7 @@ extension DeepLinkFormat {
     }
 
     /// Where the first `://` starts, if anywhere.
-    private static func firstSchemeSeparator(in bytes: [UInt8]) -> Int? {
+    private static func firstSchemeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count >= 3 else { return nil }
         for index in 0..<bytes.count - 2
         where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
@@ -212,7 +257,9 @@ extension DeepLinkFormat {
     }
 
     /// The ranges between `separator` bytes in `range`, empty ones included.
-    private static func split(_ bytes: [UInt8], _ range: Range<Int>, on separator: UInt8)
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, on separator: UInt8
+    )
         -> [Range<Int>]
     {
         var ranges: [Range<Int>] = []
@@ -226,21 +273,15 @@ extension DeepLinkFormat {
         return ranges
     }
 
-    /// Whether the bytes hold a character a link must percent-encode.
+    /// Whether the bytes of a segment with raw non-ASCII text hold a character a link must
+    /// percent-encode: Unicode whitespace or a control character.
     ///
-    /// Those are `?`, `#`, whitespace and control characters. ASCII is checked byte by byte;
-    /// Unicode properties are looked up only for the rare segment with raw non-ASCII text.
-    private static func containsCharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var hasNonASCII = false
-        for byte in bytes {
-            switch byte {
-            case 0..<0x21, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "#"): return true
-            case 0x80...: hasNonASCII = true
-            default: continue
-            }
-        }
-        guard hasNonASCII else { return false }
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { scalar in
+    /// (ASCII ones, `?` and `#` are found byte by byte while the segment is read; Unicode
+    /// properties are looked up only for this rare kind of segment.)
+    private static func containsNonASCIICharacterToEscape(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { scalar in
             scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
         }
     }
@@ -325,7 +366,7 @@ enum PercentEncoding {
 
     /// Unescapes `%XX` sequences in the UTF-8 bytes of a link; `nil` when one is malformed or
     /// the result is not UTF-8.
-    static func decode(_ text: ArraySlice<UInt8>) -> String? {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>) -> String? {
         // The bytes come from a String, split at ASCII delimiters, so they are valid UTF-8
         // unless escapes make them otherwise.
         guard text.contains(UInt8(ascii: "%")) else {

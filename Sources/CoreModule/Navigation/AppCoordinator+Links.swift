@@ -144,7 +144,7 @@ extension AppCoordinator {
                     screens.append(
                         PlannedScreen(
                             position: screens.count + 1, startsStack: index == 0, segment: 0..<0,
-                            scene: screen.scene, parameters: screen.parameters))
+                            target: .identifier(screen.scene), parameters: screen.parameters))
                 }
             }
             guard !screens.isEmpty else { return nil }
@@ -184,12 +184,17 @@ extension AppCoordinator {
             }
         }
         var built = ScreenTree(reservingCapacity: screens.count)
-        for planned in screens {
+        for index in screens.indices {
+            let planned = screens[index]
             let kind: TransitionKind =
                 planned.position == 1 ? .root : planned.startsStack ? .present : .push
             let screen: Screen
             do {
-                let resolved = try resolveTarget(planned.scene)
+                let resolved: ResolvedTarget
+                switch planned.target {
+                case .packed(let name): resolved = try resolveTarget(packed: name)
+                case .identifier(let scene): resolved = try resolveTarget(scene)
+                }
                 let parameters = try checkedParameters(planned.parameters, for: resolved)
                 if !guards.isEmpty,
                     let redirect = try runGuards(

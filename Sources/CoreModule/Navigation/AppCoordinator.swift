@@ -450,6 +450,18 @@ public final class AppCoordinator: AppCoordinatorType {
         return try registry.resolveTarget(scene)
     }
 
+    /// Finds the scene of a name already packed (from a link's bytes).
+    func resolveTarget(packed name: SceneName) throws(NavigationError) -> ResolvedTarget {
+        if let borrowedRegistry,
+            let registered = borrowedRegistry._withUnsafeGuaranteedRef({ @Sendable registry in
+                registry.registration(inline: name)
+            })
+        {
+            return ResolvedTarget(name: name, registered: registered)
+        }
+        return try resolveTarget(name.identifier)
+    }
+
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's
     /// required parameters.
     func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)

@@ -54,29 +54,35 @@ struct SceneName: Sendable {
     /// ``inlineCapacity`` bytes or not ASCII.
     @inline(__always)
     static func inline(_ string: String) -> SceneName? {
-        let packed = string.utf8.withContiguousStorageIfAvailable { bytes -> SceneName? in
-            let count = bytes.count
-            guard count > 0, count <= inlineCapacity, let base = bytes.baseAddress else {
-                return nil
-            }
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            for offset in 0..<min(count, 8) {
-                low |= UInt64(base[offset]) << UInt64(8 * offset)
-            }
-            var offset = 8
-            while offset < count {
-                high |= UInt64(base[offset]) << UInt64(8 * (offset - 8))
-                offset += 1
-            }
-            guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-            return SceneName(low: low, high: high | UInt64(count) << countShift)
+        if let packed = string.utf8.withContiguousStorageIfAvailable({ inline(bytes: $0) }) {
+            return packed
         }
-        if let packed { return packed }
         // A string without contiguous UTF-8 (bridged from Objective-C): copy it first.
         var copy = string
         copy.makeContiguousUTF8()
-        return copy.utf8.count == string.utf8.count ? inline(copy) : nil
+        return copy.utf8.withContiguousStorageIfAvailable({ inline(bytes: $0) }) ?? nil
+    }
+
+    /// The inline form of the UTF-8 `bytes`, or `nil` when there are none, more than
+    /// ``inlineCapacity`` or a non-ASCII one.
+    @inline(__always)
+    static func inline(bytes: UnsafeBufferPointer<UInt8>) -> SceneName? {
+        let count = bytes.count
+        guard count > 0, count <= inlineCapacity, let base = bytes.baseAddress else {
+            return nil
+        }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for offset in 0..<min(count, 8) {
+            low |= UInt64(base[offset]) << UInt64(8 * offset)
+        }
+        var offset = 8
+        while offset < count {
+            high |= UInt64(base[offset]) << UInt64(8 * (offset - 8))
+            offset += 1
+        }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return SceneName(low: low, high: high | UInt64(count) << countShift)
     }
 
     /// The ASCII spelling canonically equivalent to `string`, when it has one and is not ASCII
