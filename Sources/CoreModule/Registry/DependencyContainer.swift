@@ -107,15 +107,8 @@ public final class DependencyContainer: SceneBuilderContainer {
             if let hit = registry.scenes.lookup(target) {
                 return ResolvedTarget(hit)
             }
-            guard target.rawValue.utf8.contains(UInt8(ascii: "/")),
-                let (route, registered, values) = registry.routes.match(target.rawValue),
-                case .entry(let entry) = registered
+            guard let (route, registered, parameters) = registry.routes.match(target.rawValue)
             else { return nil }
-            var captured = [String: String](minimumCapacity: values.count)
-            for (name, value) in zip(entry.routeParameterNames, values) {
-                captured[name] = value
-            }
-            let parameters = SceneParameters(captured)
             return ResolvedTarget(
                 scene: route, registered: registered, routeParameters: parameters)
         }

@@ -37,6 +37,10 @@ struct SceneIndex: Sendable {
     private var inlineCount = 0
     /// Every other name.
     private var others: [SceneIdentifier: RegisteredScene] = [:]
+    /// How many of `others` contain no `:`: when none do, as when they are all route patterns,
+    /// a path without `:` (such as `product/42`) is known not to be among them without hashing
+    /// it.
+    private var othersWithoutColon = 0
 
     /// The hash's seeds, kept in the index so that a lookup reads no global.
     private let seeds: (UInt64, UInt64, UInt64) = {
@@ -62,7 +66,11 @@ struct SceneIndex: Sendable {
     }
 
     private func lookUpNonInline(_ target: SceneIdentifier) -> Hit? {
-        if let hit = otherHit(target) { return hit }
+        if othersWithoutColon > 0 || Self.containsColon(target),
+            let hit = otherHit(target)
+        {
+            return hit
+        }
         guard inlineCount > 0, let ascii = SceneName.asciiEquivalent(of: target.rawValue),
             let name = SceneName.inline(ascii), let registered = inlineValue(name)
         else { return nil }
@@ -73,6 +81,12 @@ struct SceneIndex: Sendable {
         guard let index = others.index(forKey: target) else { return nil }
         let (scene, registered) = others[index]
         return Hit(name: registered.name(for: scene), registered: registered)
+    }
+
+    /// Whether `name` contains a `:` (which no other character is canonically equivalent to).
+    private static func containsColon(_ name: SceneIdentifier) -> Bool {
+        name.rawValue.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) }
+            ?? name.rawValue.utf8.contains(UInt8(ascii: ":"))
     }
 
     /// Whether a name equal to `target` is registered.
@@ -145,6 +159,7 @@ struct SceneIndex: Sendable {
         }
         guard let name = SceneName.inline(key.rawValue) else {
             others[key] = value
+            if !Self.containsColon(key) { othersWithoutColon += 1 }
             return
         }
         if (inlineCount + 1) * 4 > slots.count * 3 { resize(toHold: inlineCount + 1) }
@@ -157,7 +172,9 @@ struct SceneIndex: Sendable {
     mutating func remove(_ key: SceneIdentifier) -> RegisteredScene? {
         guard let existing = lookup(key) else { return nil }
         guard let name = SceneName.inline(existing.scene.rawValue) else {
-            return others.removeValue(forKey: existing.scene)
+            let removed = others.removeValue(forKey: existing.scene)
+            if removed != nil, !Self.containsColon(existing.scene) { othersWithoutColon -= 1 }
+            return removed
         }
         var hole = position(of: name).position
         let removed = slots[hole].value

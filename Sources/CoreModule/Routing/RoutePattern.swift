@@ -101,70 +101,152 @@ struct RoutePattern: Hashable, Sendable {
 /// literal branch fails further down, the parameter branch is tried next; since each node is
 /// reached by one path only, a match visits each node at most once.
 ///
-/// A path is matched on its UTF-8 bytes, without making a string per segment: a node with few
-/// literal children compares them byte by byte; a node with many (the first segment of
-/// thousands of patterns) finds them by a seeded hash of the segment's bytes, so that no input
-/// can make it scan.
+/// A path is matched on its UTF-8 bytes, without making a string per segment, and the literal
+/// segments of every pattern are kept in one byte arena. A node with few literal children
+/// compares them byte by byte; a node with many (the first segment of thousands of patterns)
+/// finds them through a small open-addressing table keyed by a seeded hash of the segment's
+/// bytes. Only registration adds keys, so no path can make a lookup scan.
 struct RouteTrie {
-    private struct Literal {
-        let bytes: [UInt8]
+    /// A literal child: its segment's bytes in `arena`, and the node it leads to.
+    private struct Edge {
+        let offset: Int
+        let count: Int
         let next: Int
     }
 
     private struct Node {
-        var literals: [Literal] = []
-        /// Positions in `literals` by hash of the bytes, once there are more than `listLimit`.
-        var index: [Int: [Int]]?
+        var literals: [Edge] = []
+        /// Positions in `literals` plus 1 (0 is empty), by hash, once there are more than
+        /// `listLimit`; the count is a power of two at most half full.
+        var table: [Int32] = []
         var parameter: Int?
-        var route: (scene: SceneIdentifier, registered: RegisteredScene)?
+        var route: Route?
 
         static let listLimit = 8
+    }
 
-        func literal(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
-            if let index {
-                guard let positions = index[RouteTrie.hash(segment)] else { return nil }
-                for position in positions where literals[position].bytes.elementsEqual(segment) {
-                    return literals[position].next
-                }
-                return nil
-            }
-            for literal in literals where literal.bytes.elementsEqual(segment) {
-                return literal.next
-            }
-            return nil
-        }
-
-        mutating func addLiteral(_ bytes: [UInt8], next: Int) {
-            literals.append(Literal(bytes: bytes, next: next))
-            if index != nil {
-                let key = bytes.withUnsafeBufferPointer(RouteTrie.hash)
-                index?[key, default: []].append(literals.count - 1)
-            } else if literals.count > Self.listLimit {
-                var built: [Int: [Int]] = [:]
-                for (position, literal) in literals.enumerated() {
-                    built[literal.bytes.withUnsafeBufferPointer(RouteTrie.hash), default: []]
-                        .append(position)
-                }
-                index = built
-            }
-        }
+    /// A pattern that ends at a node: its identifier, its registration, and which segments of
+    /// a matching path are its parameters.
+    private struct Route {
+        let scene: SceneIdentifier
+        let registered: RegisteredScene
+        /// The positions (from 0) of the parameter segments in a matching path.
+        let positions: [Int]
+        /// Every parameter name with an empty value: a match copies it and fills the values in
+        /// at `slots`, so that no name is hashed and no dictionary type looked up per match.
+        let prototype: [String: String]
+        /// Where each parameter's value is in `prototype`, in the order of `positions`.
+        let slots: [Dictionary<String, String>.Index]
     }
 
     private var nodes = [Node()]
+    private var arena: [UInt8] = []
+    private let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED as UInt64)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 
     /// The number of patterns that end somewhere in the trie.
     private(set) var count = 0
 
-    /// A seeded hash of a segment's bytes.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
+    /// A seeded hash of a segment's bytes: eight bytes at a time, each word folded in with a
+    /// full-width multiply.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
+        var state = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let product = (state ^ word).multipliedFullWidth(by: 0xBF58_476D_1CE4_E5B9)
+            state = product.high ^ product.low
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        let product = (state ^ tail).multipliedFullWidth(by: 0x94D0_49BB_1331_11EB)
+        return Int(truncatingIfNeeded: product.high ^ product.low)
     }
 
-    /// The node a literal segment leads to from `node`, if any.
+    /// The node a literal `segment` leads to from `node`, if any.
+    @inline(__always)
+    private static func literalChild(
+        of node: UnsafePointer<Node>, _ segment: UnsafeRawBufferPointer,
+        arena: UnsafeRawBufferPointer, seed: UInt64
+    ) -> Int? {
+        func matches(_ edge: Edge) -> Bool {
+            guard edge.count == segment.count else { return false }
+            for offset in 0..<edge.count where arena[edge.offset + offset] != segment[offset] {
+                return false
+            }
+            return true
+        }
+        if node.pointee.table.isEmpty {
+            for index in node.pointee.literals.indices where matches(node.pointee.literals[index]) {
+                return node.pointee.literals[index].next
+            }
+            return nil
+        }
+        let mask = node.pointee.table.count - 1
+        var position = hash(segment, seed: seed) & mask
+        while node.pointee.table[position] != 0 {
+            let edge = node.pointee.literals[Int(node.pointee.table[position]) - 1]
+            if matches(edge) { return edge.next }
+            position = (position + 1) & mask
+        }
+        return nil
+    }
+
     private func literalChild(of node: Int, _ text: String) -> Int? {
-        Array(text.utf8).withUnsafeBufferPointer { nodes[node].literal($0) }
+        var text = text
+        return text.withUTF8 { segment in
+            arena.withUnsafeBytes { arena in
+                nodes.withUnsafeBufferPointer { nodes in
+                    nodes.baseAddress.flatMap { base in
+                        Self.literalChild(
+                            of: base + node, UnsafeRawBufferPointer(segment), arena: arena,
+                            seed: seed)
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func addLiteral(_ text: String, to node: Int, next: Int) {
+        let edge = Edge(offset: arena.count, count: text.utf8.count, next: next)
+        arena.append(contentsOf: text.utf8)
+        nodes[node].literals.append(edge)
+        let literals = nodes[node].literals
+        guard literals.count > Node.listLimit else { return }
+        if nodes[node].table.isEmpty || literals.count * 2 > nodes[node].table.count {
+            var capacity = 16
+            while literals.count * 2 > capacity { capacity *= 2 }
+            var table = [Int32](repeating: 0, count: capacity)
+            arena.withUnsafeBytes { arena in
+                for (index, edge) in literals.enumerated() {
+                    let bytes = UnsafeRawBufferPointer(rebasing: arena[edge.offset..<edge.offset + edge.count])
+                    var position = Self.hash(bytes, seed: seed) & (capacity - 1)
+                    while table[position] != 0 { position = (position + 1) & (capacity - 1) }
+                    table[position] = Int32(index + 1)
+                }
+            }
+            nodes[node].table = table
+        } else {
+            let mask = nodes[node].table.count - 1
+            let hashed = arena.withUnsafeBytes { arena in
+                Self.hash(
+                    UnsafeRawBufferPointer(rebasing: arena[edge.offset..<edge.offset + edge.count]),
+                    seed: seed)
+            }
+            var position = hashed & mask
+            while nodes[node].table[position] != 0 { position = (position + 1) & mask }
+            nodes[node].table[position] = Int32(literals.count)
+        }
     }
 
     /// Adds `pattern`; the caller has checked that no pattern of its shape is registered.
@@ -177,7 +259,7 @@ struct RouteTrie {
                     current = next
                 } else {
                     nodes.append(Node())
-                    nodes[current].addLiteral(Array(text.utf8), next: nodes.count - 1)
+                    addLiteral(text, to: current, next: nodes.count - 1)
                     current = nodes.count - 1
                 }
             case .parameter:
@@ -191,7 +273,18 @@ struct RouteTrie {
             }
         }
         if nodes[current].route == nil { count += 1 }
-        nodes[current].route = (pattern.identifier, registered)
+        var positions: [Int] = []
+        var prototype: [String: String] = [:]
+        for (position, segment) in pattern.segments.enumerated() {
+            if case .parameter(let name) = segment {
+                positions.append(position)
+                prototype[name] = ""
+            }
+        }
+        let slots = pattern.parameterNames.compactMap { prototype.index(forKey: $0) }
+        nodes[current].route = Route(
+            scene: pattern.identifier, registered: registered, positions: positions,
+            prototype: prototype, slots: slots)
     }
 
     /// Removes the pattern of `pattern`'s shape; its nodes stay, unused.
@@ -210,63 +303,69 @@ struct RouteTrie {
         nodes[current].route = nil
     }
 
-    /// The pattern that matches `path`, its registration, and the values its parameter segments
-    /// captured, in order.
+    /// The pattern that matches `path`, its registration, and the parameters its parameter
+    /// segments captured.
     func match(_ path: String) -> (
-        route: SceneIdentifier, registered: RegisteredScene, values: [String]
+        route: SceneIdentifier, registered: RegisteredScene, parameters: SceneParameters
     )? {
         guard count > 0 else { return nil }
         var path = path
-        return path.withUTF8 { bytes in
-            // The segments as byte ranges, split on "/" (ASCII, so never inside a character),
-            // in scratch memory on the stack.
-            let slashes = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
-            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: slashes + 1) {
-                segments in
-                var count = 0
-                var start = 0
-                for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: "/") {
-                    segments.initializeElement(at: count, to: start..<offset)
-                    count += 1
-                    start = offset + 1
+        return path.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let found = nodes.withUnsafeBufferPointer { nodes in
+                arena.withUnsafeBytes { arena in
+                    Self.match(bytes, from: 0, node: 0, in: nodes, arena: arena, seed: seed)
                 }
-                segments.initializeElement(at: count, to: start..<bytes.count)
-                let filled = UnsafeBufferPointer(rebasing: segments[0...count])
-                var captured: [Range<Int>] = []
-                captured.reserveCapacity(4)
-                let found = nodes.withUnsafeBufferPointer { nodes in
-                    Self.match(bytes, filled, at: 0, node: 0, in: nodes, captured: &captured)
-                }
-                guard let found else { return nil }
-                let values = captured.map { range in
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                }
-                return (found.scene, found.registered, values)
             }
+            guard let found, let route = nodes[found].route else { return nil }
+            // The parameters: a second pass over the path, picking the parameter segments.
+            var values = route.prototype
+            var next = 0
+            var position = 0
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                if next < route.positions.count, route.positions[next] == position {
+                    values.values[route.slots[next]] = String(
+                        decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]),
+                        as: UTF8.self)
+                    next += 1
+                }
+                position += 1
+                start = end + 1
+            }
+            return (route.scene, route.registered, SceneParameters(values))
         }
     }
 
+    /// The node where a pattern matching the path from byte `start` on ends, if any; `start`
+    /// is the beginning of a segment.
     private static func match(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<Range<Int>>,
-        at index: Int, node: Int, in nodes: UnsafeBufferPointer<Node>,
-        captured: inout [Range<Int>]
-    ) -> (scene: SceneIdentifier, registered: RegisteredScene)? {
-        guard index < segments.count else { return nodes[node].route }
-        let segment = segments[index]
-        if let next = nodes[node].literal(UnsafeBufferPointer(rebasing: bytes[segment])),
-            let route = match(
-                bytes, segments, at: index + 1, node: next, in: nodes, captured: &captured)
+        _ bytes: UnsafeRawBufferPointer, from start: Int, node: Int,
+        in nodes: UnsafeBufferPointer<Node>, arena: UnsafeRawBufferPointer, seed: UInt64
+    ) -> Int? {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        let isLast = end == bytes.count
+        let segment = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        if let base = nodes.baseAddress,
+            let next = literalChild(of: base + node, segment, arena: arena, seed: seed)
         {
-            return route
+            if isLast {
+                if nodes[next].route != nil { return next }
+            } else if let found = match(
+                bytes, from: end + 1, node: next, in: nodes, arena: arena, seed: seed)
+            {
+                return found
+            }
         }
         if let next = nodes[node].parameter, !segment.isEmpty {
-            captured.append(segment)
-            if let route = match(
-                bytes, segments, at: index + 1, node: next, in: nodes, captured: &captured)
+            if isLast {
+                if nodes[next].route != nil { return next }
+            } else if let found = match(
+                bytes, from: end + 1, node: next, in: nodes, arena: arena, seed: seed)
             {
-                return route
+                return found
             }
-            captured.removeLast()
         }
         return nil
     }
