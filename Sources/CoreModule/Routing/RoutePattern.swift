@@ -109,20 +109,33 @@ struct RoutePattern: Hashable, Sendable {
 struct RouteTrie {
     /// A literal child: its segment's bytes in `arena`, and the node it leads to.
     private struct Edge {
-        let offset: Int
-        let count: Int
-        let next: Int
+        let offset: Int32
+        let count: Int32
+        let next: Int32
     }
 
+    /// One node, kept small (most have a single literal child, held inline) so that the nodes
+    /// of a pattern, which are made one after the other, share cache lines.
     private struct Node {
-        var literals: [Edge] = []
-        /// Positions in `literals` plus 1 (0 is empty), by hash, once there are more than
-        /// `listLimit`; the count is a power of two at most half full.
+        /// The first literal child; the others are in `more`.
+        var first: Edge?
+        var more: [Edge] = []
+        /// Positions of the literal children (0 for `first`, N for `more[N - 1]`) plus 1 (0 is
+        /// empty), by hash, once there are more than `listLimit`; the count is a power of two
+        /// at most half full.
         var table: [Int32] = []
-        var parameter: Int?
-        var route: Route?
+        /// The parameter child, or -1.
+        var parameter: Int32 = -1
+        /// The pattern ending here, as an index in `routes`, or -1.
+        var route: Int32 = -1
 
         static let listLimit = 8
+
+        var literalCount: Int { first == nil ? 0 : 1 + more.count }
+
+        func literal(_ position: Int) -> Edge? {
+            position == 0 ? first : more[position - 1]
+        }
     }
 
     /// A pattern that ends at a node: its identifier, its registration, and which segments of
@@ -140,6 +153,7 @@ struct RouteTrie {
     }
 
     private var nodes = [Node()]
+    private var routes: [Route] = []
     private var arena: [UInt8] = []
     private let seed: UInt64 = {
         var hasher = Hasher()
@@ -173,30 +187,42 @@ struct RouteTrie {
         return Int(truncatingIfNeeded: product.high ^ product.low)
     }
 
+    /// Whether `edge`'s bytes in `arena` are `segment`.
+    @inline(__always)
+    private static func matches(
+        _ edge: Edge, _ segment: UnsafeRawBufferPointer, arena: UnsafeRawBufferPointer
+    ) -> Bool {
+        guard Int(edge.count) == segment.count else { return false }
+        let offset = Int(edge.offset)
+        for index in 0..<segment.count where arena[offset + index] != segment[index] {
+            return false
+        }
+        return true
+    }
+
     /// The node a literal `segment` leads to from `node`, if any.
     @inline(__always)
     private static func literalChild(
         of node: UnsafePointer<Node>, _ segment: UnsafeRawBufferPointer,
         arena: UnsafeRawBufferPointer, seed: UInt64
     ) -> Int? {
-        func matches(_ edge: Edge) -> Bool {
-            guard edge.count == segment.count else { return false }
-            for offset in 0..<edge.count where arena[edge.offset + offset] != segment[offset] {
-                return false
-            }
-            return true
-        }
+        guard let first = node.pointee.first else { return nil }
         if node.pointee.table.isEmpty {
-            for index in node.pointee.literals.indices where matches(node.pointee.literals[index]) {
-                return node.pointee.literals[index].next
+            if matches(first, segment, arena: arena) { return Int(first.next) }
+            for index in node.pointee.more.indices
+            where matches(node.pointee.more[index], segment, arena: arena) {
+                return Int(node.pointee.more[index].next)
             }
             return nil
         }
         let mask = node.pointee.table.count - 1
         var position = hash(segment, seed: seed) & mask
         while node.pointee.table[position] != 0 {
-            let edge = node.pointee.literals[Int(node.pointee.table[position]) - 1]
-            if matches(edge) { return edge.next }
+            if let edge = node.pointee.literal(Int(node.pointee.table[position]) - 1),
+                matches(edge, segment, arena: arena)
+            {
+                return Int(edge.next)
+            }
             position = (position + 1) & mask
         }
         return nil
@@ -217,35 +243,42 @@ struct RouteTrie {
         }
     }
 
+    private func hash(of edge: Edge) -> Int {
+        arena.withUnsafeBytes { arena in
+            let start = Int(edge.offset)
+            return Self.hash(
+                UnsafeRawBufferPointer(rebasing: arena[start..<start + Int(edge.count)]),
+                seed: seed)
+        }
+    }
+
     private mutating func addLiteral(_ text: String, to node: Int, next: Int) {
-        let edge = Edge(offset: arena.count, count: text.utf8.count, next: next)
+        let edge = Edge(
+            offset: Int32(arena.count), count: Int32(text.utf8.count), next: Int32(next))
         arena.append(contentsOf: text.utf8)
-        nodes[node].literals.append(edge)
-        let literals = nodes[node].literals
-        guard literals.count > Node.listLimit else { return }
-        if nodes[node].table.isEmpty || literals.count * 2 > nodes[node].table.count {
+        if nodes[node].first == nil {
+            nodes[node].first = edge
+        } else {
+            nodes[node].more.append(edge)
+        }
+        let count = nodes[node].literalCount
+        guard count > Node.listLimit else { return }
+        if nodes[node].table.isEmpty || count * 2 > nodes[node].table.count {
             var capacity = 16
-            while literals.count * 2 > capacity { capacity *= 2 }
+            while count * 2 > capacity { capacity *= 2 }
             var table = [Int32](repeating: 0, count: capacity)
-            arena.withUnsafeBytes { arena in
-                for (index, edge) in literals.enumerated() {
-                    let bytes = UnsafeRawBufferPointer(rebasing: arena[edge.offset..<edge.offset + edge.count])
-                    var position = Self.hash(bytes, seed: seed) & (capacity - 1)
-                    while table[position] != 0 { position = (position + 1) & (capacity - 1) }
-                    table[position] = Int32(index + 1)
-                }
+            for position in 0..<count {
+                guard let literal = nodes[node].literal(position) else { continue }
+                var slot = hash(of: literal) & (capacity - 1)
+                while table[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                table[slot] = Int32(position + 1)
             }
             nodes[node].table = table
         } else {
             let mask = nodes[node].table.count - 1
-            let hashed = arena.withUnsafeBytes { arena in
-                Self.hash(
-                    UnsafeRawBufferPointer(rebasing: arena[edge.offset..<edge.offset + edge.count]),
-                    seed: seed)
-            }
-            var position = hashed & mask
-            while nodes[node].table[position] != 0 { position = (position + 1) & mask }
-            nodes[node].table[position] = Int32(literals.count)
+            var slot = hash(of: edge) & mask
+            while nodes[node].table[slot] != 0 { slot = (slot + 1) & mask }
+            nodes[node].table[slot] = Int32(count)
         }
     }
 
@@ -263,16 +296,16 @@ struct RouteTrie {
                     current = nodes.count - 1
                 }
             case .parameter:
-                if let next = nodes[current].parameter {
-                    current = next
+                if nodes[current].parameter >= 0 {
+                    current = Int(nodes[current].parameter)
                 } else {
                     nodes.append(Node())
-                    nodes[current].parameter = nodes.count - 1
+                    nodes[current].parameter = Int32(nodes.count - 1)
                     current = nodes.count - 1
                 }
             }
         }
-        if nodes[current].route == nil { count += 1 }
+        if nodes[current].route < 0 { count += 1 }
         var positions: [Int] = []
         var prototype: [String: String] = [:]
         for (position, segment) in pattern.segments.enumerated() {
@@ -282,9 +315,11 @@ struct RouteTrie {
             }
         }
         let slots = pattern.parameterNames.compactMap { prototype.index(forKey: $0) }
-        nodes[current].route = Route(
-            scene: pattern.identifier, registered: registered, positions: positions,
-            prototype: prototype, slots: slots)
+        routes.append(
+            Route(
+                scene: pattern.identifier, registered: registered, positions: positions,
+                prototype: prototype, slots: slots))
+        nodes[current].route = Int32(routes.count - 1)
     }
 
     /// Removes the pattern of `pattern`'s shape; its nodes stay, unused.
@@ -294,13 +329,14 @@ struct RouteTrie {
             let next: Int?
             switch segment {
             case .literal(let text): next = literalChild(of: current, text)
-            case .parameter: next = nodes[current].parameter
+            case .parameter:
+                next = nodes[current].parameter >= 0 ? Int(nodes[current].parameter) : nil
             }
             guard let next else { return }
             current = next
         }
-        if nodes[current].route != nil { count -= 1 }
-        nodes[current].route = nil
+        if nodes[current].route >= 0 { count -= 1 }
+        nodes[current].route = -1
     }
 
     /// The pattern that matches `path`, its registration, and the parameters its parameter
@@ -317,7 +353,8 @@ struct RouteTrie {
                     Self.match(bytes, from: 0, node: 0, in: nodes, arena: arena, seed: seed)
                 }
             }
-            guard let found, let route = nodes[found].route else { return nil }
+            guard let found, nodes[found].route >= 0 else { return nil }
+            let route = routes[Int(nodes[found].route)]
             // The parameters: a second pass over the path, picking the parameter segments.
             var values = route.prototype
             var next = 0
@@ -343,26 +380,26 @@ struct RouteTrie {
         _ bytes: UnsafeRawBufferPointer, from start: Int, node: Int,
         in nodes: UnsafeBufferPointer<Node>, arena: UnsafeRawBufferPointer, seed: UInt64
     ) -> Int? {
+        guard let base = nodes.baseAddress else { return nil }
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
         let isLast = end == bytes.count
         let segment = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        if let base = nodes.baseAddress,
-            let next = literalChild(of: base + node, segment, arena: arena, seed: seed)
-        {
+        if let next = literalChild(of: base + node, segment, arena: arena, seed: seed) {
             if isLast {
-                if nodes[next].route != nil { return next }
+                if nodes[next].route >= 0 { return next }
             } else if let found = match(
                 bytes, from: end + 1, node: next, in: nodes, arena: arena, seed: seed)
             {
                 return found
             }
         }
-        if let next = nodes[node].parameter, !segment.isEmpty {
+        let parameter = Int(nodes[node].parameter)
+        if parameter >= 0, !segment.isEmpty {
             if isLast {
-                if nodes[next].route != nil { return next }
+                if nodes[parameter].route >= 0 { return parameter }
             } else if let found = match(
-                bytes, from: end + 1, node: next, in: nodes, arena: arena, seed: seed)
+                bytes, from: end + 1, node: parameter, in: nodes, arena: arena, seed: seed)
             {
                 return found
             }
