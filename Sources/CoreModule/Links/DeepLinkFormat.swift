@@ -95,9 +95,10 @@ extension DeepLinkFormat {
         guard length <= maximumLength else {
             throw .invalidLink(.tooLong(length: length, limit: maximumLength))
         }
-        return try Array(link.utf8).withUnsafeBufferPointer { (bytes) throws(NavigationError) in
-            try parse(bytes)
-        }
+        var link = link
+        return try link.withUTF8 { bytes in
+            Result { () throws(NavigationError) in try parse(bytes) }
+        }.get()
     }
 
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(NavigationError)
@@ -122,6 +123,7 @@ extension DeepLinkFormat {
             throw .invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host))
         }
         guard hostEnd + 1 < bytes.count else { throw .invalidLink(.noScreens) }
+        // The number of screens is checked before any screen is read.
         var segmentCount = 1
         for index in hostEnd + 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
             segmentCount += 1
@@ -134,7 +136,8 @@ extension DeepLinkFormat {
         screens.reserveCapacity(segmentCount)
         var start = hostEnd + 1
         while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
             let raw = start..<end
             let position = screens.count + 1
             guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
@@ -229,8 +232,7 @@ extension DeepLinkFormat {
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String
     ) -> Bool {
         guard bytes.count == text.utf8.count else { return false }
-        var text = text
-        return text.withUTF8 { other in
+        func compare(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
             var position = bytes.startIndex
             for byte in other {
                 guard lowercased(bytes[position]) == lowercased(byte) else { return false }
@@ -238,6 +240,9 @@ extension DeepLinkFormat {
             }
             return true
         }
+        if let equal = text.utf8.withContiguousStorageIfAvailable(compare) { return equal }
+        var copy = text
+        return copy.withUTF8(compare)
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

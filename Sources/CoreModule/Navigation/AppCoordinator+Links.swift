@@ -183,19 +183,20 @@ extension AppCoordinator {
                 leaveVetoes[ScreenID(number)] = nil
             }
         }
-        var built = ScreenTree(reservingCapacity: screens.count)
+        var built = ScreenTree()
+        swap(&built, &spareTree)
+        built.reserveCapacity(screens: screens.count, stacks: 4)
         for index in screens.indices {
-            let planned = screens[index]
             let kind: TransitionKind =
-                planned.position == 1 ? .root : planned.startsStack ? .present : .push
+                index == 0 ? .root : screens[index].startsStack ? .present : .push
             let screen: Screen
             do {
                 let resolved: ResolvedTarget
-                switch planned.target {
+                switch screens[index].target {
                 case .packed(let name): resolved = try resolveTarget(packed: name)
                 case .identifier(let scene): resolved = try resolveTarget(scene)
                 }
-                let parameters = try checkedParameters(planned.parameters, for: resolved)
+                let parameters = try checkedParameters(screens[index].parameters, for: resolved)
                 if !guards.isEmpty,
                     let redirect = try runGuards(
                         NavigationAttempt(
@@ -208,7 +209,7 @@ extension AppCoordinator {
                 screen = try build(resolved, parameters, for: .replaceTree, redirectedFrom: nil)
             } catch {
                 discardBuilt()
-                throw failure(planned, error)
+                throw failure(screens[index], error)
             }
             switch kind {
             case .root: _ = built.replaceAll(with: screen)

@@ -62,6 +62,10 @@ public final class AppCoordinator: AppCoordinatorType {
     /// reading a strong reference costs on every navigation.
     let borrowedRegistry: Unmanaged<DependencyContainer>?
 
+    /// An empty tree with room for screens: the buffers of the tree a link or a restore last
+    /// replaced, reused to build the next one.
+    @exclusivity(unchecked) var spareTree = ScreenTree()
+
     /// What every ``SceneContext`` this coordinator makes shares.
     let link: CoordinatorLink
 
@@ -653,6 +657,8 @@ public final class AppCoordinator: AppCoordinatorType {
             to = tree.present(screen)
             addedID = to.screen
         case .tree(let built):
+            // The old tree is empty now; its buffers are kept for the next tree to be built.
+            if tree.isEmpty { spareTree = tree }
             tree = built
             to = tree.lastLocation()
             addedID = to.screen

@@ -29,11 +29,10 @@ public struct ScreenTree: Equatable, Sendable {
         stackStarts = []
     }
 
-    /// An empty window with room for `count` screens without growing.
-    init(reservingCapacity count: Int) {
-        storage = []
-        storage.reserveCapacity(count)
-        stackStarts = []
+    /// Makes room for `screens` screens in `stacks` stacks without growing.
+    mutating func reserveCapacity(screens: Int, stacks: Int) {
+        storage.reserveCapacity(screens)
+        stackStarts.reserveCapacity(stacks)
     }
 
     /// An empty window: no root, no screens.
