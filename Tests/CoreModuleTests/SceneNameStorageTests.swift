@@ -76,6 +76,32 @@ struct SceneNameStorageTests {
         #expect(location.hashValue == event.to.hashValue)
     }
 
+    @Test("names of every length from 1 to 20 bytes are found and given back unchanged")
+    @MainActor
+    func everyLength() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.ABCDEFGHIJKLMNOPQRSTU")
+        let names = (1...20).map { length in
+            SceneIdentifier(String(alphabet[0..<length]))
+        }
+        let container = DependencyContainer()
+        try container.assemble(
+            contentsOf: names.map { name in SceneBuilder(name) { _ in Tagged(0) } })
+        let coordinator = AppCoordinator(container: container)
+        for name in names {
+            let event = try coordinator.navigate(.root(scene: name))
+            #expect(event.scene == name, "\(name.rawValue.count) bytes")
+            #expect(event.scene.rawValue.utf8.count == name.rawValue.utf8.count)
+            // A near miss (the last byte changed) is not the same scene.
+            let nearMiss = SceneIdentifier(String(name.rawValue.dropLast()) + "!")
+            #expect(!container.contains(nearMiss), "\(nearMiss)")
+        }
+        let format = DeepLinkFormat(scheme: "app")
+        let link = try #require(coordinator.link(format: format))
+        let reopened = AppCoordinator(container: container)
+        try reopened.open(link, format: format)
+        #expect(reopened.tree.scenes == coordinator.tree.scenes)
+    }
+
     @Test("a name and a canonically equivalent spelling are the same scene")
     @MainActor
     func canonicalEquivalence() throws {

@@ -136,8 +136,16 @@ extension DeepLinkFormat {
         screens.reserveCapacity(segmentCount)
         var start = hostEnd + 1
         while start <= bytes.count {
+            // One pass over the segment: where it ends, and whether it holds anything but a
+            // plain name (a character to escape, a parameter, an escape, non-ASCII text).
             var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            var special = false
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "/") { break }
+                special = special || !Self.isPlainNameByte(byte)
+                end += 1
+            }
             let raw = start..<end
             let position = screens.count + 1
             guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
@@ -150,13 +158,35 @@ extension DeepLinkFormat {
                 }
                 guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
             }
-            screens.append(
-                try parseScreen(
-                    bytes, body, segment: raw, position: position,
-                    startsStack: position == 1 || startsModal))
+            let startsStack = position == 1 || startsModal
+            let bodyBytes = UnsafeBufferPointer(rebasing: bytes[body])
+            if !special, let name = SceneName.inline(bytes: bodyBytes) {
+                // The common case: a short plain name, packed straight from its bytes.
+                screens.append(
+                    PlannedScreen(
+                        position: position, startsStack: startsStack, segment: raw,
+                        target: .packed(name), parameters: SceneParameters()))
+            } else {
+                screens.append(
+                    try parseScreen(
+                        bytes, body, segment: raw, position: position, startsStack: startsStack))
+            }
             start = end + 1
         }
         return screens
+    }
+
+    /// Whether `byte` may stand in a plain name as it is: printable ASCII other than the
+    /// grammar's `;` and `%` and the `?` and `#` a link must escape. (A leading `+` is the
+    /// modal marker, handled before.)
+    @inline(__always)
+    private static func isPlainNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<0x21, 0x7F...: return false
+        case UInt8(ascii: ";"), UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+            return false
+        default: return true
+        }
     }
 
     private func parseScreen(
@@ -185,12 +215,10 @@ extension DeepLinkFormat {
             throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
         }
         if parameterCount == 0 && !escaped {
-            // The common case: a plain name, packed straight from its bytes when short.
-            let target: PlannedScreen.Target =
-                SceneName.inline(bytes: bodyBytes).map { .packed($0) }
-                ?? .identifier(SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self)))
+            // A plain name that is long or not ASCII.
             return PlannedScreen(
-                position: position, startsStack: startsStack, segment: segment, target: target,
+                position: position, startsStack: startsStack, segment: segment,
+                target: .identifier(SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self))),
                 parameters: SceneParameters())
         }
         guard parameterCount <= maximumParametersPerScreen else {

@@ -68,18 +68,23 @@ struct SceneName: Sendable {
     @inline(__always)
     static func inline(bytes: UnsafeBufferPointer<UInt8>) -> SceneName? {
         let count = bytes.count
-        guard count > 0, count <= inlineCapacity, let base = bytes.baseAddress else {
-            return nil
-        }
+        guard count > 0, count <= inlineCapacity else { return nil }
+        let raw = UnsafeRawBufferPointer(bytes)
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for offset in 0..<min(count, 8) {
-            low |= UInt64(base[offset]) << UInt64(8 * offset)
-        }
-        var offset = 8
-        while offset < count {
-            high |= UInt64(base[offset]) << UInt64(8 * (offset - 8))
-            offset += 1
+        if count >= 8 {
+            // Two overlapping unaligned loads: the first eight bytes, and the last eight, of
+            // which the bytes past the first eight are kept.
+            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            if count > 8 {
+                let last = UInt64(
+                    littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                high = last >> UInt64(8 * (16 - count))
+            }
+        } else {
+            for offset in 0..<count {
+                low |= UInt64(raw[offset]) << UInt64(8 * offset)
+            }
         }
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         return SceneName(low: low, high: high | UInt64(count) << countShift)
