@@ -24,8 +24,9 @@
 /// 3. Two patterns of the same shape (`product/:id` and `product/:slug`) would always collide:
 ///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
 ///
-/// A pattern's first segment must be literal. Lookups cost one hash of the name, and a pattern
-/// match costs one hash per segment, whatever the number of registered scenes and patterns.
+/// A pattern's first segment must be literal. A lookup costs one cheap hash of the name (a short
+/// name is packed into two words first), and a pattern match one walk down the path's segments,
+/// whatever the number of registered scenes and patterns.
 public final class DependencyContainer: SceneBuilderContainer {
     private struct Registry {
         var scenes = SceneIndex()
