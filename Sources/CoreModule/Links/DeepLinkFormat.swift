@@ -259,6 +259,11 @@ extension DeepLinkFormat {
     private static func equalIgnoringASCIICase(
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String
     ) -> Bool {
+        if bytes.contains(where: { $0 >= 0x80 }) || text.utf8.contains(where: { $0 >= 0x80 }) {
+            // Non-ASCII text: compared as strings, ignoring case, as `String` compares them.
+            let found = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+            return found.lowercased() == text.lowercased()
+        }
         guard bytes.count == text.utf8.count else { return false }
         func compare(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
             var position = bytes.startIndex

@@ -279,7 +279,8 @@ public final class AppCoordinator: AppCoordinatorType {
         case .present: to = tree.present(screen)
         default: to = tree.replaceAll(with: screen)
         }
-        return emit(kind, subject: to, from: from, to: to, removed: removed, animated: animated)
+        return emit(
+            kind, aboutFrom: false, from: from, to: to, removed: removed, animated: animated)
     }
 
     /// A plain pop or dismiss: check, remove, report.
@@ -301,22 +302,22 @@ public final class AppCoordinator: AppCoordinatorType {
         let removed = tree.screenCount - offset
         tree.removeSuffix(from: offset)
         return emit(
-            kind, subject: from, from: from, to: tree.lastLocation(), removed: removed,
+            kind, aboutFrom: true, from: from, to: tree.lastLocation(), removed: removed,
             animated: animated)
     }
 
     /// Numbers and reports a plain transition's event.
     @inline(__always)
     private func emit(
-        _ kind: TransitionKind, subject: ScreenLocation, from: ScreenLocation?,
-        to: ScreenLocation, removed: Int, animated: Bool
+        _ kind: TransitionKind, aboutFrom: Bool, from: ScreenLocation?, to: ScreenLocation,
+        removed: Int, animated: Bool
     ) -> TransitionEvent {
         let sequence = nextSequence
         nextSequence += 1
         let published = NavigationEvent.transition(
             TransitionEvent(
-                sequence: sequence, kind: kind, name: subject.name, screen: subject.screen,
-                from: from, to: to, removedCount: removed, animated: animated))
+                sequence: sequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
+                removedCount: removed, animated: animated))
         publish(published)
         // Reading the event back out of `published`, rather than keeping a copy of it, spares
         // copying the event; the second case is never taken.
@@ -325,8 +326,8 @@ public final class AppCoordinator: AppCoordinatorType {
             return event
         case .failure:
             return TransitionEvent(
-                sequence: sequence, kind: kind, name: subject.name, screen: subject.screen,
-                from: from, to: to, removedCount: removed, animated: animated)
+                sequence: sequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
+                removedCount: removed, animated: animated)
         }
     }
 
@@ -663,10 +664,9 @@ public final class AppCoordinator: AppCoordinatorType {
             to = tree.lastLocation()
             addedID = to.screen
         }
-        let subject = addedID != nil ? to : (from ?? to)
         let event = TransitionEvent(
-            sequence: nextSequence, kind: change.kind, name: subject.name, screen: subject.screen,
-            from: from, to: to, removedCount: removedCount,
+            sequence: nextSequence, kind: change.kind, aboutFrom: addedID == nil, from: from,
+            to: to, removedCount: removedCount,
             animated: change.animated, initiator: change.initiator,
             redirectedFrom: change.redirectedFrom)
         nextSequence += 1

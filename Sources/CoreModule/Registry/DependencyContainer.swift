@@ -32,6 +32,16 @@ public final class DependencyContainer: SceneBuilderContainer {
         var scenes = SceneIndex()
         var routes = RouteTrie()
         var shapes: [String: SceneIdentifier] = [:]
+
+        /// Takes out of the trie the route pattern `registered` was registered under, if any,
+        /// by the spelling it was registered with.
+        mutating func removeRoute(of registered: RegisteredScene) {
+            guard case .entry(let entry) = registered,
+                let pattern = RoutePattern(entry.name.identifier)
+            else { return }
+            if shapes[pattern.shape] == pattern.identifier { shapes[pattern.shape] = nil }
+            routes.remove(pattern)
+        }
     }
 
     private let registry: Locked<Registry>
@@ -193,6 +203,11 @@ public final class DependencyContainer: SceneBuilderContainer {
             }
             registry.scenes.reserveCapacity(forAdding: entries.count)
             for (key, builder) in entries {
+                // A replaced pattern leaves the trie under its own spelling, which may differ
+                // from an equal key's.
+                if let replaced = registry.scenes.lookup(key)?.registered {
+                    registry.removeRoute(of: replaced)
+                }
                 registry.scenes.insert(RegisteredScene(builder, key: key), for: key)
             }
             for pattern in patterns {
@@ -216,10 +231,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             guard let removed = registry.scenes.remove(sceneIdentifier) else {
                 return nil
             }
-            if let pattern = RoutePattern(sceneIdentifier) {
-                registry.shapes[pattern.shape] = nil
-                registry.routes.remove(pattern)
-            }
+            registry.removeRoute(of: removed)
             return removed.builder(for: sceneIdentifier)
         }
     }

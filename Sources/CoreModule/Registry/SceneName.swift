@@ -4,9 +4,16 @@
 ///
 /// A name of 1 to 15 ASCII bytes (nearly every scene name) is stored inline: the bytes, then the
 /// count in the last byte. Any other name is interned: stored once for the life of the process
-/// in ``SceneNameTable``, and referred to by the address of its never-released record. Memory
-/// therefore grows with the number of distinct long or non-ASCII names registered or written
-/// into events, never with the number of navigations.
+/// in ``SceneNameTable``, spelling by spelling, and referred to by the address of its
+/// never-released record.
+///
+/// Interning is what keeps the types that carry names plain bits, which makes a transition
+/// several times cheaper than reference-counted names do. Its cost is that the table grows
+/// with the number of distinct long or non-ASCII names that ever reach a screen, a location or
+/// an event: the names registered in a ``DependencyContainer`` (which never interns a name it
+/// does not know), the names a custom ``SceneBuilderContainer`` resolves, and the names given
+/// to the public initializers of ``Screen``, ``ScreenLocation``, ``TransitionEvent`` and
+/// ``SceneContext``. It never grows with the number of navigations.
 ///
 /// Equality is the equality of the ``SceneIdentifier``s the names stand for. Equal bits mean
 /// equal names; names whose bits differ are compared as strings only when one of them is
@@ -69,22 +76,18 @@ struct SceneName: Sendable {
     static func inline(bytes: UnsafeBufferPointer<UInt8>) -> SceneName? {
         let count = bytes.count
         guard count > 0, count <= inlineCapacity else { return nil }
-        let raw = UnsafeRawBufferPointer(bytes)
+        guard let base = bytes.baseAddress else { return nil }
+        // Byte by byte: a wide load across the end of what the caller just stored (a short
+        // string is copied to the stack to be read) would stall store-to-load forwarding.
         var low: UInt64 = 0
         var high: UInt64 = 0
-        if count >= 8 {
-            // Two overlapping unaligned loads: the first eight bytes, and the last eight, of
-            // which the bytes past the first eight are kept.
-            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            if count > 8 {
-                let last = UInt64(
-                    littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-                high = last >> UInt64(8 * (16 - count))
-            }
-        } else {
-            for offset in 0..<count {
-                low |= UInt64(raw[offset]) << UInt64(8 * offset)
-            }
+        for offset in 0..<min(count, 8) {
+            low |= UInt64(base[offset]) << UInt64(8 * offset)
+        }
+        var offset = 8
+        while offset < count {
+            high |= UInt64(base[offset]) << UInt64(8 * (offset - 8))
+            offset += 1
         }
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
         return SceneName(low: low, high: high | UInt64(count) << countShift)
@@ -179,14 +182,29 @@ enum SceneNameTable {
         }
     }
 
-    private static let records = Locked<[SceneIdentifier: Unmanaged<Record>]>([:])
+    /// A name compared byte for byte, so that each spelling keeps its own record (two
+    /// canonically equivalent spellings are still equal scene names, through `==`).
+    private struct Spelling: Hashable {
+        let identifier: SceneIdentifier
+
+        static func == (lhs: Spelling, rhs: Spelling) -> Bool {
+            lhs.identifier.rawValue.utf8.elementsEqual(rhs.identifier.rawValue.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in identifier.rawValue.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    private static let records = Locked<[Spelling: Unmanaged<Record>]>([:])
 
     /// The record for `identifier`, made and retained for good on first use.
     static func intern(_ identifier: SceneIdentifier) -> Unmanaged<Record> {
         records.withLock { records in
-            if let record = records[identifier] { return record }
+            let key = Spelling(identifier: identifier)
+            if let record = records[key] { return record }
             let record = Unmanaged.passRetained(Record(identifier))
-            records[identifier] = record
+            records[key] = record
             return record
         }
     }

@@ -153,7 +153,10 @@ struct RouteTrie {
     }
 
     private var nodes = [Node()]
-    private var routes: [Route] = []
+    /// The patterns by index; a removed one leaves `nil` (and its builder released), which the
+    /// next insertion reuses.
+    private var routes: [Route?] = []
+    private var freeRoutes: [Int32] = []
     private var arena: [UInt8] = []
     private let seed: UInt64 = {
         var hasher = Hasher()
@@ -315,11 +318,18 @@ struct RouteTrie {
             }
         }
         let slots = pattern.parameterNames.compactMap { prototype.index(forKey: $0) }
-        routes.append(
-            Route(
-                scene: pattern.identifier, registered: registered, positions: positions,
-                prototype: prototype, slots: slots))
-        nodes[current].route = Int32(routes.count - 1)
+        let route = Route(
+            scene: pattern.identifier, registered: registered, positions: positions,
+            prototype: prototype, slots: slots)
+        if nodes[current].route >= 0 {
+            routes[Int(nodes[current].route)] = route
+        } else if let free = freeRoutes.popLast() {
+            routes[Int(free)] = route
+            nodes[current].route = free
+        } else {
+            routes.append(route)
+            nodes[current].route = Int32(routes.count - 1)
+        }
     }
 
     /// Removes the pattern of `pattern`'s shape; its nodes stay, unused.
@@ -335,7 +345,10 @@ struct RouteTrie {
             guard let next else { return }
             current = next
         }
-        if nodes[current].route >= 0 { count -= 1 }
+        guard nodes[current].route >= 0 else { return }
+        count -= 1
+        routes[Int(nodes[current].route)] = nil
+        freeRoutes.append(nodes[current].route)
         nodes[current].route = -1
     }
 
@@ -353,8 +366,8 @@ struct RouteTrie {
                     Self.match(bytes, from: 0, node: 0, in: nodes, arena: arena, seed: seed)
                 }
             }
-            guard let found, nodes[found].route >= 0 else { return nil }
-            let route = routes[Int(nodes[found].route)]
+            guard let found, nodes[found].route >= 0, let route = routes[Int(nodes[found].route)]
+            else { return nil }
             // The parameters: a second pass over the path, picking the parameter segments.
             var values = route.prototype
             var next = 0

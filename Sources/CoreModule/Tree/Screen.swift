@@ -93,15 +93,10 @@ public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     public let screen: ScreenID
     /// The scene's name, as plain bits.
     let name: SceneName
-    /// The level and index, stored narrow so that an event (which holds two locations) stays
-    /// small enough to copy without a call to `memcpy`.
-    private let storedLevel: Int32
-    private let storedIndex: Int32
-
     /// The stack it is in: 0 for the root stack, N for the N-th modal.
-    public var level: Int { Int(storedLevel) }
+    public let level: Int
     /// Its position in that stack, from 0 at the bottom.
-    public var index: Int { Int(storedIndex) }
+    public let index: Int
 
     /// The screen's scene.
     public var scene: SceneIdentifier { name.identifier }
@@ -120,8 +115,8 @@ public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     init(screen: ScreenID, name: SceneName, level: Int, index: Int) {
         self.screen = screen
         self.name = name
-        self.storedLevel = Int32(clamping: level)
-        self.storedIndex = Int32(clamping: index)
+        self.level = level
+        self.index = index
     }
 
     /// The location as `A2 #3`.
