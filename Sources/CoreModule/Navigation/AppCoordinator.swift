@@ -312,23 +312,12 @@ public final class AppCoordinator: AppCoordinatorType {
         _ kind: TransitionKind, aboutFrom: Bool, from: ScreenLocation?, to: ScreenLocation,
         removed: Int, animated: Bool
     ) -> TransitionEvent {
-        let sequence = nextSequence
+        let event = TransitionEvent(
+            sequence: nextSequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
+            removedCount: removed, animated: animated)
         nextSequence += 1
-        let published = NavigationEvent.transition(
-            TransitionEvent(
-                sequence: sequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
-                removedCount: removed, animated: animated))
-        publish(published)
-        // Reading the event back out of `published`, rather than keeping a copy of it, spares
-        // copying the event; the second case is never taken.
-        switch published {
-        case .transition(let event):
-            return event
-        case .failure:
-            return TransitionEvent(
-                sequence: sequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
-                removedCount: removed, animated: animated)
-        }
+        publish(.transition(event))
+        return event
     }
 
     /// A change ready to commit: everything that can fail has been checked and built.
