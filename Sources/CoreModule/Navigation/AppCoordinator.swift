@@ -458,10 +458,17 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's
     /// required parameters.
+    @inline(__always)
     func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
         throws(NavigationError) -> SceneParameters
     {
         guard case .entry(let entry) = resolved.registered else { return parameters }
+        return try checkedParameters(parameters, for: resolved, entry: entry)
+    }
+
+    private func checkedParameters(
+        _ parameters: SceneParameters, for resolved: ResolvedTarget, entry: BuilderEntry
+    ) throws(NavigationError) -> SceneParameters {
         var parameters = parameters
         if !resolved.routeParameters.isEmpty {
             for (name, value) in resolved.routeParameters.values {
