@@ -255,17 +255,13 @@ extension DeepLinkFormat {
             target: .identifier(SceneIdentifier(name)), parameters: SceneParameters(parameters))
     }
 
-    /// Whether `bytes` spell `text`, ignoring the case of ASCII letters.
+    /// Whether `bytes` spell `text`, ignoring case: byte by byte for ASCII letters, and as
+    /// lowercased strings when either side is not ASCII.
     private static func equalIgnoringASCIICase(
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String
     ) -> Bool {
-        if bytes.contains(where: { $0 >= 0x80 }) || text.utf8.contains(where: { $0 >= 0x80 }) {
-            // Non-ASCII text: compared as strings, ignoring case, as `String` compares them.
-            let found = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
-            return found.lowercased() == text.lowercased()
-        }
-        guard bytes.count == text.utf8.count else { return false }
         func compare(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count == other.count else { return false }
             var position = bytes.startIndex
             for byte in other {
                 guard lowercased(bytes[position]) == lowercased(byte) else { return false }
@@ -273,9 +269,19 @@ extension DeepLinkFormat {
             }
             return true
         }
-        if let equal = text.utf8.withContiguousStorageIfAvailable(compare) { return equal }
-        var copy = text
-        return copy.withUTF8(compare)
+        let equal: Bool
+        if let result = text.utf8.withContiguousStorageIfAvailable(compare) {
+            equal = result
+        } else {
+            var copy = text
+            equal = copy.withUTF8(compare)
+        }
+        if equal { return true }
+        // Non-ASCII text may still be equal as strings, ignoring case.
+        guard bytes.contains(where: { $0 >= 0x80 }) || text.utf8.contains(where: { $0 >= 0x80 })
+        else { return false }
+        let found = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        return found.lowercased() == text.lowercased()
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
