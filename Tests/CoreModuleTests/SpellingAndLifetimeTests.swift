@@ -16,6 +16,26 @@ struct SpellingAndLifetimeTests {
         #expect(second.scene.rawValue.utf8.elementsEqual(precomposed.rawValue.utf8))
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
+        let event = TransitionEvent(
+            sequence: 1, kind: .root, scene: decomposed, screen: ScreenID(1), from: nil,
+            to: second, removedCount: 0, animated: false)
+        #expect(event.scene.rawValue.utf8.elementsEqual(decomposed.rawValue.utf8))
+        #expect(event.to.scene.rawValue.utf8.elementsEqual(precomposed.rawValue.utf8))
+    }
+
+    @Test("replacing a pattern under an equivalent spelling leaves one spelling everywhere")
+    func replaceByEquivalentSpelling() throws {
+        let container = DependencyContainer()
+        try container.assemble(SceneBuilder("K/:id") { _ in Probe() })
+        try container.assemble(
+            builder: SceneBuilder("\u{212A}/:id") { _ in Probe() }, for: "\u{212A}/:id",
+            policy: .replaceExisting)
+        let listed = try #require(container.sceneIdentifiers.first)
+        #expect(container.sceneIdentifiers.count == 1)
+        #expect(listed.rawValue.utf8.elementsEqual("\u{212A}/:id".utf8))
+        // The listed name's own paths match.
+        let path = SceneIdentifier(String(listed.rawValue.dropLast(3)) + "42")
+        #expect(try container.resolve(path).scene == "K/:id")
     }
 
     @Test("a registered name keeps its registered spelling in events and links")

@@ -90,10 +90,16 @@ public struct TransitionEvent: Hashable, Sendable {
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
     ) {
+        // `scene` comes back spelled as given: a location is the subject only when its name has
+        // the same bytes, not merely an equal spelling.
+        func spelled(_ location: ScreenLocation) -> Bool {
+            location.screen == screen
+                && location.scene.rawValue.utf8.elementsEqual(scene.rawValue.utf8)
+        }
         let subject: Subject
-        if screen == to.screen, scene == to.scene {
+        if spelled(to) {
             subject = .to
-        } else if let from, screen == from.screen, scene == from.scene {
+        } else if let from, spelled(from) {
             subject = .from
         } else {
             subject = .other

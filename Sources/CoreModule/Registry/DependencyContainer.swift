@@ -205,7 +205,8 @@ public final class DependencyContainer: SceneBuilderContainer {
             for (key, builder) in entries {
                 // A replaced pattern leaves the trie under its own spelling, which may differ
                 // from an equal key's.
-                if let replaced = registry.scenes.lookup(key)?.registered {
+                if let replaced = registry.scenes.remove(key) {
+                    // The new spelling replaces the old one everywhere (index, trie, shapes).
                     registry.removeRoute(of: replaced)
                 }
                 registry.scenes.insert(RegisteredScene(builder, key: key), for: key)
