@@ -431,12 +431,7 @@ public final class AppCoordinator: AppCoordinatorType {
     @inline(__always)
     func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
         // The common case: a short ASCII name, packed before the registry's lock is taken.
-        if let borrowedRegistry, let name = SceneName.inline(scene.rawValue),
-            // (`@Sendable`, so that the closure is not main-actor isolated and needs no
-            // runtime check of the executor.)
-            let registered = borrowedRegistry._withUnsafeGuaranteedRef({ @Sendable registry in
-                registry.registration(inline: name)
-            })
+        if let name = SceneName.inline(scene.rawValue), let registered = registration(inline: name)
         {
             return ResolvedTarget(name: name, registered: registered)
         }
@@ -446,14 +441,21 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Finds the scene of a name already packed (from a link's bytes).
     func resolveTarget(packed name: SceneName) throws(NavigationError) -> ResolvedTarget {
-        if let borrowedRegistry,
-            let registered = borrowedRegistry._withUnsafeGuaranteedRef({ @Sendable registry in
-                registry.registration(inline: name)
-            })
-        {
+        if let registered = registration(inline: name) {
             return ResolvedTarget(name: name, registered: registered)
         }
         return try resolveTarget(name.identifier)
+    }
+
+    /// The registry's registration of an inline name, read through ``borrowedRegistry``; `nil`
+    /// when the container is not a ``DependencyContainer`` or the table does not hold the name.
+    @inline(__always)
+    private func registration(inline name: SceneName) -> RegisteredScene? {
+        // (`@Sendable`, so that the closure is not main-actor isolated and needs no runtime
+        // check of the executor.)
+        borrowedRegistry?._withUnsafeGuaranteedRef { @Sendable registry in
+            registry.registration(inline: name)
+        }
     }
 
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's

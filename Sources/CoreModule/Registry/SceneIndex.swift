@@ -57,7 +57,7 @@ struct SceneIndex: Sendable {
     @inline(__always)
     func lookup(_ target: SceneIdentifier) -> Hit? {
         if let name = SceneName.inline(target.rawValue) {
-            if let registered = inlineValue(name) {
+            if let registered = registration(inline: name) {
                 return Hit(name: name, registered: registered)
             }
             return others.isEmpty ? nil : otherHit(target)
@@ -72,7 +72,7 @@ struct SceneIndex: Sendable {
             return hit
         }
         guard inlineCount > 0, let ascii = SceneName.asciiEquivalent(of: target.rawValue),
-            let name = SceneName.inline(ascii), let registered = inlineValue(name)
+            let name = SceneName.inline(ascii), let registered = registration(inline: name)
         else { return nil }
         return Hit(name: name, registered: registered)
     }
@@ -106,36 +106,26 @@ struct SceneIndex: Sendable {
     /// when the table does not hold it (the name may still be registered in another spelling).
     @inline(__always)
     func registration(inline name: SceneName) -> RegisteredScene? {
-        inlineValue(name)
+        guard inlineCount > 0 else { return nil }
+        let (position, found) = position(of: name)
+        return found ? slots[position].value : nil
     }
 
+    /// Where `name` is in `slots`, or the empty slot where it would go; `slots` must not be
+    /// empty.
     @inline(__always)
-    private func inlineValue(_ name: SceneName) -> RegisteredScene? {
-        guard inlineCount > 0 else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
+    private func position(of name: SceneName) -> (position: Int, found: Bool) {
+        slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var position = hash(name.low, name.high) & mask
             while slots[position].high != 0 {
                 if slots[position].high == name.high && slots[position].low == name.low {
-                    return slots[position].value
+                    return (position, true)
                 }
                 position = (position + 1) & mask
             }
-            return nil
+            return (position, false)
         }
-    }
-
-    /// Where `name` is in `slots`, or the empty slot where it would go.
-    private func position(of name: SceneName) -> (position: Int, found: Bool) {
-        let mask = slots.count - 1
-        var position = hash(name.low, name.high) & mask
-        while slots[position].high != 0 {
-            if slots[position].high == name.high && slots[position].low == name.low {
-                return (position, true)
-            }
-            position = (position + 1) & mask
-        }
-        return (position, false)
     }
 
     // MARK: Changing
