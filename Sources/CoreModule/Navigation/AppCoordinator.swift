@@ -472,10 +472,10 @@ public final class AppCoordinator: AppCoordinatorType {
         _ parameters: SceneParameters, for resolved: ResolvedTarget, entry: BuilderEntry
     ) throws(NavigationError) -> SceneParameters {
         var parameters = parameters
-        if !resolved.routeParameters.isEmpty {
-            for (name, value) in resolved.routeParameters.values {
-                parameters[name] = value
-            }
+        if parameters.isEmpty {
+            parameters = resolved.routeParameters
+        } else {
+            resolved.routeParameters.forEach { name, value in parameters[name] = value }
         }
         for name in entry.routeParameterNames where parameters[name] == nil {
             throw .missingParameter(scene: resolved.scene, name: name)

@@ -14,22 +14,27 @@
 /// and always print sorted by key.
 public struct SceneParameters: Hashable, Sendable {
     /// The pairs, or `nil` when there are none: most navigations pass none, and an absent
-    /// dictionary copies without reference counting.
-    private var storage: [String: String]?
+    /// storage copies without reference counting.
+    private var storage: ParameterStorage?
 
     /// The pairs, keyed by name.
-    public var values: [String: String] { storage ?? [:] }
+    public var values: [String: String] { storage?.dictionary ?? [:] }
 
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        storage = values.isEmpty ? nil : values
+        storage = values.isEmpty ? nil : ParameterPairs(values)
     }
 
     /// No parameters.
     public init() {
         storage = nil
+    }
+
+    /// The values a route match captured.
+    init(captured: CapturedParameters) {
+        storage = captured.count == 0 ? nil : captured
     }
 
     /// No parameters.
@@ -45,20 +50,150 @@ public struct SceneParameters: Hashable, Sendable {
     ///
     /// - Parameter key: The parameter's name.
     public subscript(key: String) -> String? {
-        get { storage?[key] }
+        get { storage?.value(for: key) }
         set {
-            if storage != nil {
-                storage?[key] = newValue
-                if storage?.isEmpty == true { storage = nil }
-            } else if let newValue {
-                storage = [key: newValue]
-            }
+            var pairs = values
+            // Dropped before the change, so that the dictionary is changed in place.
+            storage = nil
+            pairs[key] = newValue
+            storage = pairs.isEmpty ? nil : ParameterPairs(pairs)
         }
+    }
+
+    /// Calls `body` with each pair, in no particular order.
+    func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+        storage?.forEach(body)
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
     public var sorted: [(key: String, value: String)] {
-        (storage ?? [:]).sorted { $0.key < $1.key }
+        var pairs: [(key: String, value: String)] = []
+        pairs.reserveCapacity(count)
+        forEach { pairs.append(($0, $1)) }
+        return pairs.sorted { $0.key < $1.key }
+    }
+
+    /// Whether both hold the same pairs, however each was made.
+    ///
+    /// - Parameters:
+    ///   - lhs: Some parameters.
+    ///   - rhs: Other parameters.
+    public static func == (lhs: SceneParameters, rhs: SceneParameters) -> Bool {
+        if let left = lhs.storage as? ParameterPairs, let right = rhs.storage as? ParameterPairs {
+            return left.pairs == right.pairs
+        }
+        guard lhs.count == rhs.count else { return false }
+        var same = true
+        lhs.forEach { key, value in
+            if same, rhs[key] != value { same = false }
+        }
+        return same
+    }
+
+    /// Hashes the pairs, in an order-independent way that agrees with ``==(_:_:)``.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        var mixed = 0
+        forEach { key, value in
+            var pair = Hasher()
+            pair.combine(key)
+            pair.combine(value)
+            mixed &+= pair.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(mixed)
+    }
+}
+
+/// Where parameters keep their pairs: a dictionary, or the values of one route match.
+///
+/// Immutable once made, so it is shared freely between copies and threads; changing a pair
+/// makes a new storage.
+class ParameterStorage: @unchecked Sendable {
+    // @unchecked: neither subclass has a mutable stored property.
+
+    /// The number of pairs.
+    var count: Int { 0 }
+
+    /// The value of the parameter `key`, if there is one.
+    func value(for key: String) -> String? { nil }
+
+    /// Calls `body` with each pair, in no particular order.
+    func forEach(_ body: (_ key: String, _ value: String) -> Void) {}
+
+    /// The pairs as a dictionary.
+    var dictionary: [String: String] {
+        var pairs = [String: String](minimumCapacity: count)
+        forEach { pairs[$0] = $1 }
+        return pairs
+    }
+}
+
+/// Pairs a caller passed, as a dictionary.
+final class ParameterPairs: ParameterStorage, @unchecked Sendable {
+    let pairs: [String: String]
+
+    init(_ pairs: [String: String]) {
+        self.pairs = pairs
+    }
+
+    override var count: Int { pairs.count }
+
+    override func value(for key: String) -> String? { pairs[key] }
+
+    override func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+        for (key, value) in pairs { body(key, value) }
+    }
+
+    override var dictionary: [String: String] { pairs }
+}
+
+/// The values one match of a route pattern captured, beside the pattern's parameter names.
+///
+/// The names are the pattern's own array, shared by every match. The first two values (most
+/// patterns have one or two parameters) are kept inline, so that a match makes one
+/// allocation; any others are in `more`.
+final class CapturedParameters: ParameterStorage, @unchecked Sendable {
+    private let names: [String]
+    private let first: String
+    private let second: String
+    private let more: [String]
+
+    /// Captures a value for each of `names`.
+    ///
+    /// - Parameters:
+    ///   - names: The pattern's parameter names, at least one.
+    ///   - value: Makes the value of the parameter at an index of `names`.
+    init(names: [String], value: (Int) -> String) {
+        self.names = names
+        first = names.isEmpty ? "" : value(0)
+        second = names.count < 2 ? "" : value(1)
+        more = names.count < 3 ? [] : (2..<names.count).map(value)
+    }
+
+    override var count: Int { names.count }
+
+    /// The value of the pair at `index`.
+    private func value(at index: Int) -> String {
+        switch index {
+        case 0: return first
+        case 1: return second
+        default: return more[index - 2]
+        }
+    }
+
+    override func value(for key: String) -> String? {
+        for index in names.indices where names[index] == key {
+            return value(at: index)
+        }
+        return nil
+    }
+
+    override func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+        for index in names.indices {
+            body(names[index], value(at: index))
+        }
     }
 }
 

@@ -100,10 +100,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        let found = try resolveTarget(target)
-        return ResolvedScene(
-            scene: found.scene, builder: found.registered.builder(for: found.scene),
-            routeParameters: found.routeParameters)
+        ResolvedScene(try resolveTarget(target))
     }
 
     /// The registration of a short ASCII name, packed: the coordinator's fastest path.
@@ -118,10 +115,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             if let hit = registry.scenes.lookup(target) {
                 return ResolvedTarget(hit)
             }
-            guard let (route, registered, parameters) = registry.routes.match(target.rawValue)
-            else { return nil }
-            return ResolvedTarget(
-                scene: route, registered: registered, routeParameters: parameters)
+            return registry.routes.match(target.rawValue)
         }
         if let found { return found }
         let names = registry.withLock { $0.scenes.names }

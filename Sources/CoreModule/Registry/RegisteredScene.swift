@@ -26,12 +26,19 @@ enum RegisteredScene: Sendable {
         }
     }
 
-    /// The builder as registered (a ``SceneBuilder`` is rebuilt around its closure).
+    /// The builder as registered (a ``SceneBuilder`` is rebuilt around its closure, named
+    /// `key`).
     func builder(for key: SceneIdentifier) -> any Builder {
         switch self {
         case .scene(let maker): return SceneBuilder(sceneIdentifier: key, maker: maker)
         case .entry(let entry): return entry.builder
         }
+    }
+
+    /// The builder as registered, a ``SceneBuilder`` rebuilt around its closure named `name`.
+    func builder(for name: SceneName) -> any Builder {
+        if case .entry(let entry) = self { return entry.builder }
+        return builder(for: name.identifier)
     }
 
     /// The name the registry keeps for `key`: an entry's own, or else `key` packed.
@@ -85,13 +92,21 @@ struct ResolvedTarget {
     var scene: SceneIdentifier { name.identifier }
 
     init(_ resolved: ResolvedScene) {
-        name = SceneName(resolved.scene)
-        registered = .entry(
-            BuilderEntry(
-                builder: resolved.builder, name: name,
-                routeParameterNames: resolved.routeParameterNames,
-                requiredParameters: resolved.builder.requiredParameters.sorted { $0.key < $1.key }))
-        routeParameters = resolved.routeParameters
+        switch resolved.source {
+        case .registered(let name, let registered):
+            self.init(name: name, registered: registered, routeParameters: resolved.routeParameters)
+        case .given(let given):
+            let (scene, builder) = (given.scene, given.builder)
+            let name = SceneName(scene)
+            self.init(
+                name: name,
+                registered: .entry(
+                    BuilderEntry(
+                        builder: builder, name: name,
+                        routeParameterNames: RoutePattern(scene)?.parameterNames ?? [],
+                        requiredParameters: builder.requiredParameters.sorted { $0.key < $1.key })),
+                routeParameters: resolved.routeParameters)
+        }
     }
 
     init(_ hit: SceneIndex.Hit) {
@@ -104,8 +119,8 @@ struct ResolvedTarget {
         routeParameters = SceneParameters()
     }
 
-    init(scene: SceneIdentifier, registered: RegisteredScene, routeParameters: SceneParameters) {
-        self.name = registered.name(for: scene)
+    init(name: SceneName, registered: RegisteredScene, routeParameters: SceneParameters) {
+        self.name = name
         self.registered = registered
         self.routeParameters = routeParameters
     }

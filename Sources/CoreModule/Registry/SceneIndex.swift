@@ -66,12 +66,17 @@ struct SceneIndex: Sendable {
     }
 
     private func lookUpNonInline(_ target: SceneIdentifier) -> Hit? {
-        if othersWithoutColon > 0 || Self.containsColon(target),
-            let hit = otherHit(target)
-        {
+        let traits = ByteScan.traits(of: target.rawValue, searching: UInt8(ascii: ":"))
+        // Without a colon, the name cannot be a registered route pattern; when every other
+        // name is a pattern, it cannot be one of them.
+        if othersWithoutColon > 0 || traits.contains, let hit = otherHit(target) {
             return hit
         }
-        guard inlineCount > 0, let ascii = SceneName.asciiEquivalent(of: target.rawValue),
+        // An ASCII name that is not inline is too long for the inline table, and so is one
+        // whose ASCII equivalent would be (each equivalent character is at most 3 bytes).
+        guard inlineCount > 0, !traits.isASCII,
+            target.rawValue.utf8.count <= 3 * SceneName.inlineCapacity,
+            let ascii = SceneName.asciiEquivalent(of: target.rawValue),
             let name = SceneName.inline(ascii), let registered = registration(inline: name)
         else { return nil }
         return Hit(name: name, registered: registered)
@@ -85,8 +90,7 @@ struct SceneIndex: Sendable {
 
     /// Whether `name` contains a `:` (which no other character is canonically equivalent to).
     private static func containsColon(_ name: SceneIdentifier) -> Bool {
-        name.rawValue.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) }
-            ?? name.rawValue.utf8.contains(UInt8(ascii: ":"))
+        ByteScan.traits(of: name.rawValue, searching: UInt8(ascii: ":")).contains
     }
 
     /// Whether a name equal to `target` is registered.

@@ -1,0 +1,464 @@
+/// The registered route patterns as a tree of segments, for matching a path in time that grows
+/// with the path's length, not with the number of patterns.
+///
+/// Matching walks the path one segment at a time. At each segment a literal child is tried
+/// before the parameter child, so **literal segments beat parameters**: with `product/new` and
+/// `product/:id` registered, `product/new` matches the first and `product/42` the second. When a
+/// literal branch fails further down, the parameter branch is tried next; since each node is
+/// reached by one path only, a match visits each node at most once.
+///
+/// A path is matched on its UTF-8 bytes, without making a string per segment. A segment of up
+/// to 16 bytes is packed into two words, so that comparing it with a literal is comparing two
+/// words; a longer literal is kept in a byte arena and compared there. A node keeps its only
+/// literal child inline (most nodes have one), so that a node is 32 bytes and the nodes of a
+/// pattern, made one after the other, share cache lines. A node with several literal children
+/// (the first segment of thousands of patterns) finds them in an open-addressing table keyed by
+/// a seeded hash of the packed segment, whose slots hold the children themselves: one probe, no
+/// further lookup. Only registration adds keys, so no path can make a lookup scan.
+struct RouteTrie {
+    /// A segment as the trie compares it: up to 16 bytes packed little-endian into two words
+    /// (zero beyond the end), or for a longer one a seeded hash of its bytes in `high`.
+    private struct Key {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = 0
+    }
+
+    /// A literal child: its segment's key and the node it leads to.
+    ///
+    /// For a literal longer than 16 bytes, `low` is its offset in `arena` instead of its first
+    /// bytes.
+    private struct Edge {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        /// The literal's length in bytes (at most `Int32.max`); 0 for no edge, ``fanned`` for
+        /// a node's several children.
+        var count: Int32 = 0
+        var next: Int32 = 0
+
+        /// The `count` of a node's `first` when its literal children are in a table, whose
+        /// index in `fans` is then `next`.
+        static let fanned: Int32 = -1
+    }
+
+    /// One node of 32 bytes.
+    private struct Node {
+        /// The only literal child, or the place of several (see ``Edge/fanned``).
+        var first = Edge()
+        /// The parameter child, or -1.
+        var parameter: Int32 = -1
+        /// The pattern ending here, as an index in `routes`, or -1.
+        var route: Int32 = -1
+    }
+
+    /// The table of a node's literal children: `capacity` slots of `fanSlots` from `start`, a
+    /// power of two at most half full; an empty slot has `count` 0.
+    private struct Fan {
+        var start: Int
+        var capacity: Int
+        var count: Int
+    }
+
+    /// The parameter names of a pattern and the positions (from 0) of its parameter segments;
+    /// one instance for all patterns of the same layout, so that every match of them shares it.
+    private final class Layout: Sendable {
+        let positions: [Int]
+        let names: [String]
+
+        init(positions: [Int], names: [String]) {
+            self.positions = positions
+            self.names = names
+        }
+    }
+
+    private struct LayoutKey: Hashable {
+        let positions: [Int]
+        let names: [String]
+    }
+
+    /// A pattern that ends at a node; a free slot (from a removed pattern) has no registration.
+    private struct Route {
+        var name: SceneName
+        var registered: RegisteredScene?
+        /// One of `layouts`, which keeps it alive: a match reads it without reference counting.
+        var layout: Unmanaged<Layout>?
+    }
+
+    private var nodes = [Node()]
+    private var fans: [Fan] = []
+    private var fanSlots: [Edge] = []
+    private var arena: [UInt8] = []
+    private var routes: [Route] = []
+    private var freeRoutes: [Int32] = []
+    private var layouts: [LayoutKey: Layout] = [:]
+    private let seeds: (UInt64, UInt64, UInt64) = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED as UInt64)
+        let first = UInt64(truncatingIfNeeded: hasher.finalize())
+        hasher = Hasher()
+        hasher.combine(first)
+        let second = UInt64(truncatingIfNeeded: hasher.finalize())
+        hasher = Hasher()
+        hasher.combine(second)
+        return (first, second, UInt64(truncatingIfNeeded: hasher.finalize()))
+    }()
+
+    /// The number of patterns that end somewhere in the trie.
+    private(set) var count = 0
+
+    // MARK: Keys
+
+    /// A seeded hash of bytes, eight at a time, each word folded in with a full-width multiply.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var state = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let product = (state ^ word).multipliedFullWidth(by: 0xBF58_476D_1CE4_E5B9)
+            state = product.high ^ product.low
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        let product = (state ^ tail).multipliedFullWidth(by: 0x94D0_49BB_1331_11EB)
+        return product.high ^ product.low
+    }
+
+    /// The key of `bytes[start..<end]`.
+    @inline(__always)
+    private static func key(
+        _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, seed: UInt64
+    ) -> Key {
+        let count = end - start
+        var key = Key(count: count)
+        if count > 16 {
+            key.high = hash(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed)
+        } else if count >= 8 {
+            key.low = UInt64(
+                littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            if count > 8 {
+                // The last eight bytes, without those already in `low`.
+                let last = UInt64(
+                    littleEndian: bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+                key.high = last >> UInt64(8 * (16 - count))
+            }
+        } else {
+            var shift: UInt64 = 0
+            for offset in start..<end {
+                key.low |= UInt64(bytes[offset]) << shift
+                shift += 8
+            }
+        }
+        return key
+    }
+
+    /// The home slot of a key, from its words and length (a long literal's `low` is its
+    /// offset, which takes no part).
+    @inline(__always)
+    private static func hash(
+        low: UInt64, high: UInt64, count: Int, seeds: (UInt64, UInt64, UInt64)
+    ) -> Int {
+        // Two folded multiplies (as in wyhash): every input bit reaches every output bit.
+        let packed = count > 16 ? 0 : low
+        let first = (packed ^ seeds.0).multipliedFullWidth(by: high ^ seeds.1 ^ UInt64(count))
+        let second = (first.high ^ first.low).multipliedFullWidth(by: seeds.2)
+        return Int(truncatingIfNeeded: second.high ^ second.low)
+    }
+
+    // MARK: Reading
+
+    /// The trie's arrays as pointers, for one walk.
+    private struct View {
+        let nodes: UnsafePointer<Node>
+        let fans: UnsafePointer<Fan>?
+        let slots: UnsafePointer<Edge>?
+        let arena: UnsafeRawBufferPointer
+        let seeds: (UInt64, UInt64, UInt64)
+
+        /// Whether `edge` is the literal `key`, whose bytes are `bytes[start...]`.
+        @inline(__always)
+        func edge(_ edge: Edge, is key: Key, in bytes: UnsafeRawBufferPointer, at start: Int)
+            -> Bool
+        {
+            guard Int(edge.count) == key.count else { return false }
+            if key.count <= 16 { return edge.low == key.low && edge.high == key.high }
+            guard edge.high == key.high else { return false }
+            let offset = Int(edge.low)
+            for index in 0..<key.count where arena[offset + index] != bytes[start + index] {
+                return false
+            }
+            return true
+        }
+
+        /// The node the literal `key` (the bytes of `bytes` from `start`) leads to from
+        /// `node`, or -1.
+        @inline(__always)
+        func child(
+            of node: Int, _ key: Key, in bytes: UnsafeRawBufferPointer, at start: Int
+        ) -> Int {
+            let first = nodes[node].first
+            if first.count != Edge.fanned {
+                return edge(first, is: key, in: bytes, at: start) ? Int(first.next) : -1
+            }
+            guard let fans, let slots else { return -1 }
+            let fan = fans[Int(first.next)]
+            let mask = fan.capacity - 1
+            var position =
+                RouteTrie.hash(
+                    low: key.low, high: key.high, count: key.count, seeds: seeds) & mask
+            while true {
+                let slot = slots[fan.start + position]
+                if slot.count == 0 { return -1 }
+                if edge(slot, is: key, in: bytes, at: start) { return Int(slot.next) }
+                position = (position + 1) & mask
+            }
+        }
+    }
+
+    /// Calls `body` with the trie's arrays as pointers, and returns the node or route it finds
+    /// (-1 for none).
+    private func withView(_ body: (View) -> Int) -> Int {
+        nodes.withUnsafeBufferPointer { nodes in
+            fans.withUnsafeBufferPointer { fans in
+                fanSlots.withUnsafeBufferPointer { slots in
+                    arena.withUnsafeBytes { arena in
+                        // The root is always there.
+                        guard let base = nodes.baseAddress else { return -1 }
+                        return body(
+                            View(
+                                nodes: base, fans: fans.baseAddress, slots: slots.baseAddress,
+                                arena: arena, seeds: seeds))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The node a literal segment `text` leads to from `node`, or -1.
+    private func literalChild(of node: Int, _ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return withView { view in
+                view.child(
+                    of: node, Self.key(bytes, from: 0, to: bytes.count, seed: seeds.0),
+                    in: bytes, at: 0)
+            }
+        }
+    }
+
+    // MARK: Changing
+
+    /// The edge for the literal `text` to `next`, its bytes added to `arena` when it is long.
+    private mutating func makeEdge(_ text: String, next: Int) -> Edge {
+        var text = text
+        let key = text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return Self.key(bytes, from: 0, to: bytes.count, seed: seeds.0)
+        }
+        var edge = Edge(
+            low: key.low, high: key.high, count: Int32(clamping: key.count),
+            next: Int32(clamping: next))
+        if key.count > 16 {
+            edge.low = UInt64(arena.count)
+            arena.append(contentsOf: text.utf8)
+        }
+        return edge
+    }
+
+    /// Puts `edge` in the table at `start` with `capacity` slots.
+    private mutating func place(_ edge: Edge, inTableAt start: Int, capacity: Int) {
+        let mask = capacity - 1
+        var position =
+            Self.hash(low: edge.low, high: edge.high, count: Int(edge.count), seeds: seeds) & mask
+        while fanSlots[start + position].count != 0 { position = (position + 1) & mask }
+        fanSlots[start + position] = edge
+    }
+
+    /// Adds a literal child to `node`.
+    private mutating func addLiteral(_ text: String, to node: Int, next: Int) {
+        let edge = makeEdge(text, next: next)
+        let first = nodes[node].first
+        if first.count == 0 {
+            nodes[node].first = edge
+            return
+        }
+        var fanIndex: Int
+        if first.count == Edge.fanned {
+            fanIndex = Int(first.next)
+        } else {
+            fanIndex = fans.count
+            fans.append(Fan(start: fanSlots.count, capacity: 4, count: 1))
+            fanSlots.append(contentsOf: repeatElement(Edge(), count: 4))
+            place(first, inTableAt: fans[fanIndex].start, capacity: 4)
+            nodes[node].first = Edge(count: Edge.fanned, next: Int32(fanIndex))
+        }
+        var fan = fans[fanIndex]
+        if (fan.count + 1) * 2 > fan.capacity {
+            // A table twice the size at the end of the slots; the old one is left unused.
+            let old = fan
+            fan.start = fanSlots.count
+            fan.capacity *= 2
+            fanSlots.append(contentsOf: repeatElement(Edge(), count: fan.capacity))
+            for position in old.start..<old.start + old.capacity
+            where fanSlots[position].count != 0 {
+                place(fanSlots[position], inTableAt: fan.start, capacity: fan.capacity)
+            }
+        }
+        place(edge, inTableAt: fan.start, capacity: fan.capacity)
+        fan.count += 1
+        fans[fanIndex] = fan
+    }
+
+    /// Adds `pattern`; the caller has checked that no pattern of its shape is registered.
+    mutating func insert(_ pattern: RoutePattern, registered: RegisteredScene) {
+        var current = 0
+        var positions: [Int] = []
+        var names: [String] = []
+        for (position, segment) in pattern.segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                let next = literalChild(of: current, text)
+                if next >= 0 {
+                    current = next
+                } else {
+                    nodes.append(Node())
+                    addLiteral(text, to: current, next: nodes.count - 1)
+                    current = nodes.count - 1
+                }
+            case .parameter(let name):
+                positions.append(position)
+                names.append(name)
+                if nodes[current].parameter >= 0 {
+                    current = Int(nodes[current].parameter)
+                } else {
+                    nodes.append(Node())
+                    nodes[current].parameter = Int32(nodes.count - 1)
+                    current = nodes.count - 1
+                }
+            }
+        }
+        let key = LayoutKey(positions: positions, names: names)
+        let layout = layouts[key] ?? Layout(positions: positions, names: names)
+        layouts[key] = layout
+        let route = Route(
+            name: registered.name(for: pattern.identifier), registered: registered,
+            layout: Unmanaged.passUnretained(layout))
+        if nodes[current].route >= 0 {
+            routes[Int(nodes[current].route)] = route
+            return
+        }
+        count += 1
+        if let free = freeRoutes.popLast() {
+            routes[Int(free)] = route
+            nodes[current].route = free
+        } else {
+            routes.append(route)
+            nodes[current].route = Int32(routes.count - 1)
+        }
+    }
+
+    /// Removes the pattern of `pattern`'s shape; its nodes stay, unused, and its slot in
+    /// `routes` is released (with its builder) for the next insertion.
+    mutating func remove(_ pattern: RoutePattern) {
+        var current = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text): current = literalChild(of: current, text)
+            case .parameter: current = Int(nodes[current].parameter)
+            }
+            guard current >= 0 else { return }
+        }
+        let route = nodes[current].route
+        guard route >= 0 else { return }
+        count -= 1
+        routes[Int(route)] = Route(name: routes[Int(route)].name, registered: nil, layout: nil)
+        freeRoutes.append(route)
+        nodes[current].route = -1
+    }
+
+    // MARK: Matching
+
+    /// The pattern that matches `path`, its registration, and the parameters its parameter
+    /// segments captured.
+    func match(_ path: String) -> ResolvedTarget? {
+        guard count > 0 else { return nil }
+        var path = path
+        return path.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            // Where each segment the walk visits ends. A walk goes deeper only past a non-empty
+            // segment, so it visits at most one segment per two bytes, plus the last.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count / 2 + 2) {
+                ends in
+                guard let ends = ends.baseAddress else { return nil }
+                let found = withView { view in
+                    Walk(view: view, bytes: bytes, ends: ends).route(from: 0, depth: 0, node: 0)
+                }
+                guard found >= 0 else { return nil }
+                return routes.withUnsafeBufferPointer { routes in
+                    // Borrowed: the trie keeps every layout for its life.
+                    guard let registered = routes[found].registered,
+                        let layout = routes[found].layout?.takeUnretainedValue()
+                    else { return nil }
+                    let values = CapturedParameters(names: layout.names) { index in
+                        let position = layout.positions[index]
+                        let start = position == 0 ? 0 : ends[position - 1] + 1
+                        return Self.string(
+                            UnsafeRawBufferPointer(rebasing: bytes[start..<ends[position]]))
+                    }
+                    return ResolvedTarget(
+                        name: routes[found].name, registered: registered,
+                        routeParameters: SceneParameters(captured: values))
+                }
+            }
+        }
+    }
+
+    /// The string of UTF-8 `bytes`; one of at most 15 ASCII bytes is made in place, without
+    /// validation or allocation.
+    @inline(__always)
+    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        }
+    }
+
+    /// One match of a path's bytes down the trie.
+    private struct Walk {
+        let view: View
+        let bytes: UnsafeRawBufferPointer
+        /// Where the walk writes the end of each segment it visits.
+        let ends: UnsafeMutablePointer<Int>
+
+        /// The route (an index in `routes`) of the pattern matching the path from byte
+        /// `start`, the beginning of segment `depth`, on from `node`; or -1.
+        func route(from start: Int, depth: Int, node: Int) -> Int {
+            let end = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start)
+            ends[depth] = end
+            // No literal and no parameter value is empty.
+            guard end > start else { return -1 }
+            let isLast = end == bytes.count
+            let key = RouteTrie.key(bytes, from: start, to: end, seed: view.seeds.0)
+            let next = view.child(of: node, key, in: bytes, at: start)
+            if next >= 0 {
+                if isLast {
+                    let route = view.nodes[next].route
+                    if route >= 0 { return Int(route) }
+                } else {
+                    let found = route(from: end + 1, depth: depth + 1, node: next)
+                    if found >= 0 { return found }
+                }
+            }
+            let parameter = Int(view.nodes[node].parameter)
+            guard parameter >= 0 else { return -1 }
+            if isLast { return Int(view.nodes[parameter].route) }
+            return route(from: end + 1, depth: depth + 1, node: parameter)
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import CoreModule
+import Foundation
+import Testing
+
+/// Route matching held to a plain reference: every registered pattern is tried against the
+/// path, and of those that match, the one whose first differing segment is literal wins.
+///
+/// The trie packs short segments into words, keeps long ones in an arena and moves a node's
+/// children into a hashed table as they grow, so the literals here cover every length class
+/// (1, 7, 8, 9, 15, 16, 17 and more bytes), literals of one length that differ only in their
+/// last byte, shared prefixes and non-ASCII text.
+@Suite("Route matching agrees with a reference matcher")
+struct RouteMatchingTests {
+    static let literals = [
+        "a", "ab", "items", "items2", "reviews", "seven77", "eight888", "nine99999", "nine99998",
+        "fifteen-bytes-x", "sixteen-bytes-xy", "sixteen-bytes-xz", "seventeen-bytes-z", "a.b",
+        "a-literal-segment-well-past-sixteen-bytes", "a-literal-segment-well-past-sixteen-bytez",
+        "café", "Ünïcödé-literal-segment",
+    ]
+
+    /// Literals of one length that differ only in their last byte, so that a path can name the
+    /// sibling of a registered literal.
+    static let siblings = [
+        "nine99999": "nine99998", "nine99998": "nine99999",
+        "sixteen-bytes-xy": "sixteen-bytes-xz", "sixteen-bytes-xz": "sixteen-bytes-xy",
+        "a-literal-segment-well-past-sixteen-bytes": "a-literal-segment-well-past-sixteen-bytez",
+        "a-literal-segment-well-past-sixteen-bytez": "a-literal-segment-well-past-sixteen-bytes",
+    ]
+
+    /// A pattern's segments: a literal, or `nil` for a parameter.
+    private typealias Shape = [String?]
+
+    private static func identifier(of shape: Shape) -> SceneIdentifier {
+        SceneIdentifier(
+            shape.enumerated().map { position, literal in literal ?? ":p\(position)" }
+                .joined(separator: "/"))
+    }
+
+    /// The reference: the matching pattern that DFS with literals first reaches.
+    private static func expected(_ path: [String], among shapes: [Shape]) -> Shape? {
+        let matching = shapes.filter { shape in
+            shape.count == path.count
+                && zip(shape, path).allSatisfy { literal, segment in
+                    literal.map { $0.utf8.elementsEqual(segment.utf8) } ?? !segment.isEmpty
+                }
+        }
+        return matching.min { left, right in
+            for (l, r) in zip(left, right) where (l == nil) != (r == nil) {
+                return l != nil
+            }
+            return false
+        }
+    }
+
+    @Test("randomized patterns, removals and paths match as the reference says")
+    func randomized() throws {
+        let seed = SeededRandom.seed()
+        var random = SeededRandom(seed: seed)
+        let container = DependencyContainer()
+        var shapes: [Shape] = []
+        let values = ["1", "42", "value-with-more-than-sixteen-bytes", "é", "x"]
+        for step in 0..<1_500 {
+            let length = Int.random(in: 1...4, using: &random)
+            var shape: Shape = [Self.literals.randomElement(using: &random) ?? "a"]
+            for _ in 1..<length {
+                shape.append(
+                    Bool.random(using: &random) ? nil : Self.literals.randomElement(using: &random))
+            }
+            let pattern = Self.identifier(of: shape)
+            if step % 3 == 2, let victim = shapes.randomElement(using: &random) {
+                container.remove(Self.identifier(of: victim))
+                shapes.removeAll { $0 == victim }
+            } else if shape.contains(nil),
+                !shapes.contains(where: {
+                    $0.map { $0 == nil } == shape.map { $0 == nil }
+                        && zip($0, shape).allSatisfy { $0 == $1 }
+                })
+            {
+                // A pattern of a registered shape would collide; the others register.
+                try container.assemble(
+                    SceneBuilder(pattern) { context in StubScreen(context: context) })
+                shapes.append(shape)
+            }
+            // A path made from a random registered shape, sometimes with a segment swapped for
+            // another literal or a value.
+            guard let source = shapes.randomElement(using: &random) else { continue }
+            let path = source.map { literal in
+                switch (literal, Int.random(in: 0..<8, using: &random)) {
+                case (let literal?, 3...): return literal
+                case (let literal?, 2): return Self.siblings[literal] ?? literal
+                case (_, 0): return Self.literals.randomElement(using: &random) ?? "a"
+                default: return values.randomElement(using: &random) ?? "1"
+                }
+            }
+            let text = SceneIdentifier(path.joined(separator: "/"))
+            let want = Self.expected(path, among: shapes)
+            guard let want else {
+                #expect(throws: NavigationError.self, "seed \(seed), path \(text)") {
+                    try container.resolve(text)
+                }
+                continue
+            }
+            let resolved = try container.resolve(text)
+            #expect(resolved.scene == Self.identifier(of: want), "seed \(seed), path \(text)")
+            var captured: [String: String] = [:]
+            for (position, literal) in want.enumerated() where literal == nil {
+                captured["p\(position)"] = path[position]
+            }
+            #expect(resolved.routeParameters == SceneParameters(captured), "seed \(seed)")
+            #expect(resolved.routeParameters.values == captured, "seed \(seed)")
+            #expect(
+                resolved.routeParameterNames
+                    == want.indices.filter { want[$0] == nil }.map { "p\($0)" },
+                "seed \(seed)")
+        }
+    }
+
+    @Test("thousands of first segments, short and long, each find their own pattern")
+    func wideNodes() throws {
+        let container = DependencyContainer()
+        let firsts = (0..<2_000).map { index in
+            index.isMultiple(of: 2) ? "s\(index)" : "a-first-segment-longer-than-sixteen-\(index)"
+        }
+        try container.assemble(
+            contentsOf: firsts.map { first in
+                SceneBuilder(SceneIdentifier("\(first)/:id")) { context in
+                    StubScreen(context: context)
+                }
+            })
+        for first in firsts {
+            let resolved = try container.resolve(SceneIdentifier("\(first)/7"))
+            #expect(resolved.scene == SceneIdentifier("\(first)/:id"))
+            #expect(resolved.routeParameters["id"] == "7")
+        }
+        #expect(throws: NavigationError.self) { try container.resolve("s1/7") }
+        #expect(throws: NavigationError.self) {
+            try container.resolve("a-first-segment-longer-than-sixteen-0/7")
+        }
+    }
+
+    @Test("more parameters than two are all captured, in order")
+    func manyParameters() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("shop/:a/:b/x/:c/:d") { context in StubScreen(context: context) })
+        let resolved = try container.resolve("shop/1/2/x/3/4")
+        #expect(resolved.routeParameters == ["a": "1", "b": "2", "c": "3", "d": "4"])
+        #expect(resolved.routeParameters.sorted.map(\.value) == ["1", "2", "3", "4"])
+        #expect(resolved.routeParameterNames == ["a", "b", "c", "d"])
+    }
+}
+
+/// Parameters captured from a path behave exactly like parameters a caller wrote.
+@Suite("Captured route parameters are ordinary parameters")
+struct CapturedParameterTests {
+    private func captured() throws -> SceneParameters {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("item/:id/page/:page") { context in StubScreen(context: context) })
+        return try container.resolve("item/7/page/3").routeParameters
+    }
+
+    @Test("they equal, hash and print like the same pairs written by hand")
+    func equalityAndHashing() throws {
+        let parameters = try captured()
+        let written: SceneParameters = ["page": "3", "id": "7"]
+        #expect(parameters == written)
+        #expect(written == parameters)
+        #expect(parameters.hashValue == written.hashValue)
+        #expect(Set([parameters, written]).count == 1)
+        #expect(parameters != ["page": "3", "id": "8"])
+        #expect(parameters != ["page": "3"])
+        #expect(parameters.description == "id=7, page=3")
+        #expect(parameters.count == 2)
+        #expect(parameters["id"] == "7")
+        #expect(parameters["missing"] == nil)
+    }
+
+    @Test("changing one makes a plain copy and leaves the original as it was")
+    func changing() throws {
+        let original = try captured()
+        var changed = original
+        changed["id"] = "9"
+        changed["extra"] = "x"
+        #expect(changed == ["id": "9", "page": "3", "extra": "x"])
+        #expect(original == ["id": "7", "page": "3"])
+        changed["id"] = nil
+        changed["page"] = nil
+        changed["extra"] = nil
+        #expect(changed.isEmpty)
+        #expect(changed == SceneParameters())
+    }
+
+    @Test("they encode as the same object of strings")
+    func coding() throws {
+        let parameters = try captured()
+        let data = try JSONEncoder().encode(parameters)
+        let decoded = try JSONDecoder().decode(SceneParameters.self, from: data)
+        #expect(decoded == parameters)
+        #expect(try JSONDecoder().decode([String: String].self, from: data) == parameters.values)
+    }
+}
