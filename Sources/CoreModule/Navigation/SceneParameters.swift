@@ -149,54 +149,6 @@ final class ParameterPairs: ParameterStorage, @unchecked Sendable {
     override var dictionary: [String: String] { pairs }
 }
 
-/// The values one match of a route pattern captured, beside the pattern's parameter names.
-///
-/// The names are the pattern's own array, shared by every match. The first two values (most
-/// patterns have one or two parameters) are kept inline, so that a match makes one
-/// allocation; any others are in `more`.
-final class CapturedParameters: ParameterStorage, @unchecked Sendable {
-    private let names: [String]
-    private let first: String
-    private let second: String
-    private let more: [String]
-
-    /// Captures a value for each of `names`.
-    ///
-    /// - Parameters:
-    ///   - names: The pattern's parameter names, at least one.
-    ///   - value: Makes the value of the parameter at an index of `names`.
-    init(names: [String], value: (Int) -> String) {
-        self.names = names
-        first = names.isEmpty ? "" : value(0)
-        second = names.count < 2 ? "" : value(1)
-        more = names.count < 3 ? [] : (2..<names.count).map(value)
-    }
-
-    override var count: Int { names.count }
-
-    /// The value of the pair at `index`.
-    private func value(at index: Int) -> String {
-        switch index {
-        case 0: return first
-        case 1: return second
-        default: return more[index - 2]
-        }
-    }
-
-    override func value(for key: String) -> String? {
-        for index in names.indices where names[index] == key {
-            return value(at: index)
-        }
-        return nil
-    }
-
-    override func forEach(_ body: (_ key: String, _ value: String) -> Void) {
-        for index in names.indices {
-            body(names[index], value(at: index))
-        }
-    }
-}
-
 extension SceneParameters: ExpressibleByDictionaryLiteral {
     /// Creates parameters from a literal such as `["id": "7"]`; a repeated key keeps its last value.
     ///

@@ -134,27 +134,14 @@ struct RouteTrie {
     private static func key(
         _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, seed: UInt64
     ) -> Key {
-        let count = end - start
-        var key = Key(count: count)
-        if count > 16 {
-            key.high = hash(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed)
-        } else if count >= 8 {
-            key.low = UInt64(
-                littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            if count > 8 {
-                // The last eight bytes, without those already in `low`.
-                let last = UInt64(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
-                key.high = last >> UInt64(8 * (16 - count))
-            }
-        } else {
-            var shift: UInt64 = 0
-            for offset in start..<end {
-                key.low |= UInt64(bytes[offset]) << shift
-                shift += 8
-            }
+        let count = end &- start
+        if count > PackedBytes.capacity {
+            return Key(
+                high: hash(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed),
+                count: count)
         }
-        return key
+        let packed = PackedBytes(bytes, from: start, to: end)
+        return Key(low: packed.low, high: packed.high, count: count)
     }
 
     /// The home slot of a key, from its words and length (a long literal's `low` is its
@@ -207,15 +194,15 @@ struct RouteTrie {
             }
             guard let fans, let slots else { return -1 }
             let fan = fans[Int(first.next)]
-            let mask = fan.capacity - 1
+            let mask = fan.capacity &- 1
             var position =
                 RouteTrie.hash(
                     low: key.low, high: key.high, count: key.count, seeds: seeds) & mask
             while true {
-                let slot = slots[fan.start + position]
+                let slot = slots[fan.start &+ position]
                 if slot.count == 0 { return -1 }
                 if edge(slot, is: key, in: bytes, at: start) { return Int(slot.next) }
-                position = (position + 1) & mask
+                position = (position &+ 1) & mask
             }
         }
     }
@@ -388,77 +375,109 @@ struct RouteTrie {
     /// segments captured.
     func match(_ path: String) -> ResolvedTarget? {
         guard count > 0 else { return nil }
-        var path = path
-        return path.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            // Where each segment the walk visits ends. A walk goes deeper only past a non-empty
-            // segment, so it visits at most one segment per two bytes, plus the last.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count / 2 + 2) {
-                ends in
-                guard let ends = ends.baseAddress else { return nil }
-                let found = withView { view in
-                    Walk(view: view, bytes: bytes, ends: ends).route(from: 0, depth: 0, node: 0)
+        if let found = path.utf8.withContiguousStorageIfAvailable({
+            match(UnsafeRawBufferPointer($0))
+        }) {
+            return found
+        }
+        // A string without contiguous UTF-8 (bridged from Objective-C): copy it first.
+        var copy = path
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable { match(UnsafeRawBufferPointer($0)) }
+            ?? nil
+    }
+
+    /// The pattern that matches the UTF-8 `bytes` of a path.
+    private func match(_ bytes: UnsafeRawBufferPointer) -> ResolvedTarget? {
+        // A walk goes deeper only past a non-empty segment, so it visits at most one segment per
+        // two bytes, plus the last: that bounds both where it writes the end of each segment
+        // and the parameter branches it leaves to try later.
+        let depths = bytes.count / 2 + 2
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * depths) { scratch in
+            guard let ends = scratch.baseAddress else { return nil }
+            let found = withView { view in
+                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depths).route()
+            }
+            guard found >= 0 else { return nil }
+            return routes.withUnsafeBufferPointer { routes in
+                // Borrowed: the trie keeps every layout for its life.
+                guard let registered = routes[found].registered,
+                    let layout = routes[found].layout?.takeUnretainedValue()
+                else { return nil }
+                let values = CapturedParameters(names: layout.names, in: bytes) { index in
+                    let position = layout.positions[index]
+                    return (position == 0 ? 0 : ends[position &- 1] &+ 1, ends[position])
                 }
-                guard found >= 0 else { return nil }
-                return routes.withUnsafeBufferPointer { routes in
-                    // Borrowed: the trie keeps every layout for its life.
-                    guard let registered = routes[found].registered,
-                        let layout = routes[found].layout?.takeUnretainedValue()
-                    else { return nil }
-                    let values = CapturedParameters(names: layout.names) { index in
-                        let position = layout.positions[index]
-                        let start = position == 0 ? 0 : ends[position - 1] + 1
-                        return Self.string(
-                            UnsafeRawBufferPointer(rebasing: bytes[start..<ends[position]]))
-                    }
-                    return ResolvedTarget(
-                        name: routes[found].name, registered: registered,
-                        routeParameters: SceneParameters(captured: values))
-                }
+                return ResolvedTarget(
+                    name: routes[found].name, registered: registered,
+                    routeParameters: SceneParameters(captured: values))
             }
         }
     }
 
-    /// The string of UTF-8 `bytes`; one of at most 15 ASCII bytes is made in place, without
-    /// validation or allocation.
-    @inline(__always)
-    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            return bytes.count
-        }
-    }
-
-    /// One match of a path's bytes down the trie.
+    /// One match of a path's bytes down the trie: depth first, literal child before parameter
+    /// child, in a loop that keeps the parameter branches it passes on a stack of its own.
     private struct Walk {
         let view: View
         let bytes: UnsafeRawBufferPointer
         /// Where the walk writes the end of each segment it visits.
         let ends: UnsafeMutablePointer<Int>
+        /// The parameter branches left to try, as pairs of a parameter node and the depth of
+        /// its segment, the latest last.
+        let branches: UnsafeMutablePointer<Int>
 
-        /// The route (an index in `routes`) of the pattern matching the path from byte
-        /// `start`, the beginning of segment `depth`, on from `node`; or -1.
-        func route(from start: Int, depth: Int, node: Int) -> Int {
-            let end = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start)
-            ends[depth] = end
-            // No literal and no parameter value is empty.
-            guard end > start else { return -1 }
-            let isLast = end == bytes.count
-            let key = RouteTrie.key(bytes, from: start, to: end, seed: view.seeds.0)
-            let next = view.child(of: node, key, in: bytes, at: start)
-            if next >= 0 {
-                if isLast {
-                    let route = view.nodes[next].route
-                    if route >= 0 { return Int(route) }
-                } else {
-                    let found = route(from: end + 1, depth: depth + 1, node: next)
-                    if found >= 0 { return found }
+        /// The route (an index in `routes`) of the pattern matching the path, or -1.
+        func route() -> Int {
+            let slash = UInt8(ascii: "/")
+            var node = 0
+            var start = 0
+            var depth = 0
+            var pending = 0
+            while true {
+                let end = ByteScan.firstIndex(of: slash, in: bytes, from: start)
+                ends[depth] = end
+                let isLast = end == bytes.count
+                var next = -1
+                // No literal and no parameter value is empty.
+                if end > start {
+                    let parameter = Int(view.nodes[node].parameter)
+                    let key = RouteTrie.key(bytes, from: start, to: end, seed: view.seeds.0)
+                    next = view.child(of: node, key, in: bytes, at: start)
+                    if next < 0 {
+                        next = parameter
+                    } else if parameter >= 0 {
+                        branches[2 &* pending] = parameter
+                        branches[2 &* pending &+ 1] = depth
+                        pending &+= 1
+                    }
+                }
+                if next >= 0 {
+                    if !isLast {
+                        node = next
+                        start = end &+ 1
+                        depth &+= 1
+                        continue
+                    }
+                    let route = Int(view.nodes[next].route)
+                    if route >= 0 { return route }
+                }
+                // A dead end: back to the latest parameter branch passed, if any.
+                while true {
+                    guard pending > 0 else { return -1 }
+                    pending &-= 1
+                    let parameter = branches[2 &* pending]
+                    depth = branches[2 &* pending &+ 1]
+                    let end = ends[depth]
+                    if end != bytes.count {
+                        node = parameter
+                        start = end &+ 1
+                        depth &+= 1
+                        break
+                    }
+                    let route = Int(view.nodes[parameter].route)
+                    if route >= 0 { return route }
                 }
             }
-            let parameter = Int(view.nodes[node].parameter)
-            guard parameter >= 0 else { return -1 }
-            if isLast { return Int(view.nodes[parameter].route) }
-            return route(from: end + 1, depth: depth + 1, node: parameter)
         }
     }
 }

@@ -21,16 +21,17 @@ enum ByteScan {
     static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int)
         -> Int
     {
+        // Wrapping arithmetic: offsets stay within `bytes.count`.
         var offset = start
-        while offset + 8 <= bytes.count {
+        while offset &+ 8 <= bytes.count {
             let found = matches(
                 byte,
                 in: UInt64(
                     littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
-            offset += 8
+            if found != 0 { return offset &+ found.trailingZeroBitCount &>> 3 }
+            offset &+= 8
         }
-        while offset < bytes.count, bytes[offset] != byte { offset += 1 }
+        while offset < bytes.count, bytes[offset] != byte { offset &+= 1 }
         return offset
     }
 
@@ -38,27 +39,43 @@ enum ByteScan {
     static func traits(of string: String, searching byte: UInt8) -> (
         contains: Bool, isASCII: Bool
     ) {
-        var string = string
-        return string.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            var found: UInt64 = 0
-            var high: UInt64 = 0
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                let word = UInt64(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                found |= matches(byte, in: word)
-                high |= word & highs
-                offset += 8
-            }
-            var contains = found != 0
-            var isASCII = high == 0
-            while offset < bytes.count {
-                contains = contains || bytes[offset] == byte
-                isASCII = isASCII && bytes[offset] < 0x80
-                offset += 1
+        if let traits = string.utf8.withContiguousStorageIfAvailable({
+            traits(of: UnsafeRawBufferPointer($0), searching: byte)
+        }) {
+            return traits
+        }
+        // A string without contiguous UTF-8 (bridged from Objective-C): copy it first.
+        var copy = string
+        return copy.withUTF8 { traits(of: UnsafeRawBufferPointer($0), searching: byte) }
+    }
+
+    /// Whether `bytes` contains `byte`, and whether all of them are ASCII.
+    @inline(__always)
+    private static func traits(of bytes: UnsafeRawBufferPointer, searching byte: UInt8) -> (
+        contains: Bool, isASCII: Bool
+    ) {
+        guard bytes.count >= 8 else {
+            var contains = false
+            var isASCII = true
+            for value in bytes {
+                contains = contains || value == byte
+                isASCII = isASCII && value < 0x80
             }
             return (contains, isASCII)
         }
+        var found: UInt64 = 0
+        var high: UInt64 = 0
+        var offset = 0
+        while true {
+            // The last word overlaps the one before it, which changes neither answer.
+            let word = UInt64(
+                littleEndian: bytes.loadUnaligned(
+                    fromByteOffset: Swift.min(offset, bytes.count - 8), as: UInt64.self))
+            found |= matches(byte, in: word)
+            high |= word & highs
+            offset += 8
+            if offset >= bytes.count { break }
+        }
+        return (found != 0, high == 0)
     }
 }
