@@ -24,7 +24,7 @@ public struct SceneParameters: Hashable, Sendable {
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        storage = values.isEmpty ? nil : ParameterPairs(values)
+        storage = values.isEmpty ? nil : ParameterStorage(values)
     }
 
     /// No parameters.
@@ -34,7 +34,7 @@ public struct SceneParameters: Hashable, Sendable {
 
     /// The values a route match captured.
     init(captured: CapturedParameters) {
-        storage = captured.count == 0 ? nil : captured
+        storage = captured.count == 0 ? nil : ParameterStorage(captured)
     }
 
     /// No parameters.
@@ -56,7 +56,7 @@ public struct SceneParameters: Hashable, Sendable {
             // Dropped before the change, so that the dictionary is changed in place.
             storage = nil
             pairs[key] = newValue
-            storage = pairs.isEmpty ? nil : ParameterPairs(pairs)
+            storage = pairs.isEmpty ? nil : ParameterStorage(pairs)
         }
     }
 
@@ -79,8 +79,8 @@ public struct SceneParameters: Hashable, Sendable {
     ///   - lhs: Some parameters.
     ///   - rhs: Other parameters.
     public static func == (lhs: SceneParameters, rhs: SceneParameters) -> Bool {
-        if let left = lhs.storage as? ParameterPairs, let right = rhs.storage as? ParameterPairs {
-            return left.pairs == right.pairs
+        if let left = lhs.storage, let right = rhs.storage, let same = left.samePairs(as: right) {
+            return same
         }
         guard lhs.count == rhs.count else { return false }
         var same = true
@@ -109,44 +109,68 @@ public struct SceneParameters: Hashable, Sendable {
 /// Where parameters keep their pairs: a dictionary, or the values of one route match.
 ///
 /// Immutable once made, so it is shared freely between copies and threads; changing a pair
-/// makes a new storage.
-class ParameterStorage: @unchecked Sendable {
-    // @unchecked: neither subclass has a mutable stored property.
+/// makes a new storage. One final class rather than a class per kind, so that releasing one
+/// is a plain deallocation, with no dynamic dispatch and no superclass teardown.
+final class ParameterStorage: Sendable {
+    private enum Contents {
+        case pairs([String: String])
+        case captured(CapturedParameters)
+    }
+
+    private let contents: Contents
+
+    init(_ pairs: [String: String]) {
+        contents = .pairs(pairs)
+    }
+
+    init(_ captured: CapturedParameters) {
+        contents = .captured(captured)
+    }
 
     /// The number of pairs.
-    var count: Int { 0 }
+    var count: Int {
+        switch contents {
+        case .pairs(let pairs): return pairs.count
+        case .captured(let captured): return captured.count
+        }
+    }
 
     /// The value of the parameter `key`, if there is one.
-    func value(for key: String) -> String? { nil }
+    func value(for key: String) -> String? {
+        switch contents {
+        case .pairs(let pairs): return pairs[key]
+        case .captured(let captured): return captured.value(for: key)
+        }
+    }
 
     /// Calls `body` with each pair, in no particular order.
-    func forEach(_ body: (_ key: String, _ value: String) -> Void) {}
+    func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+        switch contents {
+        case .pairs(let pairs):
+            for (key, value) in pairs { body(key, value) }
+        case .captured(let captured):
+            captured.forEach(body)
+        }
+    }
 
     /// The pairs as a dictionary.
     var dictionary: [String: String] {
-        var pairs = [String: String](minimumCapacity: count)
-        forEach { pairs[$0] = $1 }
-        return pairs
-    }
-}
-
-/// Pairs a caller passed, as a dictionary.
-final class ParameterPairs: ParameterStorage, @unchecked Sendable {
-    let pairs: [String: String]
-
-    init(_ pairs: [String: String]) {
-        self.pairs = pairs
+        switch contents {
+        case .pairs(let pairs): return pairs
+        case .captured(let captured):
+            var pairs = [String: String](minimumCapacity: captured.count)
+            captured.forEach { pairs[$0] = $1 }
+            return pairs
+        }
     }
 
-    override var count: Int { pairs.count }
-
-    override func value(for key: String) -> String? { pairs[key] }
-
-    override func forEach(_ body: (_ key: String, _ value: String) -> Void) {
-        for (key, value) in pairs { body(key, value) }
+    /// Whether both are dictionaries holding the same pairs; `nil` when either is not one.
+    func samePairs(as other: ParameterStorage) -> Bool? {
+        guard case .pairs(let left) = contents, case .pairs(let right) = other.contents else {
+            return nil
+        }
+        return left == right
     }
-
-    override var dictionary: [String: String] { pairs }
 }
 
 extension SceneParameters: ExpressibleByDictionaryLiteral {

@@ -3,13 +3,11 @@
 /// The names are the pattern's own array, shared by every match. The first two values (most
 /// patterns have one or two parameters) are kept inline, and each of them, when at most 16
 /// bytes, is kept packed (see ``PackedBytes``) and made a `String` only when it is read: a
-/// match makes one allocation, and no string for a value nobody reads. Other values are
-/// strings in `more`.
-final class CapturedParameters: ParameterStorage, @unchecked Sendable {
-    // @unchecked: every stored property is a constant.
-
+/// match makes one allocation (the ``ParameterStorage`` that holds this), and no string for a
+/// value nobody reads. Other values are strings in `more`.
+struct CapturedParameters: Sendable {
     /// A value captured from a path.
-    private enum Value {
+    private enum Value: Sendable {
         case packed(PackedBytes)
         case string(String)
 
@@ -58,7 +56,7 @@ final class CapturedParameters: ParameterStorage, @unchecked Sendable {
         more = names.count < 3 ? [] : (2..<names.count).map { value($0).string }
     }
 
-    override var count: Int { names.count }
+    var count: Int { names.count }
 
     /// The value of the pair at `index`.
     private func value(at index: Int) -> String {
@@ -69,14 +67,14 @@ final class CapturedParameters: ParameterStorage, @unchecked Sendable {
         }
     }
 
-    override func value(for key: String) -> String? {
+    func value(for key: String) -> String? {
         for index in names.indices where names[index] == key {
             return value(at: index)
         }
         return nil
     }
 
-    override func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+    func forEach(_ body: (_ key: String, _ value: String) -> Void) {
         for index in names.indices {
             body(names[index], value(at: index))
         }
