@@ -192,8 +192,18 @@ struct RouteTrie {
             if first.count != Edge.fanned {
                 return edge(first, is: key, in: bytes, at: start) ? Int(first.next) : -1
             }
+            return child(inFan: Int(first.next), key, in: bytes, at: start)
+        }
+
+        /// The node the literal `key` leads to among the children in `fans[fan]`, or -1.
+        ///
+        /// Kept out of line: most nodes have one literal child, and the walk's loop stays small.
+        @inline(never)
+        func child(
+            inFan fan: Int, _ key: Key, in bytes: UnsafeRawBufferPointer, at start: Int
+        ) -> Int {
             guard let fans, let slots else { return -1 }
-            let fan = fans[Int(first.next)]
+            let fan = fans[fan]
             let mask = fan.capacity &- 1
             var position =
                 RouteTrie.hash(
