@@ -65,6 +65,49 @@ struct ObservationTests {
         #expect(coordinator.observerCount == 0)
     }
 
+    @Test("a sole observer may cancel its own token while it runs; it lives until it returns")
+    func observerCancelsItself() throws {
+        let coordinator = try makeCoordinator()
+        let log = Log()
+        var token: ObservationToken?
+        do {
+            let witness = Witness(log: log)
+            token = coordinator.observe { [witness] _ in
+                token?.cancel()
+                token = nil
+                witness.log.lines.append("still running")
+            }
+        }
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(log.lines == ["still running", "released"])
+        #expect(coordinator.observerCount == 0)
+    }
+
+    @Test("a sole observer that adds a second observer hands over to both")
+    func observerAddsAnother() throws {
+        let coordinator = try makeCoordinator()
+        var first: [TransitionKind] = []
+        var second: [TransitionKind] = []
+        var tokens: [ObservationToken] = []
+        tokens.append(
+            coordinator.observe { [unowned coordinator] event in
+                first.append(event.transition?.kind ?? .root)
+                if tokens.count == 1 {
+                    tokens.append(
+                        coordinator.observe { event in
+                            second.append(event.transition?.kind ?? .root)
+                        })
+                }
+            })
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(first == [.root, .push])
+        #expect(second == [.push])
+        tokens.removeAll()
+        #expect(coordinator.observerCount == 0)
+    }
+
     @Test("an observer may navigate; every observer still sees events in order")
     func observerNavigates() throws {
         let coordinator = try makeCoordinator()
@@ -147,5 +190,25 @@ struct ObservationTests {
         let silent = AppCoordinator(container: try makeContainer(), historyLimit: 0)
         try silent.navigate(.root(scene: "A1"))
         #expect(silent.recentEvents.isEmpty)
+    }
+}
+
+/// Lines written by observers and by the objects they hold.
+@MainActor
+private final class Log {
+    var lines: [String] = []
+}
+
+/// Writes "released" to its log when it is deallocated.
+@MainActor
+private final class Witness {
+    let log: Log
+
+    init(log: Log) {
+        self.log = log
+    }
+
+    isolated deinit {
+        log.lines.append("released")
     }
 }
