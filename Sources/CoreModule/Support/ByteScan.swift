@@ -36,6 +36,7 @@ enum ByteScan {
     }
 
     /// Whether `string` contains `byte`, and whether all its bytes are ASCII.
+    @inline(__always)
     static func traits(of string: String, searching byte: UInt8) -> (
         contains: Bool, isASCII: Bool
     ) {
