@@ -444,9 +444,8 @@ struct RouteTrie {
             var depth = 0
             var pending = 0
             while true {
-                let end = ByteScan.firstIndex(of: slash, in: bytes, from: start)
+                var end = ByteScan.firstIndex(of: slash, in: bytes, from: start)
                 ends[depth] = end
-                let isLast = end == bytes.count
                 var next = -1
                 // No literal and no parameter value is empty.
                 if end > start {
@@ -461,31 +460,24 @@ struct RouteTrie {
                         pending &+= 1
                     }
                 }
-                if next >= 0 {
-                    if !isLast {
-                        node = next
-                        start = end &+ 1
-                        depth &+= 1
-                        continue
-                    }
-                    let route = Int(view.nodes[next].route)
-                    if route >= 0 { return route }
-                }
-                // A dead end: back to the latest parameter branch passed, if any.
+                // Down to `next`, or done there; at a dead end, back to the latest parameter
+                // branch passed, if any.
                 while true {
+                    if next >= 0 {
+                        if end != bytes.count {
+                            node = next
+                            start = end &+ 1
+                            depth &+= 1
+                            break
+                        }
+                        let route = Int(view.nodes[next].route)
+                        if route >= 0 { return route }
+                    }
                     guard pending > 0 else { return -1 }
                     pending &-= 1
-                    let parameter = branches[2 &* pending]
+                    next = branches[2 &* pending]
                     depth = branches[2 &* pending &+ 1]
-                    let end = ends[depth]
-                    if end != bytes.count {
-                        node = parameter
-                        start = end &+ 1
-                        depth &+= 1
-                        break
-                    }
-                    let route = Int(view.nodes[parameter].route)
-                    if route >= 0 { return route }
+                    end = ends[depth]
                 }
             }
         }
