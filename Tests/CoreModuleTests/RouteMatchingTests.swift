@@ -138,6 +138,22 @@ struct RouteMatchingTests {
         }
     }
 
+    @Test("a path deeper or longer than every pattern is an unknown scene, and nothing else")
+    func deepAndLongPaths() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("a/:x/b/:y") { context in StubScreen(context: context) })
+        let deep = SceneIdentifier(Array(repeating: "a", count: 100_000).joined(separator: "/"))
+        let long = SceneIdentifier("a/" + String(repeating: "z", count: 1_000_000) + "/b/1")
+        let slashes = SceneIdentifier(String(repeating: "/", count: 10_000))
+        for path in [deep, slashes, "a/1/b", "a/1/b/2/c", "a//b/2", "/a/1/b/2", "a/1/b/2/"] {
+            #expect(throws: NavigationError.self) { try container.resolve(path) }
+        }
+        let resolved = try container.resolve(long)
+        #expect(resolved.routeParameters["x"]?.utf8.count == 1_000_000)
+        #expect(resolved.routeParameters["y"] == "1")
+    }
+
     @Test("more parameters than two are all captured, in order")
     func manyParameters() throws {
         let container = DependencyContainer()

@@ -38,6 +38,25 @@ struct SpellingAndLifetimeTests {
         #expect(try container.resolve(path).scene == "K/:id")
     }
 
+    @Test("captured parameters are named as their own pattern spells them")
+    func parameterNamesKeepTheirSpelling() throws {
+        let container = DependencyContainer()
+        try container.assemble(SceneBuilder("x/:caf\u{E9}") { _ in Probe() })
+        try container.assemble(SceneBuilder("y/:cafe\u{301}") { _ in Probe() })
+        for (path, spelling) in [("x/1", "caf\u{E9}"), ("y/1", "cafe\u{301}")] {
+            let resolved = try container.resolve(SceneIdentifier(path))
+            let key = try #require(resolved.routeParameters.values.keys.first)
+            #expect(key.utf8.elementsEqual(spelling.utf8), "\(path)")
+            #expect(resolved.routeParameterNames.map { Array($0.utf8) } == [Array(spelling.utf8)])
+        }
+        // A replacement under the other spelling takes its own names too.
+        try container.assemble(
+            builder: SceneBuilder("x/:cafe\u{301}") { _ in Probe() }, for: "x/:cafe\u{301}",
+            policy: .replaceExisting)
+        let key = try #require(try container.resolve("x/1").routeParameters.values.keys.first)
+        #expect(key.utf8.elementsEqual("cafe\u{301}".utf8))
+    }
+
     @Test("a registered name keeps its registered spelling in events and links")
     @MainActor
     func registeredSpelling() throws {

@@ -79,8 +79,8 @@ public struct SceneParameters: Hashable, Sendable {
     ///   - lhs: Some parameters.
     ///   - rhs: Other parameters.
     public static func == (lhs: SceneParameters, rhs: SceneParameters) -> Bool {
-        if let left = lhs.storage, let right = rhs.storage, let same = left.samePairs(as: right) {
-            return same
+        if let left = lhs.storage?.pairs, let right = rhs.storage?.pairs {
+            return left == right
         }
         guard lhs.count == rhs.count else { return false }
         var same = true
@@ -164,12 +164,10 @@ final class ParameterStorage: Sendable {
         }
     }
 
-    /// Whether both are dictionaries holding the same pairs; `nil` when either is not one.
-    func samePairs(as other: ParameterStorage) -> Bool? {
-        guard case .pairs(let left) = contents, case .pairs(let right) = other.contents else {
-            return nil
-        }
-        return left == right
+    /// The pairs when they are a caller's dictionary; `nil` for captured values.
+    var pairs: [String: String]? {
+        if case .pairs(let pairs) = contents { return pairs }
+        return nil
     }
 }
 

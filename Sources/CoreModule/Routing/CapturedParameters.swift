@@ -51,6 +51,7 @@ struct CapturedParameters: Sendable {
             return Value(bytes, from: start, to: end)
         }
         self.names = names
+        // A pattern with one parameter leaves `second` empty; it is never read.
         first = names.isEmpty ? .string("") : value(0)
         second = names.count < 2 ? .string("") : value(1)
         more = names.count < 3 ? [] : (2..<names.count).map { value($0).string }

@@ -71,16 +71,34 @@ struct RouteTrie {
         }
     }
 
+    /// A layout's positions and names, the names compared byte for byte: two patterns whose
+    /// parameter names are equal but spelled differently (canonically equivalent Unicode) each
+    /// keep their own spelling.
     private struct LayoutKey: Hashable {
         let positions: [Int]
         let names: [String]
+
+        static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
+            lhs.positions == rhs.positions && lhs.names.count == rhs.names.count
+                && zip(lhs.names, rhs.names).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(positions)
+            for name in names {
+                hasher.combine(name.utf8.count)
+                for byte in name.utf8 { hasher.combine(byte) }
+            }
+        }
     }
 
     /// A pattern that ends at a node; a free slot (from a removed pattern) has no registration.
     private struct Route {
         var name: SceneName
         var registered: RegisteredScene?
-        /// One of `layouts`, which keeps it alive: a match reads it without reference counting.
+        /// One of `layouts`, which keeps every layout for the trie's life (there is one per
+        /// distinct set of positions and names, and none is ever dropped): a match reads it
+        /// without reference counting.
         var layout: Unmanaged<Layout>?
     }
 
@@ -106,10 +124,13 @@ struct RouteTrie {
     /// The number of patterns that end somewhere in the trie.
     private(set) var count = 0
 
+    /// The most segments any pattern ever inserted has: no node is deeper, so no walk is.
+    private var depth = 0
+
     // MARK: Keys
 
     /// A seeded hash of bytes, eight at a time, each word folded in with a full-width multiply.
-    private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    private static func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         var state = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset + 8 <= bytes.count {
@@ -137,7 +158,7 @@ struct RouteTrie {
         let count = end &- start
         if count > PackedBytes.capacity {
             return Key(
-                high: hash(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed),
+                high: hashBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed),
                 count: count)
         }
         let packed = PackedBytes(bytes, from: start, to: end)
@@ -147,7 +168,7 @@ struct RouteTrie {
     /// The home slot of a key, from its words and length (a long literal's `low` is its
     /// offset, which takes no part).
     @inline(__always)
-    private static func hash(
+    private static func slot(
         low: UInt64, high: UInt64, count: Int, seeds: (UInt64, UInt64, UInt64)
     ) -> Int {
         // Two folded multiplies (as in wyhash): every input bit reaches every output bit.
@@ -206,7 +227,7 @@ struct RouteTrie {
             let fan = fans[fan]
             let mask = fan.capacity &- 1
             var position =
-                RouteTrie.hash(
+                RouteTrie.slot(
                     low: key.low, high: key.high, count: key.count, seeds: seeds) & mask
             while true {
                 let slot = slots[fan.start &+ position]
@@ -272,7 +293,7 @@ struct RouteTrie {
     private mutating func place(_ edge: Edge, inTableAt start: Int, capacity: Int) {
         let mask = capacity - 1
         var position =
-            Self.hash(low: edge.low, high: edge.high, count: Int(edge.count), seeds: seeds) & mask
+            Self.slot(low: edge.low, high: edge.high, count: Int(edge.count), seeds: seeds) & mask
         while fanSlots[start + position].count != 0 { position = (position + 1) & mask }
         fanSlots[start + position] = edge
     }
@@ -314,6 +335,7 @@ struct RouteTrie {
 
     /// Adds `pattern`; the caller has checked that no pattern of its shape is registered.
     mutating func insert(_ pattern: RoutePattern, registered: RegisteredScene) {
+        depth = Swift.max(depth, pattern.segments.count)
         var current = 0
         var positions: [Int] = []
         var names: [String] = []
@@ -399,14 +421,14 @@ struct RouteTrie {
 
     /// The pattern that matches the UTF-8 `bytes` of a path.
     private func match(_ bytes: UnsafeRawBufferPointer) -> ResolvedTarget? {
-        // A walk goes deeper only past a non-empty segment, so it visits at most one segment per
-        // two bytes, plus the last: that bounds both where it writes the end of each segment
-        // and the parameter branches it leaves to try later.
-        let depths = bytes.count / 2 + 2
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * depths) { scratch in
+        // The walk's scratch: the end of the segment at each depth it reaches, then its stack of
+        // parameter branches, two numbers each. It goes down only to a node that exists, so it
+        // reaches at most `depth` segments and passes at most one branch at each.
+        let depth = self.depth
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * depth) { scratch in
             guard let ends = scratch.baseAddress else { return nil }
             let found = withView { view in
-                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depths).route()
+                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depth).route()
             }
             guard found >= 0 else { return nil }
             return routes.withUnsafeBufferPointer { routes in
@@ -430,10 +452,11 @@ struct RouteTrie {
     private struct Walk {
         let view: View
         let bytes: UnsafeRawBufferPointer
-        /// Where the walk writes the end of each segment it visits.
+        /// Where the walk writes the end of each segment it visits, by depth (room for the
+        /// trie's depth): the same for every branch, since segments depend on the path alone.
         let ends: UnsafeMutablePointer<Int>
         /// The parameter branches left to try, as pairs of a parameter node and the depth of
-        /// its segment, the latest last.
+        /// its segment, the latest last (room for two numbers per depth).
         let branches: UnsafeMutablePointer<Int>
 
         /// The route (an index in `routes`) of the pattern matching the path, or -1.

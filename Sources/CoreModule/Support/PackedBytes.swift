@@ -9,7 +9,7 @@ struct PackedBytes: Equatable {
     var high: UInt64 = 0
     var count = 0
 
-    /// Packs `bytes[start..<end]`, at most ``capacity`` bytes.
+    /// Packs `bytes[start..<end]`, which the caller keeps to at most ``capacity`` bytes.
     ///
     /// The bytes are read with one or two eight-byte loads wherever the buffer has eight bytes
     /// around them, and one by one only in a buffer shorter than that.
@@ -17,7 +17,9 @@ struct PackedBytes: Equatable {
     init(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
         // Wrapping arithmetic: `start <= end <= bytes.count`, and every shift is below 64.
         count = end &- start
-        if count >= 8 {
+        if count == 0 {
+            return
+        } else if count >= 8 {
             low = Self.load(bytes, at: start)
             if count > 8 {
                 // The last eight bytes, without those already in `low`.
@@ -48,7 +50,8 @@ struct PackedBytes: Equatable {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// The bytes as a string (made in place, without allocating, when they are ASCII).
+    /// The bytes as a string: made in place, without allocating, when it is at most 15 bytes
+    /// (then ASCII needs no validation, either).
     var string: String {
         let (low, high) = (low, high)
         return String(unsafeUninitializedCapacity: count) { buffer in
