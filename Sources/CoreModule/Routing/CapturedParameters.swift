@@ -1,10 +1,10 @@
 /// The values one match of a route pattern captured, beside the pattern's parameter names.
 ///
-/// The names are the pattern's own array, shared by every match. The first two values (most
-/// patterns have one or two parameters) are kept inline, and each of them, when at most 16
-/// bytes, is kept packed (see ``PackedBytes``) and made a `String` only when it is read: a
-/// match makes one allocation (the ``ParameterStorage`` that holds this), and no string for a
-/// value nobody reads. Other values are strings in `more`.
+/// The names are the pattern's own, in a ``ParameterLayout`` every match shares. The first two
+/// values (most patterns have one or two parameters) are kept inline, and each of them, when at
+/// most 16 bytes, is kept packed (see ``PackedBytes``) and made a `String` only when it is
+/// read: a match makes one allocation (the ``ParameterStorage`` that holds this), and no
+/// string for a value nobody reads. Other values are strings in `more`.
 struct CapturedParameters: Sendable {
     /// A value captured from a path.
     private enum Value: Sendable {
@@ -30,34 +30,39 @@ struct CapturedParameters: Sendable {
         }
     }
 
-    private let names: [String]
+    /// Interned: read without reference counting.
+    private let layout: Unmanaged<ParameterLayout>
     private let first: Value
     private let second: Value
     private let more: [String]
 
-    /// Captures a value for each of `names` from a path's UTF-8 `bytes`.
+    /// Captures the value of each parameter of `layout` from a path's UTF-8 `bytes`.
     ///
     /// - Parameters:
-    ///   - names: The pattern's parameter names, at least one.
+    ///   - layout: The pattern's parameter names and positions, at least one.
     ///   - bytes: The path's UTF-8 bytes.
-    ///   - range: The start and end in `bytes` of the value of the parameter at an index of
-    ///     `names`; each range is whole UTF-8 characters.
+    ///   - range: The start and end in `bytes` of the segment at a position of the layout;
+    ///     each range is whole UTF-8 characters.
     init(
-        names: [String], in bytes: UnsafeRawBufferPointer,
+        layout: Unmanaged<ParameterLayout>, in bytes: UnsafeRawBufferPointer,
         range: (Int) -> (start: Int, end: Int)
     ) {
-        func value(_ index: Int) -> Value {
-            let (start, end) = range(index)
-            return Value(bytes, from: start, to: end)
+        self.layout = layout
+        (first, second, more) = layout._withUnsafeGuaranteedRef { layout in
+            func value(_ index: Int) -> Value {
+                let (start, end) = range(layout.positions[index])
+                return Value(bytes, from: start, to: end)
+            }
+            let count = layout.positions.count
+            // A pattern with one parameter leaves `second` empty; it is never read.
+            return (
+                count < 1 ? .string("") : value(0), count < 2 ? .string("") : value(1),
+                count < 3 ? [] : (2..<count).map { value($0).string }
+            )
         }
-        self.names = names
-        // A pattern with one parameter leaves `second` empty; it is never read.
-        first = names.isEmpty ? .string("") : value(0)
-        second = names.count < 2 ? .string("") : value(1)
-        more = names.count < 3 ? [] : (2..<names.count).map { value($0).string }
     }
 
-    var count: Int { names.count }
+    var count: Int { layout._withUnsafeGuaranteedRef { $0.names.count } }
 
     /// The value of the pair at `index`.
     private func value(at index: Int) -> String {
@@ -69,13 +74,12 @@ struct CapturedParameters: Sendable {
     }
 
     func value(for key: String) -> String? {
-        for index in names.indices where names[index] == key {
-            return value(at: index)
-        }
-        return nil
+        let index = layout._withUnsafeGuaranteedRef { $0.names.firstIndex(of: key) }
+        return index.map(value(at:))
     }
 
     func forEach(_ body: (_ key: String, _ value: String) -> Void) {
+        let names = layout._withUnsafeGuaranteedRef { $0.names }
         for index in names.indices {
             body(names[index], value(at: index))
         }

@@ -59,47 +59,12 @@ struct RouteTrie {
         var count: Int
     }
 
-    /// The parameter names of a pattern and the positions (from 0) of its parameter segments;
-    /// one instance for all patterns of the same layout, so that every match of them shares it.
-    private final class Layout: Sendable {
-        let positions: [Int]
-        let names: [String]
-
-        init(positions: [Int], names: [String]) {
-            self.positions = positions
-            self.names = names
-        }
-    }
-
-    /// A layout's positions and names, the names compared byte for byte: two patterns whose
-    /// parameter names are equal but spelled differently (canonically equivalent Unicode) each
-    /// keep their own spelling.
-    private struct LayoutKey: Hashable {
-        let positions: [Int]
-        let names: [String]
-
-        static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
-            lhs.positions == rhs.positions && lhs.names.count == rhs.names.count
-                && zip(lhs.names, rhs.names).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(positions)
-            for name in names {
-                hasher.combine(name.utf8.count)
-                for byte in name.utf8 { hasher.combine(byte) }
-            }
-        }
-    }
-
     /// A pattern that ends at a node; a free slot (from a removed pattern) has no registration.
     private struct Route {
         var name: SceneName
         var registered: RegisteredScene?
-        /// One of `layouts`, which keeps every layout for the trie's life (there is one per
-        /// distinct set of positions and names, and none is ever dropped): a match reads it
-        /// without reference counting.
-        var layout: Unmanaged<Layout>?
+        /// Interned for the life of the process: a match reads it without reference counting.
+        var layout: Unmanaged<ParameterLayout>?
     }
 
     private var nodes = [Node()]
@@ -108,7 +73,6 @@ struct RouteTrie {
     private var arena: [UInt8] = []
     private var routes: [Route] = []
     private var freeRoutes: [Int32] = []
-    private var layouts: [LayoutKey: Layout] = [:]
     private let seeds: (UInt64, UInt64, UInt64) = {
         var hasher = Hasher()
         hasher.combine(0x5EED as UInt64)
@@ -362,12 +326,9 @@ struct RouteTrie {
                 }
             }
         }
-        let key = LayoutKey(positions: positions, names: names)
-        let layout = layouts[key] ?? Layout(positions: positions, names: names)
-        layouts[key] = layout
         let route = Route(
             name: registered.name(for: pattern.identifier), registered: registered,
-            layout: Unmanaged.passUnretained(layout))
+            layout: ParameterLayout.interned(positions: positions, names: names))
         if nodes[current].route >= 0 {
             routes[Int(nodes[current].route)] = route
             return
@@ -432,13 +393,11 @@ struct RouteTrie {
             }
             guard found >= 0 else { return nil }
             return routes.withUnsafeBufferPointer { routes in
-                // Borrowed: the trie keeps every layout for its life.
                 guard let registered = routes[found].registered,
-                    let layout = routes[found].layout?.takeUnretainedValue()
+                    let layout = routes[found].layout
                 else { return nil }
-                let values = CapturedParameters(names: layout.names, in: bytes) { index in
-                    let position = layout.positions[index]
-                    return (position == 0 ? 0 : ends[position &- 1] &+ 1, ends[position])
+                let values = CapturedParameters(layout: layout, in: bytes) { position in
+                    (position == 0 ? 0 : ends[position &- 1] &+ 1, ends[position])
                 }
                 return ResolvedTarget(
                     name: routes[found].name, registered: registered,
