@@ -16,13 +16,9 @@
 /// a seeded hash of the packed segment, whose slots hold the children themselves: one probe, no
 /// further lookup. Only registration adds keys, so no path can make a lookup scan.
 struct RouteTrie {
-    /// A segment as the trie compares it: up to 16 bytes packed little-endian into two words
-    /// (zero beyond the end), or for a longer one a seeded hash of its bytes in `high`.
-    private struct Key {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var count = 0
-    }
+    /// A segment as the trie compares it: up to 16 bytes packed, or for a longer one its length
+    /// and a seeded hash of its bytes in `high`.
+    private typealias Key = PackedBytes
 
     /// A literal child: its segment's key and the node it leads to.
     ///
@@ -121,12 +117,12 @@ struct RouteTrie {
     ) -> Key {
         let count = end &- start
         if count > PackedBytes.capacity {
-            return Key(
-                high: hashBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed),
-                count: count)
+            var key = Key()
+            key.high = hashBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), seed: seed)
+            key.count = count
+            return key
         }
-        let packed = PackedBytes(bytes, from: start, to: end)
-        return Key(low: packed.low, high: packed.high, count: count)
+        return Key(bytes, from: start, to: end)
     }
 
     /// The home slot of a key, from its words and length (a long literal's `low` is its

@@ -9,6 +9,9 @@ struct PackedBytes: Equatable {
     var high: UInt64 = 0
     var count = 0
 
+    /// No bytes.
+    init() {}
+
     /// Packs `bytes[start..<end]`, which the caller keeps to at most ``capacity`` bytes.
     ///
     /// The bytes are read with one or two eight-byte loads wherever the buffer has eight bytes
