@@ -464,19 +464,28 @@ public final class AppCoordinator: AppCoordinatorType {
     func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
         throws(NavigationError) -> SceneParameters
     {
-        guard case .entry(let entry) = resolved.registered else { return parameters }
+        guard case .entry(let entry) = resolved.registered else {
+            // No requirements; for a route pattern, every parameter captured by the match.
+            return resolved.routeParameters.isEmpty
+                ? parameters : Self.adding(resolved.routeParameters, to: parameters)
+        }
         return try checkedParameters(parameters, for: resolved, entry: entry)
+    }
+
+    /// `parameters` with the route's `captured` values added, replacing any of the same name.
+    private static func adding(_ captured: SceneParameters, to parameters: SceneParameters)
+        -> SceneParameters
+    {
+        guard !parameters.isEmpty else { return captured }
+        var parameters = parameters
+        captured.forEach { name, value in parameters[name] = value }
+        return parameters
     }
 
     private func checkedParameters(
         _ parameters: SceneParameters, for resolved: ResolvedTarget, entry: BuilderEntry
     ) throws(NavigationError) -> SceneParameters {
-        var parameters = parameters
-        if parameters.isEmpty {
-            parameters = resolved.routeParameters
-        } else {
-            resolved.routeParameters.forEach { name, value in parameters[name] = value }
-        }
+        let parameters = Self.adding(resolved.routeParameters, to: parameters)
         for name in entry.routeParameterNames where parameters[name] == nil {
             throw .missingParameter(scene: resolved.scene, name: name)
         }

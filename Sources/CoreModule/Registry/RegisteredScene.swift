@@ -10,6 +10,10 @@ enum RegisteredScene: Sendable {
     case scene(SceneMaker)
     /// Any other builder, with its checks worked out once at registration.
     case entry(BuilderEntry)
+    /// A route pattern registered with a ``SceneBuilder`` without requirements, as a match
+    /// finds it: its maker with the pattern's name, the parameters already captured. (The
+    /// registry itself keeps such a pattern as an ``entry(_:)``.)
+    case route(RouteSceneMaker)
 
     init(_ builder: any Builder, key: SceneIdentifier) {
         let pattern = RoutePattern(key)
@@ -32,13 +36,17 @@ enum RegisteredScene: Sendable {
         switch self {
         case .scene(let maker): return SceneBuilder(sceneIdentifier: key, maker: maker)
         case .entry(let entry): return entry.builder
+        case .route(let maker): return SceneBuilder(named: maker)
         }
     }
 
     /// The builder as registered, a ``SceneBuilder`` rebuilt around its closure named `name`.
     func builder(for name: SceneName) -> any Builder {
-        if case .entry(let entry) = self { return entry.builder }
-        return builder(for: name.identifier)
+        switch self {
+        case .entry(let entry): return entry.builder
+        case .route(let maker): return SceneBuilder(named: maker)
+        case .scene: return builder(for: name.identifier)
+        }
     }
 
     /// The name the registry keeps for `key`: an entry's own, or else `key` packed.
@@ -46,6 +54,7 @@ enum RegisteredScene: Sendable {
         switch self {
         case .scene: return SceneName(key)
         case .entry(let entry): return entry.name
+        case .route(let maker): return maker.name
         }
     }
 
@@ -54,6 +63,7 @@ enum RegisteredScene: Sendable {
     func makeScreen(in context: SceneContext) throws -> any ScreenContent {
         switch self {
         case .scene(let maker): return try maker.make(context)
+        case .route(let maker): return try maker.make(context)
         case .entry(let entry): return try entry.builder.makeScreen(in: context)
         }
     }

@@ -38,8 +38,15 @@ struct RouteTrie {
     }
 
     /// One node of 32 bytes.
+    ///
+    /// A node where a pattern ends and that has no literal child keeps what a match needs of
+    /// the pattern in its unused `first` edge (see ``cache(_:at:)``): the match then reads no
+    /// route record, a trip to memory saved when there are many patterns.
     private struct Node {
         /// The only literal child, or the place of several (see ``Edge/fanned``).
+        ///
+        /// With a `count` of 0 (no literal child), a `low` other than 0 is the cached route's
+        /// maker or entry and `high` its layout: see ``CachedRoute``.
         var first = Edge()
         /// The parameter child, or -1.
         var parameter: Int32 = -1
@@ -61,6 +68,51 @@ struct RouteTrie {
         var registered: RegisteredScene?
         /// Interned for the life of the process: a match reads it without reference counting.
         var layout: Unmanaged<ParameterLayout>?
+        /// For a pattern registered with a ``SceneBuilder`` without requirements, its maker
+        /// with the pattern's name, which a match returns instead of the registration.
+        var maker: RouteSceneMaker?
+    }
+
+    /// A route as its last node caches it: two words of plain bits, valid for as long as the
+    /// route's record (which owns the objects they point to) is in `routes`.
+    private enum CachedRoute {
+        /// Marks an address in `low` as a ``BuilderEntry`` rather than a ``RouteSceneMaker``
+        /// (objects are at least 8-byte aligned, so the bit is otherwise 0).
+        static let entryTag: UInt64 = 1
+
+        /// The bits to cache for `route`, or `nil` for a free record.
+        static func bits(of route: Route) -> (low: UInt64, high: UInt64)? {
+            guard let layout = route.layout else { return nil }
+            let high = UInt64(UInt(bitPattern: layout.toOpaque()))
+            if let maker = route.maker {
+                return (UInt64(UInt(bitPattern: Unmanaged.passUnretained(maker).toOpaque())), high)
+            }
+            guard case .entry(let entry)? = route.registered else { return nil }
+            let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+            return (address | entryTag, high)
+        }
+
+        /// The match the cached bits of `node` stand for, with `parameters` captured by
+        /// `layout`; `nil` when the node caches nothing.
+        @inline(__always)
+        static func target(
+            of node: Node, capturing parameters: (Unmanaged<ParameterLayout>) -> SceneParameters
+        ) -> ResolvedTarget? {
+            guard node.first.count == 0, node.first.low != 0,
+                let layoutAddress = UnsafeRawPointer(bitPattern: UInt(node.first.high)),
+                let address = UnsafeRawPointer(bitPattern: UInt(node.first.low & ~entryTag))
+            else { return nil }
+            let layout = Unmanaged<ParameterLayout>.fromOpaque(layoutAddress)
+            if node.first.low & entryTag == 0 {
+                let maker = Unmanaged<RouteSceneMaker>.fromOpaque(address).takeUnretainedValue()
+                return ResolvedTarget(
+                    name: maker.name, registered: .route(maker),
+                    routeParameters: parameters(layout))
+            }
+            let entry = Unmanaged<BuilderEntry>.fromOpaque(address).takeUnretainedValue()
+            return ResolvedTarget(
+                name: entry.name, registered: .entry(entry), routeParameters: parameters(layout))
+        }
     }
 
     private var nodes = [Node()]
@@ -322,9 +374,17 @@ struct RouteTrie {
                 }
             }
         }
+        let name = registered.name(for: pattern.identifier)
+        var maker: RouteSceneMaker?
+        if case .entry(let entry) = registered, let plain = entry.builder as? SceneBuilder,
+            plain.requiredParameters.isEmpty
+        {
+            maker = RouteSceneMaker(plain.maker, name: name)
+        }
         let route = Route(
-            name: registered.name(for: pattern.identifier), registered: registered,
-            layout: ParameterLayout.interned(positions: positions, names: names))
+            name: name, registered: registered,
+            layout: ParameterLayout.interned(positions: positions, names: names), maker: maker)
+        cache(route, at: current)
         if nodes[current].route >= 0 {
             routes[Int(nodes[current].route)] = route
             return
@@ -337,6 +397,15 @@ struct RouteTrie {
             routes.append(route)
             nodes[current].route = Int32(routes.count - 1)
         }
+    }
+
+    /// Caches `route` in `node`, when the node has no literal child (whose edge the cache
+    /// would take the place of); clears the cache for a free record.
+    private mutating func cache(_ route: Route, at node: Int) {
+        guard nodes[node].first.count == 0 else { return }
+        let bits = CachedRoute.bits(of: route)
+        nodes[node].first.low = bits?.low ?? 0
+        nodes[node].first.high = bits?.high ?? 0
     }
 
     /// Removes the pattern of `pattern`'s shape; its nodes stay, unused, and its slot in
@@ -353,7 +422,9 @@ struct RouteTrie {
         let route = nodes[current].route
         guard route >= 0 else { return }
         count -= 1
-        routes[Int(route)] = Route(name: routes[Int(route)].name, registered: nil, layout: nil)
+        let free = Route(name: routes[Int(route)].name, registered: nil, layout: nil, maker: nil)
+        routes[Int(route)] = free
+        cache(free, at: current)
         freeRoutes.append(route)
         nodes[current].route = -1
     }
@@ -384,20 +455,25 @@ struct RouteTrie {
         let depth = self.depth
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * depth) { scratch in
             guard let ends = scratch.baseAddress else { return nil }
-            let found = withView { view in
-                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depth).route()
+            let last = withView { view in
+                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depth).node()
             }
-            guard found >= 0 else { return nil }
+            guard last >= 0 else { return nil }
+            let capture = { (layout: Unmanaged<ParameterLayout>) -> SceneParameters in
+                SceneParameters(
+                    captured: CapturedParameters(layout: layout, in: bytes) { position in
+                        (position == 0 ? 0 : ends[position &- 1] &+ 1, ends[position])
+                    })
+            }
+            let node = nodes[last]
+            if let target = CachedRoute.target(of: node, capturing: capture) { return target }
             return routes.withUnsafeBufferPointer { routes in
-                guard let registered = routes[found].registered,
-                    let layout = routes[found].layout
-                else { return nil }
-                let values = CapturedParameters(layout: layout, in: bytes) { position in
-                    (position == 0 ? 0 : ends[position &- 1] &+ 1, ends[position])
+                let route = routes[Int(node.route)]
+                guard let registered = route.registered, let layout = route.layout else {
+                    return nil
                 }
                 return ResolvedTarget(
-                    name: routes[found].name, registered: registered,
-                    routeParameters: SceneParameters(captured: values))
+                    name: route.name, registered: registered, routeParameters: capture(layout))
             }
         }
     }
@@ -414,8 +490,8 @@ struct RouteTrie {
         /// its segment, the latest last (room for two numbers per depth).
         let branches: UnsafeMutablePointer<Int>
 
-        /// The route (an index in `routes`) of the pattern matching the path, or -1.
-        func route() -> Int {
+        /// The node where the pattern matching the path ends, or -1.
+        func node() -> Int {
             let slash = UInt8(ascii: "/")
             var node = 0
             var start = 0
@@ -448,8 +524,7 @@ struct RouteTrie {
                             depth &+= 1
                             break
                         }
-                        let route = Int(view.nodes[next].route)
-                        if route >= 0 { return route }
+                        if view.nodes[next].route >= 0 { return next }
                     }
                     guard pending > 0 else { return -1 }
                     pending &-= 1
