@@ -44,7 +44,11 @@ enum LinkFuzzer {
         scheme: "app", host: "open", maximumLength: 1 << 24, maximumScreens: 1 << 16,
         maximumParametersPerScreen: 1 << 16)
     static let names: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Café", "product/new"]
-    static let patterns: [SceneIdentifier] = ["product/:id", "user/:name/posts/:page"]
+    /// Route patterns; a literal beside a parameter (`top` and `:id`, `me` and `:name`) makes
+    /// the walk keep a branch to come back to.
+    static let patterns: [SceneIdentifier] = [
+        "product/:id", "product/top/:rank", "user/:name/posts/:page", "user/me/posts/:page",
+    ]
 
     /// A builder whose screen is a plain object.
     final class Content: Sendable {}

@@ -84,13 +84,17 @@ struct RouteMatchingTests {
             // A path made from a random registered shape, sometimes with a segment swapped for
             // another literal or a value.
             guard let source = shapes.randomElement(using: &random) else { continue }
-            let path = source.map { literal in
+            var path = source.map { literal in
                 switch (literal, Int.random(in: 0..<8, using: &random)) {
                 case (let literal?, 3...): return literal
                 case (let literal?, 2): return Self.siblings[literal] ?? literal
                 case (_, 0): return Self.literals.randomElement(using: &random) ?? "a"
                 default: return values.randomElement(using: &random) ?? "1"
                 }
+            }
+            // Sometimes a segment more, which may take the walk past the deepest pattern.
+            if Int.random(in: 0..<6, using: &random) == 0 {
+                path.append(Self.literals.randomElement(using: &random) ?? "a")
             }
             let text = SceneIdentifier(path.joined(separator: "/"))
             let want = Self.expected(path, among: shapes)
@@ -153,6 +157,23 @@ struct RouteMatchingTests {
         let resolved = try container.resolve(long)
         #expect(resolved.routeParameters["x"]?.utf8.count == 1_000_000)
         #expect(resolved.routeParameters["y"] == "1")
+    }
+
+    @Test("a path one segment longer than the deepest pattern, with a parameter branch left to try")
+    func longerThanDeepestWithBranch() throws {
+        // `a/b/c/d` goes down `a`, `b` (leaving the `:x` branch for later) and `:y` to the
+        // deepest level, where the walk reads one segment more than any pattern has before it
+        // backtracks to `:x`; that branch fails too, so nothing matches.
+        let container = DependencyContainer()
+        for pattern in ["a/:x", "a/b/:y", "f/:g", "z/:u/:v"] as [SceneIdentifier] {
+            try container.assemble(
+                SceneBuilder(pattern) { context in StubScreen(context: context) })
+        }
+        #expect(throws: NavigationError.unknownScene("a/b/c/d", suggestions: [])) {
+            try container.resolve("a/b/c/d")
+        }
+        #expect(try container.resolve("a/b/c").routeParameters == ["y": "c"])
+        #expect(try container.resolve("a/q").routeParameters == ["x": "q"])
     }
 
     @Test("more parameters than two are all captured, in order")

@@ -451,12 +451,15 @@ struct RouteTrie {
     private func match(_ bytes: UnsafeRawBufferPointer) -> ResolvedTarget? {
         // The walk's scratch: the end of the segment at each depth it reaches, then its stack of
         // parameter branches, two numbers each. It goes down only to a node that exists, so it
-        // reaches at most `depth` segments and passes at most one branch at each.
+        // reads at most one segment more than the deepest pattern has (`depth + 1` ends, when
+        // the path is longer), and it passes at most one branch at each of the `depth` levels.
         let depth = self.depth
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * depth) { scratch in
+        let levels = depth + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: levels + 2 * depth) {
+            scratch in
             guard let ends = scratch.baseAddress else { return nil }
             let last = withView { view in
-                Walk(view: view, bytes: bytes, ends: ends, branches: ends + depth).node()
+                Walk(view: view, bytes: bytes, ends: ends, branches: ends + levels).node()
             }
             guard last >= 0 else { return nil }
             let capture = { (layout: Unmanaged<ParameterLayout>) -> SceneParameters in
@@ -483,8 +486,9 @@ struct RouteTrie {
     private struct Walk {
         let view: View
         let bytes: UnsafeRawBufferPointer
-        /// Where the walk writes the end of each segment it visits, by depth (room for the
-        /// trie's depth): the same for every branch, since segments depend on the path alone.
+        /// Where the walk writes the end of each segment it visits, by depth (room for one
+        /// more than the trie's depth): the same for every branch, since segments depend on the
+        /// path alone.
         let ends: UnsafeMutablePointer<Int>
         /// The parameter branches left to try, as pairs of a parameter node and the depth of
         /// its segment, the latest last (room for two numbers per depth).
