@@ -466,8 +466,7 @@ public final class AppCoordinator: AppCoordinatorType {
     {
         guard case .entry(let entry) = resolved.registered else {
             // No requirements; for a route pattern, every parameter captured by the match.
-            return resolved.routeParameters.isEmpty
-                ? parameters : Self.adding(resolved.routeParameters, to: parameters)
+            return Self.adding(resolved.routeParameters, to: parameters)
         }
         return try checkedParameters(parameters, for: resolved, entry: entry)
     }
@@ -476,6 +475,7 @@ public final class AppCoordinator: AppCoordinatorType {
     private static func adding(_ captured: SceneParameters, to parameters: SceneParameters)
         -> SceneParameters
     {
+        guard !captured.isEmpty else { return parameters }
         guard !parameters.isEmpty else { return captured }
         var parameters = parameters
         captured.forEach { name, value in parameters[name] = value }
