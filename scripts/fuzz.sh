@@ -9,7 +9,8 @@
 # scratch corpus under .build-fuzz/ (so new inputs never touch the repository). A crash —
 # a broken oracle's preconditionFailure, a trap, an AddressSanitizer report — stops libFuzzer
 # with a non-zero status and writes the input to .build-fuzz/artifacts/<target>/; replay it with
-#   swift run fuzz-<name> .build-fuzz/artifacts/<target>/crash-…     (debug, readable backtrace)
+#   swift run --package-path Fuzz fuzz-<name> .build-fuzz/artifacts/<target>/crash-…
+# (a debug build, with a readable backtrace)
 # and turn it into a regression test under Tests/.
 #
 # The targets are built with --sanitize=fuzzer (libFuzzer supplies `main`) and -DFUZZING, which
@@ -32,7 +33,8 @@ scratch=.build-fuzz
 # flags still make SwiftPM link both runtimes.
 for target in "${targets[@]}"; do
     echo "==> building $target (release, libFuzzer + AddressSanitizer)"
-    swift build -c release --product "$target" --sanitize=fuzzer --sanitize=address \
+    swift build -c release --package-path Fuzz --product "$target" \
+        --sanitize=fuzzer --sanitize=address \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path "$scratch"
     # (grep -c reads all of nm's output: grep -q would stop early and fail the pipe.)
     if command -v nm > /dev/null &&

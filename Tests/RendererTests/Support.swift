@@ -1,14 +1,11 @@
 import CoreModule
 import CoreModuleTesting
-import FeatureA
-import FeatureB
 
-/// A coordinator over the demo's four scenes (A1, A2, B1, B2).
+/// A coordinator over the demo's four scenes (A1, A2, B1, B2), as stub screens.
 @MainActor
 func makeDemoCoordinator() throws -> AppCoordinator {
     let container = DependencyContainer()
-    try FeatureAScenes.register(in: container)
-    try FeatureBScenes.register(in: container)
+    try container.assemble(contentsOf: ["A1", "A2", "B1", "B2"].map { SceneBuilder.stub($0) })
     return AppCoordinator(container: container)
 }
 

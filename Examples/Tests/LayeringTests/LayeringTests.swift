@@ -3,38 +3,59 @@ import Testing
 
 /// Checks the module layering, which is part of the contract.
 ///
-/// CoreModule depends on nothing, and a feature module — every other target under `Sources/`
-/// but CoreModuleTesting — depends on CoreModule only. SwiftPM on
+/// CoreModule (the root package's `Sources/`) depends on nothing, and a feature module — every
+/// target under `Examples/Sources/` that is not the app or an example runner — depends on
+/// CoreModule only. A new feature module is found by its folder: nothing to add here. SwiftPM on
 /// Linux can let a module import another that is merely built alongside it, so this reads the
 /// `import` lines of every source file; `scripts/check-layering.sh` checks the dependencies
-/// declared in `Package.swift`.
+/// declared in the `Package.swift` files.
 @Suite("Module layering: features never import each other")
 struct LayeringTests {
-    private static let root = URL(fileURLWithPath: #filePath)
+    /// The examples package (`Examples/`).
+    private static let examples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folders that hold targets: the library's, then the examples'.
+    private static let sourceFolders = [
+        examples.deletingLastPathComponent().appendingPathComponent("Sources"),
+        examples.appendingPathComponent("Sources"),
+    ]
 
     private static let system: Set<String> = [
         "Swift", "Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl",
     ]
 
-    /// The modules each target may import besides the system ones; any other target under
-    /// `Sources/` is a feature module, which may import CoreModule only.
+    /// The modules each target may import besides the system ones; any other target is a
+    /// feature module, which may import CoreModule only.
     private static let allowed: [String: Set<String>] = [
         "CoreModule": [],
         "CoreModuleTesting": ["CoreModule"],
+        "DemoApp": ["CoreModule", "FeatureA", "FeatureB"],
+        "demo": ["DemoApp"],
+        "FlowExamples": ["CoreModule"],
+        "login-flow": ["FlowExamples"],
+        "child-flows": ["FlowExamples"],
     ]
 
-    /// Every target under `Sources/`, the feature modules included.
+    /// Every target of the library and of the examples, the feature modules included.
     static var targets: [String] {
-        let sources = root.appendingPathComponent("Sources").path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+        sourceFolders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { !$0.hasPrefix(".") }
+        }.sorted()
     }
 
-    /// The modules imported by the Swift files under `Sources/target`.
+    /// The folder of `target`'s sources, in the library or in the examples.
+    static func directory(of target: String) -> URL? {
+        sourceFolders.map { $0.appendingPathComponent(target) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// The modules imported by the Swift files of `target`.
     static func imports(of target: String) throws -> Set<String> {
-        let directory = root.appendingPathComponent("Sources/\(target)")
-        guard let files = FileManager.default.enumerator(atPath: directory.path) else {
+        guard let directory = directory(of: target),
+            let files = FileManager.default.enumerator(atPath: directory.path)
+        else {
             return []
         }
         var modules = Set<String>()
@@ -63,8 +84,7 @@ struct LayeringTests {
         "each target's sources exist",
         arguments: ["CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"])
     func sourcesExist(target: String) throws {
-        let path = Self.root.appendingPathComponent("Sources/\(target)").path
-        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(Self.directory(of: target) != nil)
     }
 
     @Test(

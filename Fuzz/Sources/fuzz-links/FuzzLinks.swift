@@ -15,6 +15,7 @@
 // oracle stops the process with `preconditionFailure`, which libFuzzer reports as a crash.
 
 import CoreModule
+import CoreModuleTesting
 import Foundation
 
 /// libFuzzer's entry point: runs one input through every oracle.
@@ -166,7 +167,7 @@ enum LinkFuzzer {
             do {
                 let event = try coordinator.open(text, format: format)
                 let tree = coordinator.tree
-                check(tree.invariantViolations().isEmpty, "\(tree.invariantViolations())")
+                check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
                 check(!tree.isEmpty, "an opened link left an empty window")
                 check(
                     text.utf8.count <= format.maximumLength, "a link over the length limit opened")
@@ -271,7 +272,7 @@ enum LinkFuzzer {
             let recorder = Recorder(coordinator)
             do {
                 try coordinator.navigate(request)
-                check(coordinator.tree.invariantViolations().isEmpty, "invariants broken")
+                check(coordinator.tree.structuralProblems().isEmpty, "invariants broken")
                 if case .push = request {
                     check(resolved != nil, "pushed a name that does not resolve")
                     check(

@@ -21,6 +21,7 @@
 // `preconditionFailure`, which libFuzzer reports as a crash.
 
 import CoreModule
+import CoreModuleTesting
 import Foundation
 
 /// libFuzzer's entry point: runs one input as a sequence of operations.
@@ -220,7 +221,7 @@ final class NavigationFuzzer {
     /// Every check that holds after any operation.
     private func checkState(after operation: String) {
         let tree = coordinator.tree
-        let violations = tree.invariantViolations()
+        let violations = tree.structuralProblems()
         check(violations.isEmpty, "after \(operation): \(violations)")
         check(resultCalls.values.allSatisfy { $0 <= 1 }, "a result handler ran twice")
         check(
