@@ -12,7 +12,7 @@ struct RegistryTests {
         let container = DependencyContainer()
         let builder = stubBuilder("A1")
         try container.assemble(builder: builder, for: builder.sceneIdentifier)
-        #expect(container.build(for: "A1")?.sceneIdentifier == "A1")
+        #expect(container.build(for: "A1")?.scene == "A1")
         #expect(container.build(for: "A2") == nil)
         #expect(container.contains("A1"))
         #expect(container.count == 1)
@@ -146,7 +146,7 @@ struct RegistryTests {
             }
         }
         #expect(container.count == threads * perThread)
-        #expect(container.build(for: "T7-1999")?.sceneIdentifier == "T7-1999")
+        #expect(container.build(for: "T7-1999")?.scene == "T7-1999")
     }
 
     @Test("racing registrations of one name: exactly one wins, the rest are told")

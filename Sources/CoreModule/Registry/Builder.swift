@@ -14,10 +14,25 @@
 /// }
 /// ```
 ///
+/// The name may be declared as a `String`, as the original article's builders declare it; the
+/// registry reads it as a ``SceneIdentifier`` either way:
+///
+/// ```swift
+/// public struct A2Builder: Builder {
+///     public var sceneIdentifier: String = "A2"
+///     public init() {}
+///     public func makeScreen(in context: SceneContext) -> any ScreenContent { A2Screen(context) }
+/// }
+/// ```
+///
 /// For a builder that is only a closure, use ``SceneBuilder``.
 public protocol Builder: Sendable {
+    /// The type the builder declares its scene's name with: ``SceneIdentifier`` (the default),
+    /// or `String`.
+    associatedtype Identifier: SceneIdentifierConvertible = SceneIdentifier
+
     /// The name of the scene this builder makes; it must match the name it is registered under.
-    var sceneIdentifier: SceneIdentifier { get }
+    var sceneIdentifier: Identifier { get }
 
     /// Makes the screen's object (a view controller, or any class in a headless model).
     ///
@@ -46,6 +61,11 @@ public protocol Builder: Sendable {
 extension Builder {
     /// No required parameters.
     public var requiredParameters: [String: ParameterType] { [:] }
+
+    /// The builder's ``sceneIdentifier`` as a ``SceneIdentifier``, whatever type it declares.
+    ///
+    /// Use it where the builder's type is not known, as in `container.build(for: "A1")?.scene`.
+    public var scene: SceneIdentifier { sceneIdentifier.sceneIdentifierValue }
 }
 
 /// A builder made from a closure: the smallest way to register a scene.

@@ -164,7 +164,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
-        try assemble(contentsOf: builders.map { ($0.sceneIdentifier, $0) }, policy: policy)
+        try assemble(contentsOf: builders.map { ($0.scene, $0) }, policy: policy)
     }
 
     private func assemble(
@@ -175,8 +175,9 @@ public final class DependencyContainer: SceneBuilderContainer {
         var patterns: [RoutePattern] = []
         for (key, builder) in entries {
             try key.validate()
-            guard builder.sceneIdentifier == key else {
-                throw .mismatchedRegistration(key: key, builderIdentifier: builder.sceneIdentifier)
+            let declared = builder.scene
+            guard declared == key else {
+                throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             guard incoming.insert(key).inserted else { throw .duplicateRegistration(key) }
             if let pattern = RoutePattern(key) {

@@ -131,6 +131,24 @@ extension SceneBuilderContainer {
         try assemble(builder: builder, for: sceneIdentifier, policy: .rejectDuplicates)
     }
 
+    /// Registers `builder` for the scene named `sceneIdentifier`, rejecting a duplicate: the
+    /// original design's call for a builder that declares its name as a `String`.
+    ///
+    /// ```swift
+    /// let a1Builder = A1Builder()  // public var sceneIdentifier: String = "A1"
+    /// try container.assemble(builder: a1Builder, for: a1Builder.sceneIdentifier)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
+    ///   - sceneIdentifier: The scene's name.
+    /// - Throws: See ``assemble(builder:for:policy:)``.
+    public func assemble(builder: any Builder, for sceneIdentifier: String)
+        throws(NavigationError)
+    {
+        try assemble(builder: builder, for: SceneIdentifier(sceneIdentifier))
+    }
+
     /// Registers `builder` under its own ``Builder/sceneIdentifier``.
     ///
     /// - Parameters:
@@ -140,7 +158,7 @@ extension SceneBuilderContainer {
     public func assemble(_ builder: any Builder, policy: RegistrationPolicy = .rejectDuplicates)
         throws(NavigationError)
     {
-        try assemble(builder: builder, for: builder.sceneIdentifier, policy: policy)
+        try assemble(builder: builder, for: builder.scene, policy: policy)
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.

@@ -80,6 +80,26 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     }
 }
 
+/// A value that names a scene: a ``SceneIdentifier``, or a `String`.
+///
+/// It lets a ``Builder`` declare its ``Builder/sceneIdentifier`` as a plain `String`, as the
+/// original article does, and lets ``SceneBuilderContainer/assemble(builder:for:)`` take that
+/// string; everything else in the package names scenes with ``SceneIdentifier``.
+public protocol SceneIdentifierConvertible: Sendable {
+    /// The name as a ``SceneIdentifier``.
+    var sceneIdentifierValue: SceneIdentifier { get }
+}
+
+extension SceneIdentifier: SceneIdentifierConvertible {
+    /// The identifier itself.
+    public var sceneIdentifierValue: SceneIdentifier { self }
+}
+
+extension String: SceneIdentifierConvertible {
+    /// The string as a scene's name, unchecked until it is registered or navigated to.
+    public var sceneIdentifierValue: SceneIdentifier { SceneIdentifier(self) }
+}
+
 extension SceneIdentifier: ExpressibleByStringLiteral {
     /// Creates an identifier from a string literal, as in `.push(scene: "A2")`.
     ///

@@ -88,7 +88,7 @@ struct ThreadSafetyTests {
                     if container.remove(second) == nil { tally.add("unexpected") }
                 case 4:
                     let earlier = SceneIdentifier("T\(thread)-\(index - 4)")
-                    if (try? container.builder(for: earlier))?.sceneIdentifier != earlier {
+                    if (try? container.builder(for: earlier))?.scene != earlier {
                         tally.add("unexpected")
                     }
                 case 5:
