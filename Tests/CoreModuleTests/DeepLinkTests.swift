@@ -42,7 +42,8 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "B2"))
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: format)
+        let event = try #require(
+            try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: format))
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"], ["A1"]])
         #expect(coordinator.tree.screens[1].parameters == ["id": "7"])
         #expect(coordinator.tree.screens[2].parameters == ["item": "7"])

@@ -27,7 +27,8 @@ struct GuardTests {
         let session = Session()
         let coordinator = try makeApp(session: session)
         try coordinator.navigate(.root(scene: "A1"))
-        let event = try coordinator.navigate(.push(scene: "B1", parameters: ["id": "3"]))
+        let event = try #require(
+            try coordinator.navigate(.push(scene: "B1", parameters: ["id": "3"])))
         #expect(coordinator.tree.scenes == [["A1"], ["Login"]])
         #expect(event.redirectedFrom == .transition(.push(scene: "B1", parameters: ["id": "3"])))
         let login = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)

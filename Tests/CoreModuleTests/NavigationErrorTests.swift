@@ -123,12 +123,10 @@ struct NavigationErrorTests {
 
     // MARK: Structure
 
-    @Test("pop and pop to root never remove a stack's first screen")
+    @Test("pop never removes a stack's first screen")
     func popAtFirstScreen() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
-        expectRejected(
-            .popToRoot(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .popToRoot))
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.present(scene: "B1"))
         expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
@@ -151,11 +149,47 @@ struct NavigationErrorTests {
             with: .sceneNotInStack("Nowhere", stack: ["B1", "B2"]))
     }
 
-    @Test("dismiss and dismiss all need a presented modal")
+    @Test("dismiss needs a presented modal")
     func dismissWithNothingPresented() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
-        expectRejected(.dismissAll(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
+    }
+
+    @Test("going home when already home succeeds, changes nothing and reports nothing")
+    func goingHomeWhenHome() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        var guardCalls = 0
+        coordinator.addGuard(
+            NavigationGuard("counting") { _ in
+                guardCalls += 1
+                return .reject(reason: "no")
+            })
+        // A one-screen root stack: pop to root is already done, and nothing is presented.
+        expectUnchanged(.popToRoot(), on: coordinator)
+        expectUnchanged(.dismissAll(animated: true), on: coordinator)
+        // A one-screen modal: pop to root is done there too, though a modal is presented.
+        coordinator.removeGuard(named: "counting")
+        try coordinator.navigate(.present(scene: "B1"))
+        coordinator.addGuard(
+            NavigationGuard("counting") { _ in
+                guardCalls += 1
+                return .reject(reason: "no")
+            })
+        expectUnchanged(.popToRoot(animated: false), on: coordinator)
+        #expect(guardCalls == 0, "nothing leaves, so no guard is asked")
+        // With a modal presented, dismiss all is not a no-op: the guard is asked, and refuses.
+        expectRejected(
+            .dismissAll(), on: coordinator,
+            with: .rejectedByGuard(name: "counting", kind: .dismissAll, scene: "B1", reason: "no"))
+    }
+
+    @Test("a screen's context and a flow get nil for a request that is already satisfied")
+    func contextGetsNil() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        #expect(try screen.context.navigate(.popToRoot()) == nil)
+        #expect(try screen.context.navigate(.dismissAll()) == nil)
+        #expect(coordinator.tree.scenes == [["A1"]])
     }
 
     // MARK: Messages

@@ -27,7 +27,7 @@ struct ObservationTests {
     func returnedEventMatches() throws {
         let coordinator = try makeCoordinator()
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.navigate(.root(scene: "A1"))
+        let event = try #require(try coordinator.navigate(.root(scene: "A1")))
         #expect(recorder.transitions == [event])
     }
 

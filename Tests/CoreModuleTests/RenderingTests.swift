@@ -23,11 +23,11 @@ struct RenderingTests {
     @Test("an event prints on one line: kind, scene, from, to, animation")
     func eventRendering() throws {
         let coordinator = try makeCoordinator()
-        let root = try coordinator.navigate(.root(scene: "A1"))
+        let root = try #require(try coordinator.navigate(.root(scene: "A1")))
         #expect(root.description == "root A1 #1: empty window → A1 #1, not animated")
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.push(scene: "B1"))
-        let popToRoot = try coordinator.navigate(.popToRoot())
+        let popToRoot = try #require(try coordinator.navigate(.popToRoot()))
         #expect(
             popToRoot.description
                 == "pop-to-root B1 #3: B1 #3 → A1 #1, 2 screens removed, animated")

@@ -12,7 +12,7 @@ struct ResultTests {
             .present(scene: "B1"),
             onResult: { result in results.append(result.value(as: String.self) ?? "\(result)") })
         let picker = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        let event = try picker.context.finish(with: "red")
+        let event = try #require(try picker.context.finish(with: "red"))
         #expect(event.kind == .dismiss)
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(results == ["red"])
@@ -24,7 +24,7 @@ struct ResultTests {
         var result: ScreenResult?
         try coordinator.navigate(.push(scene: "A2"), onResult: { result = $0 })
         let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        #expect(try screen.context.finish(with: 42).kind == .pop)
+        #expect(try screen.context.finish(with: 42)?.kind == .pop)
         #expect(result?.value(as: Int.self) == 42)
     }
 

@@ -52,7 +52,7 @@ struct SceneNameStorageTests {
         for name in pool {
             #expect(container.contains(name) == (model[name] != nil), "\(name), seed \(seed)")
             guard let tag = model[name] else { continue }
-            let event = try coordinator.navigate(.root(scene: name))
+            let event = try #require(try coordinator.navigate(.root(scene: name)))
             let content = coordinator.tree.visibleScreen?.content as? Tagged
             #expect(content?.tag == tag, "\(name), seed \(seed)")
             #expect(event.scene == name)
@@ -65,7 +65,7 @@ struct SceneNameStorageTests {
         let container = DependencyContainer()
         try container.assemble(SceneBuilder(name) { _ in Tagged(0) })
         let coordinator = AppCoordinator(container: container)
-        let event = try coordinator.navigate(.root(scene: name))
+        let event = try #require(try coordinator.navigate(.root(scene: name)))
         #expect(event.scene == name)
         #expect(event.scene.rawValue == name.rawValue)
         #expect(event.to.scene == name)
@@ -88,7 +88,7 @@ struct SceneNameStorageTests {
             contentsOf: names.map { name in SceneBuilder(name) { _ in Tagged(0) } })
         let coordinator = AppCoordinator(container: container)
         for name in names {
-            let event = try coordinator.navigate(.root(scene: name))
+            let event = try #require(try coordinator.navigate(.root(scene: name)))
             #expect(event.scene == name, "\(name.rawValue.count) bytes")
             #expect(event.scene.rawValue.utf8.count == name.rawValue.utf8.count)
             // A near miss (the last byte changed) is not the same scene.
@@ -123,10 +123,10 @@ struct SceneNameStorageTests {
         }
 
         let coordinator = AppCoordinator(container: container)
-        let first = try coordinator.navigate(.root(scene: kelvin))
+        let first = try #require(try coordinator.navigate(.root(scene: kelvin)))
         #expect(first.scene == "K")
         #expect((coordinator.tree.visibleScreen?.content as? Tagged)?.tag == 1)
-        let second = try coordinator.navigate(.push(scene: decomposed))
+        let second = try #require(try coordinator.navigate(.push(scene: decomposed)))
         #expect(second.scene == "Café")
         #expect(
             second.to

@@ -68,7 +68,7 @@ struct SpellingAndLifetimeTests {
         let container = DependencyContainer()
         try container.assemble(SceneBuilder(precomposed) { _ in Probe() })
         let coordinator = AppCoordinator(container: container)
-        let event = try coordinator.navigate(.root(scene: decomposed))
+        let event = try #require(try coordinator.navigate(.root(scene: decomposed)))
         #expect(event.scene.rawValue.utf8.elementsEqual(precomposed.rawValue.utf8))
         let link = try #require(coordinator.link(format: DeepLinkFormat(scheme: "app")))
         #expect(link == "app://open/Caf%C3%A9-registered-spelling-probe")

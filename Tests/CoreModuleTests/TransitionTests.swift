@@ -10,7 +10,7 @@ struct TransitionTests {
     func rootOnEmptyWindow() throws {
         let coordinator = try makeCoordinator()
         #expect(coordinator.tree.isEmpty)
-        let event = try coordinator.navigate(.root(scene: "A1"))
+        let event = try #require(try coordinator.navigate(.root(scene: "A1")))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(coordinator.tree.visibleScreen?.id == ScreenID(1))
         #expect(event.kind == .root)
@@ -24,7 +24,7 @@ struct TransitionTests {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
         ])
-        let event = try coordinator.navigate(.root(scene: "B1", animated: true))
+        let event = try #require(try coordinator.navigate(.root(scene: "B1", animated: true)))
         #expect(coordinator.tree.scenes == [["B1"]])
         #expect(coordinator.tree.modalCount == 0)
         #expect(event.removedCount == 4)
@@ -49,7 +49,7 @@ struct TransitionTests {
     @Test("push inside a modal goes onto the modal's stack, not the root stack")
     func pushInsideModal() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .present(scene: "B1")])
-        let event = try coordinator.navigate(.push(scene: "B2"))
+        let event = try #require(try coordinator.navigate(.push(scene: "B2")))
         #expect(coordinator.tree.scenes == [["A1"], ["B1", "B2"]])
         #expect(event.to == ScreenLocation(screen: ScreenID(3), scene: "B2", level: 1, index: 1))
     }
@@ -70,7 +70,7 @@ struct TransitionTests {
     @Test("pop removes the visible screen and reveals the one below")
     func popRemovesVisibleScreen() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
-        let event = try coordinator.navigate(.pop(animated: true))
+        let event = try #require(try coordinator.navigate(.pop(animated: true)))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.scene == "A2")
         #expect(event.screen == ScreenID(2))
@@ -92,7 +92,7 @@ struct TransitionTests {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"), .push(scene: "B2"),
         ])
-        let event = try coordinator.navigate(.popToRoot(animated: false))
+        let event = try #require(try coordinator.navigate(.popToRoot(animated: false)))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.removedCount == 3)
         #expect(event.scene == "B2")
@@ -105,7 +105,7 @@ struct TransitionTests {
             .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"), .push(scene: "A2"),
             .push(scene: "B2"),
         ])
-        let event = try coordinator.navigate(.popTo(scene: "A2"))
+        let event = try #require(try coordinator.navigate(.popTo(scene: "A2")))
         #expect(coordinator.tree.scenes == [["A1", "A2", "B1", "A2"]])
         #expect(coordinator.tree.visibleScreen?.id == ScreenID(4))
         #expect(event.removedCount == 1)
@@ -129,7 +129,7 @@ struct TransitionTests {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .present(scene: "B1"), .present(scene: "A2"), .push(scene: "B2"),
         ])
-        let event = try coordinator.navigate(.dismiss())
+        let event = try #require(try coordinator.navigate(.dismiss()))
         #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
         #expect(event.removedCount == 2)
         #expect(event.from?.scene == "B2")
@@ -142,7 +142,7 @@ struct TransitionTests {
             .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
             .present(scene: "A1"),
         ])
-        let event = try coordinator.navigate(.dismissAll())
+        let event = try #require(try coordinator.navigate(.dismissAll()))
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(event.removedCount == 3)
         #expect(event.to == ScreenLocation(screen: ScreenID(2), scene: "A2", level: 0, index: 1))
@@ -195,9 +195,9 @@ struct TransitionTests {
     @Test("the event sequence numbers count applied transitions only")
     func sequenceNumbers() throws {
         let coordinator = try makeCoordinator()
-        let first = try coordinator.navigate(.root(scene: "A1"))
+        let first = try #require(try coordinator.navigate(.root(scene: "A1")))
         _ = try? coordinator.navigate(.pop())
-        let second = try coordinator.navigate(.push(scene: "A2"))
+        let second = try #require(try coordinator.navigate(.push(scene: "A2")))
         #expect(first.sequence == 1)
         #expect(second.sequence == 2)
     }

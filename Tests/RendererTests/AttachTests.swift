@@ -52,7 +52,7 @@ struct AttachTests {
         let coordinator = try makeDemoCoordinator()
         let recorder = RecordingRenderer(attachedTo: coordinator)
         try coordinator.navigate(.root(scene: "A1"))
-        let pushed = try coordinator.navigate(.push(scene: "A2"))
+        let pushed = try #require(try coordinator.navigate(.push(scene: "A2")))
         try coordinator.report(.poppedByUser(pushed.screen))
         #expect(recorder.lastEvent?.kind == .pop)
         #expect(recorder.lastEvent?.initiator == .user)

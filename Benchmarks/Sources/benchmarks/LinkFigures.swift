@@ -68,7 +68,7 @@ extension TimedFigures {
                 for _ in 0..<iterations {
                     let link = links[position & mask]
                     position &+= 1
-                    sum &+= try coordinator.open(link, format: linkFormat).screen.rawValue
+                    sum &+= try coordinator.open(link, format: linkFormat)?.screen.rawValue ?? 0
                 }
                 cursor.position = position
                 return sum
@@ -114,7 +114,7 @@ extension TimedFigures {
                 for index in 1..<5 {
                     try coordinator.navigate(.push(scene: names[index]))
                 }
-                sum &+= try coordinator.navigate(.present(scene: names[5])).screen.rawValue
+                sum &+= try coordinator.navigate(.present(scene: names[5]))?.screen.rawValue ?? 0
             }
             cursor.position = position
             return sum

@@ -122,7 +122,7 @@ struct RandomTransitions {
         for _ in 0..<count {
             let request = nextRequest()
             do {
-                checksum &+= try coordinator.navigate(request).sequence
+                checksum &+= try coordinator.navigate(request)?.sequence ?? 0
                 successes += 1
             } catch {
                 checksum &+= 0x9E37

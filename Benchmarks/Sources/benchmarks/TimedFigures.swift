@@ -97,7 +97,7 @@ enum TimedFigures {
                     let added = try coordinator.navigate(
                         presenting ? .present(scene: key) : .push(scene: key))
                     let removed = try coordinator.navigate(remove)
-                    sum &+= added.screen.rawValue &+ removed.sequence
+                    sum &+= (added?.screen.rawValue ?? 0) &+ (removed?.sequence ?? 0)
                 }
                 cursor.position = position
                 return sum
@@ -119,7 +119,7 @@ enum TimedFigures {
                 for _ in 0..<iterations {
                     let key = keys.identifiers[position & keys.mask]
                     position &+= 1
-                    sum &+= try coordinator.navigate(.root(scene: key)).screen.rawValue
+                    sum &+= try coordinator.navigate(.root(scene: key))?.screen.rawValue ?? 0
                 }
                 cursor.position = position
                 return sum

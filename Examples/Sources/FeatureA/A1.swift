@@ -19,7 +19,7 @@ public final class A1Screen {
     /// - Returns: The transition that was applied.
     /// - Throws: What the coordinator throws.
     @discardableResult
-    public func didSelectItem(id: Int) throws(NavigationError) -> TransitionEvent {
+    public func didSelectItem(id: Int) throws(NavigationError) -> TransitionEvent? {
         try context.navigate(.push(scene: "A2", parameters: ["id": "\(id)"], animated: true))
     }
 }

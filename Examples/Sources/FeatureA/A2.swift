@@ -21,7 +21,7 @@ public final class A2Screen {
     /// - Returns: The transition that was applied.
     /// - Throws: What the coordinator throws.
     @discardableResult
-    public func didTapBuy() throws(NavigationError) -> TransitionEvent {
+    public func didTapBuy() throws(NavigationError) -> TransitionEvent? {
         var parameters: SceneParameters = [:]
         parameters["item"] = itemID
         return try context.navigate(.present(scene: "B1", parameters: parameters, animated: true))

@@ -18,7 +18,7 @@ public final class B1Screen {
     /// - Returns: The transition that was applied.
     /// - Throws: What the coordinator throws.
     @discardableResult
-    public func didTapContinue() throws(NavigationError) -> TransitionEvent {
+    public func didTapContinue() throws(NavigationError) -> TransitionEvent? {
         try context.navigate(.push(scene: "B2", parameters: context.parameters, animated: true))
     }
 }

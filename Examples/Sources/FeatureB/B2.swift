@@ -19,7 +19,7 @@ public final class B2Screen {
     /// - Throws: What the coordinator throws; ``NavigationError/nothingToDismiss(visible:)``
     ///   when "B2" was pushed onto the root stack rather than presented.
     @discardableResult
-    public func didTapDone() throws(NavigationError) -> TransitionEvent {
+    public func didTapDone() throws(NavigationError) -> TransitionEvent? {
         try context.navigate(.dismiss(animated: true))
     }
 }

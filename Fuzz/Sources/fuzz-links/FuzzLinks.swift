@@ -165,7 +165,10 @@ enum LinkFuzzer {
             let before = coordinator.tree
             let recorder = Recorder(coordinator)
             do {
-                let event = try coordinator.open(text, format: format)
+                // Without guards, an opened link always replaces the tree.
+                guard let event = try coordinator.open(text, format: format) else {
+                    preconditionFailure("fuzz-links: an opened link changed nothing")
+                }
                 let tree = coordinator.tree
                 check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
                 check(!tree.isEmpty, "an opened link left an empty window")

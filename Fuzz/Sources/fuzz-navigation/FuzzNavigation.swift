@@ -270,6 +270,12 @@ final class NavigationFuzzer {
                 check(
                     transitions.contains(event),
                     "\(name()) returned \(event) but reported \(transitions)")
+            } else {
+                // A request that was already satisfied changes nothing and reports nothing.
+                check(coordinator.tree == before, "\(name()) returned nil but changed the tree")
+                check(
+                    events.count == first,
+                    "\(name()) returned nil but reported \(Array(events[first...]))")
             }
         } catch {
             let reported = events[first...]

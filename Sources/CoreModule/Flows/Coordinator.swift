@@ -119,7 +119,8 @@ open class FlowCoordinator: Coordinator {
     ///   - request: The navigation to perform.
     ///   - force: Whether to leave screens that veto leaving.
     ///   - onResult: Called once with the added screen's result, or `.cancelled`.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What ``AppCoordinator/navigate(_:)`` throws, or
     ///   ``NavigationError/coordinatorUnavailable(_:)`` when the coordinator was released or
     ///   the flow has finished.
@@ -127,7 +128,7 @@ open class FlowCoordinator: Coordinator {
     public func navigate(
         _ request: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
-    ) throws(NavigationError) -> TransitionEvent {
+    ) throws(NavigationError) -> TransitionEvent? {
         guard let coordinator, !isFinished else { throw .coordinatorUnavailable(request.kind) }
         return try coordinator.perform(
             request, options: .init(force: force, owner: self, onResult: onResult))

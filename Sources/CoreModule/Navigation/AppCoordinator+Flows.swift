@@ -149,7 +149,7 @@ extension AppCoordinator {
 
     /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it.
     func finishScreen(_ id: ScreenID, with value: any Sendable, animated: Bool)
-        throws(NavigationError) -> TransitionEvent
+        throws(NavigationError) -> TransitionEvent?
     {
         let visible = tree.visibleScreen
         guard let visible, visible.id == id else {
@@ -161,12 +161,18 @@ extension AppCoordinator {
             ? .dismiss(animated: animated) : .pop(animated: animated)
         // Take the handler out first, so that removing the screen does not cancel it.
         let handler = resultHandlers.removeValue(forKey: id)
-        let event: TransitionEvent
+        let event: TransitionEvent?
         do {
             event = try navigate(request, force: true)
         } catch {
             resultHandlers[id] = handler
             throw error
+        }
+        // A guard may redirect the removal to a request that changes nothing: the screen stays,
+        // and so does its handler.
+        guard event != nil else {
+            resultHandlers[id] = handler
+            return nil
         }
         handler?(.value(value))
         return event

@@ -23,13 +23,14 @@ extension AppCoordinator {
     ///   - link: The link to open.
     ///   - format: The app's link scheme, host and limits.
     ///   - force: Whether to replace screens that veto leaving.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when a guard redirected the link to
+    ///   a request that was already satisfied (see ``navigate(_:)``).
     /// - Throws: ``NavigationError/invalidLink(_:)`` when the link cannot be read,
     ///   ``NavigationError/linkSegmentFailed(position:segment:error:)`` when a screen cannot be
     ///   resolved, checked, allowed or built, or what a veto or a redirect throws.
     @discardableResult
     public func open(_ link: String, format: DeepLinkFormat, force: Bool = false)
-        throws(NavigationError) -> TransitionEvent
+        throws(NavigationError) -> TransitionEvent?
     {
         let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
@@ -169,7 +170,7 @@ extension AppCoordinator {
     private func replaceTree(
         with screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
         failure: (PlannedScreen, NavigationError) -> NavigationError
-    ) throws(NavigationError) -> TransitionEvent {
+    ) throws(NavigationError) -> TransitionEvent? {
         if !tree.isEmpty,
             let redirect = try checkLeaving(from: 0, kind: .replaceTree, force: force)
         {
@@ -227,7 +228,7 @@ extension AppCoordinator {
     /// Performs a guard's redirect of a link or a restore, remembering what it replaced.
     private func followRedirect(
         _ redirect: ApplicationTransitionType, from operation: NavigationOperation
-    ) throws(NavigationError) -> TransitionEvent {
+    ) throws(NavigationError) -> TransitionEvent? {
         try attemptFollowingRedirects(redirect, options: Options(), origin: operation)
     }
 }

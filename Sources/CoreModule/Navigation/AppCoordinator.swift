@@ -155,8 +155,15 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The others run the guards and the leaving screens' vetoes, then change the tree. Either
     /// way, the result is reported to observers.
     ///
+    /// A "go home" request that is already home succeeds and changes nothing: `popToRoot` on a
+    /// stack that holds one screen, and `dismissAll` with nothing presented, return `nil`,
+    /// publish no event and run no guard, as UIKit's `popToRootViewController(animated:)`
+    /// returns no screens. (`pop` on a stack's first screen and `dismiss` with nothing presented
+    /// are errors: they ask for one screen to leave, and none can.)
+    ///
     /// - Parameter type: The navigation to perform.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied and nothing changed.
     /// - Throws: ``NavigationError``:
     ///   - `unknownScene` or `invalidSceneIdentifier` when the scene cannot be resolved;
     ///   - `missingParameter` or `malformedParameter` when a required parameter is wrong;
@@ -169,7 +176,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   - `reentrantNavigation` when called from inside a builder.
     @discardableResult
     public func navigate(_ type: ApplicationTransitionType) throws(NavigationError)
-        -> TransitionEvent
+        -> TransitionEvent?
     {
         try perform(type, options: Options())
     }
@@ -184,13 +191,14 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   - onResult: For `root`, `push` and `present`: called exactly once, with the value the
     ///     new screen finishes with (``SceneContext/finish(with:animated:)``) or with
     ///     ``ScreenResult/cancelled`` when it leaves the tree without one.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied (see ``navigate(_:)``).
     /// - Throws: What ``navigate(_:)`` throws.
     @discardableResult
     public func navigate(
         _ type: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
-    ) throws(NavigationError) -> TransitionEvent {
+    ) throws(NavigationError) -> TransitionEvent? {
         try perform(type, options: Options(force: force, onResult: onResult))
     }
 
@@ -204,7 +212,7 @@ public final class AppCoordinator: AppCoordinatorType {
     /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
     @inline(__always)
     func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
-        -> TransitionEvent
+        -> TransitionEvent?
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
@@ -243,7 +251,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
     func attemptFollowingRedirects(
         _ request: ApplicationTransitionType, options: Options, origin: NavigationOperation?
-    ) throws(NavigationError) -> TransitionEvent {
+    ) throws(NavigationError) -> TransitionEvent? {
         var current = request
         var chain: [ApplicationTransitionType] = []
         while true {
@@ -251,6 +259,8 @@ public final class AppCoordinator: AppCoordinatorType {
             switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
             case .applied(let event):
                 return event
+            case .unchanged:
+                return nil
             case .redirect(let next):
                 chain.append(current)
                 guard chain.count <= maximumRedirects, !chain.contains(next) else {
@@ -339,9 +349,11 @@ public final class AppCoordinator: AppCoordinatorType {
         var redirectedFrom: NavigationOperation?
     }
 
-    /// What an attempt at a request came to: applied, or redirected by a guard.
+    /// What an attempt at a request came to: applied, already satisfied, or redirected by a
+    /// guard.
     enum Attempt {
         case applied(TransitionEvent)
+        case unchanged
         case redirect(ApplicationTransitionType)
     }
 
@@ -383,7 +395,9 @@ public final class AppCoordinator: AppCoordinatorType {
 
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             guard let visible = tree.visibleScreen else { throw .noRoot(kind) }
-            let offset = try removalOffset(for: request, visible: visible)
+            guard let offset = try removalOffset(for: request, visible: visible) else {
+                return .unchanged
+            }
             if let redirect = try checkLeaving(from: offset, kind: kind, force: options.force) {
                 return .redirect(redirect)
             }
@@ -392,9 +406,10 @@ public final class AppCoordinator: AppCoordinatorType {
         return .applied(commit(change, options: options))
     }
 
-    /// Where the screens a removal takes away begin, or the error that forbids it.
+    /// Where the screens a removal takes away begin, `nil` when a "go home" request is already
+    /// home, or the error that forbids it.
     func removalOffset(for request: ApplicationTransitionType, visible: Screen)
-        throws(NavigationError) -> Int
+        throws(NavigationError) -> Int?
     {
         let count = tree.screenCount
         let topCount = tree.topStackCount
@@ -403,9 +418,7 @@ public final class AppCoordinator: AppCoordinatorType {
             guard topCount > 1 else { throw .cannotPopFirstScreen(visible.scene, kind: .pop) }
             return count - 1
         case .popToRoot:
-            guard topCount > 1 else {
-                throw .cannotPopFirstScreen(visible.scene, kind: .popToRoot)
-            }
+            guard topCount > 1 else { return nil }
             return count - topCount + 1
         case .popTo(let scene, _):
             let stack = tree.stack(at: tree.stackCount - 1)
@@ -418,7 +431,7 @@ public final class AppCoordinator: AppCoordinatorType {
             guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: visible.scene) }
             return count - topCount
         case .dismissAll:
-            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: visible.scene) }
+            guard tree.modalCount > 0 else { return nil }
             return tree.stack(at: 0).count
         case .root, .push, .present:
             return count

@@ -7,9 +7,11 @@ public protocol AppCoordinatorType: AnyObject, Sendable {
     /// Applies `type` to the screen tree, or throws and changes nothing.
     ///
     /// - Parameter type: The navigation to perform.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied and nothing changed (`popToRoot` on a one-screen stack, `dismissAll` with
+    ///   nothing presented).
     /// - Throws: A ``NavigationError`` that explains why the navigation cannot be applied; the
     ///   tree is then exactly as it was.
     @discardableResult
-    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent
+    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent?
 }

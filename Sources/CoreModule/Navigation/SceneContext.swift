@@ -80,12 +80,13 @@ public struct SceneContext: Sendable {
     /// Navigates through the screen's coordinator, as ``AppCoordinatorType/navigate(_:)`` does.
     ///
     /// - Parameter transition: The navigation to perform.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What the coordinator throws, or
     ///   ``NavigationError/coordinatorUnavailable(_:)`` when it has been released.
     @MainActor @discardableResult
     public func navigate(_ transition: ApplicationTransitionType) throws(NavigationError)
-        -> TransitionEvent
+        -> TransitionEvent?
     {
         guard let coordinator else { throw .coordinatorUnavailable(transition.kind) }
         return try coordinator.navigate(transition)
@@ -97,13 +98,15 @@ public struct SceneContext: Sendable {
     /// - Parameters:
     ///   - value: The result, such as the choice a picker made.
     ///   - animated: Whether to animate the removal.
-    /// - Returns: The transition that removed the screen.
+    /// - Returns: The transition that removed the screen, or `nil` when a guard redirected the
+    ///   removal to a request that changed nothing (the screen then stays, and nothing is
+    ///   delivered).
     /// - Throws: ``NavigationError/finishingScreenNotVisible(_:visible:)`` when this screen is
     ///   not the visible one, what the removal throws (a guard may reject it), or
     ///   ``NavigationError/coordinatorUnavailable(_:)``. Nothing is delivered then.
     @MainActor @discardableResult
     public func finish(with value: any Sendable, animated: Bool = true) throws(NavigationError)
-        -> TransitionEvent
+        -> TransitionEvent?
     {
         guard let app = coordinator as? AppCoordinator else {
             throw .coordinatorUnavailable(.pop)

@@ -139,11 +139,14 @@ struct BadInputTests {
         BadInput("pop of an empty window", setup: [], .navigate(.pop()), .noRoot(.pop)),
         BadInput("dismiss of an empty window", setup: [], .navigate(.dismiss()), .noRoot(.dismiss)),
         BadInput(
+            "pop to root in an empty window", setup: [], .navigate(.popToRoot()),
+            .noRoot(.popToRoot)),
+        BadInput(
+            "dismiss all in an empty window", setup: [], .navigate(.dismissAll()),
+            .noRoot(.dismissAll)),
+        BadInput(
             "pop of the root stack's first screen", .navigate(.pop()),
             .cannotPopFirstScreen("A1", kind: .pop)),
-        BadInput(
-            "pop to root at the first screen", .navigate(.popToRoot()),
-            .cannotPopFirstScreen("A1", kind: .popToRoot)),
         BadInput(
             "pop of a modal's first screen", setup: stack3, .navigate(.pop()),
             .cannotPopFirstScreen("B1", kind: .pop)),
@@ -159,9 +162,6 @@ struct BadInputTests {
         BadInput(
             "dismiss with nothing presented", setup: [.root(scene: "A1"), .push(scene: "A2")],
             .navigate(.dismiss()), .nothingToDismiss(visible: "A2")),
-        BadInput(
-            "dismiss all with nothing presented", .navigate(.dismissAll()),
-            .nothingToDismiss(visible: "A1")),
 
         // Registration
         BadInput(

@@ -337,9 +337,8 @@ struct ReferenceModel {
                 leaving = top[(top.count - 1)...]
                 next.stacks[stacks.count - 1].removeLast()
             case .popToRoot:
-                guard top.count > 1 else {
-                    return .failed(.cannotPopFirstScreen(visible.scene, kind: .popToRoot))
-                }
+                // Already home: nothing changes, nothing is reported, no guard runs.
+                guard top.count > 1 else { return .silent(self) }
                 leaving = top[1...]
                 next.stacks[stacks.count - 1] = [top[0]]
             case .popTo(let scene, _):
@@ -358,9 +357,8 @@ struct ReferenceModel {
                 leaving = top[...]
                 next.stacks.removeLast()
             default:
-                guard stacks.count > 1 else {
-                    return .failed(.nothingToDismiss(visible: visible.scene))
-                }
+                // Nothing presented: nothing changes, nothing is reported, no guard runs.
+                guard stacks.count > 1 else { return .silent(self) }
                 leaving = stacks.dropFirst().flatMap { $0 }[...]
                 next.stacks = [stacks[0]]
             }

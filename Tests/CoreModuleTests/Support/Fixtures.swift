@@ -82,3 +82,22 @@ func expectRejected(
         sourceLocation: sourceLocation)
     #expect(coordinator.tree.invariantViolations() == [], sourceLocation: sourceLocation)
 }
+
+/// Asserts that `request` succeeds without changing anything: it returns `nil`, leaves the tree
+/// as it was, and reports nothing to observers, neither a transition nor a failure.
+@MainActor
+func expectUnchanged(
+    _ request: ApplicationTransitionType, on coordinator: AppCoordinator,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let before = coordinator.tree
+    let recorder = EventRecorder(coordinator)
+    do {
+        let event = try coordinator.navigate(request)
+        #expect(event == nil, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("\(request) threw \(error)", sourceLocation: sourceLocation)
+    }
+    #expect(coordinator.tree == before, sourceLocation: sourceLocation)
+    #expect(recorder.events.isEmpty, sourceLocation: sourceLocation)
+}
