@@ -81,10 +81,34 @@ struct NavigationErrorTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(String(repeating: "x", count: 100_000))
         let expected = NavigationError.invalidSceneIdentifier(
-            scene, problem: .tooLong(length: 100_000, limit: 256))
+            scene, problem: .tooManyBytes(count: 100_000, limit: 1_024))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
-        #expect(expected.description.count < 200)
-        #expect(expected.description.contains("100000 characters"))
+        #expect(expected.description.count < 250)
+        #expect(expected.description.contains("(100000 bytes)"))
+        #expect(expected.description.contains("over the limit of 1024 bytes"))
+    }
+
+    @Test("a name of a few characters but megabytes of combining marks is rejected by its bytes")
+    func heavyCharacters() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        // Three characters: each a letter carrying 350,000 combining acute accents (700 KB).
+        let marks = String(repeating: "\u{301}", count: 350_000)
+        let scene = SceneIdentifier("a" + marks + "b" + marks + "c")
+        let expected = NavigationError.invalidSceneIdentifier(
+            scene, problem: .tooManyBytes(count: scene.rawValue.utf8.count, limit: 1_024))
+        expectRejected(.push(scene: scene), on: coordinator, with: expected)
+        // The message quotes at most 32 Unicode scalars, so it stays short.
+        #expect(expected.description.utf8.count < 300)
+    }
+
+    @Test("a 100,000-character CJK name is rejected by its byte count, without counting it")
+    func hugeCJKName() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        let scene = SceneIdentifier(String(repeating: "画", count: 100_000))
+        let expected = NavigationError.invalidSceneIdentifier(
+            scene, problem: .tooManyBytes(count: 300_000, limit: 1_024))
+        expectRejected(.push(scene: scene), on: coordinator, with: expected)
+        #expect(expected.description.contains("(300000 bytes)"))
     }
 
     @Test("a builder that throws fails the navigation with its reason")

@@ -12,7 +12,8 @@
 /// Any string can be wrapped; the rules are checked where a name enters the system: when a
 /// builder is registered (``DependencyContainer/assemble(builder:for:policy:)``) and when a
 /// navigation names a scene that is not registered. A valid identifier is non-empty, at most
-/// ``maximumLength`` characters long, and contains no whitespace, control or invisible
+/// ``maximumLength`` characters and ``maximumByteCount`` bytes long, and contains no
+/// whitespace, control or invisible
 /// formatting characters. A name may contain `/`-separated segments, none of them empty; a
 /// segment `:name` makes the identifier a route pattern (see ``DependencyContainer``). See
 /// ``validate()``.
@@ -22,6 +23,14 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
 
     /// The longest identifier accepted, in characters.
     public static let maximumLength = 256
+
+    /// The longest identifier accepted, in bytes of UTF-8: four bytes for each of the
+    /// ``maximumLength`` characters.
+    ///
+    /// A character can be made of any number of Unicode scalars (a letter with combining marks),
+    /// so a name within the character limit could still be megabytes long. This limit is
+    /// checked first, without reading the name, so that a name of any size is rejected at once.
+    public static let maximumByteCount = 1_024
 
     /// Wraps a name without checking it; see ``validate()`` for the rules.
     ///
@@ -38,7 +47,8 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// Checks the identifier's rules and throws the first one it breaks.
     ///
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the identifier is
-    ///   empty, longer than ``maximumLength`` characters, or contains whitespace, a control
+    ///   empty, longer than ``maximumByteCount`` bytes of UTF-8 or ``maximumLength``
+    ///   characters, or contains whitespace, a control
     ///   character or an invisible formatting character (such as a zero-width space).
     public func validate() throws(NavigationError) {
         if let problem = problem {
@@ -50,6 +60,11 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     public var problem: IdentifierProblem? {
         let utf8 = rawValue.utf8
         if utf8.isEmpty { return .empty }
+        // Bytes first: `utf8.count` reads nothing on a native string, and bounds what the
+        // character scan below may read.
+        if utf8.count > Self.maximumByteCount {
+            return .tooManyBytes(count: utf8.count, limit: Self.maximumByteCount)
+        }
         // Fast path: printable ASCII without spaces is valid when short enough, but for the
         // segment rules of names with `/` or `:`.
         if utf8.count <= Self.maximumLength, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
@@ -116,11 +131,24 @@ extension SceneIdentifier: CustomStringConvertible, CustomDebugStringConvertible
     /// The name in quotes, shortened when very long, as error messages print it.
     public var debugDescription: String { quoted }
 
-    /// The name in double quotes; a name over 40 characters is cut and its length added.
+    /// The name in double quotes; a long name is cut and its length added.
+    ///
+    /// Its cost is bounded whatever the name's size: a name within ``maximumByteCount`` is
+    /// measured in characters, a longer one in bytes, and at most 32 Unicode scalars are quoted.
     var quoted: String {
-        let count = rawValue.count
-        guard count > 40 else { return "\"\(rawValue)\"" }
-        return "\"\(rawValue.prefix(32))…\" (\(count) characters)"
+        let bytes = rawValue.utf8.count
+        guard bytes > 40 else { return "\"\(rawValue)\"" }
+        let length: String
+        if bytes <= Self.maximumByteCount {
+            let count = rawValue.count
+            guard count > 40 else { return "\"\(rawValue)\"" }
+            length = "\(count) characters"
+        } else {
+            length = "\(bytes) bytes"
+        }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: rawValue.unicodeScalars.prefix(32))
+        return "\"\(String(head))…\" (\(length))"
     }
 }
 
@@ -151,6 +179,9 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
     case empty
     /// The identifier has more than `limit` characters.
     case tooLong(length: Int, limit: Int)
+    /// The identifier has more than `limit` bytes of UTF-8 (see
+    /// ``SceneIdentifier/maximumByteCount``).
+    case tooManyBytes(count: Int, limit: Int)
     /// A space, tab, newline or other whitespace character stands at `position`.
     case whitespace(position: Int)
     /// A control character (such as NUL or ESC) stands at `position`.
@@ -173,6 +204,8 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
             return "it is empty"
         case .tooLong(let length, let limit):
             return "it is \(length) characters long, over the limit of \(limit)"
+        case .tooManyBytes(let count, let limit):
+            return "it is \(count) bytes long in UTF-8, over the limit of \(limit) bytes"
         case .whitespace(let position):
             return "it contains whitespace at character \(position)"
         case .controlCharacter(let position):

@@ -92,6 +92,10 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 @Suite("Bad input: every case fails with its exact error and changes nothing")
 struct BadInputTests {
     nonisolated static let longName = String(repeating: "x", count: 100_000)
+    nonisolated static let mediumName = String(repeating: "x", count: 300)
+    /// 256 characters, each a letter with three combining marks (7 bytes): within the character
+    /// limit, over the byte limit.
+    nonisolated static let heavyName = String(repeating: "e\u{301}\u{302}\u{303}", count: 256)
     nonisolated static let stack3: [ApplicationTransitionType] = [
         .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"),
     ]
@@ -115,7 +119,16 @@ struct BadInputTests {
         BadInput(
             "100,000-character name", .navigate(.push(scene: SceneIdentifier(longName))),
             .invalidSceneIdentifier(
-                SceneIdentifier(longName), problem: .tooLong(length: 100_000, limit: 256))),
+                SceneIdentifier(longName),
+                problem: .tooManyBytes(count: 100_000, limit: 1_024))),
+        BadInput(
+            "300-character name", .navigate(.push(scene: SceneIdentifier(mediumName))),
+            .invalidSceneIdentifier(
+                SceneIdentifier(mediumName), problem: .tooLong(length: 300, limit: 256))),
+        BadInput(
+            "256 characters over 1,024 bytes", .navigate(.push(scene: SceneIdentifier(heavyName))),
+            .invalidSceneIdentifier(
+                SceneIdentifier(heavyName), problem: .tooManyBytes(count: 1_792, limit: 1_024))),
         BadInput(
             "Cyrillic look-alike of A1", .navigate(.push(scene: "\u{410}1")),
             .unknownScene("\u{410}1", suggestions: ["A1", "B1"])),
