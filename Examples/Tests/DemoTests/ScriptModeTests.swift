@@ -7,7 +7,8 @@ import Testing
 ///
 /// Each `NAME.script` under `Fixtures/script/` has its expected text output in `NAME.txt` and its
 /// `--json` output in `NAME.jsonl`. After an intended change, regenerate them with
-/// `DEMO_UPDATE_FIXTURES=1 swift test --filter DemoTests`, then review the diff.
+/// `DEMO_UPDATE_FIXTURES=1 swift test --package-path Examples --filter DemoTests` (from the
+/// repository's root), then review the diff.
 enum ScriptFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
