@@ -35,7 +35,7 @@ struct NavigationErrorTests {
             with: .unknownScene("A3", suggestions: ["A1", "A2"]))
         expectRejected(
             .present(scene: "b2"), on: coordinator,
-            with: .unknownScene("b2", suggestions: ["B2", "A2", "B1"]))
+            with: .unknownScene("b2", suggestions: ["B2"]))
         expectRejected(
             .root(scene: "Checkout"), on: coordinator,
             with: .unknownScene("Checkout", suggestions: []))

@@ -13,13 +13,13 @@ struct MermaidRendererTests {
             MermaidRenderer.flowchart(for: coordinator.tree) == """
                 flowchart LR
                     subgraph stack0["root stack"]
-                        screen1["A1 #35;1"] --> screen2["A2 #35;2<br/>id=7"]
+                        screen1["A1 #1"] --> screen2["A2 #2<br/>id=7"]
                     end
                     subgraph stack1["modal 1"]
-                        screen3["B1 #35;3<br/>item=7"] --> screen4["B2 #35;4"]
+                        screen3["B1 #3<br/>item=7"] --> screen4["B2 #4"]
                     end
                     subgraph stack2["modal 2"]
-                        screen5["A1 #35;5"]
+                        screen5["A1 #5"]
                     end
                     screen2 -. presents .-> screen3
                     screen4 -. presents .-> screen5
@@ -47,11 +47,35 @@ struct MermaidRendererTests {
         let chart = MermaidRenderer.flowchart(for: coordinator.tree)
         #expect(
             chart.contains(
-                "screen1[\"A1 #35;1<br/>nl=a#10;b, q=say #34;hi#34; #38; #60;b#62;#35;1#60;/b#62; "
+                "screen1[\"A1 #1<br/>nl=a#10;b, q=say #34;hi#34; #38; #60;b#62;#1#60;/b#62; "
                     + "100#37; #92;n #96;x#96;\"]"))
         // Nothing but the label's own quotes remains, and no raw line break inside a label.
         let labelLine = chart.split(separator: "\n")[2]
         #expect(labelLine.filter { $0 == "\"" }.count == 2)
+    }
+
+    @Test(
+        "a # is escaped only where Mermaid would read an entity code, and reads back as written",
+        arguments: [
+            ("#1", "#1"), ("item #7", "item #7"), ("#x;", "#35;x;"), ("a#b_2;c", "a#35;b_2;c"),
+            ("##1;", "##35;1;"), ("#;", "#;"), ("# 1;", "# 1;"), ("#a#b;", "#a#35;b;"),
+            ("#é;", "#é;"), ("#", "#"),
+        ])
+    func hashEscaping(text: String, label: String) throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(.root(scene: "A1", parameters: ["v": text]))
+        let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+        #expect(chart.contains("screen1[\"A1 #1<br/>v=\(label)\"]"))
+        #expect(mermaidEntitiesDecoded(label) == text)
+    }
+
+    @Test("a screen's label shows its number as the tree does, without an entity code")
+    func readableLabels() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(.root(scene: "A1", parameters: ["note": "#7;"]))
+        let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+        #expect(chart.contains("screen1[\"A1 #1<br/>note=#35;7;\"]"))
+        #expect(mermaidEntitiesDecoded("A1 #1<br/>note=#35;7;") == "A1 #1<br/>note=#7;")
     }
 
     @Test("two screens of one scene are two nodes")
@@ -61,7 +85,7 @@ struct MermaidRendererTests {
         try coordinator.navigate(.push(scene: "A2"))
         #expect(
             MermaidRenderer.flowchart(for: coordinator.tree).contains(
-                "screen1[\"A2 #35;1\"] --> screen2[\"A2 #35;2\"]"))
+                "screen1[\"A2 #1\"] --> screen2[\"A2 #2\"]"))
     }
 
     @Test("as a renderer it writes the whole diagram after each transition, fenced on request")
@@ -78,7 +102,7 @@ struct MermaidRendererTests {
                 ```mermaid
                 flowchart TD
                     subgraph stack0["root stack"]
-                        screen1["A1 #35;1"] --> screen2["A2 #35;2"]
+                        screen1["A1 #1"] --> screen2["A2 #2"]
                     end
                     classDef visible stroke-width:3px
                     class screen2 visible
@@ -86,4 +110,29 @@ struct MermaidRendererTests {
                 """)
         token.cancel()
     }
+}
+
+/// What Mermaid draws for a label's text: it replaces each `#`, ASCII word characters and `;`
+/// (`/#\w+;/` in its source) by the character with that decimal code, or the named entity.
+private func mermaidEntitiesDecoded(_ text: String) -> String {
+    let named: [String: String] = ["quot": "\"", "amp": "&", "lt": "<", "gt": ">"]
+    var result = ""
+    var rest = Substring(text)
+    while let hash = rest.firstIndex(of: "#") {
+        result += rest[..<hash]
+        let after = rest[rest.index(after: hash)...]
+        let word = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        if !word.isEmpty, after.dropFirst(word.count).first == ";" {
+            if let code = UInt32(word), let scalar = Unicode.Scalar(code) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += named[String(word)] ?? "&\(word);"
+            }
+            rest = after.dropFirst(word.count + 1)
+        } else {
+            result += "#"
+            rest = after
+        }
+    }
+    return result + rest
 }

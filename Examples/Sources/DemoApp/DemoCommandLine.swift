@@ -26,11 +26,12 @@ public enum DemoCommandLine {
 
     /// The text `--help` prints.
     public static let usage = """
-        USAGE: swift run demo [--tour | --script FILE [--json]] [--help]
+        USAGE: swift run --package-path Examples demo [--tour | --script FILE [--json]] [--help]
 
         With no options, the demo plays the guided tour of the example app: FeatureA owns the
         scenes A1 and A2, FeatureB owns B1 and B2, neither imports the other, and every
-        transition is printed with the screen tree after it.
+        transition is printed with the screen tree after it. Run it from the repository's root;
+        inside Examples/, swift run demo does the same.
 
         OPTIONS:
           --tour           Play the guided tour (the default).
@@ -52,11 +53,16 @@ public enum DemoCommandLine {
           2  bad options, or the script cannot be read
 
         EXAMPLES:
-          swift run demo
-          swift run demo --script Tests/DemoTests/Fixtures/script/session.script
-          printf 'root A1\\npush A2 id=7\\nback-swipe\\n' | swift run demo --script -
-          swift run demo --script - --json < my-script.txt
+          swift run --package-path Examples demo
+          swift run --package-path Examples demo \\
+              --script Examples/Tests/DemoTests/Fixtures/script/session.script
+          printf 'root A1\\npush A2 id=7\\nback-swipe\\n' |
+              swift run --package-path Examples demo --script -
+          swift run --package-path Examples demo --script - --json < my-script.txt
         """
+
+    /// The options, as a misspelled one is compared with them.
+    static let options = ["--tour", "--script", "--json", "--help"]
 
     /// Reads the command-line arguments (without the program's name).
     ///
@@ -100,7 +106,7 @@ public enum DemoCommandLine {
                     guard script == nil else { throw ScriptError("--script is given twice.") }
                     script = path
                 } else if argument.hasPrefix("-") && argument != "-" {
-                    throw ScriptError("Unknown option \"\(argument)\".")
+                    throw ScriptError("Unknown option \"\(argument)\".\(hint(for: argument))")
                 } else {
                     throw ScriptError(
                         "Unexpected argument \"\(argument)\"; to run a script, write "
@@ -115,6 +121,16 @@ public enum DemoCommandLine {
         }
         guard !json else { throw ScriptError("--json works with --script only.") }
         return .tour
+    }
+
+    /// ` Did you mean "--script"?` for `--scrip` (or `--scrip=FILE`), or nothing when no option
+    /// is close.
+    private static func hint(for argument: String) -> String {
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        let close = SceneSuggestions(
+            for: SceneIdentifier(name), among: options.map { SceneIdentifier($0) }
+        ).names
+        return close.first.map { " Did you mean \"\($0.rawValue)\"?" } ?? ""
     }
 
     /// Runs the demo as the `demo` executable does, and returns its exit status.
@@ -138,7 +154,9 @@ public enum DemoCommandLine {
             mode = try parse(arguments)
         } catch {
             errorOutput("demo: \(error.message)")
-            errorOutput("Run 'swift run demo --help' for the options and the script commands.")
+            errorOutput(
+                "Run 'swift run --package-path Examples demo --help' for the options and the "
+                    + "script commands.")
             return usageError
         }
         switch mode {

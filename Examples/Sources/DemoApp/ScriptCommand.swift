@@ -48,8 +48,10 @@ public enum ScriptCommand: Equatable, Sendable {
         scenes                         list the registered scenes
         help                           list these commands
 
-        Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB). Parameters are words key=value,
-        without spaces. A transition may end with "animated" or "not-animated"; by default root
+        Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB); names are case-sensitive.
+        Parameters are words key=value; key= alone is an error: write key="" for the empty
+        string. Quote marks work as in a shell: push "A2" is push A2, and note="two words" is
+        one parameter. A transition may end with "animated" or "not-animated"; by default root
         is not animated and the others are. A line whose first character is # is a comment, as
         is everything after a lone #; blank lines are ignored.
         """
@@ -60,13 +62,20 @@ public enum ScriptCommand: Equatable, Sendable {
     /// - Returns: The command, or `nil` for a blank line or a comment.
     /// - Throws: ``ScriptError`` when the line is not a command, naming what is wrong.
     public static func parse(_ line: some StringProtocol) throws(ScriptError) -> ScriptCommand? {
-        let words = words(of: line)
+        let lexed = lex(Substring(line))
+        if let unclosed = lexed.unclosedQuote, let mark = unclosed.first {
+            let opened = unclosed.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+            throw ScriptError(
+                "The quote mark (\(mark)) that opens \(opened) is never closed; quote marks come "
+                    + "in pairs, as in push \"A2\".")
+        }
+        let words = lexed.words
         guard let first = words.first else { return nil }
-        let word = String(first)
-        let arguments = words.dropFirst().map { String($0) }
+        let word = first.text
+        let arguments = words.dropFirst().map(\.text)
         switch word {
         case "root", "push", "present":
-            return .navigate(try sceneTransition(word, arguments))
+            return .navigate(try sceneTransition(word, Array(words.dropFirst())))
         case "pop", "pop-to-root", "dismiss", "dismiss-all":
             let animated = try animation(word, arguments)
             switch word {
@@ -119,51 +128,112 @@ public enum ScriptCommand: Equatable, Sendable {
         }
     }
 
-    /// The words of a line, without its comment: empty for a blank line or a comment line.
+    /// The words of a line as written, without its comment: empty for a blank line or a
+    /// comment line.
     ///
-    /// Words are separated by spaces and tabs. A line whose first word starts with `#` is a
-    /// comment; a lone `#` starts a comment that runs to the end of the line (so `#2`, a
-    /// screen, is a word).
+    /// Words are separated by spaces and tabs, except between quote marks (`"` or `'`), which
+    /// ``parse(_:)`` removes as a shell does: `note="two words"` is one word. A line whose first
+    /// word starts with `#` is a comment; a lone `#` starts a comment that runs to the end of the
+    /// line (so `#2`, a screen, is a word, and so is `"#"`).
     ///
     /// - Parameter line: A line of a script.
-    /// - Returns: Its words.
+    /// - Returns: Its words, quote marks included.
     public static func words(of line: some StringProtocol) -> [Substring] {
-        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            .map { Substring($0) }
-        if let comment = words.firstIndex(where: { $0 == "#" }) {
-            words.removeSubrange(comment...)
+        let lexed = lex(Substring(line))
+        return lexed.words.map(\.written) + (lexed.unclosedWord.map { [$0] } ?? [])
+    }
+
+    /// One word of a line: its text without quote marks, and as it was written.
+    struct Word {
+        /// The text, quote marks removed: `A2` for `"A2"`.
+        var text: String
+        /// The word as written: `"A2"`.
+        var written: Substring
+    }
+
+    /// Splits a line into words, as a shell would: spaces and tabs separate words, except between
+    /// a pair of `"` or `'` marks, which are removed; there are no escapes.
+    ///
+    /// - Returns: The words before the comment; when a quote mark is never closed, the words
+    ///   before its word, that word as written to the end of the line, and the rest of the line
+    ///   from the quote mark (both `nil` when every quote mark has its pair).
+    static func lex(_ line: Substring)
+        -> (words: [Word], unclosedWord: Substring?, unclosedQuote: Substring?)
+    {
+        func isBlank(_ character: Character) -> Bool {
+            character == " " || character == "\t" || character == "\r"
         }
-        if words.first?.hasPrefix("#") == true { return [] }
-        return words
+        var words: [Word] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            guard !isBlank(line[index]) else {
+                index = line.index(after: index)
+                continue
+            }
+            let start = index
+            if line[index] == "#" {
+                let next = line.index(after: index)
+                // A comment: the first word starts with #, or a lone # stands between words.
+                if words.isEmpty || next == line.endIndex || isBlank(line[next]) { break }
+            }
+            var text = ""
+            while index < line.endIndex, !isBlank(line[index]) {
+                let character = line[index]
+                guard character == "\"" || character == "'" else {
+                    text.append(character)
+                    index = line.index(after: index)
+                    continue
+                }
+                let opening = index
+                let inside = line.index(after: opening)
+                guard let closing = line[inside...].firstIndex(of: character) else {
+                    let end = line.lastIndex { !isBlank($0) } ?? opening
+                    return (words, line[start...end], line[opening...end])
+                }
+                text += line[inside..<closing]
+                index = line.index(after: closing)
+            }
+            words.append(Word(text: text, written: line[start..<index]))
+        }
+        return (words, nil, nil)
     }
 
     /// `root`, `push` or `present`: a scene, parameters, and an optional animation word.
-    private static func sceneTransition(_ word: String, _ arguments: [String])
+    private static func sceneTransition(_ word: String, _ words: [Word])
         throws(ScriptError) -> ApplicationTransitionType
     {
-        guard let scene = arguments.first, !isAnimationWord(scene), !scene.contains("=") else {
+        guard let scene = words.first?.text, !isAnimationWord(scene), !scene.contains("=") else {
             throw ScriptError("\"\(word)\" needs a scene first: \(word) SCENE [key=value ...].")
         }
         var parameters = SceneParameters()
         var animated: Bool?
-        for argument in arguments.dropFirst() {
-            if isAnimationWord(argument), animated == nil {
-                animated = argument == "animated"
+        for argument in words.dropFirst() {
+            let text = argument.text
+            if isAnimationWord(text), animated == nil {
+                animated = text == "animated"
                 continue
             }
-            guard let equals = argument.firstIndex(of: "=") else {
+            guard let equals = text.firstIndex(of: "=") else {
                 throw ScriptError(
                     "Expected a parameter written key=value, or \"animated\" or "
-                        + "\"not-animated\", but found \"\(argument)\".")
+                        + "\"not-animated\", but found \"\(text)\".")
             }
-            let key = String(argument[..<equals])
+            let key = String(text[..<equals])
             guard !key.isEmpty else {
-                throw ScriptError("The parameter \"\(argument)\" has no name before \"=\".")
+                throw ScriptError(
+                    "The parameter \"\(text)\" has no name before \"=\".")
+            }
+            let value = String(text[text.index(after: equals)...])
+            // `id=` is most likely a value forgotten; `id=""` says the empty string is meant.
+            guard !value.isEmpty || !argument.written.hasSuffix("=") else {
+                throw ScriptError(
+                    "The parameter \"\(key)\" has no value after \"=\": write \(key)=VALUE, or "
+                        + "\(key)=\"\" for the empty string.")
             }
             guard parameters[key] == nil else {
                 throw ScriptError("The parameter \"\(key)\" is given twice.")
             }
-            parameters[key] = String(argument[argument.index(after: equals)...])
+            parameters[key] = value
         }
         let name = SceneIdentifier(scene)
         switch word {

@@ -1,6 +1,7 @@
 // The demo app: registers FeatureA and FeatureB by name, then walks the tour and prints every
-// transition and the screen tree after it. Run it with `swift run demo`; `swift run demo --help`
-// shows the script mode (`--script FILE`, `--json`), which runs commands such as `push A2 id=7`.
+// transition and the screen tree after it. Run it from the repository's root with
+// `swift run --package-path Examples demo`; `--help` shows the script mode (`--script FILE`,
+// `--json`), which runs commands such as `push A2 id=7`.
 
 import DemoApp
 import Foundation

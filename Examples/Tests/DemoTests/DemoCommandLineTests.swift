@@ -66,6 +66,12 @@ struct DemoCommandLineTests {
         for option in ["--script FILE", "--json", "--tour", "--help", "EXIT STATUS"] {
             #expect(DemoCommandLine.usage.contains(option), "\(option)")
         }
+        // Every command it shows runs from the repository's root, where the README starts.
+        for line in DemoCommandLine.usage.split(separator: "\n")
+        where line.contains("swift run ") && !line.contains("inside Examples/") {
+            #expect(line.contains("swift run --package-path Examples demo"), "\(line)")
+        }
+        #expect(DemoCommandLine.usage.contains("Examples/Tests/DemoTests/Fixtures/script/"))
     }
 
     @Test("a script file runs; a failing command makes the exit status 1")
@@ -104,6 +110,10 @@ struct DemoCommandLineTests {
         "bad options print a clear message and exit 2, running nothing",
         arguments: [
             (["--bogus"], "demo: Unknown option \"--bogus\"."),
+            (["--scrip", "a"], "demo: Unknown option \"--scrip\". Did you mean \"--script\"?"),
+            (["--scrip=a"], "demo: Unknown option \"--scrip=a\". Did you mean \"--script\"?"),
+            (["--jsno"], "demo: Unknown option \"--jsno\". Did you mean \"--json\"?"),
+            (["--Tour"], "demo: Unknown option \"--Tour\". Did you mean \"--tour\"?"),
             (["-x"], "demo: Unknown option \"-x\"."),
             (["--script"], "demo: --script needs a file, or - for standard input: --script FILE."),
             (
@@ -125,7 +135,9 @@ struct DemoCommandLineTests {
         #expect(result.output.isEmpty)
         #expect(
             result.errors == [
-                message, "Run 'swift run demo --help' for the options and the script commands.",
+                message,
+                "Run 'swift run --package-path Examples demo --help' for the options and the "
+                    + "script commands.",
             ])
     }
 

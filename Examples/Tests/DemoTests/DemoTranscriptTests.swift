@@ -5,7 +5,8 @@ import Testing
 @MainActor
 @Suite("The demo prints the tour a newcomer reads")
 struct DemoTranscriptTests {
-    /// The checked-in transcript; regenerate it with `swift run demo > Tests/DemoTests/Fixtures/tour.txt`.
+    /// The checked-in transcript; regenerate it from the repository's root with
+    /// `swift run --package-path Examples demo > Examples/Tests/DemoTests/Fixtures/tour.txt`.
     private static let goldenURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .appendingPathComponent("Fixtures/tour.txt")
@@ -42,5 +43,14 @@ struct DemoTranscriptTests {
                 "✗ No builder is registered for scene \"A3\". Did you mean \"A1\" or \"A2\"?"))
         #expect(text.contains("✗ Cannot pop: \"A1\" is the first screen of its stack"))
         #expect(text.contains("(id=7)"))
+    }
+
+    @Test("a line that removes screens names the screen left visible, as the tree shows it")
+    func removalsNameTheVisibleScreen() {
+        let text = runTour().lines.joined(separator: "\n")
+        // Step 12 pushes A1 #9 over A2 #5, then pops back to A2.
+        #expect(text.contains("✓ pop-to A2 #5: A1 #9 → A2 #5, animated"))
+        #expect(text.contains("✓ dismiss-all A2 #5: A1 #7 → A2 #5, 2 screens removed, animated"))
+        #expect(!text.contains("✓ pop-to A1"))
     }
 }

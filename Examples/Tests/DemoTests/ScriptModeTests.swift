@@ -7,7 +7,8 @@ import Testing
 ///
 /// Each `NAME.script` under `Fixtures/script/` has its expected text output in `NAME.txt` and its
 /// `--json` output in `NAME.jsonl`. After an intended change, regenerate them with
-/// `DEMO_UPDATE_FIXTURES=1 swift test --filter DemoTests`, then review the diff.
+/// `DEMO_UPDATE_FIXTURES=1 swift test --package-path Examples --filter DemoTests` (from the
+/// repository's root), then review the diff.
 enum ScriptFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
@@ -142,8 +143,11 @@ struct ScriptModeTests {
             try ScriptCommand.parse("root A1 animated")
                 == .navigate(.root(scene: "A1", animated: true)))
         #expect(
-            try ScriptCommand.parse("push A2 empty=")
+            try ScriptCommand.parse("push A2 empty=\"\"")
                 == .navigate(.push(scene: "A2", parameters: ["empty": ""])))
+        #expect(
+            try ScriptCommand.parse("push A2 equals==")
+                == .navigate(.push(scene: "A2", parameters: ["equals": "="])))
         #expect(try ScriptCommand.parse("pop-to A1") == .navigate(.popTo(scene: "A1")))
         #expect(try ScriptCommand.parse("pop-to-root") == .navigate(.popToRoot()))
         #expect(
@@ -157,6 +161,50 @@ struct ScriptModeTests {
         #expect(try ScriptCommand.parse("# push A2") == nil)
         #expect(try ScriptCommand.parse("   ") == nil)
         #expect(try ScriptCommand.parse("link # the link") == .link)
+    }
+
+    @Test("quote marks are removed as a shell removes them")
+    func quotes() throws {
+        #expect(try ScriptCommand.parse("push \"A2\"") == .navigate(.push(scene: "A2")))
+        #expect(try ScriptCommand.parse("root 'A1'") == .navigate(.root(scene: "A1")))
+        #expect(
+            try ScriptCommand.parse("present B1 note=\"two words # no comment\" 'id'=\"7\"")
+                == .navigate(
+                    .present(
+                        scene: "B1", parameters: ["note": "two words # no comment", "id": "7"])
+                ))
+        #expect(try ScriptCommand.parse("pop-to \"A1\"") == .navigate(.popTo(scene: "A1")))
+        #expect(try ScriptCommand.parse("open \"demo://open/A1\"") == .open("demo://open/A1"))
+        #expect(try ScriptCommand.parse("back-swipe \"#3\"") == .backSwipe(ScreenID(3)))
+        #expect(
+            try ScriptCommand.parse("push \"A2\" # \"a comment\"") == .navigate(.push(scene: "A2")))
+        // The words as written keep their quote marks: the JSON failure record shows them.
+        #expect(
+            ScriptCommand.words(of: "push \"A 2\" id='7' # c") == ["push", "\"A 2\"", "id='7'"])
+        // A quote mark never closed runs to the end of the line, comment and all.
+        #expect(
+            ScriptCommand.words(of: "push A2 \"B1  # open ") == ["push", "A2", "\"B1  # open"])
+    }
+
+    @Test("a quoted scene runs like the bare name, and a quoted typo still gets suggestions")
+    func quotedScenes() throws {
+        let result = try run("root \"A1\"\npush \"A9\"\nroot a1\n")
+        #expect(result.output.contains("✓ root A1 #1: empty window → A1 #1, not animated"))
+        #expect(
+            result.output.contains(
+                "✗ line 2: No builder is registered for scene \"A9\". Did you mean \"A1\" or \"A2\"?"
+            ))
+        #expect(
+            result.output.contains(
+                "✗ line 3: No builder is registered for scene \"a1\". Did you mean \"A1\"?"))
+    }
+
+    @Test("an empty parameter value must be written key=\"\"; the tree then shows it")
+    func emptyValues() throws {
+        let result = try run("root A1\npush A2 id=\npush A2 id=\"\"\n")
+        #expect(result.output.contains("✗ line 2: The parameter \"id\" has no value after"))
+        #expect(result.output.contains("└─ stack: A1 #1 › A2 #2 (id=)"))
+        #expect(result.output.hasSuffix("Ran 3 commands: 1 failed (line 2).\n"))
     }
 
     @Test(
@@ -178,6 +226,22 @@ struct ScriptModeTests {
             ),
             ("push A2 =7", "The parameter \"=7\" has no name before \"=\"."),
             ("push A2 id=7 id=8", "The parameter \"id\" is given twice."),
+            (
+                "push A2 id=",
+                "The parameter \"id\" has no value after \"=\": write id=VALUE, or id=\"\" for the empty string."
+            ),
+            (
+                "push \"A2",
+                "The quote mark (\") that opens \"A2 is never closed; quote marks come in pairs, as in push \"A2\"."
+            ),
+            (
+                "push A2 note='it\"s # late",
+                "The quote mark (') that opens 'it\"s is never closed; quote marks come in pairs, as in push \"A2\"."
+            ),
+            (
+                "\"#\" is not a comment",
+                "Unknown command \"#\". Type \"help\" for the list of commands."
+            ),
             ("pop-to", "\"pop-to\" needs a scene: pop-to SCENE."),
             (
                 "pop A1",

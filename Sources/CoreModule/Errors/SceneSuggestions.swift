@@ -5,9 +5,11 @@
 /// buy a scan of 100,000 names). So an error carries the registry as it was when it was thrown,
 /// and the comparison runs only when ``names`` is read: by the error's description, or by `==`.
 ///
-/// A name is suggested when its edit distance to the unknown one, ignoring case, is at most a
-/// third of the longer name's length (at least 1), or when one name contains the other. At most
-/// ``limit`` names are suggested, closest first, then in alphabetical order.
+/// A name that differs from the unknown one only by case (`"a1"` for `"A1"`), or by quote marks
+/// around it (`"\"A1\""`, `"“A1”"`), is what the caller meant: it is suggested alone. Otherwise a
+/// name is suggested when its edit distance to the unknown one without its quote marks, ignoring
+/// case, is at most a third of the longer name's length (at least 1), or when one name contains
+/// the other. At most ``limit`` names are suggested, closest first, then in alphabetical order.
 public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
@@ -73,11 +75,19 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     static func closest(
         to target: SceneIdentifier, among candidates: some Sequence<SceneIdentifier>
     ) -> [SceneIdentifier] {
-        let wanted = Array(target.rawValue.lowercased().unicodeScalars)
+        guard target.rawValue.utf8.count <= 16 * SceneIdentifier.maximumLength else { return [] }
+        let bare = unquoted(target.rawValue.lowercased())
+        let wanted = Array(bare.unicodeScalars)
         guard !wanted.isEmpty, wanted.count <= 4 * SceneIdentifier.maximumLength else { return [] }
+        var sameName: [SceneIdentifier] = []
         var scored: [(distance: Int, name: SceneIdentifier)] = []
         for candidate in candidates {
             let lowered = candidate.rawValue.lowercased()
+            if lowered == bare {
+                sameName.append(candidate)
+                continue
+            }
+            guard sameName.isEmpty else { continue }
             let other = Array(lowered.unicodeScalars)
             let threshold = Swift.max(1, Swift.max(wanted.count, other.count) / 3)
             if abs(other.count - wanted.count) <= threshold,
@@ -91,8 +101,27 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
                 scored.append((threshold + 1, candidate))
             }
         }
+        if !sameName.isEmpty { return Array(sameName.sorted().prefix(limit)) }
         scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
         return scored.prefix(limit).map(\.name)
+    }
+
+    /// The quote marks a name may have been written between, each with its closing mark.
+    private static let quotePairs: [(open: Character, close: Character)] = [
+        ("\"", "\""), ("'", "'"), ("`", "`"), ("\u{201C}", "\u{201D}"), ("\u{2018}", "\u{2019}"),
+        ("\u{00AB}", "\u{00BB}"),
+    ]
+
+    /// `text` without the pairs of matching quote marks around it: `A1` for `"A1"` or `“'A1'”`.
+    static func unquoted(_ text: String) -> String {
+        var inner = Substring(text)
+        while let first = inner.first, let last = inner.last,
+            inner.index(after: inner.startIndex) < inner.endIndex,
+            quotePairs.contains(where: { $0.open == first && $0.close == last })
+        {
+            inner = inner.dropFirst().dropLast()
+        }
+        return String(inner)
     }
 
     /// The Levenshtein distance between `a` and `b`, or `nil` when it exceeds `limit`.

@@ -180,15 +180,23 @@ public enum TransitionInitiator: String, Hashable, Sendable, Codable {
 }
 
 extension TransitionEvent: CustomStringConvertible {
-    /// The event as one line: `push A2 #2, A1 #1 → A2 #2, animated`.
+    /// The event as one line, naming first the screen visible after it:
+    /// `push A2 #2: A1 #1 → A2 #2, animated`, and for a removal
+    /// `pop-to A2 #5: A1 #9 → A2 #5, 2 screens removed, animated` (the stack went back to A2).
+    ///
+    /// The line never names the screen that left before the colon, so that `pop-to A2` reads
+    /// as "popped to A2" whatever the kind. An event made with a ``screen`` that is neither
+    /// `from`'s nor `to`'s names it at the end: `, about B1 #3`.
     public var description: String {
         let origin = from.map { "\($0)" } ?? "empty window"
         let removed = removedCount > 1 ? ", \(removedCount) screens removed" : ""
         let animation = animated ? "animated" : "not animated"
         let user = initiator == .user ? ", by the user" : ""
+        let about =
+            subject == .other && screen != to.screen && screen != from?.screen
+            ? ", about \(scene) \(screen)" : ""
         let redirect = redirectedFrom.map { ", redirected from \($0)" } ?? ""
-        return
-            "\(kind) \(scene) \(screen): \(origin) → \(to)\(removed), \(animation)\(user)\(redirect)"
+        return "\(kind) \(to): \(origin) → \(to)\(removed), \(animation)\(user)\(about)\(redirect)"
     }
 }
 

@@ -9,10 +9,10 @@
 /// ```text
 /// flowchart LR
 ///     subgraph stack0["root stack"]
-///         screen1["A1 #35;1"] --> screen2["A2 #35;2<br/>id=7"]
+///         screen1["A1 #1"] --> screen2["A2 #2<br/>id=7"]
 ///     end
 ///     subgraph stack1["modal 1"]
-///         screen3["B1 #35;3"]
+///         screen3["B1 #3"]
 ///     end
 ///     screen2 -. presents .-> screen3
 ///     classDef visible stroke-width:3px
@@ -21,10 +21,11 @@
 ///
 /// Each stack is a subgraph whose screens are linked bottom to top; each modal is linked from
 /// the screen it was presented over (the top of the stack below it); the visible screen has the
-/// class `visible`. Labels are quoted, and the characters Mermaid would read as syntax (`"`, `#`,
-/// `&`, `<`, `>`, `\`, `%`, a backtick, control characters) are written as Mermaid entity codes,
-/// so any scene name or parameter value is drawn as it is. Parameters follow the screen on a
-/// second line, sorted by key.
+/// class `visible`. Labels are quoted, and the characters Mermaid would read as syntax (`"`, `&`,
+/// `<`, `>`, `\`, `%`, a backtick, control characters, and a `#` that would start an entity code
+/// such as `#59;`) are written as Mermaid entity codes, so any scene name or parameter value is
+/// drawn as it is, and the diagram stays readable as text: `A1 #1` needs no escape. Parameters
+/// follow the screen on a second line, sorted by key.
 ///
 /// As a renderer, it writes the whole diagram after every transition.
 public struct MermaidRenderer: NavigationRenderer {
@@ -121,18 +122,26 @@ public struct MermaidRenderer: NavigationRenderer {
 
     /// The node's label: the screen, then its parameters on a second line, escaped.
     static func label(for screen: Screen) -> String {
-        let title = escaped("\(screen.scene) \(screen.id)")
+        // `#` and digits, then `"` or `<br/>`: never an entity code, so written as it is.
+        let title = escaped(screen.scene.rawValue) + " \(screen.id)"
         guard !screen.parameters.isEmpty else { return title }
         return title + "<br/>" + escaped(screen.parameters.description)
     }
 
     /// `text` with every character Mermaid reads as syntax inside a quoted label written as an
-    /// entity code (`#35;` for `#`), so that it is drawn as it is.
+    /// entity code (`#34;` for `"`), so that it is drawn as it is.
+    ///
+    /// Mermaid reads `#`, one or more ASCII letters, digits or underscores, then `;` as an
+    /// entity code, anywhere in the diagram; only a `#` that starts such a run is escaped
+    /// (`#35;`), so that `#1` or `item #7` stay as they are.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (offset, scalar) in scalars.enumerated() {
             switch scalar {
+            case "#" where !startsEntityCode(scalars[(offset + 1)...]):
+                result.unicodeScalars.append(scalar)
             case "\"", "#", "&", "<", ">", "\\", "%", "`":
                 result += "#\(scalar.value);"
             default:
@@ -144,5 +153,19 @@ public struct MermaidRenderer: NavigationRenderer {
             }
         }
         return result
+    }
+
+    /// Whether the scalars after a `#` are what Mermaid reads as the rest of an entity code:
+    /// one or more ASCII letters, digits or underscores, then `;`.
+    private static func startsEntityCode(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        var sawWordCharacter = false
+        for scalar in rest {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_": sawWordCharacter = true
+            case ";": return sawWordCharacter
+            default: return false
+            }
+        }
+        return false
     }
 }
