@@ -1,0 +1,133 @@
+public import CoreModule
+import CoreUI
+import FeatureA
+import FeatureB
+import FeatureC
+
+/// The article's example app, played step by step: what `article-app` prints.
+///
+/// It registers the scenes the article's way (``DependencyInjection/configure()``), starts with
+/// `.root(scene: "A1")`, then taps the visible screen's buttons: each screen navigates by scene
+/// name alone, to a scene of another module it does not import. A ``TextRenderer`` prints each
+/// transition and the tree after it; a typo in a scene name prints the error, and the tree stays
+/// as it was.
+@MainActor
+public struct ArticleTour {
+    private let container: DependencyContainer
+    private let write: @MainActor (String) -> Void
+
+    /// Creates a tour that registers into `container` and writes its transcript through `write`.
+    ///
+    /// - Parameters:
+    ///   - container: The registry to register the scenes into; the process-wide one by
+    ///     default, as in the article. It must not hold the app's scenes yet.
+    ///   - write: Receives each line of the transcript, without a line break.
+    public init(
+        container: DependencyContainer = .shared, write: @escaping @MainActor (String) -> Void
+    ) {
+        self.container = container
+        self.write = write
+    }
+
+    /// Plays the article.
+    ///
+    /// - Returns: `true` when every step ended as planned: each tap navigated, and the typo
+    ///   failed with the error that suggests the right names.
+    public func run() -> Bool {
+        do {
+            try DependencyInjection(container: container).configure()
+        } catch {
+            write("DependencyInjection().configure() failed: \(error)")
+            return false
+        }
+        let names = container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
+        write("DependencyInjection().configure() registered \(container.count) scenes: \(names)")
+
+        let coordinator = AppCoordinator(container: container, historyLimit: 16)
+        let renderer = coordinator.attach(TextRenderer(indent: "   ", write: write))
+        defer { renderer.cancel() }
+
+        var step = 0
+        var allAsPlanned = true
+        func perform(
+            _ title: String, expecting expected: NavigationError? = nil,
+            _ action: () throws -> Void
+        ) {
+            step += 1
+            write("")
+            write("\(step). \(title)")
+            do {
+                try action()
+                if let expected {
+                    allAsPlanned = false
+                    write("   (this should have failed: \(expected))")
+                }
+            } catch let error as NavigationError {
+                if error != expected { allAsPlanned = false }
+                write("   (the tree is unchanged)")
+                for line in TextRenderer.lines(for: coordinator.tree) { write("   \(line)") }
+            } catch {
+                allAsPlanned = false
+                write("   ✗ \(error)")
+            }
+        }
+        /// The visible screen, as the type the step expects.
+        func visible<Screen: ViewController>(_ type: Screen.Type) throws -> Screen {
+            guard let screen = coordinator.topMostViewController() as? Screen else {
+                throw UnexpectedScreen(
+                    expected: "\(Screen.self)", visible: coordinator.tree.visibleScreen?.scene)
+            }
+            return screen
+        }
+
+        perform("The app starts: coordinator.navigate(.root(scene: \"A1\"))") {
+            try coordinator.navigate(.root(scene: "A1"))
+        }
+        perform("A1's button: tappedToA2() pushes \"A2\" by its name (step 9 of the article)") {
+            try visible(A1ViewController.self).tappedToA2()
+        }
+        perform("A2's button: tappedToB1() presents FeatureB's \"B1\"; FeatureA never imports it") {
+            try visible(A2ViewController.self).tappedToB1()
+        }
+        perform("B1's button: tappedToC1() pushes FeatureC's \"C1\" inside the modal") {
+            try visible(B1ViewController.self).tappedToC1()
+        }
+        perform("C1's Back: tappedBack() pops \"C1\"") {
+            try visible(C1ViewController.self).tappedBack()
+        }
+        perform("B1's Close: tappedClose() dismisses the modal") {
+            try visible(B1ViewController.self).tappedClose()
+        }
+        perform(
+            "A2's link to \"A3\", a name from a server with a typo: an error, not a crash",
+            expecting: .unknownScene("A3", suggestions: ["A1", "A2"])
+        ) {
+            try visible(A2ViewController.self).tappedLink(to: "A3")
+        }
+        perform("A2's link to \"C1\": a name held in a String, wrapped in SceneIdentifier") {
+            try visible(A2ViewController.self).tappedLink(to: "C1")
+        }
+
+        let events = coordinator.recentEvents
+        let failures = events.filter { $0.failure != nil }.count
+        write("")
+        func count(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
+        }
+        write(
+            "\(count(events.count - failures, "transition")) and \(count(failures, "failure")); "
+                + (allAsPlanned
+                    ? "every step ended as planned." : "SOME STEPS DID NOT END AS PLANNED."))
+        return allAsPlanned
+    }
+}
+
+/// A step found another screen on top than the one it taps.
+private struct UnexpectedScreen: Error, CustomStringConvertible {
+    let expected: String
+    let visible: SceneIdentifier?
+
+    var description: String {
+        "the visible screen is \(visible.map { "\"\($0)\"" } ?? "none"), not a \(expected)"
+    }
+}

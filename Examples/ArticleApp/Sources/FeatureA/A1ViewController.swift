@@ -1,0 +1,30 @@
+public import CoreModule
+public import CoreUI
+
+/// FeatureA's first screen; its button opens "A2" by name, as in step 9 of the article.
+@MainActor
+public final class A1ViewController: ViewController {
+    /// The user tapped the button to A2: push the scene "A2", named and nothing more.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func tappedToA2() throws(NavigationError) {
+        try context.navigate(.push(scene: "A2", animated: true))
+    }
+}
+
+/// Builds "A1", FeatureA's first screen.
+public struct A1Builder: Builder {
+    /// Creates the builder.
+    public init() {}
+
+    /// "A1", declared as a `String`, as the article's builders declare it.
+    public var sceneIdentifier: String = "A1"
+
+    /// Makes an ``A1ViewController``.
+    ///
+    /// - Parameter context: The new screen's context.
+    /// - Returns: The screen.
+    public func makeScreen(in context: SceneContext) -> any ScreenContent {
+        A1ViewController(context: context)
+    }
+}

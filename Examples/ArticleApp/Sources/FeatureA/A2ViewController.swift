@@ -1,0 +1,42 @@
+public import CoreModule
+public import CoreUI
+
+/// FeatureA's second screen; it opens FeatureB's "B1" without importing FeatureB.
+@MainActor
+public final class A2ViewController: ViewController {
+    /// The user tapped the button to B1: present the scene "B1" as a modal.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func tappedToB1() throws(NavigationError) {
+        try context.navigate(.present(scene: "B1", animated: true))
+    }
+
+    /// The user tapped a link whose scene arrived as a `String` (from a server, say): push it.
+    ///
+    /// A string literal is a scene name as it is; a `String` variable is wrapped in a
+    /// `SceneIdentifier`.
+    ///
+    /// - Parameter sceneName: The scene to push.
+    /// - Throws: ``NavigationError/unknownScene(_:suggestions:)`` when no scene has that name,
+    ///   or what else the coordinator throws; the tree is then as it was.
+    public func tappedLink(to sceneName: String) throws(NavigationError) {
+        try context.navigate(.push(scene: SceneIdentifier(sceneName), animated: true))
+    }
+}
+
+/// Builds "A2", FeatureA's second screen: step 6 of the article.
+public struct A2Builder: Builder {
+    /// Creates the builder.
+    public init() {}
+
+    /// "A2", declared as a `String`, as the article's builders declare it.
+    public var sceneIdentifier: String = "A2"
+
+    /// Makes an ``A2ViewController``.
+    ///
+    /// - Parameter context: The new screen's context.
+    /// - Returns: The screen.
+    public func makeScreen(in context: SceneContext) -> any ScreenContent {
+        A2ViewController(context: context)
+    }
+}

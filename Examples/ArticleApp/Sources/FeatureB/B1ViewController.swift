@@ -1,0 +1,37 @@
+public import CoreModule
+public import CoreUI
+
+/// FeatureB's screen, shown as a modal; it opens FeatureC's "C1" without importing FeatureC.
+@MainActor
+public final class B1ViewController: ViewController {
+    /// The user tapped the button to C1: push the scene "C1" inside this modal.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func tappedToC1() throws(NavigationError) {
+        try context.navigate(.push(scene: "C1", animated: true))
+    }
+
+    /// The user tapped Close: dismiss the modal this screen is in.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func tappedClose() throws(NavigationError) {
+        try context.navigate(.dismiss(animated: true))
+    }
+}
+
+/// Builds "B1", FeatureB's screen.
+public struct B1Builder: Builder {
+    /// Creates the builder.
+    public init() {}
+
+    /// "B1", declared as a `String`, as the article's builders declare it.
+    public var sceneIdentifier: String = "B1"
+
+    /// Makes a ``B1ViewController``.
+    ///
+    /// - Parameter context: The new screen's context.
+    /// - Returns: The screen.
+    public func makeScreen(in context: SceneContext) -> any ScreenContent {
+        B1ViewController(context: context)
+    }
+}

@@ -1,0 +1,59 @@
+import ArticleApp
+import CoreModule
+import Foundation
+import Testing
+
+@MainActor
+@Suite("article-app prints the article's example app, step by step")
+struct ArticleTranscriptTests {
+    /// The checked-in transcript; regenerate it with
+    /// `swift run --package-path Examples/ArticleApp article-app > Examples/ArticleApp/Tests/ArticleAppTests/Fixtures/article-app.txt`.
+    private static let goldenURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/article-app.txt")
+
+    /// Plays the tour into a new container, as `article-app` does into the shared one.
+    private func runTour() -> (lines: [String], succeeded: Bool) {
+        var lines: [String] = []
+        let succeeded = ArticleTour(container: DependencyContainer()) { lines.append($0) }.run()
+        return (lines, succeeded)
+    }
+
+    @Test("every step of the tour ends as planned")
+    func tourSucceeds() {
+        #expect(runTour().succeeded)
+    }
+
+    @Test("the tour prints exactly the checked-in transcript")
+    func transcriptMatchesGolden() throws {
+        let golden = try String(contentsOf: Self.goldenURL, encoding: .utf8)
+        let transcript = runTour().lines.joined(separator: "\n") + "\n"
+        #expect(transcript == golden)
+    }
+
+    @Test("the transcript shows the article's five transitions and the typo's suggestion")
+    func transcriptShowsTheArticle() {
+        let text = runTour().lines.joined(separator: "\n")
+        for line in [
+            "registered 4 scenes: A1, A2, B1, C1", "✓ root A1 #1", "✓ push A2 #2",
+            "✓ present B1 #3", "✓ pop C1 #4", "✓ dismiss B1 #3",
+            "✗ No builder is registered for scene \"A3\". Did you mean \"A1\" or \"A2\"?",
+        ] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+    }
+
+    @Test("a tour whose scenes are already registered fails at once and says why")
+    func tourOverARegisteredContainerFails() throws {
+        let container = DependencyContainer()
+        try DependencyInjection(container: container).configure()
+        var lines: [String] = []
+        let succeeded = ArticleTour(container: container) { lines.append($0) }.run()
+        #expect(!succeeded)
+        #expect(
+            lines == [
+                "DependencyInjection().configure() failed: "
+                    + "\(NavigationError.duplicateRegistration("A1"))"
+            ])
+    }
+}
