@@ -9,6 +9,8 @@ import Foundation
 /// - `failure`: the `command` as written, the `error` sentence, and the coordinator's
 ///   `operation` when the coordinator refused it;
 /// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers;
+/// - `unchanged`: a request that was already satisfied (`pop-to-root` on a one-screen stack,
+///   `dismiss-all` with nothing presented), with the `request`: no event, nothing changed;
 /// - `summary`: `commands`, `failed` and `failedLines`.
 ///
 /// A screen is `{"screen": 2, "scene": "A2", "parameters": {"id": "7"}}`; a tree is its stacks,
@@ -22,6 +24,8 @@ enum JSONRecord {
         case mermaid(String)
         case scenes([String])
         case help(String)
+        /// A request that was already satisfied, as the coordinator prints it.
+        case unchanged(request: String)
     }
 
     case transition(TransitionEvent, tree: ScreenTree, line: Int)
@@ -124,6 +128,9 @@ private struct Object: Encodable {
             case .help(let text):
                 try object.encode("help", forKey: Key("type"))
                 try object.encode(text, forKey: Key("help"))
+            case .unchanged(let request):
+                try object.encode("unchanged", forKey: Key("type"))
+                try object.encode(request, forKey: Key("request"))
             }
         case .summary(let commands, let failedLines):
             try object.encode("summary", forKey: Key("type"))

@@ -151,7 +151,15 @@ public final class ScriptSession {
     private func perform(_ command: ScriptCommand) throws {
         switch command {
         case .navigate(let transition):
-            try coordinator.navigate(transition)
+            // `nil`: a "go home" request that was already home; nothing changed, no event.
+            if try coordinator.navigate(transition) == nil {
+                let reason =
+                    transition.kind == .dismissAll
+                    ? "nothing is presented" : "the stack already shows its first screen"
+                answer(
+                    .unchanged(request: transition.description),
+                    text: ["· \(transition.kind): \(reason); nothing changed, no event"])
+            }
         case .open(let link):
             try coordinator.open(link, format: Self.linkFormat)
         case .backSwipe(let screen):

@@ -89,6 +89,25 @@ struct ScriptModeTests {
                 """)
     }
 
+    @Test("going home when already home says so, changes nothing and is no failure")
+    func alreadyHome() throws {
+        let result = try run("root A1\npop-to-root\ndismiss-all\n")
+        #expect(result.succeeded)
+        #expect(
+            result.output.contains(
+                """
+                2> pop-to-root
+                   · pop-to-root: the stack already shows its first screen; nothing changed, no event
+
+                3> dismiss-all
+                   · dismiss-all: nothing is presented; nothing changed, no event
+                """))
+        let json = try run("root A1\ndismiss-all\n", format: .json)
+        #expect(
+            json.output.contains(
+                #"{"line":2,"request":".dismissAll(animated: true)","type":"unchanged"}"#))
+    }
+
     @Test("an error names its line, the tree is unchanged, and the session goes on")
     func errorsGoOn() throws {
         let result = try run("root A1\npush A3\npush A2\n")

@@ -98,7 +98,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
 /// A value that names a scene: a ``SceneIdentifier``, or a `String`.
 ///
 /// It lets a ``Builder`` declare its ``Builder/sceneIdentifier`` as a plain `String`, as the
-/// original article does, and lets ``SceneBuilderContainer/assemble(builder:for:)`` take that
+/// original article does, and lets `assemble(builder:for:)` take that
 /// string; everything else in the package names scenes with ``SceneIdentifier``.
 public protocol SceneIdentifierConvertible: Sendable {
     /// The name as a ``SceneIdentifier``.

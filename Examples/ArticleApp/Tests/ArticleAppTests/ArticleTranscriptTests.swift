@@ -36,7 +36,7 @@ struct ArticleTranscriptTests {
         let text = runTour().lines.joined(separator: "\n")
         for line in [
             "registered 4 scenes: A1, A2, B1, C1", "✓ root A1 #1", "✓ push A2 #2",
-            "✓ present B1 #3", "✓ pop C1 #4", "✓ dismiss B1 #3",
+            "✓ present B1 #3", "✓ pop B1 #3: C1 #4", "✓ dismiss A2 #2: B1 #3",
             "✗ No builder is registered for scene \"A3\". Did you mean \"A1\" or \"A2\"?",
         ] {
             #expect(text.contains(line), "missing \(line)")
