@@ -144,7 +144,7 @@ public final class RecordingRenderer: NavigationRenderer {
         }
     }
 
-    /// The structure of the tree after each transition (``ScreenTree/scenes``), oldest first:
+    /// The structure of the tree after each transition (`ScreenTree.scenes`), oldest first:
     /// `[[["A1"]], [["A1", "A2"]], [["A1", "A2"], ["B1"]]]`.
     public var sceneHistory: [[[SceneIdentifier]]] { trees.map(\.scenes) }
 

@@ -36,11 +36,12 @@ struct Options {
                            the router side runs inside profiledSubject and the baseline inside
                            profiledBaseline, so callgrind can collect one side alone, e.g.
                              SWIFT_DETERMINISTIC_HASHING=1 setarch -R valgrind --tool=callgrind \\
-                               --toggle-collect='*profiledSubject*' .build/release/benchmarks \\
+                               --toggle-collect='*profiledSubject*' \\
+                               Benchmarks/.build/release/benchmarks \\
                                --quick --filter "push + pop" --iterations 20000
           -h, --help       Show this help.
 
-        Build and run with: swift run -c release benchmarks [options]
+        Build and run with: swift run -c release --package-path Benchmarks benchmarks [options]
         """
 
     /// A flag that is not understood.

@@ -1,5 +1,6 @@
 // The benchmark: measures the router next to plain standard-library baselines, in one process.
-// Run it with `swift run -c release benchmarks`; `--help` lists the flags.
+// Run it with `swift run -c release --package-path Benchmarks benchmarks`; `--help` lists the
+// flags.
 
 import Foundation
 

@@ -3,7 +3,7 @@
 // Built by scripts/fuzz.sh with `--sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer supplies
 // `main` and calls `LLVMFuzzerTestOneInput` with each input. In a normal build (without
 // FUZZING) the file has a small `main` instead that replays files through the same entry
-// point: `swift run fuzz-links Fuzz/corpus/fuzz-links`.
+// point: `swift run --package-path Fuzz fuzz-links Fuzz/corpus/fuzz-links`.
 //
 // Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used four ways:
 //   1. as a link to open, on an empty window and over an existing tree;

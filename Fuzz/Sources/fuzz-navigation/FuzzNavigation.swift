@@ -3,7 +3,7 @@
 // Built by scripts/fuzz.sh with `--sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer supplies
 // `main` and calls `LLVMFuzzerTestOneInput` with each input. In a normal build (without
 // FUZZING) the file has a small `main` instead that replays files through the same entry
-// point: `swift run fuzz-navigation Fuzz/corpus/fuzz-navigation`.
+// point: `swift run --package-path Fuzz fuzz-navigation Fuzz/corpus/fuzz-navigation`.
 //
 // Each input drives a fresh coordinator: every byte picks an operation (transitions with good
 // and bad scenes, forced removals, platform reports, deep links, snapshots, flows, results,
