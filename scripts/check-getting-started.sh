@@ -19,8 +19,8 @@
 # holds the clone. Three commands are not run as written:
 #   - `git clone … DIR`: the working tree (without .git and build folders) is copied to DIR
 #     instead, so that a change is checked before it is pushed;
-#   - `scripts/test.sh`: skipped, since it takes minutes and `.ci/run` runs it in its Tests step
-#     on the same tree (run it anyway with --full);
+#   - `scripts/test.sh`: skipped, since it takes a minute or more and `.ci/run` runs it on the
+#     same tree in its Tests step (run it anyway with --full);
 #   - `bash .ci/run`: skipped, since `.ci/run` is what runs this check.
 # Everything else runs for real, including the app's own build, run and test commands.
 #
@@ -213,8 +213,8 @@ for number, block in enumerate(blocks):
         if words == ["scripts/test.sh"] and not full:
             skipped.append("scripts/test.sh")
             print(f"  line {line:>3}: {where}$ {shown(command)}\n"
-                  "            (not run: minutes long, and .ci/run runs it on this tree in its "
-                  "Tests step; --full runs it)")
+                  "            (not run: it takes a minute or more, and .ci/run runs it on this "
+                  "tree in its Tests step; --full runs it)")
             continue
         if words == ["bash", ".ci/run"]:
             skipped.append("bash .ci/run")
