@@ -227,8 +227,11 @@ for number, block in enumerate(blocks):
                                 stderr=subprocess.PIPE, text=True)
         counts["commands"] += 1
         if result.returncode != 0:
+            written = ", ".join(dict.fromkeys(b["path"] for b in blocks[:number]
+                                              if b["kind"] == "file"))
             fail(line, f"`{command}` (in {where or 'the folder that holds the clone'}) exited "
-                 f"with status {result.returncode}; what it printed:",
+                 f"with status {result.returncode}; the files the guide has created so far: "
+                 f"{written or 'none'}; what the command printed:",
                  result.stdout + result.stderr)
         print(f"  line {line:>3}: {where}$ {shown(command)}  "
               f"({time.monotonic() - began:.1f} s)")
