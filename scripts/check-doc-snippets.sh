@@ -21,6 +21,10 @@
 #   ```swift module M   a file of the module M, which the file's programs and fragments may
 #                       import (a guide's own feature module); M ending in "Tests" is a test
 #                       target. The blocks of one module, in any file, are compiled together.
+#   ```swift file PATH  a file that docs/getting-started.md has the reader create at PATH, in an
+#                       app package of their own: not compiled here, since
+#                       scripts/check-getting-started.sh writes it there and builds, runs and
+#                       tests that package as the guide says. Allowed in that guide only.
 #
 # Errors are reported at the doc's own line (the generated code carries #sourceLocation), with
 # the line of the block they are in. The generated package lives in .build-snippets/ (ignored).
@@ -36,7 +40,8 @@ root = os.getcwd()
 files = sys.argv[1:] or ["README.md"] + sorted(
     os.path.join("docs", name) for name in os.listdir("docs") if name.endswith(".md"))
 package_dir = os.path.join(root, ".build-snippets")
-kinds = {"", "fragment", "setup", "apple", "manifest", "module"}
+kinds = {"", "fragment", "setup", "apple", "manifest", "module", "file"}
+replayed = "docs/getting-started.md"  # the guide scripts/check-getting-started.sh replays
 fence = re.compile(r"^(\s*)```swift\b(.*)$")
 problems = []
 blocks = []  # (file, first code line, kind, lines, module)
@@ -66,12 +71,19 @@ def read_blocks(path):
         kind = info.strip("{} ")
         if re.fullmatch(r"module [A-Za-z_][A-Za-z0-9_]*", kind):
             kind, module = "module", kind.split()[1]
+        elif re.fullmatch(r"file \S+", kind):
+            kind, module = "file", None
+            if os.path.normpath(path) != replayed:
+                problems.append(
+                    f"{path}:{i + 1}: a ```swift file block is checked by replaying its guide "
+                    f"(scripts/check-getting-started.sh), which only {replayed} is; use "
+                    "```swift module M here")
         else:
             module = None
         if kind not in kinds:
             problems.append(
                 f"{path}:{i + 1}: unknown snippet kind {info!r}; use one of "
-                "fragment, setup, apple, manifest, or nothing")
+                "fragment, setup, apple, manifest, module M, file PATH, or nothing")
         start = i + 1
         i += 1
         while i < len(lines) and lines[i].strip() != "```":
