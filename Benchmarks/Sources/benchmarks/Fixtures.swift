@@ -27,15 +27,104 @@ struct PlainScreen {
     let content: AnyObject
 }
 
-/// The scene names of the benchmark: `scene-0`, `scene-1`, … and one name never registered.
-enum SceneNames {
-    /// The name of the scene numbered `index`.
-    static func name(_ index: Int) -> String {
-        "scene-\(index)"
+/// The two sets of scene names every row runs with, reported as separate rows.
+///
+/// Both are deterministic, and the router and its baseline always get the same names.
+enum NameSet: String, CaseIterable, CustomStringConvertible {
+    /// `scene-0`, `scene-1`, …: at most 15 bytes, which the core may store inline.
+    case short
+    /// Names shaped like a modular app's, 16 to 40 bytes: `FeatureA.ProductDetail0`,
+    /// `Checkout.PaymentMethodSelection12`, … (a module, a screen and a number).
+    case realistic
+
+    /// The name as the table prints it.
+    var description: String { rawValue }
+
+    /// The name of the scene numbered `index` (0 ..< 10,000,000 for realistic names to stay
+    /// within 40 bytes; larger indices wrap).
+    func name(_ index: Int) -> String {
+        switch self {
+        case .short: return "scene-\(index)"
+        case .realistic:
+            let index = index % 10_000_000
+            let module = Self.modules[index % Self.modules.count]
+            let screen = Self.screens[(index / Self.modules.count) % Self.screens.count]
+            return "\(module).\(screen)\(index)"
+        }
     }
 
-    /// A name that is never registered.
-    static let unknown = "nope-xyz"
+    /// A name that is never registered, distinct for each `index`.
+    func unregistered(_ index: Int) -> String {
+        switch self {
+        case .short: return "nope-\(index)"
+        case .realistic: return "Checkout.RemovedScreen\(index)"
+        }
+    }
+
+    /// The route pattern numbered `index`, of 3 or 5 segments: 1 or 2 parameters after literal
+    /// segments, such as `route-12/items/:id/reviews/:page` (short) or
+    /// `account/orders-12/:order/items/:item` (realistic).
+    func route(_ index: Int, segments: RouteSegments) -> String {
+        switch (self, segments) {
+        case (.short, .three): return "route-\(index)/items/:id"
+        case (.short, .five): return "route-\(index)/items/:id/reviews/:page"
+        case (.realistic, _):
+            let area = Self.areas[index % Self.areas.count]
+            let resource = Self.resources[(index / Self.areas.count) % Self.resources.count]
+            let head = "\(area)/\(resource.segment)-\(index)/:\(resource.parameter)"
+            guard segments == .five else { return head }
+            let detail = Self.details[index % Self.details.count]
+            return "\(head)/\(detail.segment)/:\(detail.parameter)"
+        }
+    }
+
+    /// A path that the route pattern numbered `index` matches, with parameter values made from
+    /// `value`: the route-match rows navigate to these.
+    func path(_ index: Int, segments: RouteSegments, value: Int) -> String {
+        route(index, segments: segments).split(separator: "/").enumerated()
+            .map { offset, segment in
+                segment.hasPrefix(":") ? self.value(value, at: offset) : String(segment)
+            }
+            .joined(separator: "/")
+    }
+
+    /// A parameter value: a short number, or an identifier-sized one for realistic names.
+    private func value(_ value: Int, at offset: Int) -> String {
+        switch self {
+        case .short: return String(value % 10)
+        case .realistic: return String(offset < 3 ? 100_000 + value % 900_000 : value % 50)
+        }
+    }
+
+    private static let modules = [
+        "FeatureA", "Checkout", "Account", "Onboarding", "Search", "Settings", "Messaging",
+        "Catalog", "Profile", "Payments",
+    ]
+    private static let screens = [
+        "ProductDetail", "PaymentMethodSelection", "OrderHistory", "AddressBook", "CartSummary",
+        "ReviewList", "PasswordReset", "NotificationSettings", "SearchResults", "WishList",
+        "ShippingOptions", "ProfileEditor",
+    ]
+    private static let areas = [
+        "shop", "account", "checkout", "search", "settings", "messages", "catalog", "profile",
+    ]
+    private static let resources: [(segment: String, parameter: String)] = [
+        ("product", "id"), ("orders", "order"), ("reviews", "review"), ("addresses", "address"),
+        ("payment-methods", "method"), ("conversations", "conversation"),
+        ("categories", "category"), ("notifications", "notification"),
+    ]
+    private static let details: [(segment: String, parameter: String)] = [
+        ("items", "item"), ("photos", "photo"), ("history", "entry"), ("members", "member"),
+        ("replies", "reply"),
+    ]
+}
+
+/// The number of segments of a route pattern.
+enum RouteSegments: Int {
+    /// Such as `shop/product-12/:id`.
+    case three = 3
+    /// Such as `account/orders-12/:order/items/:item`.
+    case five = 5
 }
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64), so that every run makes the same
@@ -56,26 +145,24 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// The builders for scenes `0..<count`, each a ``SceneBuilder`` returning ``sharedScreen``.
-func sceneBuilders(count: Int) -> [any Builder] {
-    (0..<count).map { index in
-        SceneBuilder(SceneIdentifier(SceneNames.name(index))) { _ in sharedScreen }
-    }
+/// A builder for `name` that returns ``sharedScreen``.
+func sceneBuilder(_ name: String) -> any Builder {
+    SceneBuilder(SceneIdentifier(name)) { _ in sharedScreen }
 }
 
-/// A fresh container with scenes `0..<count` registered.
-func registeredContainer(count: Int) throws -> DependencyContainer {
+/// A fresh container with scenes `0..<count` of `names` registered.
+func registeredContainer(count: Int, names: NameSet) throws -> DependencyContainer {
     let container = DependencyContainer()
-    try container.assemble(contentsOf: sceneBuilders(count: count))
+    try container.assemble(contentsOf: (0..<count).map { sceneBuilder(names.name($0)) })
     return container
 }
 
 /// The baseline registry: the same scenes in a `[String: closure]`, written plainly.
-func plainRegistry(count: Int) -> [String: PlainMake] {
+func plainRegistry(count: Int, names: NameSet) -> [String: PlainMake] {
     var registry: [String: PlainMake] = [:]
     registry.reserveCapacity(count)
     for index in 0..<count {
-        registry[SceneNames.name(index)] = { sharedScreen }
+        registry[names.name(index)] = { sharedScreen }
     }
     return registry
 }
@@ -84,7 +171,11 @@ func plainRegistry(count: Int) -> [String: PlainMake] {
 /// so that large registries are looked up all over, as an app's navigations would.
 ///
 /// The router reads ``identifiers`` and the baseline reads ``strings``: the same names, in the
-/// same order, stored the same way (`SceneIdentifier` wraps a `String`).
+/// same order, stored the same way (`SceneIdentifier` wraps a `String`). Each name is one string
+/// of its own, made apart from the registries' (so that no lookup finds its key by identity),
+/// and the sequence is about four times as long as the registry is large (at most
+/// `1 << log2Count`): a small registry's rows stay in cache whatever earlier rows left on the
+/// heap, and a large one's are read all over.
 struct KeySequence {
     /// The names as the router takes them.
     let identifiers: [SceneIdentifier]
@@ -93,14 +184,18 @@ struct KeySequence {
     /// `count - 1`, where the count is a power of two.
     let mask: Int
 
-    /// Makes `1 << log2Count` names drawn from scenes `0..<sceneCount` by a seeded generator.
-    init(sceneCount: Int, log2Count: Int, seed: UInt64) {
+    /// Makes up to `1 << log2Count` names drawn from scenes `0..<sceneCount` of `names` by a
+    /// seeded generator.
+    init(sceneCount: Int, names: NameSet, log2Count: Int, seed: UInt64) {
         var generator = SplitMix64(seed: seed)
-        strings = (0..<(1 << log2Count)).map { _ in
-            SceneNames.name(Int.random(in: 0..<sceneCount, using: &generator))
+        var log2Length = 1
+        while log2Length < log2Count, 1 << log2Length < 4 * sceneCount { log2Length += 1 }
+        let distinct = (0..<sceneCount).map(names.name)
+        strings = (0..<(1 << log2Length)).map { _ in
+            distinct[Int.random(in: 0..<sceneCount, using: &generator)]
         }
         identifiers = strings.map { SceneIdentifier($0) }
-        mask = (1 << log2Count) - 1
+        mask = (1 << log2Length) - 1
     }
 }
 
@@ -117,6 +212,8 @@ final class Cursor {
 final class SceneSet {
     /// The number of registered scenes.
     let size: Int
+    /// The names of the scenes.
+    let names: NameSet
     /// The router's registry, holding `size` scenes.
     let container: DependencyContainer
     /// The baseline's registry, holding the same `size` scenes.
@@ -124,11 +221,13 @@ final class SceneSet {
     /// The names that timed loops navigate to.
     let keys: KeySequence
 
-    init(size: Int, log2KeyCount: Int) throws {
+    init(size: Int, names: NameSet, log2KeyCount: Int) throws {
         self.size = size
-        container = try registeredContainer(count: size)
-        plain = plainRegistry(count: size)
-        keys = KeySequence(sceneCount: size, log2Count: log2KeyCount, seed: 0x5EED ^ UInt64(size))
+        self.names = names
+        container = try registeredContainer(count: size, names: names)
+        plain = plainRegistry(count: size, names: names)
+        keys = KeySequence(
+            sceneCount: size, names: names, log2Count: log2KeyCount, seed: 0x5EED ^ UInt64(size))
     }
 }
 
@@ -140,10 +239,11 @@ final class ObservedCoordinator {
     /// Keeps the no-op observer attached for as long as this object lives.
     let token: ObservationToken
 
-    init(container: DependencyContainer) throws {
+    /// Shows scene 0 of `names` as the root.
+    init(container: DependencyContainer, names: NameSet) throws {
         coordinator = AppCoordinator(container: container)
         token = coordinator.observe { _ in }
-        try coordinator.navigate(.root(scene: SceneIdentifier(SceneNames.name(0))))
+        try coordinator.navigate(.root(scene: SceneIdentifier(names.name(0))))
     }
 }
 

@@ -6,27 +6,31 @@ extension TimedFigures {
     /// The link format of the deep-link rows.
     static let linkFormat = DeepLinkFormat(scheme: "bench")
 
-    /// Resolving a 5-segment path with 2 parameters among `size` route patterns, then building
-    /// the screen; against an exact-name lookup and call.
-    static func routeMatch(_ scenes: SceneSet) throws -> Workloads {
+    /// Resolving a path of 3 or 5 segments (1 or 2 parameters) among `size` route patterns of
+    /// that many segments, then building the screen; against an exact-name lookup and call.
+    static func routeMatch(_ scenes: SceneSet, segments: RouteSegments) throws -> Workloads {
         let container = DependencyContainer()
         try container.assemble(
-            contentsOf: (0..<scenes.size).map { index in
-                SceneBuilder(SceneIdentifier("route-\(index)/items/:id/reviews/:page")) { _ in
-                    sharedScreen
-                }
+            contentsOf: (0..<scenes.size).map {
+                sceneBuilder(scenes.names.route($0, segments: segments))
             })
         var generator = SplitMix64(seed: 0x0A7E ^ UInt64(scenes.size))
-        let paths = (0...scenes.keys.mask).map { _ in
+        let paths = (0...scenes.keys.mask).map { position in
             SceneIdentifier(
-                "route-\(Int.random(in: 0..<scenes.size, using: &generator))/items/7/reviews/3")
+                scenes.names.path(
+                    Int.random(in: 0..<scenes.size, using: &generator), segments: segments,
+                    value: position))
+        }
+        let matched = try container.resolve(paths[0])
+        guard matched.routeParameters.count == segments.rawValue / 2 else {
+            throw BenchmarkFailure("\(paths[0]) matched \(matched.scene)")
         }
         let mask = scenes.keys.mask
         let context = SceneContext(
             scene: paths[0], screen: ScreenID(1), parameters: .none, coordinator: nil)
         let cursor = Cursor()
         return (
-            subject: { iterations in
+            subject: Workload { iterations in
                 var sum: UInt64 = 0
                 var position = cursor.position
                 for _ in 0..<iterations {
@@ -56,12 +60,12 @@ extension TimedFigures {
     /// Opening a deep link of five screens and a modal, in one atomic step; against the same
     /// six navigations one by one.
     static func openLink(_ scenes: SceneSet) throws -> Workloads {
-        let observed = try ObservedCoordinator(container: scenes.container)
+        let observed = try ObservedCoordinator(container: scenes.container, names: scenes.names)
         let links = (0...scenes.keys.mask).map { link(of: linkScenes(scenes, at: $0)) }
         let mask = scenes.keys.mask
         let cursor = Cursor()
         return (
-            subject: { iterations in
+            subject: Workload { iterations in
                 let coordinator = observed.coordinator
                 var sum: UInt64 = 0
                 var position = cursor.position
@@ -80,10 +84,10 @@ extension TimedFigures {
     /// Writing the current tree, five screens and a modal, as a link; against the six
     /// navigations that build such a tree.
     static func writeLink(_ scenes: SceneSet) throws -> Workloads {
-        let observed = try ObservedCoordinator(container: scenes.container)
+        let observed = try ObservedCoordinator(container: scenes.container, names: scenes.names)
         try observed.coordinator.open(link(of: linkScenes(scenes, at: 0)), format: linkFormat)
         return (
-            subject: { iterations in
+            subject: Workload { iterations in
                 let coordinator = observed.coordinator
                 var sum: UInt64 = 0
                 for _ in 0..<iterations {
@@ -99,11 +103,11 @@ extension TimedFigures {
     ///
     /// The names are made before timing, as the links of the rows are.
     private static func sixNavigations(_ scenes: SceneSet) throws -> Workload {
-        let observed = try ObservedCoordinator(container: scenes.container)
+        let observed = try ObservedCoordinator(container: scenes.container, names: scenes.names)
         let mask = scenes.keys.mask
         let namesByPosition = (0...mask).map { linkScenes(scenes, at: $0) }
         let cursor = Cursor()
-        return { iterations in
+        return Workload { iterations in
             let coordinator = observed.coordinator
             var sum: UInt64 = 0
             var position = cursor.position

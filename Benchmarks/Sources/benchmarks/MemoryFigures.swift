@@ -5,32 +5,82 @@ import Glibc
 /// over a long run of random transitions.
 @MainActor
 enum MemoryFigures {
-    /// Heap bytes the registry keeps per registered scene, next to a `[String: closure]` entry.
+    /// Heap bytes the registry keeps per registered scene, next to a `[String: closure]` entry
+    /// of the same name.
     ///
-    /// Each side is measured from before its builders or closures are made to after the
-    /// registration, once the temporary input is freed: everything that stays per scene counts.
+    /// Both sides register one entry at a time into an empty registry, with no capacity
+    /// reserved, as the registration rows do, and the same names, never used before in the
+    /// process. Each side is measured from before its builders or closures and names are made to
+    /// after the registration: everything that stays per scene counts, names included.
     ///
-    /// - Parameter count: The number of scenes to register.
-    static func heapPerRegisteredScene(count: Int) throws -> Row {
-        let router = try heapGrowth { try registeredContainer(count: count) }
-        let plain = heapGrowth { plainRegistry(count: count) }
-        let perScene = Double(router) / Double(count)
-        let perEntry = Double(plain) / Double(count)
-        return Row(
-            figure: "heap bytes / registered scene", size: count, unit: .bytesPerScene,
-            median: perScene, minimum: nil, baseline: perEntry, ratio: perScene / perEntry,
-            budget: .ratio(1.5))
+    /// - Parameters:
+    ///   - count: The number of scenes to register.
+    ///   - names: The names to register.
+    /// - Returns: The row, and both registries, for the caller to keep alive.
+    static func heapPerRegisteredScene(count: Int, names: NameSet) throws
+        -> (row: Row, kept: Any)
+    {
+        try heapPerRegistration(
+            figure: "heap bytes / registered scene", count: count, names: names,
+            budget: .ratio(1.5), spell: names.name)
+    }
+
+    /// Heap bytes the registry keeps per registered 5-segment route pattern, next to a
+    /// `[String: closure]` entry of the same pattern; measured as
+    /// ``heapPerRegisteredScene(count:names:)`` is.
+    ///
+    /// - Parameters:
+    ///   - count: The number of route patterns to register.
+    ///   - names: The names the patterns are shaped like.
+    /// - Returns: The row, and both registries, for the caller to keep alive.
+    static func heapPerRegisteredRoute(count: Int, names: NameSet) throws
+        -> (row: Row, kept: Any)
+    {
+        try heapPerRegistration(
+            figure: "heap bytes / registered 5-segment route", count: count, names: names,
+            budget: .ratio(2.4), spell: { names.route($0, segments: .five) })
+    }
+
+    private static func heapPerRegistration(
+        figure: String, count: Int, names: NameSet, budget: Budget, spell: (Int) -> String
+    ) throws -> (row: Row, kept: Any) {
+        let first = FreshNames.take(count)
+        let indices = first..<first + count
+        let router = try heapGrowth {
+            let container = DependencyContainer()
+            for index in indices {
+                try container.assemble(sceneBuilder(spell(index)))
+            }
+            return container
+        }
+        let plain = heapGrowth {
+            var registry: [String: PlainMake] = [:]
+            for index in indices {
+                registry[spell(index)] = { sharedScreen }
+            }
+            return registry
+        }
+        let perEntry = Double(router.growth) / Double(count)
+        let perPlainEntry = Double(plain.growth) / Double(count)
+        let row = Row(
+            figure: figure, names: names, size: count, unit: .bytesPerEntry, median: perEntry,
+            minimum: nil, baseline: perPlainEntry, ratio: perEntry / perPlainEntry,
+            budget: budget)
+        return (row, (router.value, plain.value))
     }
 
     /// Heap bytes the coordinator keeps per screen in its tree, excluding the screen's object:
     /// `count` screens are pushed whose builder returns one shared, preallocated object.
     ///
-    /// - Parameter count: The number of screens to push.
-    static func heapPerScreen(count: Int) throws -> Row {
+    /// - Parameters:
+    ///   - count: The number of screens to push.
+    ///   - names: The names of the 10 registered scenes the screens are made from.
+    static func heapPerScreen(count: Int, names: NameSet) throws -> Row {
         let sceneCount = 10
-        let observed = try ObservedCoordinator(container: registeredContainer(count: sceneCount))
+        let observed = try ObservedCoordinator(
+            container: registeredContainer(count: sceneCount, names: names), names: names)
         let coordinator = observed.coordinator
-        let scenes = (0..<sceneCount).map { SceneIdentifier(SceneNames.name($0)) }
+        let scenes = (0..<sceneCount).map { SceneIdentifier(names.name($0)) }
         // One push and pop first, so that one-time allocations are not counted per screen.
         try coordinator.navigate(.push(scene: scenes[1]))
         try coordinator.navigate(.pop())
@@ -43,9 +93,51 @@ enum MemoryFigures {
             throw BenchmarkFailure("the tree holds \(coordinator.tree.screenCount) screens")
         }
         return Row(
-            figure: "heap bytes / screen in tree", size: count, unit: .bytesPerScreen,
-            median: Double(after - before) / Double(count), minimum: nil, baseline: nil,
-            ratio: nil, budget: .atMost(256))
+            figure: "heap bytes / screen in tree", names: names, size: count,
+            unit: .bytesPerScreen, median: Double(after - before) / Double(count), minimum: nil,
+            baseline: nil, ratio: nil, budget: .atMost(256))
+    }
+
+    /// Heap growth while `count` distinct names that are never registered reach the package:
+    /// pushes of them, and links naming them, every one failing as unknown.
+    ///
+    /// Each name is made just before it is used and freed after, so nothing but what the
+    /// package keeps can stay. Nothing should: only what is registered may grow memory.
+    ///
+    /// - Parameters:
+    ///   - count: The number of distinct names.
+    ///   - names: The shape of the names.
+    static func heapOverUnregisteredNames(count: Int, names: NameSet) throws -> Row {
+        let observed = try ObservedCoordinator(
+            container: registeredContainer(count: 10, names: names), names: names)
+        let coordinator = observed.coordinator
+        var failures = 0
+        func ask(_ index: Int) {
+            let name = names.unregistered(index)
+            do {
+                if index % 2 == 0 {
+                    try coordinator.navigate(.push(scene: SceneIdentifier(name)))
+                } else {
+                    try coordinator.open(
+                        "bench://open/\(names.name(0))/\(name)", format: TimedFigures.linkFormat)
+                }
+            } catch {
+                failures += 1
+            }
+        }
+        // A few first, so that one-time allocations (error paths, link parsing) are not counted.
+        let warmUp = 1_000
+        for index in 0..<warmUp { ask(index) }
+        let before = heapInUse()
+        for index in warmUp..<(warmUp + count) { ask(index) }
+        let after = heapInUse()
+        guard failures == warmUp + count else {
+            throw BenchmarkFailure("\(warmUp + count - failures) unregistered names were opened")
+        }
+        return Row(
+            figure: "heap growth over distinct unregistered names", names: names, size: count,
+            unit: .bytes, median: Double(after - before), minimum: nil, baseline: nil, ratio: nil,
+            budget: .below(1024 * 1024))
     }
 
     /// Resident memory growth over `transitions` random transitions after `warmUp` of them.
@@ -58,16 +150,21 @@ enum MemoryFigures {
     ///   - transitions: The number of transitions measured.
     ///   - warmUp: The number of transitions run before the first reading.
     ///   - sceneCount: The number of registered scenes.
+    ///   - names: The names of the scenes.
     ///   - progress: Receives a line of progress.
     /// - Returns: The row, and a checksum of the outcomes.
     static func residentGrowth(
-        transitions: Int, warmUp: Int, sceneCount: Int, progress: (String) -> Void
+        transitions: Int, warmUp: Int, sceneCount: Int, names: NameSet,
+        progress: (String) -> Void
     ) throws -> (row: Row, checksum: UInt64) {
-        let observed = try ObservedCoordinator(container: registeredContainer(count: sceneCount))
+        let observed = try ObservedCoordinator(
+            container: registeredContainer(count: sceneCount, names: names), names: names)
         var soak = RandomTransitions(
-            coordinator: observed.coordinator, sceneCount: sceneCount, seed: 0xC0FFEE)
+            coordinator: observed.coordinator, sceneCount: sceneCount, names: names,
+            seed: 0xC0FFEE)
         progress(
-            "soak: \(formatCount(warmUp)) transitions to warm up, then \(formatCount(transitions))")
+            "soak [\(names)]: \(formatCount(warmUp)) transitions to warm up, then "
+                + formatCount(transitions))
         _ = residentBytes()  // once before reading for real, so its own first run is not counted
         soak.run(warmUp)
         // Nothing but the soak runs between the two readings.
@@ -77,22 +174,25 @@ enum MemoryFigures {
         let elapsed = monotonicNanoseconds() - start
         let after = residentBytes()
         progress(
-            "soak: \(formatDecimal(Double(elapsed) / Double(transitions))) ns per transition, "
+            "soak [\(names)]: \(formatDecimal(Double(elapsed) / Double(transitions))) ns per transition, "
                 + "\(formatCount(soak.failures)) failed, \(formatCount(soak.successes)) applied")
         let row = Row(
             figure: "RSS growth over \(formatCount(transitions)) random transitions",
-            size: sceneCount, unit: .bytes, median: Double(after - before), minimum: nil,
+            names: names, size: sceneCount, unit: .bytes, median: Double(after - before),
+            minimum: nil,
             baseline: nil, ratio: nil, budget: .below(1024 * 1024))
         return (row, soak.checksum)
     }
 
-    /// Runs `make` and returns how many more heap bytes are in use while its result is alive.
-    private static func heapGrowth<Kept>(_ make: () throws -> Kept) rethrows -> Int {
+    /// Runs `make` and returns its result, and how many more heap bytes are in use while the
+    /// result is alive.
+    private static func heapGrowth<Value>(_ make: () throws -> Value) rethrows
+        -> (value: Value, growth: Int)
+    {
         let before = heapInUse()
-        let kept = try make()
+        let value = try make()
         let after = heapInUse()
-        withExtendedLifetime(kept) {}
-        return after - before
+        return (value, after - before)
     }
 }
 
@@ -110,10 +210,10 @@ struct RandomTransitions {
     /// A fold of every applied transition's sequence number and every failure.
     private(set) var checksum: UInt64 = 0
 
-    init(coordinator: AppCoordinator, sceneCount: Int, seed: UInt64) {
+    init(coordinator: AppCoordinator, sceneCount: Int, names: NameSet, seed: UInt64) {
         self.coordinator = coordinator
-        scenes = (0..<sceneCount).map { SceneIdentifier(SceneNames.name($0)) }
-        unknown = (0..<8).map { SceneIdentifier("\(SceneNames.unknown)-\($0)") }
+        scenes = (0..<sceneCount).map { SceneIdentifier(names.name($0)) }
+        unknown = (0..<8).map { SceneIdentifier(names.unregistered($0)) }
         generator = SplitMix64(seed: seed)
     }
 

@@ -34,8 +34,8 @@ struct Row {
     enum Unit: String {
         /// Nanoseconds per operation (per pair, for push + pop and present + dismiss).
         case nanosecondsPerOperation = "ns/op"
-        /// Heap bytes per registered scene.
-        case bytesPerScene = "bytes/scene"
+        /// Heap bytes per registered scene or route pattern.
+        case bytesPerEntry = "bytes/entry"
         /// Heap bytes per screen in the tree.
         case bytesPerScreen = "bytes/screen"
         /// Bytes in total.
@@ -49,7 +49,7 @@ struct Row {
             switch self {
             case .nanosecondsPerOperation:
                 return formatDecimal(value)
-            case .bytes, .bytesPerScene, .bytesPerScreen:
+            case .bytes, .bytesPerEntry, .bytesPerScreen:
                 if abs(value) >= 1024 * 1024 { return "\(formatDecimal(value / 1_048_576)) MiB" }
                 if abs(value) >= 10 * 1024 { return "\(formatDecimal(value / 1024)) KiB" }
                 return "\(formatDecimal(value)) B"
@@ -59,8 +59,10 @@ struct Row {
         /// A budget's limit in this unit, without trailing zeros: `256 B`, `1 MiB`.
         func formatLimit(_ limit: Double) -> String {
             switch self {
-            case .nanosecondsPerOperation: return formatCompact(limit)
-            case .bytes, .bytesPerScene, .bytesPerScreen:
+            case .nanosecondsPerOperation:
+                return limit >= 1_000_000
+                    ? "\(formatCompact(limit / 1_000_000)) ms" : formatCompact(limit)
+            case .bytes, .bytesPerEntry, .bytesPerScreen:
                 if limit >= 1024 * 1024 { return "\(formatCompact(limit / 1_048_576)) MiB" }
                 if limit >= 10 * 1024 { return "\(formatCompact(limit / 1024)) KiB" }
                 return "\(formatCompact(limit)) B"
@@ -70,6 +72,8 @@ struct Row {
 
     /// What is measured.
     let figure: String
+    /// The set of scene names the row ran with.
+    let names: NameSet
     /// The number of registered scenes, screens pushed, or scenes in the soak registry.
     let size: Int
     /// What the values count.
@@ -87,6 +91,18 @@ struct Row {
 
     /// Whether the row stays within its budget.
     var isWithinBudget: Bool { budget.isMet(by: self) }
+
+    /// The row in one line, for a list of misses: `push + pop [realistic] at 10: 4.21x, budget
+    /// ≤ 4x`, or the value itself when the budget bounds it: `…: 2.424 ms, budget < 1 ms`.
+    var summary: String {
+        let value: String
+        switch (budget, ratio) {
+        case (.ratio, let ratio?): value = "\(formatDecimal(ratio))x"
+        default: value = unit.formatLimit(median)
+        }
+        return "\(figure) [\(names)] at \(formatCount(size)): \(value), budget "
+            + budget.text(unit: unit)
+    }
 }
 
 /// Everything one run measured, ready to print as a table or as JSON.
@@ -109,12 +125,13 @@ struct Report {
             sections.append(
                 Self.render(
                     header: [
-                        "figure", "size", "median ns/op", "min ns/op", "baseline median ns/op",
-                        "ratio", "budget", "ok/MISS",
+                        "figure", "names", "size", "median ns/op", "min ns/op",
+                        "baseline median ns/op", "ratio", "budget", "ok/MISS",
                     ],
                     rows: timed.map { row in
                         [
-                            row.figure, formatCount(row.size), formatDecimal(row.median),
+                            row.figure, row.names.rawValue, formatCount(row.size),
+                            formatDecimal(row.median),
                             row.minimum.map(formatDecimal) ?? "—",
                             row.baseline.map(formatDecimal) ?? "—", Self.ratioText(row),
                             row.budget.text(unit: row.unit), row.isWithinBudget ? "ok" : "MISS",
@@ -125,30 +142,42 @@ struct Report {
             sections.append(
                 Self.render(
                     header: [
-                        "figure", "size", "measured", "baseline", "ratio", "budget", "ok/MISS",
+                        "figure", "names", "size", "measured", "baseline", "ratio", "budget",
+                        "ok/MISS",
                     ],
                     rows: memory.map { row in
                         [
-                            row.figure, formatCount(row.size), row.unit.format(row.median),
+                            row.figure, row.names.rawValue, formatCount(row.size),
+                            row.unit.format(row.median),
                             row.baseline.map(row.unit.format) ?? "—", Self.ratioText(row),
                             row.budget.text(unit: row.unit), row.isWithinBudget ? "ok" : "MISS",
                         ]
                     }))
         }
-        let misses = rows.filter { !$0.isWithinBudget }.count
+        let misses = self.misses.count
         sections.append(
             """
-            \(mode) run, \(rounds) interleaved rounds; ratios are medians of per-round ratios.
-            Baselines: build(for:) + makeScreen: [String: closure] lookup + call. push + pop,
-            present + dismiss: lookup + call + Array append/removeLast of a struct holding the
-            screen. root replacement: lookup + call + Array removeAll(keepingCapacity:)/append.
-            unknown-scene error: one failed [String: closure] lookup. heap bytes / registered
-            scene: one [String: closure] entry.
+            \(mode) run, \(rounds) interleaved rounds (at most \(SamplingPlan.longCaseRounds) for a row whose one sample
+            lasts over ten planned samples); ratios are medians of per-round ratios.
+            names: short = scene-<i> (at most 15 bytes); realistic = <Module>.<Screen><i>
+            (16 to 40 bytes) and patterns such as account/orders-<i>/:order/items/:item.
+            Baselines: build(for:) + makeScreen, route match: [String: closure] lookup + call.
+            push + pop, present + dismiss: lookup + call + Array append/removeLast of a struct
+            holding the screen. root replacement: lookup + call + Array
+            removeAll(keepingCapacity:)/append. unknown-scene error: one failed lookup. open and
+            write link: the same six navigations one by one. register, launch: inserting the same
+            names and a closure into an empty Dictionary (ns/op is per entry for register rows,
+            per launch for the launch row, whose budget is absolute). heap bytes / registered
+            scene or route: one [String: closure] entry. route match should be flat from the
+            smallest size to the largest.
             \(misses == 0 ? "Every figure is within budget." : "\(misses) figure(s) MISS budget.")
             checksum: \(String(checksum, radix: 16))
             """)
         return sections.joined(separator: "\n\n")
     }
+
+    /// The rows over budget.
+    var misses: [Row] { rows.filter { !$0.isWithinBudget } }
 
     /// The report as one JSON object with an array of rows, for tools.
     func json() throws -> String {
@@ -193,13 +222,14 @@ private struct JSONRow: Encodable {
     let row: Row
 
     enum CodingKeys: String, CodingKey {
-        case figure, size, unit, median, min, baselineMedian = "baseline_median", ratio
+        case figure, names, size, unit, median, min, baselineMedian = "baseline_median", ratio
         case budgetKind = "budget_kind", budgetLimit = "budget_limit", budget, ok
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(row.figure, forKey: .figure)
+        try container.encode(row.names.rawValue, forKey: .names)
         try container.encode(row.size, forKey: .size)
         try container.encode(row.unit.rawValue, forKey: .unit)
         try container.encode(rounded(row.median), forKey: .median)
