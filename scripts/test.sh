@@ -5,12 +5,39 @@
 #
 #   scripts/test.sh                   # every package
 #   scripts/test.sh --filter Deep     # any `swift test` arguments, passed to each package
+#
+# It ends with one line per package and a total, read from each run's own summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for package in . Examples Examples/ArticleApp; do
-    if [ -f "$package/Package.swift" ]; then
-        printf '\n==> swift test --package-path %s\n' "$package"
-        swift test --package-path "$package" "$@"
-    fi
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+packages=(. Examples Examples/ArticleApp)
+status=0
+for package in "${packages[@]}"; do
+    printf '\n==> swift test --package-path %s\n' "$package"
+    log="$logs/$(echo "$package" | tr / -).log"
+    set +e
+    swift test --package-path "$package" "$@" 2>&1 | tee "$log"
+    result=${PIPESTATUS[0]}
+    set -e
+    [ "$result" -eq 0 ] || status=$result
 done
+
+printf '\n==> every package\n'
+passed=0
+failed=0
+for package in "${packages[@]}"; do
+    log="$logs/$(echo "$package" | tr / -).log"
+    # Swift Testing's closing line ("Test run with N tests in M suites passed …") gives the
+    # count, and a line "✘ Test … failed after …" each test that failed.
+    line=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -n 1 || true)
+    count=$(printf '%s' "$line" | sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p')
+    count=${count:-0}
+    failures=$(grep -cE "^✘ Test .* failed after" "$log" || true)
+    printf '%-22s %5d tests, %d failed\n' "$package" "$count" "$failures"
+    passed=$((passed + count - failures))
+    failed=$((failed + failures))
+done
+echo "$passed passed, $failed failed"
+exit "$status"

@@ -22,6 +22,9 @@ struct ArticleBuilderTests {
         try container.assemble(builder: a2Builder, for: a2Builder.sceneIdentifier)
         #expect(container.sceneIdentifiers == ["A2"])
         #expect(container.build(for: "A2")?.scene == "A2")
+        let name: String = a2Builder.sceneIdentifier
+        #expect(container.build(for: name)?.scene == "A2")
+        #expect(container.build(for: "A3" as String) == nil)
 
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A2"))

@@ -149,6 +149,15 @@ extension SceneBuilderContainer {
         try assemble(builder: builder, for: SceneIdentifier(sceneIdentifier))
     }
 
+    /// The builder registered for the scene named `sceneIdentifier`, or `nil`: the original
+    /// design's call with a name held in a `String`.
+    ///
+    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Returns: The registered builder, or `nil`.
+    public func build(for sceneIdentifier: String) -> (any Builder)? {
+        build(for: SceneIdentifier(sceneIdentifier))
+    }
+
     /// Registers `builder` under its own ``Builder/sceneIdentifier``.
     ///
     /// - Parameters:
