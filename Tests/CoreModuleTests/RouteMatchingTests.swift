@@ -154,8 +154,18 @@ struct RouteMatchingTests {
         for path in [deep, slashes, "a/1/b", "a/1/b/2/c", "a//b/2", "/a/1/b/2", "a/1/b/2/"] {
             #expect(throws: NavigationError.self) { try container.resolve(path) }
         }
-        let resolved = try container.resolve(long)
-        #expect(resolved.routeParameters["x"]?.utf8.count == 1_000_000)
+        // A path is a scene name: over the byte limit, it is rejected before it is read, so no
+        // captured value is ever longer than a name may be.
+        #expect(
+            throws: NavigationError.invalidSceneIdentifier(
+                long,
+                problem: .tooManyBytes(
+                    count: long.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount))
+        ) { try container.resolve(long) }
+        let longest = SceneIdentifier(
+            "a/" + String(repeating: "z", count: SceneIdentifier.maximumByteCount - 6) + "/b/1")
+        let resolved = try container.resolve(longest)
+        #expect(resolved.routeParameters["x"]?.utf8.count == SceneIdentifier.maximumByteCount - 6)
         #expect(resolved.routeParameters["y"] == "1")
     }
 
@@ -174,6 +184,18 @@ struct RouteMatchingTests {
         }
         #expect(try container.resolve("a/b/c").routeParameters == ["y": "c"])
         #expect(try container.resolve("a/q").routeParameters == ["x": "q"])
+    }
+
+    @Test("segments are split on the byte `/`, even where a combining mark follows it")
+    func slashBeforeCombiningMark() throws {
+        // "/\u{64D}" is one Character, but a path's `/` always separates segments.
+        let pattern: SceneIdentifier = "a/:x/\u{64D}b"
+        let container = DependencyContainer()
+        try container.assemble(SceneBuilder(pattern) { context in StubScreen(context: context) })
+        let resolved = try container.resolve("a/7/\u{64D}b")
+        #expect(resolved.scene == pattern)
+        #expect(resolved.routeParameters == ["x": "7"])
+        #expect(resolved.routeParameterNames == ["x"])
     }
 
     @Test("more parameters than two are all captured, in order")

@@ -327,8 +327,11 @@ enum LinkFuzzer {
         }
         let coordinator = AppCoordinator(container: scenes)
         var parameters = SceneParameters()
-        for (index, part) in text.split(separator: "/").enumerated() where part.first == ":" {
-            parameters[String(part.dropFirst())] = "v\(index)"
+        // Segments are split on the byte `/`, as the package splits them (a `/` followed by a
+        // combining mark is one Character, but still two segments).
+        for (index, part) in text.utf8.split(separator: UInt8(ascii: "/")).enumerated()
+        where part.first == UInt8(ascii: ":") {
+            parameters[String(Substring(part.dropFirst()))] = "v\(index)"
         }
         do {
             try coordinator.navigate(.root(scene: "A1"))

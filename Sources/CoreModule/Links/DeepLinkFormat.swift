@@ -61,51 +61,29 @@ struct PlannedScreen: Sendable {
     let startsStack: Bool
     /// Where the screen's segment is in the link's UTF-8 bytes; empty for a snapshot.
     let segment: Range<Int>
-    /// The scene name or path, decoded: packed when it is a short ASCII name.
-    let target: Target
+    /// The scene name or path, decoded.
+    let scene: SceneIdentifier
     /// The parameters, decoded.
     let parameters: SceneParameters
-
-    /// A scene name as a link or snapshot gives it.
-    enum Target: Sendable {
-        /// A short ASCII name, packed straight from the link's bytes.
-        case packed(SceneName)
-        /// Any other name or path.
-        case identifier(SceneIdentifier)
-    }
-
-    /// The scene name or path, decoded.
-    var scene: SceneIdentifier {
-        switch target {
-        case .packed(let name): return name.identifier
-        case .identifier(let identifier): return identifier
-        }
-    }
 }
 
 extension DeepLinkFormat {
     /// Reads `link` into its screens, root stack first, without looking anything up.
     ///
     /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
-    /// bytes never cuts a character, and a plain segment (no escape, no parameter) becomes its
-    /// scene name without any intermediate string.
+    /// bytes never cuts a character. The length is checked before the link is read.
     func parse(_ link: String) throws(NavigationError) -> [PlannedScreen] {
         let length = link.utf8.count
         guard length > 0 else { throw .invalidLink(.empty) }
         guard length <= maximumLength else {
             throw .invalidLink(.tooLong(length: length, limit: maximumLength))
         }
-        var link = link
-        return try link.withUTF8 { bytes in
-            Result { () throws(NavigationError) in try parse(bytes) }
-        }.get()
+        return try parse(Array(link.utf8))
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(NavigationError)
-        -> [PlannedScreen]
-    {
+    private func parse(_ bytes: [UInt8]) throws(NavigationError) -> [PlannedScreen] {
         func text(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            String(decoding: bytes[range], as: UTF8.self)
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
             let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
@@ -136,16 +114,7 @@ extension DeepLinkFormat {
         screens.reserveCapacity(segmentCount)
         var start = hostEnd + 1
         while start <= bytes.count {
-            // One pass over the segment: where it ends, and whether it holds anything but a
-            // plain name (a character to escape, a parameter, an escape, non-ASCII text).
-            var end = start
-            var special = false
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "/") { break }
-                special = special || !Self.isPlainNameByte(byte)
-                end += 1
-            }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
             let raw = start..<end
             let position = screens.count + 1
             guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
@@ -159,44 +128,22 @@ extension DeepLinkFormat {
                 guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
             }
             let startsStack = position == 1 || startsModal
-            let bodyBytes = UnsafeBufferPointer(rebasing: bytes[body])
-            if !special, let name = SceneName.inline(bytes: bodyBytes) {
-                // The common case: a short plain name, packed straight from its bytes.
-                screens.append(
-                    PlannedScreen(
-                        position: position, startsStack: startsStack, segment: raw,
-                        target: .packed(name), parameters: SceneParameters()))
-            } else {
-                screens.append(
-                    try parseScreen(
-                        bytes, body, segment: raw, position: position, startsStack: startsStack))
-            }
+            screens.append(
+                try parseScreen(
+                    bytes, body, segment: raw, position: position, startsStack: startsStack))
             start = end + 1
         }
         return screens
     }
 
-    /// Whether `byte` may stand in a plain name as it is: printable ASCII other than the
-    /// grammar's `;` and `%` and the `?` and `#` a link must escape. (A leading `+` is the
-    /// modal marker, handled before.)
-    @inline(__always)
-    private static func isPlainNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0..<0x21, 0x7F...: return false
-        case UInt8(ascii: ";"), UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"):
-            return false
-        default: return true
-        }
-    }
-
     private func parseScreen(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>, segment: Range<Int>,
+        _ bytes: [UInt8], _ body: Range<Int>, segment: Range<Int>,
         position: Int, startsStack: Bool
     ) throws(NavigationError) -> PlannedScreen {
         func segmentText() -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self)
+            String(decoding: bytes[segment], as: UTF8.self)
         }
-        let bodyBytes = UnsafeBufferPointer(rebasing: bytes[body])
+        let bodyBytes = bytes[body]
         // One pass: the characters that must be escaped, the parameters, the escapes.
         var parameterCount = 0
         var escaped = false
@@ -218,7 +165,7 @@ extension DeepLinkFormat {
             // A plain name that is long or not ASCII.
             return PlannedScreen(
                 position: position, startsStack: startsStack, segment: segment,
-                target: .identifier(SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self))),
+                scene: SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self)),
                 parameters: SceneParameters())
         }
         guard parameterCount <= maximumParametersPerScreen else {
@@ -227,8 +174,7 @@ extension DeepLinkFormat {
                     position: position, count: parameterCount, limit: maximumParametersPerScreen))
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
-            guard let decoded = PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-            else {
+            guard let decoded = PercentEncoding.decode(bytes[range]) else {
                 throw .invalidLink(
                     .badPercentEncoding(position: position, segment: segmentText()))
             }
@@ -240,8 +186,7 @@ extension DeepLinkFormat {
         for part in parts.dropFirst() {
             // A parameter may have an empty name (`;=value`), as `SceneParameters` may.
             guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")) else {
-                let written = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self)
+                let written = String(decoding: bytes[part], as: UTF8.self)
                 throw .invalidLink(.malformedParameter(position: position, text: written))
             }
             let key = try decode(part.lowerBound..<equals)
@@ -252,36 +197,23 @@ extension DeepLinkFormat {
         }
         return PlannedScreen(
             position: position, startsStack: startsStack, segment: segment,
-            target: .identifier(SceneIdentifier(name)), parameters: SceneParameters(parameters))
+            scene: SceneIdentifier(name), parameters: SceneParameters(parameters))
     }
 
     /// Whether `bytes` spell `text`, ignoring case: byte by byte for ASCII letters, and as
     /// lowercased strings when either side is not ASCII.
-    private static func equalIgnoringASCIICase(
-        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String
-    ) -> Bool {
-        func compare(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count == other.count else { return false }
-            var position = bytes.startIndex
-            for byte in other {
-                guard lowercased(bytes[position]) == lowercased(byte) else { return false }
-                position += 1
-            }
+    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String)
+        -> Bool
+    {
+        if bytes.count == text.utf8.count,
+            zip(bytes, text.utf8).allSatisfy({ lowercased($0) == lowercased($1) })
+        {
             return true
         }
-        let equal: Bool
-        if let result = text.utf8.withContiguousStorageIfAvailable(compare) {
-            equal = result
-        } else {
-            var copy = text
-            equal = copy.withUTF8(compare)
-        }
-        if equal { return true }
         // Non-ASCII text may still be equal as strings, ignoring case.
         guard bytes.contains(where: { $0 >= 0x80 }) || text.utf8.contains(where: { $0 >= 0x80 })
         else { return false }
-        let found = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
-        return found.lowercased() == text.lowercased()
+        return String(decoding: bytes, as: UTF8.self).lowercased() == text.lowercased()
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -289,7 +221,7 @@ extension DeepLinkFormat {
     }
 
     /// Where the first `://` starts, if anywhere.
-    private static func firstSchemeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func firstSchemeSeparator(in bytes: [UInt8]) -> Int? {
         guard bytes.count >= 3 else { return nil }
         for index in 0..<bytes.count - 2
         where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
@@ -301,9 +233,7 @@ extension DeepLinkFormat {
     }
 
     /// The ranges between `separator` bytes in `range`, empty ones included.
-    private static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, on separator: UInt8
-    )
+    private static func split(_ bytes: [UInt8], _ range: Range<Int>, on separator: UInt8)
         -> [Range<Int>]
     {
         var ranges: [Range<Int>] = []
@@ -322,9 +252,7 @@ extension DeepLinkFormat {
     ///
     /// (ASCII ones, `?` and `#` are found byte by byte while the segment is read; Unicode
     /// properties are looked up only for this rare kind of segment.)
-    private static func containsNonASCIICharacterToEscape(_ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
+    private static func containsNonASCIICharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
         String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { scalar in
             scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
         }
@@ -355,11 +283,6 @@ struct LinkWriter {
         for byte in text.utf8 { appendEncoded(byte) }
     }
 
-    /// Appends an inline scene name's bytes, percent-encoded, without making a string.
-    mutating func appendEncoded(inline name: SceneName) {
-        for offset in 0..<name.inlineCount { appendEncoded(name.inlineByte(offset)) }
-    }
-
     /// Appends the parameters as `;name=value` pairs, sorted by name.
     mutating func appendParameters(_ parameters: SceneParameters) {
         guard !parameters.isEmpty else { return }
@@ -371,7 +294,6 @@ struct LinkWriter {
         }
     }
 
-    @inline(__always)
     private mutating func appendEncoded(_ byte: UInt8) {
         if PercentEncoding.isUnreserved(byte) {
             bytes.append(byte)
@@ -390,7 +312,6 @@ struct LinkWriter {
 enum PercentEncoding {
     /// Whether `byte` is written as it is: ASCII letters, digits, `-`, `.`, `_`, `~`, `:` and
     /// `@`; every other byte is escaped.
-    @inline(__always)
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -403,14 +324,13 @@ enum PercentEncoding {
     }
 
     /// The uppercase hexadecimal digit for `value` (0 to 15).
-    @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// Unescapes `%XX` sequences in the UTF-8 bytes of a link; `nil` when one is malformed or
     /// the result is not UTF-8.
-    static func decode(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+    static func decode(_ text: ArraySlice<UInt8>) -> String? {
         // The bytes come from a String, split at ASCII delimiters, so they are valid UTF-8
         // unless escapes make them otherwise.
         guard text.contains(UInt8(ascii: "%")) else {

@@ -78,16 +78,9 @@ extension AppCoordinator {
                 writer.appendDelimiter(UInt8(ascii: "+"))
                 nextStack += 1
             }
-            let screen = screens[offset]
-            if screen.name.inlineCount > 0, !screen.name.inlineContains(UInt8(ascii: ":")) {
-                // A plain short name (not a route pattern): its bytes as they are stored.
-                writer.appendEncoded(inline: screen.name)
-                writer.appendParameters(screen.parameters)
-            } else {
-                let (name, parameters) = linkName(for: screen)
-                writer.appendEncoded(name)
-                writer.appendParameters(parameters)
-            }
+            let (name, parameters) = linkName(for: screens[offset])
+            writer.appendEncoded(name)
+            writer.appendParameters(parameters)
         }
         return writer.link
     }
@@ -145,7 +138,7 @@ extension AppCoordinator {
                     screens.append(
                         PlannedScreen(
                             position: screens.count + 1, startsStack: index == 0, segment: 0..<0,
-                            target: .identifier(screen.scene), parameters: screen.parameters))
+                            scene: screen.scene, parameters: screen.parameters))
                 }
             }
             guard !screens.isEmpty else { return nil }
@@ -185,18 +178,13 @@ extension AppCoordinator {
             }
         }
         var built = ScreenTree()
-        swap(&built, &spareTree)
         built.reserveCapacity(screens: screens.count, stacks: 4)
         for index in screens.indices {
             let kind: TransitionKind =
                 index == 0 ? .root : screens[index].startsStack ? .present : .push
             let screen: Screen
             do {
-                let resolved: ResolvedTarget
-                switch screens[index].target {
-                case .packed(let name): resolved = try resolveTarget(packed: name)
-                case .identifier(let scene): resolved = try resolveTarget(scene)
-                }
+                let resolved = try resolveTarget(screens[index].scene)
                 let parameters = try checkedParameters(screens[index].parameters, for: resolved)
                 if !guards.isEmpty,
                     let redirect = try runGuards(

@@ -48,21 +48,7 @@ extension AppCoordinator {
     }
 
     /// Records `event` and delivers it to every observer, after any event being delivered.
-    @inline(__always)
     func publish(_ event: NavigationEvent) {
-        // The common case, inline: one closure observer, no history, no stream, nothing being
-        // delivered. Nothing can change the tree before the one observer sees the event.
-        if let soleObserver, !isDelivering {
-            isDelivering = true
-            soleObserver(event)
-            if !pending.isEmpty { deliverPending() }
-            isDelivering = false
-        } else {
-            publishInGeneral(event)
-        }
-    }
-
-    private func publishInGeneral(_ event: NavigationEvent) {
         if history.capacity > 0 { history.append(event) }
         guard !observers.isEmpty || !streams.isEmpty else { return }
         // An observer that navigates publishes while this event is being delivered: queue it,

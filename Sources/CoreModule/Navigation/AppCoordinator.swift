@@ -40,83 +40,41 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ``DependencyContainer``.
     public let services: ServiceRegistry
 
-    /// The current screen tree.
-    @exclusivity(unchecked) public internal(set) var tree = ScreenTree()
+    /// The current tree.
+    public internal(set) var tree = ScreenTree()
 
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
     public var maximumRedirects = 8
 
-    // The coordinator's state is main-actor isolated and never accessed re-entrantly in
-    // overlapping ways (a builder cannot navigate while a transition is applied), so the dynamic
-    // exclusivity checks, which would cost about a fifth of a transition, are turned off.
-    @exclusivity(unchecked) var nextScreenNumber: UInt64 = 1
-    @exclusivity(unchecked) var nextSequence: UInt64 = 1
-    @exclusivity(unchecked) var applying: TransitionKind?
+    var nextScreenNumber: UInt64 = 1
+    var nextSequence: UInt64 = 1
+    /// The kind of transition being applied while a builder, guard or veto runs: a navigation
+    /// started then is rejected.
+    var applying: TransitionKind?
 
-    /// The container as a ``DependencyContainer``, for the lookup fast path.
+    /// The container as a ``DependencyContainer``, whose lookups skip wrapping the builder.
     let registry: DependencyContainer?
-
-    /// ``registry`` unmanaged: ``container`` holds the same object for as long as the
-    /// coordinator lives, so the fast path borrows it without the retain and release that
-    /// reading a strong reference costs on every navigation.
-    let borrowedRegistry: Unmanaged<DependencyContainer>?
-
-    /// An empty tree with room for screens: the buffers of the tree a link or a restore last
-    /// replaced, reused to build the next one.
-    @exclusivity(unchecked) var spareTree = ScreenTree()
 
     /// What every ``SceneContext`` this coordinator makes shares.
     let link: CoordinatorLink
 
     // Observation.
-    @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
-    @exclusivity(unchecked) var observers: [Observer] = [] {
-        didSet { refreshFastPaths() }
-    }
-    @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] =
-        [:]
-    {
-        didSet { refreshFastPaths() }
-    }
-    @exclusivity(unchecked) var nextObserverID: UInt64 = 1
-    @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
+    var history: RingBuffer<NavigationEvent>
+    var observers: [Observer] = []
+    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    var nextObserverID: UInt64 = 1
+    var pending: [(NavigationEvent, ScreenTree)] = []
     /// While an event is delivered, the tree as it was right after that event.
-    @exclusivity(unchecked) var treeAtEvent: ScreenTree?
-    @exclusivity(unchecked) var isDelivering = false
+    var treeAtEvent: ScreenTree?
+    var isDelivering = false
 
-    // Guards, flows, results and leave vetoes; all empty unless used, and then free to skip.
-    @exclusivity(unchecked) var guards: [NavigationGuard] = [] {
-        didSet { refreshFastPaths() }
-    }
-    @exclusivity(unchecked) var flowsByKey: [String: FlowCoordinator] = [:]
-    @exclusivity(unchecked) var owners: [ScreenID: FlowCoordinator] = [:] {
-        didSet { refreshFastPaths() }
-    }
-    @exclusivity(unchecked) var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] =
-        [:]
-    {
-        didSet { refreshFastPaths() }
-    }
-    @exclusivity(unchecked) var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:] {
-        didSet { refreshFastPaths() }
-    }
-
-    // What the hot paths check, kept up to date by the properties above, so that a navigation
-    // reads two flags rather than six collections.
-    /// Whether no guard, veto, flow ownership or result handler needs consulting.
-    @exclusivity(unchecked) var hooksAreIdle = true
-    /// The observer, when it is the only one: no other closure, no stream, no history.
-    @exclusivity(unchecked) var soleObserver: (@MainActor (NavigationEvent) -> Void)?
-
-    /// Recomputes ``hooksAreIdle`` and ``soleObserver`` after one of their inputs changed.
-    func refreshFastPaths() {
-        hooksAreIdle =
-            guards.isEmpty && leaveVetoes.isEmpty && owners.isEmpty && resultHandlers.isEmpty
-        soleObserver =
-            observers.count == 1 && streams.isEmpty && history.capacity == 0
-            ? observers[0].handler : nil
-    }
+    // Guards, flows, results and leave vetoes; all empty unless used.
+    var guards: [NavigationGuard] = []
+    var flowsByKey: [String: FlowCoordinator] = [:]
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
     /// Creates a coordinator with an empty window.
     ///
@@ -132,7 +90,6 @@ public final class AppCoordinator: AppCoordinatorType {
     ) {
         self.container = container
         self.registry = container as? DependencyContainer
-        self.borrowedRegistry = registry.map(Unmanaged.passUnretained)
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.history = RingBuffer(capacity: historyLimit)
@@ -210,32 +167,11 @@ public final class AppCoordinator: AppCoordinatorType {
     }
 
     /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
-    @inline(__always)
     func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
         -> TransitionEvent?
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
-            // The common case, when no guard, veto, flow or result handler needs consulting: a
-            // root, push, present, pop or dismiss applied directly, without planning a
-            // ``Change``. It makes the same checks in the same order as `attempt`, which
-            // handles every other case; the randomized and model-based tests drive both.
-            if hooksAreIdle, options.owner == nil, options.onResult == nil {
-                switch request {
-                case .push(let scene, let parameters, let animated):
-                    return try addPlain(.push, scene, parameters, animated)
-                case .present(let scene, let parameters, let animated):
-                    return try addPlain(.present, scene, parameters, animated)
-                case .root(let scene, let parameters, let animated):
-                    return try addPlain(.root, scene, parameters, animated)
-                case .pop(let animated):
-                    return try removePlain(.pop, animated: animated)
-                case .dismiss(let animated):
-                    return try removePlain(.dismiss, animated: animated)
-                case .popToRoot, .popTo, .dismissAll:
-                    break
-                }
-            }
             return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
             publish(.failure(NavigationFailure(request: request, error: error)))
@@ -269,65 +205,6 @@ public final class AppCoordinator: AppCoordinatorType {
                 current = next
             }
         }
-    }
-
-    /// A plain root, push or present: resolve, check, build, add, report.
-    @inline(__always)
-    private func addPlain(
-        _ kind: TransitionKind, _ scene: SceneIdentifier, _ parameters: SceneParameters,
-        _ animated: Bool
-    ) throws(NavigationError) -> TransitionEvent {
-        let from = tree.visibleLocation
-        if kind != .root, from == nil { throw .noRoot(kind) }
-        let resolved = try resolveTarget(scene)
-        let merged = try checkedParameters(parameters, for: resolved)
-        let screen = try build(resolved, merged, for: kind, redirectedFrom: nil)
-        let removed = kind == .root ? tree.screenCount : 0
-        let to: ScreenLocation
-        switch kind {
-        case .push: to = tree.push(screen)
-        case .present: to = tree.present(screen)
-        default: to = tree.replaceAll(with: screen)
-        }
-        return emit(
-            kind, aboutFrom: false, from: from, to: to, removed: removed, animated: animated)
-    }
-
-    /// A plain pop or dismiss: check, remove, report.
-    @inline(__always)
-    private func removePlain(_ kind: TransitionKind, animated: Bool) throws(NavigationError)
-        -> TransitionEvent
-    {
-        guard let from = tree.visibleLocation else { throw .noRoot(kind) }
-        let offset: Int
-        if kind == .pop {
-            guard tree.topStackCount > 1 else {
-                throw .cannotPopFirstScreen(from.scene, kind: .pop)
-            }
-            offset = tree.screenCount - 1
-        } else {
-            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: from.scene) }
-            offset = tree.screenCount - tree.topStackCount
-        }
-        let removed = tree.screenCount - offset
-        tree.removeSuffix(from: offset)
-        return emit(
-            kind, aboutFrom: true, from: from, to: tree.lastLocation(), removed: removed,
-            animated: animated)
-    }
-
-    /// Numbers and reports a plain transition's event.
-    @inline(__always)
-    private func emit(
-        _ kind: TransitionKind, aboutFrom: Bool, from: ScreenLocation?, to: ScreenLocation,
-        removed: Int, animated: Bool
-    ) -> TransitionEvent {
-        let event = TransitionEvent(
-            sequence: nextSequence, kind: kind, aboutFrom: aboutFrom, from: from, to: to,
-            removedCount: removed, animated: animated)
-        nextSequence += 1
-        publish(.transition(event))
-        return event
     }
 
     /// A change ready to commit: everything that can fail has been checked and built.
@@ -440,69 +317,22 @@ public final class AppCoordinator: AppCoordinatorType {
 
     // MARK: Building
 
-    /// Finds the scene a navigation names, through the registry's fast path when it has one.
-    @inline(__always)
+    /// Finds the scene a navigation names.
     func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
-        // The common case: a short ASCII name, packed before the registry's lock is taken.
-        if let name = SceneName.inline(scene.rawValue), let registered = registration(inline: name)
-        {
-            return ResolvedTarget(name: name, registered: registered)
-        }
-        guard let registry else { return ResolvedTarget(try container.resolve(scene)) }
-        return try registry.resolveTarget(scene)
-    }
-
-    /// Finds the scene of a name already packed (from a link's bytes).
-    func resolveTarget(packed name: SceneName) throws(NavigationError) -> ResolvedTarget {
-        if let registered = registration(inline: name) {
-            return ResolvedTarget(name: name, registered: registered)
-        }
-        return try resolveTarget(name.identifier)
-    }
-
-    /// The registry's registration of an inline name, read through ``borrowedRegistry``; `nil`
-    /// when the container is not a ``DependencyContainer`` or the table does not hold the name.
-    @inline(__always)
-    private func registration(inline name: SceneName) -> RegisteredScene? {
-        // (`@Sendable`, so that the closure is not main-actor isolated and needs no runtime
-        // check of the executor.)
-        borrowedRegistry?._withUnsafeGuaranteedRef { @Sendable registry in
-            registry.registration(inline: name)
-        }
+        if let registry { return try registry.resolveTarget(scene) }
+        return ResolvedTarget(try container.resolve(scene))
     }
 
     /// Adds route parameters to `parameters` and checks the pattern's and the builder's
     /// required parameters.
-    @inline(__always)
     func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
         throws(NavigationError) -> SceneParameters
     {
-        guard case .entry(let entry) = resolved.registered else {
-            // No requirements; for a route pattern, every parameter captured by the match.
-            return Self.adding(resolved.routeParameters, to: parameters)
-        }
-        return try checkedParameters(parameters, for: resolved, entry: entry)
-    }
-
-    /// `parameters` with the route's `captured` values added, replacing any of the same name.
-    private static func adding(_ captured: SceneParameters, to parameters: SceneParameters)
-        -> SceneParameters
-    {
-        guard !captured.isEmpty else { return parameters }
-        guard !parameters.isEmpty else { return captured }
-        var parameters = parameters
-        captured.forEach { name, value in parameters[name] = value }
-        return parameters
-    }
-
-    private func checkedParameters(
-        _ parameters: SceneParameters, for resolved: ResolvedTarget, entry: BuilderEntry
-    ) throws(NavigationError) -> SceneParameters {
-        let parameters = Self.adding(resolved.routeParameters, to: parameters)
-        for name in entry.routeParameterNames where parameters[name] == nil {
+        let parameters = parameters.merging(resolved.routeParameters)
+        for name in resolved.routeParameterNames where parameters[name] == nil {
             throw .missingParameter(scene: resolved.scene, name: name)
         }
-        for (name, type) in entry.requiredParameters {
+        for (name, type) in resolved.registration.requiredParameters {
             guard let value = parameters[name] else {
                 throw .missingParameter(scene: resolved.scene, name: name)
             }
@@ -526,14 +356,14 @@ public final class AppCoordinator: AppCoordinatorType {
         let id = ScreenID(nextScreenNumber)
         nextScreenNumber += 1
         let context = SceneContext(
-            name: resolved.name, screen: id, parameters: parameters, link: link,
+            scene: resolved.scene, screen: id, parameters: parameters, link: link,
             redirectedFrom: redirectedFrom)
         let previous = applying
         applying = kind
         defer { applying = previous }
         let content: any ScreenContent
         do {
-            content = try resolved.registered.makeScreen(in: context)
+            content = try resolved.registration.makeScreen(in: context)
         } catch let error as NavigationError {
             leaveVetoes[id] = nil
             throw error
@@ -541,7 +371,7 @@ public final class AppCoordinator: AppCoordinatorType {
             leaveVetoes[id] = nil
             throw .builderFailed(resolved.scene, reason: String(describing: error))
         }
-        return Screen(id: id, name: resolved.name, parameters: parameters, content: content)
+        return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
     }
 
     /// Reports a committed change that involves flows, results or vetoes, and does their
@@ -678,8 +508,6 @@ public final class AppCoordinator: AppCoordinatorType {
             to = tree.present(screen)
             addedID = to.screen
         case .tree(let built):
-            // The old tree is empty now; its buffers are kept for the next tree to be built.
-            if tree.isEmpty { spareTree = tree }
             tree = built
             to = tree.lastLocation()
             addedID = to.screen

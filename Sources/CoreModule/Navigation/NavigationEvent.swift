@@ -7,70 +7,24 @@
 public struct TransitionEvent: Hashable, Sendable {
     /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
     public let sequence: UInt64
-    /// The visible screen before the transition; `nil` when the window was empty.
-    public let from: ScreenLocation?
-    // (The stored properties are ordered so that the small ones fill the padding after `from`:
-    // an event of 128 bytes is copied inline, without a call to `memcpy`.)
     /// What kind of transition was applied.
     public let kind: TransitionKind
-    /// Whether a renderer should animate the change.
-    public let animated: Bool
-    /// Who started the transition: the app, or the user through the platform (a back swipe).
-    public let initiator: TransitionInitiator
-    /// Which screen the transition is about.
-    private let subject: Subject
+    /// The scene the transition is about: the one added, or the visible one removed.
+    public let scene: SceneIdentifier
+    /// The screen the transition is about: the one added, or the visible one removed.
+    public let screen: ScreenID
+    /// The visible screen before the transition; `nil` when the window was empty.
+    public let from: ScreenLocation?
     /// The visible screen after the transition.
     public let to: ScreenLocation
     /// How many screens left the tree.
     public let removedCount: Int
-    /// What most events do not have, out of line: a redirect, or a subject that is neither
-    /// `from` nor `to`.
-    private let extras: Extras?
-
-    /// Which screen an event is about.
-    private enum Subject: UInt8, Sendable {
-        /// `to`: the screen added.
-        case to
-        /// `from`: the visible screen that left.
-        case from
-        /// Another one, given to the public initializer, kept in ``Extras``.
-        case other
-    }
-
-    /// The rarely used parts of an event, held by reference so that an event without them
-    /// copies as plain bits and one reference that is `nil`.
-    private final class Extras: Sendable {
-        let redirectedFrom: NavigationOperation?
-        let scene: SceneIdentifier
-        let screen: ScreenID
-
-        init(redirectedFrom: NavigationOperation?, scene: SceneIdentifier, screen: ScreenID) {
-            self.redirectedFrom = redirectedFrom
-            self.scene = scene
-            self.screen = screen
-        }
-    }
-
-    /// The scene the transition is about: the one added, or the visible one removed.
-    public var scene: SceneIdentifier {
-        switch subject {
-        case .to: return to.scene
-        case .from: return from?.scene ?? to.scene
-        case .other: return extras?.scene ?? to.scene
-        }
-    }
-
-    /// The screen the transition is about: the one added, or the visible one removed.
-    public var screen: ScreenID {
-        switch subject {
-        case .to: return to.screen
-        case .from: return from?.screen ?? to.screen
-        case .other: return extras?.screen ?? to.screen
-        }
-    }
-
+    /// Whether a renderer should animate the change.
+    public let animated: Bool
+    /// Who started the transition: the app, or the user through the platform (a back swipe).
+    public let initiator: TransitionInitiator
     /// The operation a guard redirected to this transition, if one did.
-    public var redirectedFrom: NavigationOperation? { extras?.redirectedFrom }
+    public let redirectedFrom: NavigationOperation?
 
     /// Creates an event; coordinators make these, and tests may too.
     ///
@@ -90,25 +44,16 @@ public struct TransitionEvent: Hashable, Sendable {
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
     ) {
-        // `scene` comes back spelled as given: a location is the subject only when its name has
-        // the same bytes, not merely an equal spelling.
-        func spelled(_ location: ScreenLocation) -> Bool {
-            location.screen == screen
-                && location.scene.rawValue.utf8.elementsEqual(scene.rawValue.utf8)
-        }
-        let subject: Subject
-        if spelled(to) {
-            subject = .to
-        } else if let from, spelled(from) {
-            subject = .from
-        } else {
-            subject = .other
-        }
-        self.init(
-            sequence: sequence, kind: kind, subject: subject, from: from, to: to,
-            removedCount: removedCount, animated: animated, initiator: initiator,
-            extras: subject == .other || redirectedFrom != nil
-                ? Extras(redirectedFrom: redirectedFrom, scene: scene, screen: screen) : nil)
+        self.sequence = sequence
+        self.kind = kind
+        self.scene = scene
+        self.screen = screen
+        self.from = from
+        self.to = to
+        self.removedCount = removedCount
+        self.animated = animated
+        self.initiator = initiator
+        self.redirectedFrom = redirectedFrom
     }
 
     /// An event about `to` (the screen added), or else about `from` (the visible screen that
@@ -118,55 +63,11 @@ public struct TransitionEvent: Hashable, Sendable {
         to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
     ) {
-        let subject: Subject = aboutFrom && from != nil ? .from : .to
-        let about = subject == .from ? from ?? to : to
+        let about = aboutFrom ? from ?? to : to
         self.init(
-            sequence: sequence, kind: kind, subject: subject, from: from, to: to,
-            removedCount: removedCount, animated: animated, initiator: initiator,
-            extras: redirectedFrom.map {
-                Extras(redirectedFrom: $0, scene: about.scene, screen: about.screen)
-            })
-    }
-
-    private init(
-        sequence: UInt64, kind: TransitionKind, subject: Subject, from: ScreenLocation?,
-        to: ScreenLocation, removedCount: Int, animated: Bool, initiator: TransitionInitiator,
-        extras: Extras?
-    ) {
-        self.sequence = sequence
-        self.kind = kind
-        self.subject = subject
-        self.from = from
-        self.to = to
-        self.removedCount = removedCount
-        self.animated = animated
-        self.initiator = initiator
-        self.extras = extras
-    }
-
-    /// Whether two events report the same transition: every public property is equal.
-    public static func == (lhs: TransitionEvent, rhs: TransitionEvent) -> Bool {
-        lhs.sequence == rhs.sequence && lhs.kind == rhs.kind && lhs.from == rhs.from
-            && lhs.to == rhs.to && lhs.removedCount == rhs.removedCount
-            && lhs.animated == rhs.animated && lhs.initiator == rhs.initiator
-            && lhs.screen == rhs.screen && lhs.scene == rhs.scene
-            && lhs.redirectedFrom == rhs.redirectedFrom
-    }
-
-    /// Hashes the event's public properties.
-    ///
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(sequence)
-        hasher.combine(kind)
-        hasher.combine(from)
-        hasher.combine(to)
-        hasher.combine(removedCount)
-        hasher.combine(animated)
-        hasher.combine(initiator)
-        hasher.combine(screen)
-        hasher.combine(scene)
-        hasher.combine(redirectedFrom)
+            sequence: sequence, kind: kind, scene: about.scene, screen: about.screen, from: from,
+            to: to, removedCount: removedCount, animated: animated, initiator: initiator,
+            redirectedFrom: redirectedFrom)
     }
 }
 
@@ -193,8 +94,7 @@ extension TransitionEvent: CustomStringConvertible {
         let animation = animated ? "animated" : "not animated"
         let user = initiator == .user ? ", by the user" : ""
         let about =
-            subject == .other && screen != to.screen && screen != from?.screen
-            ? ", about \(scene) \(screen)" : ""
+            screen != to.screen && screen != from?.screen ? ", about \(scene) \(screen)" : ""
         let redirect = redirectedFrom.map { ", redirected from \($0)" } ?? ""
         return "\(kind) \(to): \(origin) → \(to)\(removed), \(animation)\(user)\(about)\(redirect)"
     }

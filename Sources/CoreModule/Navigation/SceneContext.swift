@@ -17,10 +17,8 @@
 ///
 /// The context holds its coordinator weakly, so a screen never keeps its coordinator alive.
 public struct SceneContext: Sendable {
-    /// The scene being built, as plain bits.
-    let name: SceneName
     /// The scene being built (its registered identifier).
-    public var scene: SceneIdentifier { name.identifier }
+    public let scene: SceneIdentifier
     /// The identity the new screen will have in the tree.
     public let screen: ScreenID
     /// The parameters the caller passed with the navigation, and the route parameters.
@@ -51,16 +49,16 @@ public struct SceneContext: Sendable {
         redirectedFrom: NavigationOperation? = nil
     ) {
         self.init(
-            name: SceneName(scene), screen: screen, parameters: parameters,
+            scene: scene, screen: screen, parameters: parameters,
             link: CoordinatorLink(coordinator: coordinator, services: services),
             redirectedFrom: redirectedFrom)
     }
 
     init(
-        name: SceneName, screen: ScreenID, parameters: SceneParameters,
+        scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
         link: CoordinatorLink, redirectedFrom: NavigationOperation?
     ) {
-        self.name = name
+        self.scene = scene
         self.screen = screen
         self.parameters = parameters
         self.link = link

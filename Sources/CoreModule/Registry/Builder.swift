@@ -74,26 +74,17 @@ extension Builder {
 /// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
 /// ```
 public struct SceneBuilder: Builder {
-    /// The name as given, or empty when the maker is a ``RouteSceneMaker``, which holds it.
-    ///
-    /// A builder the registry hands back for a matched route pattern takes its name from the
-    /// maker, so that copying it retains one object, not also a string that the match would
-    /// otherwise have to fetch from memory.
-    private let identifierStorage: SceneIdentifier
-    /// The closure and its requirements, kept in one object so that a `SceneBuilder` fits in
-    /// an existential's inline storage and the registry stores one reference per scene.
-    let maker: SceneMaker
-
     /// The name of the scene this builder makes.
-    public var sceneIdentifier: SceneIdentifier {
-        if identifierStorage.rawValue.isEmpty, let routeMaker = maker as? RouteSceneMaker {
-            return routeMaker.name.identifier
-        }
-        return identifierStorage
-    }
+    public let sceneIdentifier: SceneIdentifier
+
+    /// The parameters checked before `make` runs.
+    public let requiredParameters: [String: ParameterType]
 
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
+
+    /// Makes the screen's object.
+    let make: Make
 
     /// Creates a builder for `sceneIdentifier` that calls `make`.
     ///
@@ -106,23 +97,10 @@ public struct SceneBuilder: Builder {
         requiredParameters: [String: ParameterType] = [:],
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
-        self.identifierStorage = sceneIdentifier
-        self.maker = SceneMaker(make: make, requiredParameters: requiredParameters)
+        self.sceneIdentifier = sceneIdentifier
+        self.requiredParameters = requiredParameters
+        self.make = make
     }
-
-    init(sceneIdentifier: SceneIdentifier, maker: SceneMaker) {
-        self.identifierStorage = sceneIdentifier
-        self.maker = maker
-    }
-
-    /// A builder named by its maker's own name.
-    init(named maker: RouteSceneMaker) {
-        self.identifierStorage = SceneIdentifier("")
-        self.maker = maker
-    }
-
-    /// The parameters checked before `make` runs.
-    public var requiredParameters: [String: ParameterType] { maker.requiredParameters }
 
     /// Calls the closure this builder was made with.
     ///
@@ -130,36 +108,6 @@ public struct SceneBuilder: Builder {
     /// - Returns: The screen's object.
     /// - Throws: What the closure throws.
     @MainActor public func makeScreen(in context: SceneContext) throws -> any ScreenContent {
-        try maker.make(context)
-    }
-}
-
-/// A ``SceneBuilder``'s closure and requirements.
-class SceneMaker: @unchecked Sendable {
-    // @unchecked: every stored property is a `let` of a `Sendable` type; the class is not
-    // final only so that ``RouteSceneMaker`` can add the name of a route pattern.
-    let make: SceneBuilder.Make
-    let requiredParameters: [String: ParameterType]
-
-    init(make: @escaping SceneBuilder.Make, requiredParameters: [String: ParameterType]) {
-        self.make = make
-        self.requiredParameters = requiredParameters
-    }
-}
-
-/// The maker of a route pattern registered with a ``SceneBuilder`` without requirements, with
-/// the pattern's name: everything a match needs to build the scene, in one object.
-///
-/// The route trie keeps one for each such pattern, its address in the pattern's last node, so
-/// that a match reads this object alone, instead of the registration, then the builder's name
-/// string, then its maker: each a separate trip to memory when there are many patterns.
-final class RouteSceneMaker: SceneMaker, @unchecked Sendable {
-    // @unchecked: as for ``SceneMaker``, only `let`s of `Sendable` types.
-    /// The pattern's registered name.
-    let name: SceneName
-
-    init(_ maker: SceneMaker, name: SceneName) {
-        self.name = name
-        super.init(make: maker.make, requiredParameters: maker.requiredParameters)
+        try make(context)
     }
 }

@@ -24,23 +24,105 @@
 /// 3. Two patterns of the same shape (`product/:id` and `product/:slug`) would always collide:
 ///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
 ///
-/// A pattern's first segment must be literal. A lookup costs one cheap hash of the name (a short
-/// name is packed into two words first), and a pattern match one walk down the path's segments,
-/// whatever the number of registered scenes and patterns.
+/// A pattern's first segment must be literal. A lookup costs one dictionary lookup of the name,
+/// and a pattern match one dictionary lookup per shape of pattern of the path's length (see
+/// ``RouteTable``), whatever the number of registered scenes and patterns.
+///
+/// Registration reads each builder (its name and required parameters) before the container's
+/// lock is taken, and releases a replaced builder after the lock is released, so a builder's
+/// code may use the container without deadlocking it.
 public final class DependencyContainer: SceneBuilderContainer {
-    private struct Registry {
-        var scenes = SceneIndex()
-        var routes = RouteTrie()
-        var shapes: [String: SceneIdentifier] = [:]
+    /// What the lock guards.
+    private struct Registry: Sendable {
+        /// Every registered name and route pattern, compared as strings (`"K"` and the Kelvin
+        /// sign name one scene).
+        var names: [SceneIdentifier: Registration] = [:]
+        /// The route patterns again, by shape, for matching paths.
+        var routes = RouteTable()
 
-        /// Takes out of the trie the route pattern `registered` was registered under, if any,
-        /// by the spelling it was registered with.
-        mutating func removeRoute(of registered: RegisteredScene) {
-            guard case .entry(let entry) = registered,
-                let pattern = RoutePattern(entry.name.identifier)
-            else { return }
-            if shapes[pattern.shape] == pattern.identifier { shapes[pattern.shape] = nil }
-            routes.remove(pattern)
+        /// The scene registered under exactly `target`, or the pattern that matches it.
+        func find(_ target: SceneIdentifier) -> ResolvedTarget? {
+            if let (scene, registration) = self.registration(of: target) {
+                // A pattern named exactly: its parameters must be passed.
+                return ResolvedTarget(
+                    scene: scene, registration: registration,
+                    routeParameterNames: RoutePattern(scene)?.parameterNames ?? [])
+            }
+            guard let (route, parameters) = routes.match(target.rawValue) else { return nil }
+            return ResolvedTarget(
+                scene: route.pattern, registration: route.registration,
+                routeParameters: parameters, routeParameterNames: route.parameterNames)
+        }
+
+        /// The builder registered under exactly `key`, a name or a pattern, with the key as
+        /// registered.
+        func registration(of key: SceneIdentifier) -> (scene: SceneIdentifier, Registration)? {
+            guard let index = names.index(forKey: key) else { return nil }
+            let (scene, registration) = names[index]
+            return (scene, registration)
+        }
+
+        /// Every registered name and pattern, as a sequence that holds them as they are now.
+        var identifiers: RegisteredIdentifiers {
+            RegisteredIdentifiers(names: names)
+        }
+
+        /// Throws when `entry` may not be added under `policy`.
+        func check(_ entry: Prepared, policy: RegistrationPolicy) throws(NavigationError) {
+            if let pattern = entry.pattern, let existing = routes.route(shapedLike: pattern),
+                existing.pattern != entry.key
+            {
+                throw .routeCollision(entry.key, existing: existing.pattern)
+            }
+            if policy == .rejectDuplicates, names.index(forKey: entry.key) != nil {
+                throw .duplicateRegistration(entry.key)
+            }
+        }
+
+        /// Adds `entry`, replacing what is registered under the same key (in the new spelling,
+        /// everywhere); returns what it replaced, for the caller to release after unlocking.
+        mutating func insert(_ entry: Prepared) -> Registration? {
+            // What is replaced goes back to the caller, to be released after unlocking.
+            let replaced = names.updateValue(entry.registration, forKey: entry.key)
+            if replaced != nil {
+                // A dictionary keeps the key it had: take the old spelling out, everywhere,
+                // so that the new one is the one kept.
+                _ = remove(entry.key)
+                names[entry.key] = entry.registration
+            }
+            if let pattern = entry.pattern {
+                routes.insert(pattern, registration: entry.registration)
+            }
+            return replaced
+        }
+
+        /// Removes what is registered under exactly `key`, with its registered name.
+        mutating func remove(_ key: SceneIdentifier) -> (scene: SceneIdentifier, Registration)? {
+            guard let index = names.index(forKey: key) else { return nil }
+            let (scene, registration) = names.remove(at: index)
+            // By the spelling it was registered with, which may differ from `key`'s.
+            if let pattern = RoutePattern(scene) { routes.remove(pattern) }
+            return (scene, registration)
+        }
+    }
+
+    /// A registration checked on its own, before the lock is taken.
+    private struct Prepared: Sendable {
+        let key: SceneIdentifier
+        let pattern: RoutePattern?
+        let registration: Registration
+
+        /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
+        /// builder's own code (its name, its required parameters) runs.
+        init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
+            try key.validate()
+            let declared = builder.scene
+            guard declared == key else {
+                throw .mismatchedRegistration(key: key, builderIdentifier: declared)
+            }
+            self.key = key.compacted
+            pattern = RoutePattern(key)
+            registration = Registration(builder)
         }
     }
 
@@ -63,19 +145,19 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     /// The builder registered for `sceneIdentifier`, or `nil` when there is none.
     ///
-    /// This looks up exact names only; ``resolve(_:)`` also matches route patterns.
+    /// This looks up exact names and patterns only; ``resolve(_:)`` also matches paths against
+    /// route patterns.
     ///
-    /// - Parameter sceneIdentifier: The scene's name.
+    /// - Parameter sceneIdentifier: The scene's name or route pattern.
     /// - Returns: The registered builder, or `nil`.
     public func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        registry.withLock { $0.scenes.lookup(sceneIdentifier)?.registered }?.builder(
-            for: sceneIdentifier)
+        guard
+            let (scene, registration) = registry.withLock({ $0.registration(of: sceneIdentifier) })
+        else { return nil }
+        return registration.builder(named: scene)
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
-    ///
-    /// The suggestions are taken from the registry as it is now, but computed only when the
-    /// error's names are read.
     ///
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder.
@@ -84,12 +166,12 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
         -> any Builder
     {
-        let (found, names) = registry.withLock { registry in
-            let found = registry.scenes.lookup(sceneIdentifier)
-            return (found, found == nil ? registry.scenes.names : nil)
+        let (found, identifiers) = registry.withLock { registry in
+            let found = registry.registration(of: sceneIdentifier)
+            return (found, found == nil ? registry.identifiers : nil)
         }
-        if let found { return found.registered.builder(for: sceneIdentifier) }
-        throw Self.notFound(sceneIdentifier, names: names)
+        if let (scene, registration) = found { return registration.builder(named: scene) }
+        throw Self.notFound(sceneIdentifier, among: identifiers)
     }
 
     /// Finds the scene a navigation names: an exactly registered name, or a path that a
@@ -100,36 +182,40 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        ResolvedScene(try resolveTarget(target))
+        let found = try resolveTarget(target)
+        return ResolvedScene(
+            scene: found.scene, builder: found.registration.builder(named: found.scene),
+            routeParameters: found.routeParameters, routeParameterNames: found.routeParameterNames)
     }
 
-    /// The registration of a short ASCII name, packed: the coordinator's fastest path.
-    @inline(__always)
-    func registration(inline name: SceneName) -> RegisteredScene? {
-        registry.withLock { $0.scenes.registration(inline: name) }
-    }
-
-    /// The coordinator's fast path: ``resolve(_:)`` without rebuilding the builder.
+    /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
-        let found: ResolvedTarget? = registry.withLock { registry in
-            if let hit = registry.scenes.lookup(target) {
-                return ResolvedTarget(hit)
-            }
-            return registry.routes.match(target.rawValue)
+        // No registered name is longer than this, and no pattern matches a longer path: reject
+        // a huge name before hashing or splitting it.
+        if target.rawValue.utf8.count > SceneIdentifier.maximumByteCount {
+            throw Self.notFound(target, among: nil)
+        }
+        let (found, identifiers) = registry.withLock { registry in
+            let found = registry.find(target)
+            return (found, found == nil ? registry.identifiers : nil)
         }
         if let found { return found }
-        let names = registry.withLock { $0.scenes.names }
-        throw Self.notFound(target, names: names)
+        throw Self.notFound(target, among: identifiers)
     }
 
-    private static func notFound(_ target: SceneIdentifier, names: SceneIndex.Names?)
+    private static func notFound(
+        _ target: SceneIdentifier, among identifiers: RegisteredIdentifiers?
+    )
         -> NavigationError
     {
         if let problem = target.problem {
             return .invalidSceneIdentifier(target, problem: problem)
         }
         return .unknownScene(
-            target, suggestions: SceneSuggestions(for: target, among: names ?? SceneIndex().names))
+            target,
+            suggestions: SceneSuggestions(
+                for: target,
+                among: identifiers ?? RegisteredIdentifiers(names: [:])))
     }
 
     // MARK: Registering
@@ -147,7 +233,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func assemble(
         builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
     ) throws(NavigationError) {
-        try assemble(contentsOf: [(sceneIdentifier, builder)], policy: policy)
+        try register(CollectionOfOne(Prepared(builder, for: sceneIdentifier)), policy: policy)
     }
 
     /// Registers several builders in one step: all of them, or, when one is rejected, none.
@@ -164,55 +250,42 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
-        try assemble(contentsOf: builders.map { ($0.scene, $0) }, policy: policy)
+        var entries: [Prepared] = []
+        entries.reserveCapacity(builders.count)
+        var keys = Set<SceneIdentifier>()
+        var shapes: [String: SceneIdentifier] = [:]
+        for builder in builders {
+            let entry = try Prepared(builder, for: builder.scene)
+            guard keys.insert(entry.key).inserted else {
+                throw .duplicateRegistration(entry.key)
+            }
+            if let pattern = entry.pattern,
+                let other = shapes.updateValue(entry.key, forKey: pattern.shape)
+            {
+                throw .routeCollision(entry.key, existing: other)
+            }
+            entries.append(entry)
+        }
+        try register(entries, policy: policy)
     }
 
-    private func assemble(
-        contentsOf entries: [(SceneIdentifier, any Builder)], policy: RegistrationPolicy
+    /// Adds checked entries, all or none; what they replace is released after the lock is.
+    private func register(
+        _ entries: some Collection<Prepared>, policy: RegistrationPolicy
     ) throws(NavigationError) {
-        var incoming = Set<SceneIdentifier>()
-        var incomingShapes: [String: SceneIdentifier] = [:]
-        var patterns: [RoutePattern] = []
-        for (key, builder) in entries {
-            try key.validate()
-            let declared = builder.scene
-            guard declared == key else {
-                throw .mismatchedRegistration(key: key, builderIdentifier: declared)
+        let replaced = try registry.withLock { (registry) throws(NavigationError) in
+            for entry in entries {
+                try registry.check(entry, policy: policy)
             }
-            guard incoming.insert(key).inserted else { throw .duplicateRegistration(key) }
-            if let pattern = RoutePattern(key) {
-                if let other = incomingShapes.updateValue(key, forKey: pattern.shape) {
-                    throw .routeCollision(key, existing: other)
-                }
-                patterns.append(pattern)
+            var replaced: [Registration] = []
+            for entry in entries {
+                if let old = registry.insert(entry) { replaced.append(old) }
             }
+            return replaced
         }
-        try registry.withLock { (registry) throws(NavigationError) in
-            for (key, _) in entries where registry.scenes.contains(key) {
-                if policy == .rejectDuplicates { throw .duplicateRegistration(key) }
-            }
-            for pattern in patterns {
-                if let existing = registry.shapes[pattern.shape], existing != pattern.identifier {
-                    throw .routeCollision(pattern.identifier, existing: existing)
-                }
-            }
-            registry.scenes.reserveCapacity(forAdding: entries.count)
-            for (key, builder) in entries {
-                // A replaced pattern leaves the trie under its own spelling, which may differ
-                // from an equal key's.
-                if let replaced = registry.scenes.remove(key) {
-                    // The new spelling replaces the old one everywhere (index, trie, shapes).
-                    registry.removeRoute(of: replaced)
-                }
-                registry.scenes.insert(RegisteredScene(builder, key: key), for: key)
-            }
-            for pattern in patterns {
-                guard let registered = registry.scenes.lookup(pattern.identifier)?.registered
-                else { continue }
-                registry.shapes[pattern.shape] = pattern.identifier
-                registry.routes.insert(pattern, registered: registered)
-            }
-        }
+        // Released here, with the lock free: a replaced builder's captures may use the
+        // container when they go.
+        withExtendedLifetime(replaced) {}
     }
 
     /// Removes the builder registered for `sceneIdentifier`, if any.
@@ -223,13 +296,10 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Returns: The builder that was removed, or `nil` when none was registered.
     @discardableResult
     public func remove(_ sceneIdentifier: SceneIdentifier) -> (any Builder)? {
-        registry.withLock { registry in
-            guard let removed = registry.scenes.remove(sceneIdentifier) else {
-                return nil
-            }
-            registry.removeRoute(of: removed)
-            return removed.builder(for: sceneIdentifier)
+        guard let (scene, registration) = registry.withLock({ $0.remove(sceneIdentifier) }) else {
+            return nil
         }
+        return registration.builder(named: scene)
     }
 
     // MARK: Listing
@@ -238,16 +308,26 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// - Parameter sceneIdentifier: The scene's name or route pattern.
     public func contains(_ sceneIdentifier: SceneIdentifier) -> Bool {
-        registry.withLock { $0.scenes.contains(sceneIdentifier) }
+        registry.withLock { $0.registration(of: sceneIdentifier) != nil }
     }
 
     /// The number of registered scenes, route patterns included.
     public var count: Int {
-        registry.withLock { $0.scenes.count }
+        registry.withLock { $0.names.count }
     }
 
     /// Every registered scene name and route pattern, sorted.
     public var sceneIdentifiers: [SceneIdentifier] {
-        registry.withLock { $0.scenes.names }.sorted()
+        Array(registry.withLock { $0.identifiers }).sorted()
+    }
+}
+
+/// Every name and pattern a registry held when it was read, as a sequence that shares the
+/// registry's storage rather than copying it (an error keeps one, to suggest close names).
+struct RegisteredIdentifiers: Sequence, Sendable {
+    let names: [SceneIdentifier: Registration]
+
+    func makeIterator() -> Dictionary<SceneIdentifier, Registration>.Keys.Iterator {
+        names.keys.makeIterator()
     }
 }

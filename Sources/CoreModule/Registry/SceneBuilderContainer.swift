@@ -47,48 +47,17 @@ public protocol SceneBuilderContainer: Sendable {
 /// A scene found for a navigation: its builder, its registered identifier, and its route
 /// parameters.
 public struct ResolvedScene: Sendable {
-    /// What was found: a registration, kept as the registry stores it so that resolving copies
-    /// no builder and no name string, or a scene and builder a custom container made.
-    let source: Source
+    /// The registered identifier: the name itself, or the route pattern that matched.
+    public let scene: SceneIdentifier
+
+    /// The scene's builder.
+    public let builder: any Builder
 
     /// The values the path gave the pattern's parameters; empty for an exact name.
     public let routeParameters: SceneParameters
 
-    /// Where a resolved scene comes from.
-    ///
-    /// Every payload is plain words or one reference, so that reading it copies nothing
-    /// through value witnesses.
-    enum Source: Sendable {
-        case registered(name: SceneName, registered: RegisteredScene)
-        case given(Given)
-    }
-
-    /// A scene and builder a custom container made.
-    final class Given: Sendable {
-        let scene: SceneIdentifier
-        let builder: any Builder
-
-        init(scene: SceneIdentifier, builder: any Builder) {
-            self.scene = scene
-            self.builder = builder
-        }
-    }
-
-    /// The registered identifier: the name itself, or the route pattern that matched.
-    public var scene: SceneIdentifier {
-        switch source {
-        case .registered(let name, _): return name.identifier
-        case .given(let given): return given.scene
-        }
-    }
-
-    /// The scene's builder.
-    public var builder: any Builder {
-        switch source {
-        case .registered(let name, let registered): return registered.builder(for: name)
-        case .given(let given): return given.builder
-        }
-    }
+    /// The names of the route pattern's parameters (`id` in `product/:id`); empty for a name.
+    public let routeParameterNames: [String]
 
     /// Creates a resolved scene.
     ///
@@ -99,20 +68,19 @@ public struct ResolvedScene: Sendable {
     public init(
         scene: SceneIdentifier, builder: any Builder, routeParameters: SceneParameters = [:]
     ) {
-        source = .given(Given(scene: scene, builder: builder))
+        self.init(
+            scene: scene, builder: builder, routeParameters: routeParameters,
+            routeParameterNames: RoutePattern(scene)?.parameterNames ?? [])
+    }
+
+    init(
+        scene: SceneIdentifier, builder: any Builder, routeParameters: SceneParameters,
+        routeParameterNames: [String]
+    ) {
+        self.scene = scene
+        self.builder = builder
         self.routeParameters = routeParameters
-    }
-
-    /// A registration the registry found.
-    init(_ target: ResolvedTarget) {
-        source = .registered(name: target.name, registered: target.registered)
-        routeParameters = target.routeParameters
-    }
-
-    /// The names of the route pattern's parameters (`id` in `product/:id`); empty for a name.
-    public var routeParameterNames: [String] {
-        if case .registered(_, .entry(let entry)) = source { return entry.routeParameterNames }
-        return RoutePattern(scene)?.parameterNames ?? []
+        self.routeParameterNames = routeParameterNames
     }
 }
 

@@ -115,6 +115,18 @@ extension String: SceneIdentifierConvertible {
     public var sceneIdentifierValue: SceneIdentifier { SceneIdentifier(self) }
 }
 
+extension SceneIdentifier {
+    /// The same name, in Swift's small-string form when it fits one (up to 15 bytes of UTF-8).
+    ///
+    /// A name made by interpolation (`"scene-\(index)"`) is kept on the heap even when short;
+    /// the registry keeps names in this form, so that screens, locations and events of scenes
+    /// with short names copy no reference-counted storage.
+    var compacted: SceneIdentifier {
+        guard rawValue.utf8.count <= 15 else { return self }
+        return SceneIdentifier(String(Substring(rawValue)))
+    }
+}
+
 extension SceneIdentifier: ExpressibleByStringLiteral {
     /// Creates an identifier from a string literal, as in `.push(scene: "A2")`.
     ///

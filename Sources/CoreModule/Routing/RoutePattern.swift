@@ -20,6 +20,14 @@ struct RoutePattern: Hashable, Sendable {
         }
     }
 
+    /// Which segments are parameters, in order.
+    var mask: [Bool] {
+        segments.map { segment in
+            if case .parameter = segment { return true }
+            return false
+        }
+    }
+
     /// The pattern with its parameter names erased: two patterns with the same shape match
     /// exactly the same paths, so they would always collide.
     var shape: String {
@@ -36,15 +44,17 @@ struct RoutePattern: Hashable, Sendable {
     /// The identifier must already satisfy ``SceneIdentifier/problem``, which checks the
     /// segment rules.
     init?(_ identifier: SceneIdentifier) {
-        guard identifier.rawValue.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        let utf8 = identifier.rawValue.utf8
+        guard utf8.contains(UInt8(ascii: ":")) else { return nil }
         var segments: [Segment] = []
         var hasParameter = false
-        for part in identifier.rawValue.split(separator: "/", omittingEmptySubsequences: false) {
-            if part.first == ":" {
-                segments.append(.parameter(String(part.dropFirst())))
+        // `/` and `:` are ASCII: splitting the bytes never cuts a character.
+        for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            if part.first == UInt8(ascii: ":") {
+                segments.append(.parameter(String(Substring(part.dropFirst()))))
                 hasParameter = true
             } else {
-                segments.append(.literal(String(part)))
+                segments.append(.literal(String(Substring(part))))
             }
         }
         guard hasParameter else { return nil }
@@ -76,17 +86,22 @@ struct RoutePattern: Hashable, Sendable {
         guard utf8.contains(UInt8(ascii: "/")) || utf8.contains(UInt8(ascii: ":")) else {
             return nil
         }
-        var names = Set<String>()
-        for (offset, part) in rawValue.split(separator: "/", omittingEmptySubsequences: false)
-            .enumerated()
-        {
+        var names: [Substring.UTF8View] = []
+        for (offset, part) in utf8.split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
+        ).enumerated() {
             let number = offset + 1
             if part.isEmpty { return .emptySegment(segment: number) }
-            guard part.first == ":" else { continue }
-            let name = String(part.dropFirst())
+            guard part.first == UInt8(ascii: ":") else { continue }
+            let name = part.dropFirst()
             if name.isEmpty { return .emptyParameterName(segment: number) }
             if number == 1 { return .parameterFirst }
-            if !names.insert(name).inserted { return .repeatedParameterName(name) }
+            // A pattern has a few parameters: comparing them pairwise is cheaper than hashing.
+            // (As strings: two spellings of one name would be one key of the parameters.)
+            if names.contains(where: { Substring($0) == Substring(name) }) {
+                return .repeatedParameterName(String(Substring(name)))
+            }
+            names.append(name)
         }
         return nil
     }

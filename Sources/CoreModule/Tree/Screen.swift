@@ -38,15 +38,12 @@ public typealias ScreenContent = AnyObject & Sendable
 public struct Screen: Identifiable, Sendable {
     /// The screen's identity, unique within its coordinator.
     public let id: ScreenID
-    /// The scene's name, stored as plain bits so that the tree copies it for free.
-    let name: SceneName
+    /// The scene the screen was built for.
+    public let scene: SceneIdentifier
     /// The parameters the screen was built with.
     public let parameters: SceneParameters
     /// The object the scene's builder made.
     public let content: any ScreenContent
-
-    /// The scene the screen was built for.
-    public var scene: SceneIdentifier { name.identifier }
 
     /// Creates a screen record.
     ///
@@ -59,12 +56,8 @@ public struct Screen: Identifiable, Sendable {
         id: ScreenID, scene: SceneIdentifier, parameters: SceneParameters,
         content: any ScreenContent
     ) {
-        self.init(id: id, name: SceneName(scene), parameters: parameters, content: content)
-    }
-
-    init(id: ScreenID, name: SceneName, parameters: SceneParameters, content: any ScreenContent) {
         self.id = id
-        self.name = name
+        self.scene = scene
         self.parameters = parameters
         self.content = content
     }
@@ -73,7 +66,7 @@ public struct Screen: Identifiable, Sendable {
 extension Screen: Equatable {
     /// Whether two screens have the same identity, scene and parameters.
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
-        lhs.id == rhs.id && lhs.name == rhs.name && lhs.parameters == rhs.parameters
+        lhs.id == rhs.id && lhs.scene == rhs.scene && lhs.parameters == rhs.parameters
     }
 }
 
@@ -91,15 +84,12 @@ extension Screen: CustomStringConvertible {
 public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     /// The screen's identity.
     public let screen: ScreenID
-    /// The scene's name, as plain bits.
-    let name: SceneName
+    /// The screen's scene.
+    public let scene: SceneIdentifier
     /// The stack it is in: 0 for the root stack, N for the N-th modal.
     public let level: Int
     /// Its position in that stack, from 0 at the bottom.
     public let index: Int
-
-    /// The screen's scene.
-    public var scene: SceneIdentifier { name.identifier }
 
     /// Creates a location.
     ///
@@ -109,12 +99,8 @@ public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     ///   - level: 0 for the root stack, N for the N-th modal.
     ///   - index: The position in the stack, from 0.
     public init(screen: ScreenID, scene: SceneIdentifier, level: Int, index: Int) {
-        self.init(screen: screen, name: SceneName(scene), level: level, index: index)
-    }
-
-    init(screen: ScreenID, name: SceneName, level: Int, index: Int) {
         self.screen = screen
-        self.name = name
+        self.scene = scene
         self.level = level
         self.index = index
     }

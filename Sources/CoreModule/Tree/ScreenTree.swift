@@ -76,7 +76,6 @@ public struct ScreenTree: Equatable, Sendable {
     public var visibleScreen: Screen? { storage.last }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
-    @inline(__always)
     public var visibleLocation: ScreenLocation? {
         storage.isEmpty ? nil : lastLocation()
     }
@@ -108,7 +107,7 @@ public struct ScreenTree: Equatable, Sendable {
         let level = (stackStarts.lastIndex { $0 <= offset }) ?? 0
         let screen = storage[offset]
         return ScreenLocation(
-            screen: id, name: screen.name, level: level, index: offset - stackStarts[level])
+            screen: id, scene: screen.scene, level: level, index: offset - stackStarts[level])
     }
 
     /// The stack at `level`: 0 for the root stack, N for the N-th modal.
@@ -134,7 +133,7 @@ public struct ScreenTree: Equatable, Sendable {
         storage.removeAll(keepingCapacity: true)
         stackStarts.removeAll(keepingCapacity: true)
         stackStarts.append(0)
-        let location = ScreenLocation(screen: screen.id, name: screen.name, level: 0, index: 0)
+        let location = ScreenLocation(screen: screen.id, scene: screen.scene, level: 0, index: 0)
         storage.append(screen)
         return location
     }
@@ -142,7 +141,6 @@ public struct ScreenTree: Equatable, Sendable {
     /// Pushes `screen` onto the top-most stack; returns where it stands.
     ///
     /// Precondition: the window is not empty.
-    @inline(__always)
     mutating func push(_ screen: consuming Screen) -> ScreenLocation {
         storage.append(screen)
         return lastLocation()
@@ -151,7 +149,6 @@ public struct ScreenTree: Equatable, Sendable {
     /// Presents `screen` in a new modal stack; returns where it stands.
     ///
     /// Precondition: the window is not empty.
-    @inline(__always)
     mutating func present(_ screen: consuming Screen) -> ScreenLocation {
         stackStarts.append(storage.count)
         storage.append(screen)
@@ -175,17 +172,12 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The location of the last screen; the window must not be empty.
-    @inline(__always)
     func lastLocation() -> ScreenLocation {
         let offset = storage.count - 1
         let level = stackStarts.count - 1
-        // Reads the two fields in place rather than copying the screen (and retaining its
-        // parameters and content).
-        return storage.withUnsafeBufferPointer { screens in
-            ScreenLocation(
-                screen: screens[offset].id, name: screens[offset].name, level: level,
-                index: offset - stackStarts[level])
-        }
+        return ScreenLocation(
+            screen: storage[offset].id, scene: storage[offset].scene, level: level,
+            index: offset - stackStarts[level])
     }
 
     // MARK: Invariants

@@ -1,0 +1,88 @@
+/// How the registry keeps one scene: what the coordinator needs to check and build it.
+///
+/// A ``SceneBuilder`` without required parameters (nearly every scene) is kept as its closure
+/// alone, stored in the registry's dictionary, so that registering it allocates nothing of its
+/// own. Any other builder is kept whole, with the checks worked out once at registration.
+enum Registration: Sendable {
+    /// A ``SceneBuilder`` without requirements: its closure.
+    case closure(SceneBuilder.Make)
+    /// Any other builder, with its required parameters.
+    case builder(BuilderEntry)
+
+    /// The registration of `builder`: reads the builder's `requiredParameters`, so it is made
+    /// before the registry's lock is taken (no user code runs under the lock).
+    init(_ builder: any Builder) {
+        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty {
+            self = .closure(plain.make)
+        } else {
+            self = .builder(BuilderEntry(builder))
+        }
+    }
+
+    /// The builder as registered; a ``SceneBuilder``'s closure is wrapped again, named `scene`.
+    func builder(named scene: SceneIdentifier) -> any Builder {
+        switch self {
+        case .closure(let make): return SceneBuilder(scene, make: make)
+        case .builder(let entry): return entry.builder
+        }
+    }
+
+    /// The required parameters, sorted by name; none for a closure.
+    var requiredParameters: [(key: String, value: ParameterType)] {
+        switch self {
+        case .closure: return []
+        case .builder(let entry): return entry.requiredParameters
+        }
+    }
+
+    /// Makes the screen.
+    @MainActor
+    func makeScreen(in context: SceneContext) throws -> any ScreenContent {
+        switch self {
+        case .closure(let make): return try make(context)
+        case .builder(let entry): return try entry.builder.makeScreen(in: context)
+        }
+    }
+}
+
+/// A registered builder with the parameters the coordinator checks before calling it.
+final class BuilderEntry: Sendable {
+    let builder: any Builder
+    /// The builder's required parameters, sorted by name.
+    let requiredParameters: [(key: String, value: ParameterType)]
+
+    init(_ builder: any Builder) {
+        self.builder = builder
+        self.requiredParameters = builder.requiredParameters.sorted { $0.key < $1.key }
+    }
+}
+
+/// A scene found for a navigation, as the coordinator uses it.
+struct ResolvedTarget: Sendable {
+    /// The registered identifier: the name as registered, or the route pattern that matched.
+    let scene: SceneIdentifier
+    let registration: Registration
+    /// The values the path gave the pattern's parameters; empty for an exact name.
+    let routeParameters: SceneParameters
+    /// The names of the route pattern's parameters, which every navigation must supply; empty
+    /// for a plain name.
+    let routeParameterNames: [String]
+
+    init(
+        scene: SceneIdentifier, registration: Registration,
+        routeParameters: SceneParameters = SceneParameters(), routeParameterNames: [String] = []
+    ) {
+        self.scene = scene
+        self.registration = registration
+        self.routeParameters = routeParameters
+        self.routeParameterNames = routeParameterNames
+    }
+
+    /// What a custom ``SceneBuilderContainer`` resolved.
+    init(_ resolved: ResolvedScene) {
+        self.init(
+            scene: resolved.scene, registration: .builder(BuilderEntry(resolved.builder)),
+            routeParameters: resolved.routeParameters,
+            routeParameterNames: resolved.routeParameterNames)
+    }
+}
