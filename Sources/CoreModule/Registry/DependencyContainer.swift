@@ -25,8 +25,8 @@
 ///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
 ///
 /// A pattern's first segment must be literal. A lookup costs one dictionary lookup of the name,
-/// and a pattern match one dictionary lookup per shape of pattern of the path's length (see
-/// ``RouteTable``), whatever the number of registered scenes and patterns.
+/// and a pattern match one dictionary lookup per shape of pattern of the path's length, whatever
+/// the number of registered scenes and patterns.
 ///
 /// Registration reads each builder (its name and required parameters) before the container's
 /// lock is taken, and releases a replaced builder after the lock is released, so a builder's
