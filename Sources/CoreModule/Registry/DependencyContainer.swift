@@ -43,10 +43,12 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// The scene registered under exactly `target`, or the pattern that matches it.
         func find(_ target: SceneIdentifier) -> ResolvedTarget? {
             if let (scene, registration) = self.registration(of: target) {
-                // A pattern named exactly: its parameters must be passed.
+                // A pattern named exactly: its parameters must be passed. (Without patterns,
+                // a name is never one, and is not read again.)
+                let pattern = routes.isEmpty ? nil : RoutePattern(scene)
                 return ResolvedTarget(
                     scene: scene, registration: registration,
-                    routeParameterNames: RoutePattern(scene)?.parameterNames ?? [])
+                    routeParameterNames: pattern?.parameterNames ?? [])
             }
             guard let (route, parameters) = routes.match(target.rawValue) else { return nil }
             return ResolvedTarget(

@@ -35,6 +35,9 @@ struct RouteTable: Sendable {
     /// many patterns have each; patterns with the same mask share its array.
     private var masks: [Int: [(mask: [Bool], count: Int)]] = [:]
 
+    /// Whether no pattern is registered.
+    var isEmpty: Bool { routes.isEmpty }
+
     /// The pattern registered with `pattern`'s shape, if any.
     func route(shapedLike pattern: RoutePattern) -> Route? {
         routes[ShapeKey(text: pattern.identifier.rawValue, mask: pattern.mask)]
