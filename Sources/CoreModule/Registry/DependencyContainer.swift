@@ -64,10 +64,9 @@ public final class DependencyContainer: SceneBuilderContainer {
             return (scene, registration)
         }
 
-        /// Every registered name and pattern, as a sequence that holds them as they are now.
-        var identifiers: RegisteredIdentifiers {
-            RegisteredIdentifiers(names: names)
-        }
+        /// Every registered name and pattern, as they are now: the dictionary's keys share its
+        /// storage rather than copying it (an error keeps them, to suggest close names).
+        var identifiers: Dictionary<SceneIdentifier, Registration>.Keys { names.keys }
 
         /// Throws when `entry` may not be added under `policy`.
         func check(_ entry: Prepared, policy: RegistrationPolicy) throws(NavigationError) {
@@ -206,7 +205,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     }
 
     private static func notFound(
-        _ target: SceneIdentifier, among identifiers: RegisteredIdentifiers?
+        _ target: SceneIdentifier,
+        among identifiers: Dictionary<SceneIdentifier, Registration>.Keys?
     )
         -> NavigationError
     {
@@ -217,7 +217,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             target,
             suggestions: SceneSuggestions(
                 for: target,
-                among: identifiers ?? RegisteredIdentifiers(names: [:])))
+                among: identifiers ?? [:].keys))
     }
 
     // MARK: Registering
@@ -321,15 +321,5 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// Every registered scene name and route pattern, sorted.
     public var sceneIdentifiers: [SceneIdentifier] {
         Array(registry.withLock { $0.identifiers }).sorted()
-    }
-}
-
-/// Every name and pattern a registry held when it was read, as a sequence that shares the
-/// registry's storage rather than copying it (an error keeps one, to suggest close names).
-struct RegisteredIdentifiers: Sequence, Sendable {
-    let names: [SceneIdentifier: Registration]
-
-    func makeIterator() -> Dictionary<SceneIdentifier, Registration>.Keys.Iterator {
-        names.keys.makeIterator()
     }
 }

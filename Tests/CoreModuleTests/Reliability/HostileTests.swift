@@ -67,6 +67,19 @@ private final class Counter: @unchecked Sendable {
     }
 }
 
+/// Registers, as `scene`, a builder that captures a ``Witness``: when the builder goes, the
+/// witness asks `container` its count and adds it, plus one, to `counter`.
+private func registerWitness(
+    as scene: SceneIdentifier, in container: DependencyContainer, counting counter: Counter
+) {
+    let witness = Witness(container: container) { counter.add($0 + 1) }
+    do {
+        try container.assemble(SceneBuilder(scene) { [witness] _ in witness })
+    } catch {
+        Issue.record("\(error)")
+    }
+}
+
 @Suite("Hostile user code and input: no hang, bounded cost")
 struct HostileTests {
     // MARK: No user code under a lock
@@ -93,12 +106,7 @@ struct HostileTests {
         let container = DependencyContainer()
         let counter = Counter()
         let finished = finishes {
-            do {
-                let witness = Witness(container: container) { counter.add($0 + 1) }
-                try container.assemble(SceneBuilder("A1") { [witness] _ in witness })
-            } catch {
-                Issue.record("\(error)")
-            }
+            registerWitness(as: "A1", in: container, counting: counter)
             _ = try? container.assemble(
                 SceneBuilder("A1") { context in StubScreenLike() }, policy: .replaceExisting)
         }
@@ -115,12 +123,7 @@ struct HostileTests {
         let container = DependencyContainer()
         let counter = Counter()
         let finished = finishes {
-            do {
-                let witness = Witness(container: container) { counter.add($0 + 1) }
-                try container.assemble(SceneBuilder("A1") { [witness] _ in witness })
-            } catch {
-                Issue.record("\(error)")
-            }
+            registerWitness(as: "A1", in: container, counting: counter)
             container.remove("A1")
         }
         guard finished else {
