@@ -8,7 +8,7 @@ struct PlatformReportTests {
     func backSwipe() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.report(.poppedByUser(ScreenID(2)))
+        let event = try #require(try coordinator.report(.poppedByUser(ScreenID(2))))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.kind == .pop)
         #expect(event.initiator == .user)
@@ -22,7 +22,7 @@ struct PlatformReportTests {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .present(scene: "B1"), .push(scene: "B2"),
         ])
-        let event = try coordinator.report(.dismissedByUser(ScreenID(2)))
+        let event = try #require(try coordinator.report(.dismissedByUser(ScreenID(2))))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.kind == .dismiss)
         #expect(event.removedCount == 2)

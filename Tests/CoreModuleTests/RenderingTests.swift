@@ -14,8 +14,8 @@ struct RenderingTests {
             coordinator.tree.description == """
                 window
                 └─ stack: A1 #1 › A2 #2 (id=7)
-                   └─ modal: B1 #3 › B2 #4
-                      └─ modal: A1 #5
+                   └─ modal (sheet): B1 #3 › B2 #4
+                      └─ modal (sheet): A1 #5
                 """)
         #expect(ScreenTree.empty.description == "window (empty)")
     }
@@ -48,7 +48,7 @@ struct RenderingTests {
         // A removal is about the screen that left: the properties say so, the line does not.
         let event = TransitionEvent(
             sequence: 12, kind: kind, scene: "A1", screen: ScreenID(9), from: gone, to: back,
-            removedCount: removed, animated: true)
+            removedCount: removed, animated: true, stack: StackID(1))
         #expect(event.description == line)
         #expect(event.scene == "A1" && event.screen == ScreenID(9))
     }
@@ -59,7 +59,7 @@ struct RenderingTests {
         let a2 = ScreenLocation(screen: ScreenID(2), scene: "A2", level: 0, index: 1)
         let event = TransitionEvent(
             sequence: 3, kind: .pop, scene: "B1", screen: ScreenID(3), from: a2, to: a1,
-            removedCount: 2, animated: false, initiator: .user)
+            removedCount: 2, animated: false, initiator: .user, stack: StackID(1))
         #expect(
             event.description
                 == "pop A1 #1: A2 #2 → A1 #1, 2 screens removed, not animated, by the user, "

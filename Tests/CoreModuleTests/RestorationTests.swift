@@ -39,7 +39,66 @@ struct RestorationTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-        #expect(json == #"{"stacks":[[{"parameters":{"id":"7"},"scene":"A1"}]],"version":1}"#)
+        #expect(json == #"{"root":[{"parameters":{"id":"7"},"scene":"A1"}],"version":2}"#)
+    }
+
+    @Test("a snapshot written by the earlier version (1) still restores, its modals as sheets")
+    func versionOneStillRestores() throws {
+        let json = #"""
+            {"stacks":[[{"parameters":{"id":"7"},"scene":"A1"},{"parameters":{},"scene":"A2"}],
+            [{"parameters":{},"scene":"B1"}]],"version":1}
+            """#
+        let snapshot = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+        let coordinator = try makeApp()
+        try coordinator.restore(snapshot)
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
+        #expect(coordinator.tree.modals.map(\.style) == [.sheet()])
+        #expect(coordinator.tree.root?.first?.parameters == ["id": "7"])
+    }
+
+    @Test("a snapshot of tabs and styled modals round-trips through JSON")
+    func tabsRoundTrip() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more"))
+        try coordinator.navigate(.push(scene: "B2"))
+        try coordinator.navigate(
+            .present(scene: "A2", style: .sheet(detents: [.medium], interactiveDismissal: false)))
+        let data = try JSONEncoder().encode(coordinator.snapshot())
+        let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        #expect(decoded == coordinator.snapshot())
+        let relaunched = try makeApp()
+        try relaunched.restore(decoded)
+        #expect(relaunched.tree.snapshot == coordinator.tree.snapshot)
+        #expect(relaunched.tree.selectedTab == "more")
+        #expect(
+            relaunched.tree.description == """
+                window
+                └─ tabs
+                   ├─ tab home: A1 #1
+                   ├─ tab more, selected: B1 #2 › B2 #3
+                   └─ modal (sheet: medium, not swipeable): A2 #4
+                """)
+    }
+
+    @Test("a snapshot's version must be one the package reads: 0, negative and newer fail")
+    func unknownVersions() throws {
+        for version in [0, -1, 3, Int.max] {
+            let coordinator = try makeApp()
+            try coordinator.navigate(.root(scene: "A1"))
+            let before = coordinator.tree
+            let snapshot = TreeSnapshot(version: version, stacks: [[.init(scene: "A1")]])
+            #expect(
+                throws: NavigationError.unsupportedSnapshotVersion(found: version, supported: 2)
+            ) {
+                try coordinator.restore(snapshot)
+            }
+            #expect(coordinator.tree == before)
+            let json = #"{"version":\#(version),"root":[{"scene":"A1","parameters":{}}]}"#
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+            }
+        }
     }
 
     @Test("a snapshot naming an unregistered scene fails and leaves the tree untouched")
@@ -64,8 +123,8 @@ struct RestorationTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
-        let snapshot = TreeSnapshot(version: 2, stacks: [[.init(scene: "A1")]])
-        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 2, supported: 1)) {
+        let snapshot = TreeSnapshot(version: 3, stacks: [[.init(scene: "A1")]])
+        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 3, supported: 2)) {
             try coordinator.restore(snapshot)
         }
         #expect(coordinator.tree == before)

@@ -18,7 +18,7 @@ struct SpellingAndLifetimeTests {
         #expect(first.hashValue == second.hashValue)
         let event = TransitionEvent(
             sequence: 1, kind: .root, scene: decomposed, screen: ScreenID(1), from: nil,
-            to: second, removedCount: 0, animated: false)
+            to: second, removedCount: 0, animated: false, stack: StackID(1))
         #expect(event.scene.rawValue.utf8.elementsEqual(decomposed.rawValue.utf8))
         #expect(event.to.scene.rawValue.utf8.elementsEqual(precomposed.rawValue.utf8))
     }

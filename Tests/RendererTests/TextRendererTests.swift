@@ -20,10 +20,10 @@ struct TextRendererTests {
                 "✓ push A2 #2: A1 #1 → A2 #2, animated",
                 "window",
                 "└─ stack: A1 #1 › A2 #2 (id=7)",
-                "✓ present B1 #3: A2 #2 → B1 #3, animated",
+                "✓ present B1 #3 (sheet): A2 #2 → B1 #3, animated",
                 "window",
                 "└─ stack: A1 #1 › A2 #2 (id=7)",
-                "   └─ modal: B1 #3",
+                "   └─ modal (sheet): B1 #3",
             ])
         token.cancel()
     }

@@ -110,6 +110,40 @@ public enum NavigationError: Error, Equatable, Sendable {
 
     /// A screen asked to finish with a result, but it is not the visible screen.
     case finishingScreenNotVisible(ScreenID, visible: ScreenID?)
+
+    /// A tab container was asked for with no tabs.
+    case noTabs
+
+    /// Two tabs of one tab container have the name `name`.
+    case duplicateTabName(String)
+
+    /// A tab name is empty, longer than ``TabItem/maximumNameByteCount`` bytes, or contains
+    /// whitespace or control characters.
+    case invalidTabName(String)
+
+    /// No tab is named `name`; `tabs` lists the tabs there are (empty when the root is a stack).
+    case unknownTab(String, tabs: [String])
+
+    /// The user cannot tap the tab bar: the modal of `scene` covers it.
+    case tabBarCovered(tab: String, modal: SceneIdentifier)
+
+    /// The platform reported that the user dismissed the modal holding `screen`, but its
+    /// `style` does not let the user dismiss it.
+    case notDismissibleByUser(ScreenID, style: PresentationStyle)
+
+    /// A `kind` transition was asked to set a stack to no screens; a stack is never empty.
+    case emptyStack(TransitionKind)
+
+    /// A link names one stack and the root is a tab container, but no tab starts with the
+    /// link's first scene `scene` or declares that it hosts it; `tabs` lists the tabs.
+    case noTabForLink(SceneIdentifier, tabs: [String])
+
+    /// A `present` asked for a style that cannot be shown: a sheet without detents, or a
+    /// popover whose anchor is empty or longer than 64 bytes.
+    case invalidPresentationStyle(PresentationStyle)
+
+    /// A snapshot breaks a rule or a limit (see ``SnapshotProblem``); nothing was built.
+    case invalidSnapshot(SnapshotProblem)
 }
 
 extension NavigationError {
@@ -143,6 +177,16 @@ extension NavigationError {
         case .flowKeyInUse: return "flow-key-in-use"
         case .missingService: return "missing-service"
         case .finishingScreenNotVisible: return "finishing-screen-not-visible"
+        case .noTabs: return "no-tabs"
+        case .duplicateTabName: return "duplicate-tab-name"
+        case .invalidTabName: return "invalid-tab-name"
+        case .unknownTab: return "unknown-tab"
+        case .tabBarCovered: return "tab-bar-covered"
+        case .notDismissibleByUser: return "not-dismissible-by-user"
+        case .emptyStack: return "empty-stack"
+        case .noTabForLink: return "no-tab-for-link"
+        case .invalidPresentationStyle: return "invalid-presentation-style"
+        case .invalidSnapshot: return "invalid-snapshot"
         }
     }
 }
@@ -242,7 +286,68 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Screen \(screen) cannot finish with a result: it is not the visible screen, "
                 + "\(shown) is."
+        case .noTabs:
+            return "A tab container needs at least one tab."
+        case .duplicateTabName(let name):
+            return "Two tabs are named \"\(Self.shorten(name))\"; tab names must be unique."
+        case .invalidTabName(let name):
+            return
+                "Tab name \"\(Self.shorten(name))\" is not valid: a tab name is 1 to "
+                + "\(TabItem.maximumNameByteCount) bytes without whitespace or control characters."
+        case .unknownTab(let name, let tabs):
+            guard !tabs.isEmpty else {
+                return
+                    "No tab is named \"\(Self.shorten(name))\": the window's root is not a tab "
+                    + "container."
+            }
+            let close = Self.closeNames(to: name, in: tabs)
+            let hint =
+                close.isEmpty
+                ? "" : " Did you mean \(Self.list(close.map { "\"\($0)\"" }, conjunction: "or"))?"
+            return
+                "No tab is named \"\(Self.shorten(name))\".\(hint) The tabs are "
+                + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
+        case .tabBarCovered(let tab, let modal):
+            return
+                "The user cannot select tab \"\(Self.shorten(tab))\": the modal \(modal.quoted) "
+                + "covers the tab bar."
+        case .notDismissibleByUser(let screen, let style):
+            return
+                "The platform reported that the user dismissed the modal of screen \(screen), but "
+                + "a \(style) modal cannot be dismissed by the user."
+        case .emptyStack(let kind):
+            return "Cannot \(kind): a stack holds at least one screen."
+        case .noTabForLink(let scene, let tabs):
+            return
+                "The link's stack starts with \(scene.quoted), but no tab starts with that scene "
+                + "or hosts it; the tabs are "
+                + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
+        case .invalidPresentationStyle(let style):
+            return
+                "Cannot present with style \(style.literal): a sheet needs at least one detent, a "
+                + "popover an anchor of 1 to 64 bytes."
+        case .invalidSnapshot(let problem):
+            return "The snapshot cannot be restored: \(problem)."
         }
+    }
+
+    /// The names in `names` within a small edit distance of `name`, closest first (at most 3).
+    static func closeNames(to name: String, in names: [String]) -> [String] {
+        guard name.utf8.count <= 64 else { return [] }
+        let threshold = Swift.max(2, name.count / 3)
+        return
+            names
+            .compactMap { other -> (Int, String)? in
+                guard other.utf8.count <= 64,
+                    let distance = SceneSuggestions.editDistance(
+                        Array(name.lowercased().unicodeScalars),
+                        Array(other.lowercased().unicodeScalars), atMost: threshold)
+                else { return nil }
+                return (distance, other)
+            }
+            .sorted { $0 < $1 }
+            .prefix(3)
+            .map(\.1)
     }
 
     /// The text, cut to 60 characters with its length added when longer.

@@ -1,26 +1,46 @@
 /// Navigation the platform did on its own, which the coordinator must follow.
 ///
 /// A UIKit or SwiftUI renderer mirrors the coordinator's tree. When the user swipes back, taps
-/// the system Back button, or drags a sheet down, the platform changes the screen first; the
-/// renderer then reports it with ``AppCoordinator/report(_:)``, and the tree follows.
+/// the system Back button, drags a sheet down or taps the tab bar, the platform changes the
+/// screen first; the renderer then reports it with ``AppCoordinator/report(_:)``, and the tree
+/// follows.
 public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The user popped `screen`, the visible one, with a back swipe or the Back button.
     case poppedByUser(ScreenID)
     /// The user dismissed the top-most modal, which holds `screen`, by dragging it down.
     case dismissedByUser(ScreenID)
+    /// The user tapped the tab named `name` in the tab bar.
+    case tabSelectedByUser(String)
+    /// The user tapped the tab that was already selected, which pops its stack to its first
+    /// screen.
+    case selectedTabReselectedByUser
 
-    /// The screen the report is about.
-    public var screen: ScreenID {
+    /// The screen the report is about, for a pop or a dismiss.
+    public var screen: ScreenID? {
         switch self {
         case .poppedByUser(let screen), .dismissedByUser(let screen): return screen
+        case .tabSelectedByUser, .selectedTabReselectedByUser: return nil
         }
     }
 
-    /// The report as `popped-by-user #5`.
+    /// The kind of transition the report makes the tree follow.
+    public var kind: TransitionKind {
+        switch self {
+        case .poppedByUser: return .pop
+        case .dismissedByUser: return .dismiss
+        case .tabSelectedByUser: return .selectTab
+        case .selectedTabReselectedByUser: return .popToRoot
+        }
+    }
+
+    /// The report as `popped-by-user #5` or `tab-selected-by-user "search"`.
     public var description: String {
         switch self {
         case .poppedByUser(let screen): return "popped-by-user \(screen)"
         case .dismissedByUser(let screen): return "dismissed-by-user \(screen)"
+        case .tabSelectedByUser(let name):
+            return "tab-selected-by-user \"\(NavigationError.shorten(name))\""
+        case .selectedTabReselectedByUser: return "selected-tab-reselected-by-user"
         }
     }
 }

@@ -1,9 +1,9 @@
 /// How a whole screen tree is written as one link, and the limits a link must respect.
 ///
 /// ```text
-/// demo://open/A1/A2;id=7/+B1;item=7/B2/+A1
-/// └┬─┘   └┬─┘ └────┬────┘ └──────┬──────┘ └┬┘
-/// scheme host  root stack    first modal   second modal
+/// demo://open/A1/A2;id=7/+B1;item=7/B2/+[full-screen]A1
+/// └┬─┘   └┬─┘ └────┬────┘ └──────┬──────┘ └───────┬───────┘
+/// scheme host  root stack    first modal      second modal
 /// ```
 ///
 /// - After `scheme://host/`, the screens follow, separated by `/`, bottom of the root stack
@@ -11,6 +11,12 @@
 /// - A segment that starts with `+` starts a new modal stack, presented over the previous one;
 ///   the screens after it are pushed onto that modal.
 /// - A screen is its scene name followed by parameters, each `;name=value`.
+/// - A segment may start (after its `+`) with attributes in brackets. A modal's style:
+///   `+[full-screen]SignIn`, `+[medium,large]Filters` (a sheet's detents), `+[fixed]Terms` (a
+///   sheet the user cannot swipe down), `+[popover:share]Share`; a modal without attributes is
+///   a sheet. A tab: `[tab:home]Home/Product;id=42/[tab:search,selected]Search` makes the root
+///   a tab container, each `[tab:NAME]` segment starting a tab's stack; the tab marked
+///   `selected` is selected (the first when none is).
 /// - Names, parameter names and values are percent-encoded UTF-8: `/`, `;`, `=`, `%`, `+`, `?`,
 ///   `#`, whitespace and control characters must be escaped (`product/42` is written
 ///   `product%2F42`). Reading also accepts unescaped Unicode.
@@ -55,16 +61,112 @@ public struct DeepLinkFormat: Hashable, Sendable {
 
 /// One screen of a parsed link or a snapshot: where it stands, and what it names.
 struct PlannedScreen: Sendable {
+    /// Where a screen goes in the tree being built.
+    enum Placement: Equatable, Sendable {
+        /// The first screen of a root stack.
+        case root
+        /// The first screen of a tab's stack.
+        case tab(String, selected: Bool)
+        /// The first screen of a modal of this style.
+        case modal(PresentationStyle)
+        /// Pushed onto the stack started before it.
+        case push
+    }
+
     /// 1 for the first screen.
     let position: Int
-    /// Whether the screen starts a stack: the root, or the first screen of a modal.
-    let startsStack: Bool
+    /// Where the screen goes.
+    let placement: Placement
     /// Where the screen's segment is in the link's UTF-8 bytes; empty for a snapshot.
     let segment: Range<Int>
     /// The scene name or path, decoded.
     let scene: SceneIdentifier
     /// The parameters, decoded.
     let parameters: SceneParameters
+
+    /// Whether the screen starts a tab's stack.
+    var isTab: Bool {
+        if case .tab = placement { return true }
+        return false
+    }
+
+    /// Whether the screen starts a modal.
+    var isModal: Bool {
+        if case .modal = placement { return true }
+        return false
+    }
+
+    /// The same screen, placed otherwise.
+    func placed(_ placement: Placement) -> PlannedScreen {
+        PlannedScreen(
+            position: position, placement: placement, segment: segment, scene: scene,
+            parameters: parameters)
+    }
+}
+
+/// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`) or
+/// a modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`).
+struct LinkAttributes: Equatable {
+    var tab: String?
+    var selected = false
+    var style: PresentationStyle?
+
+    /// Reads the comma-separated attributes in `range` of the link's bytes.
+    init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
+        var detents: [SheetDetent] = []
+        var sheet = false
+        var fixed = false
+        var other: PresentationStyle?
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            let end =
+                bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: ","))
+                ?? range.upperBound
+            guard let word = PercentEncoding.decode(bytes[start..<end]) else {
+                throw .invalidLink(
+                    .badPercentEncoding(
+                        position: position,
+                        segment: String(decoding: bytes[range], as: UTF8.self)))
+            }
+            let unknown = NavigationError.invalidLink(
+                .unknownAttribute(position: position, text: word))
+            switch word {
+            case "selected": selected = true
+            case "sheet": sheet = true
+            case "medium": detents.append(.medium)
+            case "large": detents.append(.large)
+            case "fixed": fixed = true
+            case "full-screen":
+                guard other == nil else { throw unknown }
+                other = .fullScreenCover
+            default:
+                if word.hasPrefix("tab:"), tab == nil {
+                    tab = String(word.dropFirst(4))
+                    guard let name = tab, TabItem.isValidName(name) else { throw unknown }
+                } else if word.hasPrefix("popover:"), other == nil {
+                    let anchor = String(word.dropFirst(8))
+                    guard !anchor.isEmpty else { throw unknown }
+                    other = .popover(anchor: anchor)
+                } else {
+                    throw unknown
+                }
+            }
+            start = end + 1
+        }
+        let isSheet = sheet || fixed || !detents.isEmpty
+        if isSheet {
+            guard other == nil else {
+                throw .invalidLink(.misplacedAttributes(position: position))
+            }
+            style = .sheet(
+                detents: detents.isEmpty ? [.large] : detents, interactiveDismissal: !fixed)
+        } else {
+            style = other
+        }
+        if tab != nil && style != nil {
+            throw .invalidLink(.misplacedAttributes(position: position))
+        }
+    }
 }
 
 extension DeepLinkFormat {
@@ -112,6 +214,8 @@ extension DeepLinkFormat {
 
         var screens: [PlannedScreen] = []
         screens.reserveCapacity(segmentCount)
+        var tabNames = Set<String>()
+        var selectedPosition: Int?
         var start = hostEnd + 1
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
@@ -122,23 +226,70 @@ extension DeepLinkFormat {
             let startsModal = bytes[raw.lowerBound] == UInt8(ascii: "+")
             if startsModal {
                 body = raw.lowerBound + 1..<raw.upperBound
+                guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
+            }
+            var attributes: LinkAttributes?
+            if body.lowerBound < body.upperBound, bytes[body.lowerBound] == UInt8(ascii: "[") {
+                guard
+                    let close = bytes[body].firstIndex(of: UInt8(ascii: "]"))
+                else { throw .invalidLink(.unclosedAttributes(position: position)) }
+                attributes = try LinkAttributes(
+                    bytes, body.lowerBound + 1..<close, position: position)
+                body = close + 1..<body.upperBound
+            }
+            if startsModal {
                 guard !body.isEmpty, bytes[body.lowerBound] != UInt8(ascii: ";") else {
                     throw .invalidLink(.modalWithoutScene(position: position))
                 }
-                guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
             }
-            let startsStack = position == 1 || startsModal
+            let placement: PlannedScreen.Placement
+            if let tab = attributes?.tab {
+                // A tab starts the root, or follows a tab's screens before any modal.
+                let rootIsTabs =
+                    position == 1 || screens.first.map { $0.isTab } == true
+                guard !startsModal, rootIsTabs,
+                    !screens.contains(where: { $0.isModal })
+                else { throw .invalidLink(.misplacedTab(position: position)) }
+                guard tabNames.insert(tab).inserted else {
+                    throw .invalidLink(.repeatedTab(position: position, name: tab))
+                }
+                let selected = attributes?.selected == true
+                if selected {
+                    guard selectedPosition == nil else {
+                        throw .invalidLink(.twoSelectedTabs(position: position))
+                    }
+                    selectedPosition = position
+                }
+                placement = .tab(tab, selected: selected)
+            } else if startsModal {
+                placement = .modal(attributes?.style ?? .sheet())
+            } else {
+                guard attributes == nil else {
+                    throw .invalidLink(.misplacedAttributes(position: position))
+                }
+                placement = position == 1 ? .root : .push
+            }
+            if attributes?.style != nil && !startsModal {
+                throw .invalidLink(.misplacedAttributes(position: position))
+            }
+            if attributes?.selected == true && attributes?.tab == nil {
+                throw .invalidLink(.misplacedAttributes(position: position))
+            }
             screens.append(
                 try parseScreen(
-                    bytes, body, segment: raw, position: position, startsStack: startsStack))
+                    bytes, body, segment: raw, position: position, placement: placement))
             start = end + 1
+        }
+        // No tab marked selected: the first is.
+        if selectedPosition == nil, case .tab(let name, _) = screens.first?.placement {
+            screens[0] = screens[0].placed(.tab(name, selected: true))
         }
         return screens
     }
 
     private func parseScreen(
         _ bytes: [UInt8], _ body: Range<Int>, segment: Range<Int>,
-        position: Int, startsStack: Bool
+        position: Int, placement: PlannedScreen.Placement
     ) throws(NavigationError) -> PlannedScreen {
         func segmentText() -> String {
             String(decoding: bytes[segment], as: UTF8.self)
@@ -164,7 +315,7 @@ extension DeepLinkFormat {
         if parameterCount == 0 && !escaped {
             // A plain name that is long or not ASCII.
             return PlannedScreen(
-                position: position, startsStack: startsStack, segment: segment,
+                position: position, placement: placement, segment: segment,
                 scene: SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self)),
                 parameters: SceneParameters())
         }
@@ -196,7 +347,7 @@ extension DeepLinkFormat {
             }
         }
         return PlannedScreen(
-            position: position, startsStack: startsStack, segment: segment,
+            position: position, placement: placement, segment: segment,
             scene: SceneIdentifier(name), parameters: SceneParameters(parameters))
     }
 
@@ -281,6 +432,37 @@ struct LinkWriter {
     /// Appends `text`, percent-encoded.
     mutating func appendEncoded(_ text: String) {
         for byte in text.utf8 { appendEncoded(byte) }
+    }
+
+    /// Appends `[attribute,…]`, each attribute percent-encoded after its `:`; nothing when
+    /// there are none.
+    mutating func appendAttributes(_ attributes: [String]) {
+        guard !attributes.isEmpty else { return }
+        bytes.append(UInt8(ascii: "["))
+        for (index, attribute) in attributes.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if let colon = attribute.firstIndex(of: ":") {
+                bytes.append(contentsOf: attribute[...colon].utf8)
+                appendEncoded(String(attribute[attribute.index(after: colon)...]))
+            } else {
+                bytes.append(contentsOf: attribute.utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// The attributes that write `style`: none for a default sheet.
+    static func attributes(of style: PresentationStyle) -> [String] {
+        switch style {
+        case .sheet(let detents, let interactiveDismissal):
+            var words = detents == [.large] ? [] : detents.map(\.rawValue)
+            if !interactiveDismissal { words.append("fixed") }
+            return words
+        case .fullScreenCover:
+            return ["full-screen"]
+        case .popover(let anchor):
+            return ["popover:" + anchor]
+        }
     }
 
     /// Appends the parameters as `;name=value` pairs, sorted by name.

@@ -34,6 +34,20 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     /// The segment at `position`, written `segment`, contains whitespace, a control character,
     /// `?` or `#`, which a link must percent-encode.
     case invalidCharacter(position: Int, segment: String)
+    /// The segment at `position` opens attributes with `[` and never closes them.
+    case unclosedAttributes(position: Int)
+    /// The segment at `position` has the attribute `text`, which the grammar does not know (or
+    /// repeats, or gives an invalid tab name).
+    case unknownAttribute(position: Int, text: String)
+    /// The segment at `position` has attributes where they do not belong: a style outside a
+    /// modal, `selected` outside a tab, a tab with a style, or a sheet that is also another style.
+    case misplacedAttributes(position: Int)
+    /// The segment at `position` starts a tab, but the root is a stack or a modal was started.
+    case misplacedTab(position: Int)
+    /// The segment at `position` starts a second tab named `name`.
+    case repeatedTab(position: Int, name: String)
+    /// The segment at `position` marks a second tab selected.
+    case twoSelectedTabs(position: Int)
 
     /// The problem as the end of a sentence.
     public var description: String {
@@ -75,6 +89,25 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
             return
                 "segment \(position), \"\(NavigationError.shorten(segment))\", contains a "
                 + "character that must be percent-encoded"
+        case .unclosedAttributes(let position):
+            return "segment \(position) opens attributes with \"[\" and never closes them"
+        case .unknownAttribute(let position, let text):
+            return
+                "segment \(position) has the attribute \"\(NavigationError.shorten(text))\", "
+                + "which is unknown, repeated or not valid"
+        case .misplacedAttributes(let position):
+            return
+                "segment \(position) has attributes where they do not belong (a style belongs to "
+                + "a \"+\" segment, \"selected\" to a tab)"
+        case .misplacedTab(let position):
+            return
+                "segment \(position) starts a tab, but tabs must start the link and come before "
+                + "any modal"
+        case .repeatedTab(let position, let name):
+            return
+                "segment \(position) starts a second tab named \"\(NavigationError.shorten(name))\""
+        case .twoSelectedTabs(let position):
+            return "segment \(position) marks a second tab selected"
         }
     }
 }

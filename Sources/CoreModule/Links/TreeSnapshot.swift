@@ -1,5 +1,5 @@
-/// A `Codable` description of a screen tree, for state restoration: scene names, parameters and
-/// structure, with a format version.
+/// A `Codable` description of a screen tree, for state restoration: scene names, parameters,
+/// tabs, modals and their styles, with a format version.
 ///
 /// ```swift
 /// let data = try JSONEncoder().encode(coordinator.snapshot())
@@ -9,6 +9,9 @@
 ///
 /// Screen objects and identities are not saved: restoring rebuilds every screen through its
 /// builder, with the parameters it was built with.
+///
+/// This version writes format version 2, which holds tabs and presentation styles. It reads
+/// version 1 too (a root stack, then one stack per modal, every modal a sheet).
 public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// One saved screen: its scene and the parameters it was built with.
     public struct Screen: Codable, Hashable, Sendable {
@@ -28,31 +31,340 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         }
     }
 
+    /// One saved tab: its name and its stack.
+    public struct Tab: Codable, Hashable, Sendable {
+        /// The tab's name.
+        public var name: String
+        /// The tab's stack, bottom first.
+        public var stack: [Screen]
+
+        /// Creates a saved tab.
+        ///
+        /// - Parameters:
+        ///   - name: The tab's name.
+        ///   - stack: The tab's stack, bottom first.
+        public init(name: String, stack: [Screen]) {
+            self.name = name
+            self.stack = stack
+        }
+    }
+
+    /// One saved modal: its style and its stack.
+    public struct Modal: Codable, Hashable, Sendable {
+        /// How the modal is presented.
+        public var style: PresentationStyle
+        /// The modal's stack, bottom first.
+        public var stack: [Screen]
+
+        /// Creates a saved modal.
+        ///
+        /// - Parameters:
+        ///   - style: How the modal is presented.
+        ///   - stack: The modal's stack, bottom first.
+        public init(style: PresentationStyle = .sheet(), stack: [Screen]) {
+            self.style = style
+            self.stack = stack
+        }
+    }
+
     /// The format version this package writes, and the newest it reads.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
+
+    /// The most screens a snapshot may hold, in all its stacks together.
+    public static let maximumScreens = 512
+    /// The most tabs a snapshot may hold.
+    public static let maximumTabs = 16
+    /// The most modals a snapshot may hold.
+    public static let maximumModals = 32
+    /// The most parameters one saved screen may have.
+    public static let maximumParametersPerScreen = 64
 
     /// The format version the snapshot was written with.
     public var version: Int
-    /// The stacks, root stack first, each from bottom to top; empty for an empty window.
-    public var stacks: [[Screen]]
+    /// The root stack, bottom first; empty for a tab root or an empty window.
+    public var root: [Screen]
+    /// The tabs of a tab root, in order; empty for a stack root.
+    public var tabs: [Tab]
+    /// The index in ``tabs`` of the selected tab.
+    public var selectedTab: Int
+    /// The modals, in the order they were presented.
+    public var modals: [Modal]
 
-    /// Creates a snapshot.
+    /// Creates a snapshot of a stack root.
     ///
     /// - Parameters:
     ///   - version: The format version; ``currentVersion`` by default.
-    ///   - stacks: The stacks, root stack first.
-    public init(version: Int = TreeSnapshot.currentVersion, stacks: [[Screen]]) {
+    ///   - root: The root stack, bottom first; empty for an empty window.
+    ///   - modals: The modals, in the order presented.
+    public init(version: Int = TreeSnapshot.currentVersion, root: [Screen], modals: [Modal] = []) {
         self.version = version
-        self.stacks = stacks
+        self.root = root
+        self.tabs = []
+        self.selectedTab = 0
+        self.modals = modals
+    }
+
+    /// Creates a snapshot of a tab root.
+    ///
+    /// - Parameters:
+    ///   - version: The format version; ``currentVersion`` by default.
+    ///   - tabs: The tabs, in order.
+    ///   - selectedTab: The index in `tabs` of the selected tab.
+    ///   - modals: The modals, in the order presented.
+    public init(
+        version: Int = TreeSnapshot.currentVersion, tabs: [Tab], selectedTab: Int,
+        modals: [Modal] = []
+    ) {
+        self.version = version
+        self.root = []
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.modals = modals
+    }
+
+    /// Creates a snapshot in the version 1 shape: the root stack, then each modal's stack.
+    ///
+    /// Every modal is a sheet, and empty stacks are skipped, as version 1 skipped them.
+    ///
+    /// - Parameters:
+    ///   - version: The format version; ``currentVersion`` by default.
+    ///   - stacks: The root stack, then each modal's stack.
+    public init(version: Int = TreeSnapshot.currentVersion, stacks: [[Screen]]) {
+        let stacks = stacks.filter { !$0.isEmpty }
+        self.init(
+            version: version, root: stacks.first ?? [],
+            modals: stacks.dropFirst().map { Modal(stack: $0) })
+    }
+
+    /// The number of screens in every stack together.
+    public var screenCount: Int {
+        root.count + tabs.reduce(0) { $0 + $1.stack.count }
+            + modals.reduce(0) { $0 + $1.stack.count }
+    }
+
+    /// The number of stacks: the root stack or each tab's, plus one per modal.
+    public var stackCount: Int {
+        (tabs.isEmpty ? (root.isEmpty ? 0 : 1) : tabs.count) + modals.count
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, root, tabs, selectedTab, modals, stacks
+    }
+
+    /// Reads a snapshot of version 1 or 2, checking its limits as early as the data allows:
+    /// the number of tabs, modals and screens before their contents are read.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` when a list is over its limit or the version is
+    ///   not one this package reads; ``AppCoordinator/restore(_:force:)`` reports it as
+    ///   ``NavigationError/invalidSnapshot(_:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard (1...Self.currentVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: SnapshotProblem.unsupportedVersion(
+                    found: version, supported: Self.currentVersion
+                ).description)
+        }
+        var screens = 0
+        func stack(_ nested: inout any UnkeyedDecodingContainer) throws -> [Screen] {
+            try Self.checkCount(nested.count, limit: Self.maximumScreens - screens, "screens")
+            var result: [Screen] = []
+            while !nested.isAtEnd { result.append(try nested.decode(Screen.self)) }
+            screens += result.count
+            return result
+        }
+        self.version = version
+        if version == 1 {
+            var stacks = try container.nestedUnkeyedContainer(forKey: .stacks)
+            try Self.checkCount(stacks.count, limit: Self.maximumModals + 1, "stacks")
+            var all: [[Screen]] = []
+            while !stacks.isAtEnd {
+                var nested: any UnkeyedDecodingContainer = try stacks.nestedUnkeyedContainer()
+                all.append(try stack(&nested))
+            }
+            all.removeAll { $0.isEmpty }
+            root = all.first ?? []
+            tabs = []
+            selectedTab = 0
+            modals = all.dropFirst().map { Modal(stack: $0) }
+            return
+        }
+        if container.contains(.root) {
+            var nested: any UnkeyedDecodingContainer = try container.nestedUnkeyedContainer(
+                forKey: .root)
+            root = try stack(&nested)
+        } else {
+            root = []
+        }
+        tabs = []
+        if container.contains(.tabs) {
+            var list = try container.nestedUnkeyedContainer(forKey: .tabs)
+            try Self.checkCount(list.count, limit: Self.maximumTabs, "tabs")
+            while !list.isAtEnd {
+                let tab = try list.decode(Tab.self)
+                screens += tab.stack.count
+                try Self.checkCount(screens, limit: Self.maximumScreens, "screens")
+                tabs.append(tab)
+            }
+        }
+        selectedTab = try container.decodeIfPresent(Int.self, forKey: .selectedTab) ?? 0
+        modals = []
+        if container.contains(.modals) {
+            var list = try container.nestedUnkeyedContainer(forKey: .modals)
+            try Self.checkCount(list.count, limit: Self.maximumModals, "modals")
+            while !list.isAtEnd {
+                let modal = try list.decode(Modal.self)
+                screens += modal.stack.count
+                try Self.checkCount(screens, limit: Self.maximumScreens, "screens")
+                modals.append(modal)
+            }
+        }
+    }
+
+    private static func checkCount(_ count: Int?, limit: Int, _ what: String) throws {
+        guard let count, count > limit else { return }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [], debugDescription: "The snapshot holds too many \(what)."))
+    }
+
+    /// Writes the snapshot in format version 2 (whatever ``version`` says: the package writes
+    /// only the version it knows best).
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentVersion, forKey: .version)
+        if !tabs.isEmpty {
+            try container.encode(tabs, forKey: .tabs)
+            try container.encode(selectedTab, forKey: .selectedTab)
+        } else {
+            try container.encode(root, forKey: .root)
+        }
+        if !modals.isEmpty { try container.encode(modals, forKey: .modals) }
+    }
+
+    /// The first rule or limit the snapshot breaks, or `nil` when it can be restored.
+    func problem() -> SnapshotProblem? {
+        guard (1...Self.currentVersion).contains(version) else {
+            return .unsupportedVersion(found: version, supported: Self.currentVersion)
+        }
+        let count = screenCount
+        if count > Self.maximumScreens {
+            return .tooManyScreens(count: count, limit: Self.maximumScreens)
+        }
+        if tabs.count > Self.maximumTabs {
+            return .tooManyTabs(count: tabs.count, limit: Self.maximumTabs)
+        }
+        if modals.count > Self.maximumModals {
+            return .tooManyModals(count: modals.count, limit: Self.maximumModals)
+        }
+        if !tabs.isEmpty {
+            if !root.isEmpty { return .rootAndTabs }
+            if !tabs.indices.contains(selectedTab) {
+                return .selectedTabOutOfRange(index: selectedTab, count: tabs.count)
+            }
+            var names = Set<String>()
+            for tab in tabs {
+                guard TabItem.isValidName(tab.name) else { return .invalidTabName(tab.name) }
+                guard names.insert(tab.name).inserted else { return .duplicateTabName(tab.name) }
+                if tab.stack.isEmpty { return .emptyStack }
+            }
+        } else if root.isEmpty && !modals.isEmpty {
+            return .modalsWithoutRoot
+        }
+        if modals.contains(where: \.stack.isEmpty) { return .emptyStack }
+        if let modal = modals.first(where: { !$0.style.isValid }) {
+            return .invalidStyle(modal.style)
+        }
+        let allScreens = root + tabs.flatMap(\.stack) + modals.flatMap(\.stack)
+        if let crowded = allScreens.first(where: {
+            $0.parameters.count > Self.maximumParametersPerScreen
+        }) {
+            return .tooManyParameters(
+                scene: crowded.scene, count: crowded.parameters.count,
+                limit: Self.maximumParametersPerScreen)
+        }
+        return nil
+    }
+}
+
+/// Why a snapshot cannot be restored, before any screen is built.
+public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The snapshot's format version is `found`; this package reads 1 to `supported`.
+    case unsupportedVersion(found: Int, supported: Int)
+    /// The snapshot holds `count` screens, over the limit.
+    case tooManyScreens(count: Int, limit: Int)
+    /// The snapshot holds `count` tabs, over the limit.
+    case tooManyTabs(count: Int, limit: Int)
+    /// The snapshot holds `count` modals, over the limit.
+    case tooManyModals(count: Int, limit: Int)
+    /// A screen of `scene` has `count` parameters, over the limit.
+    case tooManyParameters(scene: SceneIdentifier, count: Int, limit: Int)
+    /// The selected tab's index is outside the tabs.
+    case selectedTabOutOfRange(index: Int, count: Int)
+    /// Two tabs have the name `name`.
+    case duplicateTabName(String)
+    /// A tab's name is not valid (see ``TabItem/maximumNameByteCount``).
+    case invalidTabName(String)
+    /// The snapshot has both a root stack and tabs.
+    case rootAndTabs
+    /// The snapshot has modals but no root.
+    case modalsWithoutRoot
+    /// A tab's or a modal's stack is empty.
+    case emptyStack
+    /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
+    case invalidStyle(PresentationStyle)
+
+    /// The problem as the end of a sentence.
+    public var description: String {
+        switch self {
+        case .unsupportedVersion(let found, let supported):
+            return
+                "its format version is \(found), and this package reads versions 1 to \(supported)"
+        case .tooManyScreens(let count, let limit):
+            return "it holds \(count) screens, over the limit of \(limit)"
+        case .tooManyTabs(let count, let limit):
+            return "it holds \(count) tabs, over the limit of \(limit)"
+        case .tooManyModals(let count, let limit):
+            return "it holds \(count) modals, over the limit of \(limit)"
+        case .tooManyParameters(let scene, let count, let limit):
+            return "a screen of \(scene.quoted) has \(count) parameters, over the limit of \(limit)"
+        case .selectedTabOutOfRange(let index, let count):
+            return "its selected tab is number \(index), but it has \(count) tabs"
+        case .duplicateTabName(let name):
+            return "two tabs are named \"\(NavigationError.shorten(name))\""
+        case .invalidTabName(let name):
+            return "the tab name \"\(NavigationError.shorten(name))\" is not valid"
+        case .rootAndTabs:
+            return "it has both a root stack and tabs"
+        case .modalsWithoutRoot:
+            return "it has modals but no root"
+        case .emptyStack:
+            return "a tab or a modal has no screens"
+        case .invalidStyle(let style):
+            return "a modal has the style \(style.literal), which cannot be shown"
+        }
     }
 }
 
 extension ScreenTree {
-    /// The tree as a ``TreeSnapshot``: scene names, parameters and structure.
+    /// The tree as a ``TreeSnapshot``: scene names, parameters, tabs, modals and styles.
     public var snapshot: TreeSnapshot {
-        TreeSnapshot(
-            stacks: stacks.map { stack in
-                stack.map { TreeSnapshot.Screen(scene: $0.scene, parameters: $0.parameters) }
-            })
+        func saved(_ stack: ScreenStack) -> [TreeSnapshot.Screen] {
+            stack.map { TreeSnapshot.Screen(scene: $0.scene, parameters: $0.parameters) }
+        }
+        let modals = self.modals.map { stack in
+            TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: saved(stack))
+        }
+        if hasTabs {
+            return TreeSnapshot(
+                tabs: tabs.map { TreeSnapshot.Tab(name: $0.name, stack: saved($0.stack)) },
+                selectedTab: selectedTabIndex, modals: modals)
+        }
+        return TreeSnapshot(root: root.map(saved) ?? [], modals: modals)
     }
 }

@@ -94,55 +94,92 @@ extension AppCoordinator {
     // MARK: Platform reports
 
     /// Follows navigation the platform did on its own: a back swipe, the Back button, a sheet
-    /// dragged down.
+    /// dragged down, a tap on the tab bar.
     ///
     /// The tree follows, an event marked ``TransitionInitiator/user`` is reported, result
     /// handlers of the screens that left hear ``ScreenResult/cancelled``, and flows left without
     /// screens finish. Guards and vetoes do not run: the user already left.
     ///
+    /// A tap on the selected tab, and a re-tap of a tab whose stack holds one screen, change
+    /// nothing and return `nil`, as the platform shows nothing new.
+    ///
     /// - Parameter report: What the platform did.
-    /// - Returns: The transition that was applied.
+    /// - Returns: The transition that was applied, or `nil` when the tree already showed it.
     /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
     ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
     ///   when it is not the visible screen (for a pop) or not in the top-most modal (for a
     ///   dismiss), ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
-    ///   first screen, and ``NavigationError/nothingToDismiss(visible:)`` for a dismiss when no
-    ///   modal is presented; the tree is then unchanged.
+    ///   first screen, ``NavigationError/nothingToDismiss(visible:)`` for a dismiss when no
+    ///   modal is presented, ``NavigationError/notDismissibleByUser(_:style:)`` for a dismiss of
+    ///   a full-screen cover or a sheet without interactive dismissal,
+    ///   ``NavigationError/unknownTab(_:tabs:)`` for a tab that is not there (or a root that has
+    ///   no tabs), and ``NavigationError/tabBarCovered(tab:modal:)`` for a tab tap while a modal
+    ///   covers the tab bar; the tree is then unchanged.
     @discardableResult
-    public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent {
+    public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
         do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(.pop, during: applying) }
-            guard let location = tree.location(of: report.screen) else {
-                throw .reportedScreenGone(report.screen)
-            }
-            let visible = tree.lastLocation()
-            var change: Change
-            switch report {
-            case .poppedByUser(let id):
-                guard id == visible.screen else {
-                    throw .reportedScreenNotOnTop(id, kind: .pop, visible: visible.screen)
-                }
-                guard location.index > 0 else {
-                    throw .cannotPopFirstScreen(location.scene, kind: .pop)
-                }
-                change = Change(kind: .pop, animated: true)
-                change.removeFrom = tree.screenCount - 1
-            case .dismissedByUser(let id):
-                guard tree.modalCount > 0 else {
-                    throw .nothingToDismiss(visible: visible.scene)
-                }
-                guard location.level > 0, location.level == tree.stackCount - 1 else {
-                    throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
-                }
-                change = Change(kind: .dismiss, animated: true)
-                change.removeFrom = tree.screenCount - tree.topStackCount
-            }
-            change.initiator = .user
+            if let applying { throw .reentrantNavigation(report.kind, during: applying) }
+            guard let change = try change(for: report) else { return nil }
             return commit(change)
         } catch {
             publish(.failure(NavigationFailure(operation: .report(report), error: error)))
             throw error
         }
+    }
+
+    /// The change a report asks the tree to follow, `nil` when the tree already shows it, or
+    /// the error that makes the report impossible.
+    private func change(for report: PlatformReport) throws(NavigationError) -> Change? {
+        if let id = report.screen, tree.location(of: id) == nil {
+            throw .reportedScreenGone(id)
+        }
+        guard !tree.isEmpty else { throw .unknownTab("", tabs: []) }
+        let visible = tree.lastLocation()
+        let edit: Edit
+        switch report {
+        case .poppedByUser(let id):
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            guard id == visible.screen else {
+                throw .reportedScreenNotOnTop(id, kind: .pop, visible: visible.screen)
+            }
+            guard location.index > 0 else {
+                throw .cannotPopFirstScreen(location.scene, kind: .pop)
+            }
+            edit = .truncateTop(keeping: location.index)
+        case .dismissedByUser(let id):
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            guard tree.modalCount > 0 else {
+                throw .nothingToDismiss(visible: visible.scene)
+            }
+            guard location.level > 0, location.level == tree.modalCount else {
+                throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
+            }
+            if let style = tree.topModalStyle, !style.userCanDismiss {
+                throw .notDismissibleByUser(id, style: style)
+            }
+            edit = .dismissModals(from: tree.modalCount - 1)
+        case .tabSelectedByUser(let name):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.stack(at: 1)[0].scene)
+            }
+            guard index != tree.selectedTabIndex else { return nil }
+            edit = .selectTab(index)
+        case .selectedTabReselectedByUser:
+            guard let name = tree.selectedTab else {
+                throw .unknownTab("", tabs: [])
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.stack(at: 1)[0].scene)
+            }
+            guard tree.topStackCount > 1 else { return nil }
+            edit = .truncateTop(keeping: 1)
+        }
+        var change = Change(kind: report.kind, animated: true, edit: edit)
+        change.initiator = .user
+        return change
     }
 
     // MARK: Results and vetoes

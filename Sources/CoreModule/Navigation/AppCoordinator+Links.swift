@@ -1,7 +1,16 @@
 extension AppCoordinator {
     // MARK: Deep links
 
-    /// Replaces the whole tree with the one `link` describes, in one atomic step.
+    /// Opens `link`: replaces the whole tree with the one it describes, or, when it names one
+    /// stack and the root is a tab container, that tab's stack; in one atomic step.
+    ///
+    /// A link whose root is a stack, opened over a tab root, goes to the tab whose first screen
+    /// is the link's first scene (its stack is replaced by the link's), or else to the tab that
+    /// hosts that scene in ``tabHosts`` (the link's screens go above that tab's first screen).
+    /// That tab is selected, the modals are dismissed and the link's modals presented; the other
+    /// tabs keep their stacks. When no tab fits, the link fails with
+    /// ``NavigationError/noTabForLink(_:tabs:)``. A link that describes tabs replaces
+    /// everything.
     ///
     /// The link is read (see ``DeepLinkFormat`` for the grammar); the guards and vetoes run for
     /// the screens that would leave, then for each screen of the link, in order, the scene is
@@ -38,7 +47,7 @@ extension AppCoordinator {
             let screens = try format.parse(link)
             return try replaceTree(
                 with: screens,
-                operation: operation, force: force,
+                operation: operation, force: force, overTabs: true,
                 failure: { screen, error in
                     let bytes = Array(link.utf8)
                     return .linkSegmentFailed(
@@ -53,7 +62,7 @@ extension AppCoordinator {
     }
 
     /// The current tree written as a link that ``open(_:format:force:)`` turns back into an
-    /// equal tree (screen identities aside).
+    /// equal tree (screen and stack identities aside): tabs, modals and styles included.
     ///
     /// A screen built from a route pattern is written as its path when that path resolves back
     /// to the same pattern (`product%2F42` for `product/:id` with `id=42`); otherwise its
@@ -69,18 +78,33 @@ extension AppCoordinator {
     public func link(format: DeepLinkFormat) -> String? {
         guard !tree.isEmpty else { return nil }
         var writer = LinkWriter(format)
-        let screens = tree.storage
-        let starts = tree.stackStarts
-        var nextStack = 1
-        for offset in screens.indices {
-            if offset > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
-            if nextStack < starts.count, starts[nextStack] == offset {
-                writer.appendDelimiter(UInt8(ascii: "+"))
-                nextStack += 1
+        var first = true
+        func write(_ stack: ScreenStack, attributes: [String], modal: Bool) {
+            for (index, screen) in stack.enumerated() {
+                if !first { writer.appendDelimiter(UInt8(ascii: "/")) }
+                first = false
+                if index == 0 {
+                    if modal { writer.appendDelimiter(UInt8(ascii: "+")) }
+                    writer.appendAttributes(attributes)
+                }
+                let (name, parameters) = linkName(for: screen)
+                writer.appendEncoded(name)
+                writer.appendParameters(parameters)
             }
-            let (name, parameters) = linkName(for: screens[offset])
-            writer.appendEncoded(name)
-            writer.appendParameters(parameters)
+        }
+        if tree.hasTabs {
+            for tab in tree.tabs {
+                write(
+                    tab.stack,
+                    attributes: ["tab:" + tab.name] + (tab.isSelected ? ["selected"] : []),
+                    modal: false)
+            }
+        } else if let root = tree.root {
+            write(root, attributes: [], modal: false)
+        }
+        for modal in tree.modals {
+            write(
+                modal, attributes: LinkWriter.attributes(of: modal.style ?? .sheet()), modal: true)
         }
         return writer.link
     }
@@ -102,7 +126,7 @@ extension AppCoordinator {
 
     /// The current tree as a `Codable` snapshot, for state restoration.
     ///
-    /// - Returns: The scene names, parameters and structure of the tree.
+    /// - Returns: The scene names, parameters, tabs, modals and styles of the tree.
     public func snapshot() -> TreeSnapshot {
         tree.snapshot
     }
@@ -111,15 +135,16 @@ extension AppCoordinator {
     ///
     /// As with ``open(_:format:force:)``, every screen is checked and built before anything
     /// changes, and one ``TransitionKind/replaceTree`` event is reported. A snapshot of an empty
-    /// window restores nothing: the tree stays as it is and the result is `nil`. Empty stacks
-    /// are skipped.
+    /// window restores nothing: the tree stays as it is and the result is `nil`.
     ///
     /// - Parameters:
     ///   - snapshot: The snapshot to restore.
     ///   - force: Whether to replace screens that veto leaving.
     /// - Returns: The transition that was applied, or `nil` when the snapshot was empty.
     /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a snapshot
-    ///   from a newer version, or ``NavigationError/restorationFailed(position:scene:error:)``
+    ///   of a version this package does not read (0, negative, or newer),
+    ///   ``NavigationError/invalidSnapshot(_:)`` for one over a limit or malformed (see
+    ///   ``SnapshotProblem``), or ``NavigationError/restorationFailed(position:scene:error:)``
     ///   when a screen cannot be resolved, checked, allowed or built; the tree is then unchanged.
     @discardableResult
     public func restore(_ snapshot: TreeSnapshot, force: Bool = false) throws(NavigationError)
@@ -128,22 +153,34 @@ extension AppCoordinator {
         let operation = NavigationOperation.restore(snapshot)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
-            guard snapshot.version <= TreeSnapshot.currentVersion else {
-                throw .unsupportedSnapshotVersion(
-                    found: snapshot.version, supported: TreeSnapshot.currentVersion)
+            switch snapshot.problem() {
+            case .unsupportedVersion(let found, let supported):
+                throw .unsupportedSnapshotVersion(found: found, supported: supported)
+            case .some(let problem):
+                throw .invalidSnapshot(problem)
+            case nil:
+                break
             }
             var screens: [PlannedScreen] = []
-            for stack in snapshot.stacks {
+            func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement) {
                 for (index, screen) in stack.enumerated() {
                     screens.append(
                         PlannedScreen(
-                            position: screens.count + 1, startsStack: index == 0, segment: 0..<0,
-                            scene: screen.scene, parameters: screen.parameters))
+                            position: screens.count + 1, placement: index == 0 ? first : .push,
+                            segment: 0..<0, scene: screen.scene, parameters: screen.parameters))
                 }
             }
+            if snapshot.tabs.isEmpty {
+                plan(snapshot.root, first: .root)
+            } else {
+                for (index, tab) in snapshot.tabs.enumerated() {
+                    plan(tab.stack, first: .tab(tab.name, selected: index == snapshot.selectedTab))
+                }
+            }
+            for modal in snapshot.modals { plan(modal.stack, first: .modal(modal.style)) }
             guard !screens.isEmpty else { return nil }
             return try replaceTree(
-                with: screens, operation: operation, force: force,
+                with: screens, operation: operation, force: force, overTabs: false,
                 failure: { screen, error in
                     .restorationFailed(position: screen.position, scene: screen.scene, error: error)
                 })
@@ -157,60 +194,124 @@ extension AppCoordinator {
 
     /// Checks and builds every planned screen, then swaps the tree.
     ///
+    /// When `overTabs` is true, the root is a tab container and the plan's root is a stack, the
+    /// plan goes to one tab (see ``open(_:format:force:)``); otherwise it replaces everything.
     /// Nothing changes if any step fails; a guard's redirect is performed instead.
     ///
     /// `failure` turns a screen's error into the operation's error, naming the screen.
     private func replaceTree(
         with screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
-        failure: (PlannedScreen, NavigationError) -> NavigationError
+        overTabs: Bool, failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent? {
-        if !tree.isEmpty,
-            let redirect = try checkLeaving(from: 0, kind: .replaceTree, force: force)
+        guard let first = screens.first else { throw .invalidLink(.noScreens) }
+        // A stack-only link over a tab root goes to one tab.
+        var target: (index: Int, kept: Screen?)?
+        if overTabs, tree.hasTabs, first.placement == .root {
+            let scene: SceneIdentifier
+            do {
+                scene = try resolveTarget(first.scene).scene
+            } catch {
+                throw failure(first, error)
+            }
+            let tabs = tree.tabs
+            if let index = tabs.firstIndex(where: { $0.stack[0].scene == scene }) {
+                target = (index, nil)
+            } else if let index = tabs.firstIndex(where: {
+                tabHosts[$0.name]?.contains(scene) == true
+            }) {
+                target = (index, tabs[index].stack[0])
+            } else {
+                throw .noTabForLink(scene, tabs: tabs.map(\.name))
+            }
+        }
+        let leaving: [Screen]
+        if let target {
+            let tabScreens = Array(tree.tabs[target.index].stack)
+            leaving =
+                (target.kept == nil ? tabScreens : Array(tabScreens.dropFirst()))
+                + tree.modalScreens(from: 0)
+        } else {
+            leaving = tree.screens
+        }
+        if !leaving.isEmpty,
+            let redirect = try checkLeaving(leaving, kind: .replaceTree, force: force)
         {
             return try followRedirect(redirect, from: operation)
         }
-        // The vetoes of screens built here go with them if the operation does not apply.
-        let firstBuilt = nextScreenNumber
-        func discardBuilt() {
-            guard !leaveVetoes.isEmpty else { return }
-            for number in firstBuilt..<nextScreenNumber {
-                leaveVetoes[ScreenID(number)] = nil
+        var built: [Screen] = []
+        built.reserveCapacity(screens.count)
+        for planned in screens {
+            let kind: TransitionKind
+            switch planned.placement {
+            case .root: kind = .root
+            case .tab: kind = .tabs
+            case .modal: kind = .present
+            case .push: kind = .push
             }
-        }
-        var built = ScreenTree()
-        built.reserveCapacity(screens: screens.count, stacks: 4)
-        for index in screens.indices {
-            let kind: TransitionKind =
-                index == 0 ? .root : screens[index].startsStack ? .present : .push
-            let screen: Screen
             do {
-                let resolved = try resolveTarget(screens[index].scene)
-                let parameters = try checkedParameters(screens[index].parameters, for: resolved)
-                if !guards.isEmpty,
-                    let redirect = try runGuards(
-                        NavigationAttempt(
-                            kind: kind, scene: resolved.scene, parameters: parameters,
-                            leaving: nil, tree: tree))
-                {
-                    discardBuilt()
-                    return try followRedirect(redirect, from: operation)
+                switch try check(planned.scene, planned.parameters, kind: kind) {
+                case .success(let checked):
+                    built.append(try build(checked, for: .replaceTree))
+                case .failure(let redirect):
+                    discardVetoes(of: built.map(\.id))
+                    return try followRedirect(redirect.request, from: operation)
                 }
-                screen = try build(resolved, parameters, for: .replaceTree, redirectedFrom: nil)
             } catch {
-                discardBuilt()
-                throw failure(screens[index], error)
-            }
-            switch kind {
-            case .root: _ = built.replaceAll(with: screen)
-            case .present: _ = built.present(screen)
-            default: _ = built.push(screen)
+                discardVetoes(of: built.map(\.id))
+                throw failure(planned, error)
             }
         }
-        guard !built.isEmpty else { throw .invalidLink(.noScreens) }
-        var change = Change(kind: .replaceTree, animated: false)
-        change.removeFrom = tree.isEmpty ? nil : 0
-        change.addition = .tree(built)
-        return commit(change)
+        var result = target == nil ? ScreenTree() : tree
+        if let target {
+            result.dismissModals(from: 0)
+            var stack = target.kept.map { [$0] } ?? []
+            var index = 0
+            while index < screens.count, !screens[index].isModal {
+                stack.append(built[index])
+                index += 1
+            }
+            result.setTabStack(
+                at: target.index, stack, stack: tree.tabs[target.index].stack.id)
+            result.selectTab(at: target.index)
+            assemble(&result, screens[index...], built[index...])
+        } else {
+            assemble(&result, screens[...], built[...])
+        }
+        return commit(Change(kind: .replaceTree, animated: false, edit: .replaceTree(result)))
+    }
+
+    /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and
+    /// modals, with new stack and modal identities.
+    private func assemble(
+        _ tree: inout ScreenTree, _ planned: ArraySlice<PlannedScreen>,
+        _ built: ArraySlice<Screen>
+    ) {
+        var tabs: [(name: String, stack: StackID, screens: [Screen])] = []
+        var selected = 0
+        for (plan, screen) in zip(planned, built) {
+            switch plan.placement {
+            case .root:
+                tree.setRoot([screen], stack: counters.nextStack())
+            case .tab(let name, let isSelected):
+                if isSelected { selected = tabs.count }
+                tabs.append((name, counters.nextStack(), [screen]))
+            case .modal(let style):
+                if !tabs.isEmpty {
+                    tree.setTabs(tabs, selected: selected)
+                    tabs = []
+                }
+                tree.present(
+                    [screen], modal: counters.nextModal(), stack: counters.nextStack(),
+                    style: style)
+            case .push:
+                if tabs.isEmpty {
+                    tree.push(screen)
+                } else {
+                    tabs[tabs.count - 1].screens.append(screen)
+                }
+            }
+        }
+        if !tabs.isEmpty { tree.setTabs(tabs, selected: selected) }
     }
 
     /// Performs a guard's redirect of a link or a restore, remembering what it replaced.

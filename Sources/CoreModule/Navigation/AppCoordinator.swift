@@ -40,24 +40,30 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ``DependencyContainer``.
     public let services: ServiceRegistry
 
-    // The coordinator's state is main-actor isolated and never accessed re-entrantly in
-    // overlapping ways (a builder cannot navigate while a transition is applied), so the dynamic
-    // exclusivity checks are turned off: on Linux they take about a third of a transition
-    // (push + pop: 640 ns with them, 450 ns without, in the benchmark). This stays until the
-    // transition path is rewritten with the tree (issue 15), which will touch the coordinator's
-    // state once per phase instead of some twenty times.
     /// The current tree.
-    @exclusivity(unchecked) public internal(set) var tree = ScreenTree()
+    public internal(set) var tree = ScreenTree()
 
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
     public var maximumRedirects = 8
 
-    @exclusivity(unchecked) var nextScreenNumber: UInt64 = 1
-    @exclusivity(unchecked) var nextSequence: UInt64 = 1
+    /// The scenes (registered names or route patterns) each tab hosts, by tab name, for links
+    /// that name one stack and are opened over a tab root.
+    ///
+    /// Such a link goes to the tab whose first screen is the link's first scene; failing that,
+    /// to the tab that hosts the link's first scene here, and then the link's screens go above
+    /// that tab's first screen (see ``open(_:format:force:)``).
+    ///
+    /// ```swift
+    /// coordinator.tabHosts = ["home": ["product/:id"], "inbox": ["Thread"]]
+    /// ```
+    public var tabHosts: [String: Set<SceneIdentifier>] = [:]
+
+    /// The numbers the next screen, stack, modal and event get.
+    var counters = Counters()
     /// The kind of transition being applied while a builder, guard or veto runs: a navigation
     /// started then is rejected.
-    @exclusivity(unchecked) var applying: TransitionKind?
+    var applying: TransitionKind?
 
     /// The container as a ``DependencyContainer``, whose lookups skip wrapping the builder.
     let registry: DependencyContainer?
@@ -66,21 +72,21 @@ public final class AppCoordinator: AppCoordinatorType {
     let link: CoordinatorLink
 
     // Observation.
-    @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
-    @exclusivity(unchecked) var observers: [Observer] = []
-    @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
-    @exclusivity(unchecked) var nextObserverID: UInt64 = 1
-    @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
+    var history: RingBuffer<NavigationEvent>
+    var observers: [Observer] = []
+    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    var nextObserverID: UInt64 = 1
+    var pending: [(NavigationEvent, ScreenTree)] = []
     /// While an event is delivered, the tree as it was right after that event.
-    @exclusivity(unchecked) var treeAtEvent: ScreenTree?
-    @exclusivity(unchecked) var isDelivering = false
+    var treeAtEvent: ScreenTree?
+    var isDelivering = false
 
     // Guards, flows, results and leave vetoes; all empty unless used.
-    @exclusivity(unchecked) var guards: [NavigationGuard] = []
-    @exclusivity(unchecked) var flowsByKey: [String: FlowCoordinator] = [:]
-    @exclusivity(unchecked) var owners: [ScreenID: FlowCoordinator] = [:]
-    @exclusivity(unchecked) var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
-    @exclusivity(unchecked) var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+    var guards: [NavigationGuard] = []
+    var flowsByKey: [String: FlowCoordinator] = [:]
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
     /// Creates a coordinator with an empty window.
     ///
@@ -213,22 +219,64 @@ public final class AppCoordinator: AppCoordinatorType {
         }
     }
 
-    /// A change ready to commit: everything that can fail has been checked and built.
-    struct Change {
-        enum Addition {
-            case none
-            case root(Screen)
-            case push(Screen)
-            case present(Screen)
-            case tree(ScreenTree)
+    /// The numbers the next screen, stack, modal and event of a coordinator get; each is used
+    /// once.
+    struct Counters {
+        var screen: UInt64 = 1
+        var stack: UInt64 = 1
+        var modal: UInt64 = 1
+        var sequence: UInt64 = 1
+
+        mutating func nextStack() -> StackID {
+            defer { stack += 1 }
+            return StackID(stack)
         }
 
+        mutating func nextModal() -> ModalID {
+            defer { modal += 1 }
+            return ModalID(modal)
+        }
+    }
+
+    /// What a change does to the tree.
+    ///
+    /// Every transition, requested or reported, is one of these, applied by
+    /// ``commit(_:options:)``.
+    enum Edit {
+        /// A new root stack of one screen.
+        case setRoot(Screen, StackID)
+        /// A new tab container.
+        case setTabs([TabBuild], selected: Int)
+        /// A screen pushed onto the top-most stack.
+        case push(Screen)
+        /// A modal presented over the top-most place.
+        case present(Screen, ModalID, StackID, PresentationStyle)
+        /// The top-most stack cut down to its first `keeping` screens.
+        case truncateTop(keeping: Int)
+        /// The modals from `from` on dismissed.
+        case dismissModals(from: Int)
+        /// Another tab selected.
+        case selectTab(Int)
+        /// The top-most stack's screens replaced.
+        case setTop([Screen])
+        /// A whole new tree (a link or a snapshot); the screens it keeps from the current tree
+        /// (the untouched tabs of a link to one tab) stay, the others leave.
+        case replaceTree(ScreenTree)
+    }
+
+    /// One tab of a new tab container, built.
+    struct TabBuild {
+        let name: String
+        let stack: StackID
+        let screens: [Screen]
+    }
+
+    /// A change ready to commit: everything that can fail has been checked and built.
+    struct Change {
         var kind: TransitionKind
         var animated: Bool
+        var edit: Edit
         var initiator: TransitionInitiator = .app
-        /// Screens from this offset on leave the tree.
-        var removeFrom: Int?
-        var addition: Addition = .none
         var redirectedFrom: NavigationOperation?
     }
 
@@ -240,84 +288,213 @@ public final class AppCoordinator: AppCoordinatorType {
         case redirect(ApplicationTransitionType)
     }
 
-    /// Checks `request` against the tree, the guards and the vetoes, builds its screen, and
+    /// A scene resolved, its parameters checked and the guards passed: ready to build.
+    struct Checked {
+        let resolved: ResolvedTarget
+        let parameters: SceneParameters
+    }
+
+    /// Checks `request` against the tree, the guards and the vetoes, builds its screens, and
     /// commits it, unless a guard redirects it.
     func attempt(
         _ request: ApplicationTransitionType, options: Options,
         redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Attempt {
         let kind = request.kind
-        let animated = request.animated
-        var change = Change(kind: kind, animated: animated, redirectedFrom: redirectedFrom)
+        if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
+        if case .present(_, _, let style, _) = request, !style.isValid {
+            throw .invalidPresentationStyle(style)
+        }
+        var edit: Edit
         switch request {
         case .root(let scene, let parameters, _), .push(let scene, let parameters, _),
-            .present(let scene, let parameters, _):
-            if kind != .root, tree.isEmpty { throw .noRoot(kind) }
-            let resolved = try resolveTarget(scene)
-            let merged = try checkedParameters(parameters, for: resolved)
-            if !guards.isEmpty,
+            .present(let scene, let parameters, _, _), .replace(let scene, let parameters, _):
+            let checked: Checked
+            switch try check(scene, parameters, kind: kind) {
+            case .success(let value): checked = value
+            case .failure(let redirect): return .redirect(redirect.request)
+            }
+            let leaving: [Screen]
+            switch kind {
+            case .root: leaving = tree.screens
+            case .replace: leaving = [tree.topScreens[tree.topStackCount - 1]]
+            default: leaving = []
+            }
+            if !leaving.isEmpty,
+                let redirect = try checkLeaving(leaving, kind: kind, force: options.force)
+            {
+                return .redirect(redirect)
+            }
+            let screen = try build(checked, for: kind, redirectedFrom: redirectedFrom)
+            switch request {
+            case .root: edit = .setRoot(screen, counters.nextStack())
+            case .push: edit = .push(screen)
+            case .present(_, _, let style, _):
+                edit = .present(screen, counters.nextModal(), counters.nextStack(), style)
+            default:
+                var screens = tree.topScreens
+                screens[screens.count - 1] = screen
+                edit = .setTop(screens)
+            }
+
+        case .tabs(let items, let selected, _):
+            guard !items.isEmpty else { throw .noTabs }
+            var names = Set<String>()
+            for item in items {
+                guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
+                guard names.insert(item.name).inserted else { throw .duplicateTabName(item.name) }
+            }
+            guard let selectedIndex = items.firstIndex(where: { $0.name == selected }) else {
+                throw .unknownTab(selected, tabs: items.map(\.name))
+            }
+            var checked: [Checked] = []
+            for item in items {
+                switch try check(item.scene, item.parameters, kind: kind) {
+                case .success(let value): checked.append(value)
+                case .failure(let redirect): return .redirect(redirect.request)
+                }
+            }
+            if !tree.isEmpty,
+                let redirect = try checkLeaving(tree.screens, kind: kind, force: options.force)
+            {
+                return .redirect(redirect)
+            }
+            var tabs: [TabBuild] = []
+            for (item, value) in zip(items, checked) {
+                let screen = try buildDiscardingOnFailure(
+                    value, for: kind, since: tabs.flatMap { $0.screens.map(\.id) })
+                tabs.append(
+                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen]))
+            }
+            edit = .setTabs(tabs, selected: selectedIndex)
+
+        case .selectTab(let name, _):
+            let names = tree.tabNameList
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: names)
+            }
+            guard index != tree.selectedTabIndex else { return .unchanged }
+            if !guards.isEmpty, let top = tree.tabs[index].stack.last,
                 let redirect = try runGuards(
                     NavigationAttempt(
-                        kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                        kind: kind, scene: top.scene, parameters: top.parameters, leaving: nil,
                         tree: tree))
             {
                 return .redirect(redirect)
             }
-            if kind == .root {
-                if let redirect = try checkLeaving(from: 0, kind: kind, force: options.force) {
-                    return .redirect(redirect)
-                }
-                change.removeFrom = 0
-            }
-            let screen = try build(resolved, merged, for: kind, redirectedFrom: redirectedFrom)
-            switch kind {
-            case .root: change.addition = .root(screen)
-            case .push: change.addition = .push(screen)
-            default: change.addition = .present(screen)
-            }
+            edit = .selectTab(index)
 
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
-            guard let visible = tree.visibleScreen else { throw .noRoot(kind) }
-            guard let offset = try removalOffset(for: request, visible: visible) else {
-                return .unchanged
+        case .setStack(let destinations, _):
+            guard !destinations.isEmpty else { throw .emptyStack(kind) }
+            var checked: [Checked] = []
+            for destination in destinations {
+                switch try check(destination.scene, destination.parameters, kind: kind) {
+                case .success(let value): checked.append(value)
+                case .failure(let redirect): return .redirect(redirect.request)
+                }
             }
-            if let redirect = try checkLeaving(from: offset, kind: kind, force: options.force) {
+            if let redirect = try checkLeaving(tree.topScreens, kind: kind, force: options.force) {
                 return .redirect(redirect)
             }
-            change.removeFrom = offset
+            var screens: [Screen] = []
+            screens.reserveCapacity(checked.count)
+            for value in checked {
+                screens.append(
+                    try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
+            }
+            edit = .setTop(screens)
+
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
+            guard let removal = try removal(for: request) else { return .unchanged }
+            if !guards.isEmpty || (!options.force && !leaveVetoes.isEmpty),
+                let redirect = try checkLeaving(
+                    leavingScreens(removal), kind: kind, force: options.force)
+            {
+                return .redirect(redirect)
+            }
+            edit = removal
         }
-        return .applied(commit(change, options: options))
+        return .applied(
+            commit(
+                Change(
+                    kind: kind, animated: request.animated, edit: edit,
+                    redirectedFrom: redirectedFrom), options: options))
     }
 
-    /// Where the screens a removal takes away begin, `nil` when a "go home" request is already
-    /// home, or the error that forbids it.
-    func removalOffset(for request: ApplicationTransitionType, visible: Screen)
-        throws(NavigationError) -> Int?
+    /// Resolves `scene`, checks its parameters and runs the guards on it: what to build, or the
+    /// guards' redirect.
+    func check(_ scene: SceneIdentifier, _ parameters: SceneParameters, kind: TransitionKind)
+        throws(NavigationError) -> Result<Checked, Redirect>
     {
-        let count = tree.screenCount
+        let resolved = try resolveTarget(scene)
+        let merged = try checkedParameters(parameters, for: resolved)
+        if !guards.isEmpty,
+            let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                    tree: tree))
+        {
+            return .failure(Redirect(request: redirect))
+        }
+        return .success(Checked(resolved: resolved, parameters: merged))
+    }
+
+    /// A guard's redirect, carried where a check's result is expected.
+    struct Redirect: Error {
+        let request: ApplicationTransitionType
+    }
+
+    /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
+    /// `nil` when a "go home" request is already home, or the error that forbids it.
+    func removal(for request: ApplicationTransitionType) throws(NavigationError) -> Edit? {
         let topCount = tree.topStackCount
         switch request {
         case .pop:
-            guard topCount > 1 else { throw .cannotPopFirstScreen(visible.scene, kind: .pop) }
-            return count - 1
+            guard topCount > 1 else {
+                throw .cannotPopFirstScreen(tree.topScreens[0].scene, kind: .pop)
+            }
+            return .truncateTop(keeping: topCount - 1)
         case .popToRoot:
             guard topCount > 1 else { return nil }
-            return count - topCount + 1
+            return .truncateTop(keeping: 1)
         case .popTo(let scene, _):
-            let stack = tree.stack(at: tree.stackCount - 1)
-            guard let index = stack.dropLast().lastIndex(where: { $0.scene == scene }) else {
+            let screens = tree.topScreens
+            guard let index = screens.dropLast().lastIndex(where: { $0.scene == scene }) else {
                 try scene.validate()
-                throw .sceneNotInStack(scene, stack: stack.map(\.scene))
+                throw .sceneNotInStack(scene, stack: screens.map(\.scene))
             }
-            return count - topCount + index + 1
+            return .truncateTop(keeping: index + 1)
         case .dismiss:
-            guard tree.modalCount > 0 else { throw .nothingToDismiss(visible: visible.scene) }
-            return count - topCount
+            let modalCount = tree.modalCount
+            guard modalCount > 0 else {
+                throw .nothingToDismiss(visible: tree.topScreens[topCount - 1].scene)
+            }
+            return .dismissModals(from: modalCount - 1)
         case .dismissAll:
             guard tree.modalCount > 0 else { return nil }
-            return tree.stack(at: 0).count
-        case .root, .push, .present:
-            return count
+            return .dismissModals(from: 0)
+        default:
+            return nil
+        }
+    }
+
+    /// The screens `edit` takes out of the tree, bottom first.
+    func leavingScreens(_ edit: Edit) -> [Screen] {
+        switch edit {
+        case .setRoot, .setTabs:
+            return tree.screens
+        case .push, .present, .selectTab:
+            return []
+        case .truncateTop(let keeping):
+            return Array(tree.topScreens[keeping...])
+        case .dismissModals(let position):
+            return tree.modalScreens(from: position)
+        case .setTop(let screens):
+            let kept = Set(screens.map(\.id))
+            return tree.topScreens.filter { !kept.contains($0.id) }
+        case .replaceTree(let built):
+            let kept = Set(built.screens.map(\.id))
+            return tree.screens.filter { !kept.contains($0.id) }
         }
     }
 
@@ -350,67 +527,53 @@ public final class AppCoordinator: AppCoordinatorType {
         return parameters
     }
 
-    /// Runs the builder for a resolved scene as a new screen.
+    /// Runs the builder for a checked scene as a new screen.
     ///
     /// The screen's identity is used up as soon as its builder is called, even if the build or
     /// the navigation then fails: the builder may have kept its context, and a later screen must
     /// never answer to it. Changes nothing else.
     func build(
-        _ resolved: ResolvedTarget, _ parameters: SceneParameters, for kind: TransitionKind,
-        redirectedFrom: NavigationOperation?
+        _ checked: Checked, for kind: TransitionKind, redirectedFrom: NavigationOperation? = nil
     ) throws(NavigationError) -> Screen {
-        let id = ScreenID(nextScreenNumber)
-        nextScreenNumber += 1
+        let id = ScreenID(counters.screen)
+        counters.screen += 1
+        let scene = checked.resolved.scene
         let context = SceneContext(
-            scene: resolved.scene, screen: id, parameters: parameters, link: link,
+            scene: scene, screen: id, parameters: checked.parameters, link: link,
             redirectedFrom: redirectedFrom)
         let previous = applying
         applying = kind
         defer { applying = previous }
         let content: any ScreenContent
         do {
-            content = try resolved.registration.makeScreen(in: context)
+            content = try checked.resolved.registration.makeScreen(in: context)
         } catch let error as NavigationError {
             leaveVetoes[id] = nil
             throw error
         } catch {
             leaveVetoes[id] = nil
-            throw .builderFailed(resolved.scene, reason: String(describing: error))
+            throw .builderFailed(scene, reason: String(describing: error))
         }
-        return Screen(id: id, scene: resolved.scene, parameters: parameters, content: content)
+        return Screen(id: id, scene: scene, parameters: checked.parameters, content: content)
     }
 
-    /// Reports a committed change that involves flows, results or vetoes, and does their
-    /// bookkeeping: ownership, cancelled results, finished flows.
-    private func settle(
-        _ change: Change, options: Options, removed: [ScreenID], added: ScreenID?,
-        event: TransitionEvent
-    ) {
-        // Ownership of the new screen is recorded first, so that a flow replacing its own
-        // screens (a new root) never drops to zero on the way.
-        if let owner = options.owner {
-            if case .tree(let built) = change.addition {
-                for screen in built.screens { recordOwnership(of: screen.id, by: owner) }
-            } else if let added {
-                recordOwnership(of: added, by: owner)
-            }
+    /// Builds one screen of a request that builds several; if it fails, the vetoes the screens
+    /// already built (`built`) set go with them, since they will never be in the tree.
+    func buildDiscardingOnFailure(
+        _ checked: Checked, for kind: TransitionKind, since built: [ScreenID]
+    ) throws(NavigationError) -> Screen {
+        do {
+            return try build(checked, for: kind)
+        } catch {
+            discardVetoes(of: built)
+            throw error
         }
-        var cancelled: [@MainActor (ScreenResult) -> Void] = []
-        var finished: [FlowCoordinator] = []
-        for id in removed {
-            leaveVetoes[id] = nil
-            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
-            if let owner = owners.removeValue(forKey: id) {
-                releaseOwnership(of: owner, finished: &finished)
-            }
-        }
-        if let onResult = options.onResult, let added {
-            resultHandlers[added] = onResult
-        }
-        let finishing = finished.flatMap(markFinished)
-        publish(.transition(event))
-        for handler in cancelled { handler(.cancelled) }
-        for flow in finishing { notifyFinished(flow, event: event) }
+    }
+
+    /// Forgets the vetoes of screens that were built but will not enter the tree.
+    func discardVetoes(of screens: [ScreenID]) {
+        guard !leaveVetoes.isEmpty else { return }
+        for id in screens { leaveVetoes[id] = nil }
     }
 
     // MARK: Guards and vetoes
@@ -438,13 +601,12 @@ public final class AppCoordinator: AppCoordinatorType {
         return nil
     }
 
-    /// Runs the guards and, unless forced, the vetoes of every screen from `offset` on, top
-    /// first.
-    func checkLeaving(from offset: Int, kind: TransitionKind, force: Bool) throws(NavigationError)
-        -> ApplicationTransitionType?
+    /// Runs the guards and, unless forced, the vetoes of every screen in `leaving` (bottom
+    /// first), top first.
+    func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool)
+        throws(NavigationError) -> ApplicationTransitionType?
     {
         guard !guards.isEmpty || (!force && !leaveVetoes.isEmpty) else { return nil }
-        let leaving = tree.screens[offset...]
         for screen in leaving.reversed() {
             if let redirect = try runGuards(
                 NavigationAttempt(
@@ -488,49 +650,107 @@ public final class AppCoordinator: AppCoordinatorType {
     // MARK: Committing
 
     /// Applies a checked change, does the bookkeeping, and reports it.
+    ///
+    /// Every change to the tree, requested or reported by the platform, goes through here.
     func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
         let from = tree.visibleLocation
         let tracking = !owners.isEmpty || !resultHandlers.isEmpty || !leaveVetoes.isEmpty
-        var removedIDs: [ScreenID] = []
-        var removedCount = 0
-        if let offset = change.removeFrom {
-            removedCount = tree.screenCount - offset
-            if tracking { removedIDs = tree.screens[offset...].map(\.id) }
-            tree.removeSuffix(from: offset)
+        let leaving: [Screen]
+        let removedCount: Int
+        switch change.edit {
+        case .push, .present, .selectTab:
+            leaving = []
+            removedCount = 0
+        case .truncateTop(let keeping) where !tracking:
+            leaving = []
+            removedCount = tree.topStackCount - keeping
+        default:
+            leaving = leavingScreens(change.edit)
+            removedCount = leaving.count
         }
-        // The transition is about the screen it added, or else the visible screen that left.
-        var addedID: ScreenID?
-        let to: ScreenLocation
-        switch change.addition {
-        case .none:
-            to = tree.lastLocation()
-        case .root(let screen):
-            to = tree.replaceAll(with: screen)
-            addedID = to.screen
+        var style: PresentationStyle?
+        var added: [Screen] = []
+        switch change.edit {
+        case .setRoot(let screen, let stack):
+            tree.setRoot([screen], stack: stack)
+            added = [screen]
+        case .setTabs(let tabs, let selected):
+            tree.setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
+            added = tabs.flatMap(\.screens)
         case .push(let screen):
-            to = tree.push(screen)
-            addedID = to.screen
-        case .present(let screen):
-            to = tree.present(screen)
-            addedID = to.screen
-        case .tree(let built):
+            tree.push(screen)
+            added = [screen]
+        case .present(let screen, let modal, let stack, let presented):
+            tree.present([screen], modal: modal, stack: stack, style: presented)
+            style = presented
+            added = [screen]
+        case .truncateTop(let keeping):
+            tree.truncateTop(keeping: keeping)
+        case .dismissModals(let position):
+            tree.dismissModals(from: position)
+        case .selectTab(let index):
+            tree.selectTab(at: index)
+        case .setTop(let screens):
+            let kept = Set(tree.topScreens.map(\.id))
+            tree.setTop(screens)
+            added = screens.filter { !kept.contains($0.id) }
+        case .replaceTree(let built):
+            let kept = Set(tree.screens.map(\.id))
             tree = built
-            to = tree.lastLocation()
-            addedID = to.screen
+            added = built.screens.filter { !kept.contains($0.id) }
+        }
+        let to = tree.lastLocation()
+        // The transition is about the screen it added (the visible one, when it added several),
+        // or else the visible screen that left.
+        let about: ScreenLocation
+        switch change.kind {
+        case .pop, .popTo, .popToRoot, .dismiss, .dismissAll: about = from ?? to
+        default: about = to
         }
         let event = TransitionEvent(
-            sequence: nextSequence, kind: change.kind, aboutFrom: addedID == nil, from: from,
-            to: to, removedCount: removedCount,
+            sequence: counters.sequence, kind: change.kind, scene: about.scene,
+            screen: about.screen, from: from, to: to, removedCount: removedCount,
             animated: change.animated, initiator: change.initiator,
-            redirectedFrom: change.redirectedFrom)
-        nextSequence += 1
+            redirectedFrom: change.redirectedFrom, stack: tree.topStackID, style: style,
+            tab: tree.selectedTab)
+        counters.sequence += 1
 
         if tracking || options.owner != nil || options.onResult != nil {
             settle(
-                change, options: options, removed: removedIDs, added: addedID, event: event)
+                options: options, removed: leaving.map(\.id), added: added.map(\.id),
+                resultScreen: change.kind.addsScreen ? to.screen : nil, event: event)
         } else {
             publish(.transition(event))
         }
         return event
+    }
+
+    /// Reports a committed change that involves flows, results or vetoes, and does their
+    /// bookkeeping: ownership, cancelled results, finished flows.
+    private func settle(
+        options: Options, removed: [ScreenID], added: [ScreenID], resultScreen: ScreenID?,
+        event: TransitionEvent
+    ) {
+        // Ownership of the new screens is recorded first, so that a flow replacing its own
+        // screens (a new root) never drops to zero on the way.
+        if let owner = options.owner {
+            for id in added { recordOwnership(of: id, by: owner) }
+        }
+        var cancelled: [@MainActor (ScreenResult) -> Void] = []
+        var finished: [FlowCoordinator] = []
+        for id in removed {
+            leaveVetoes[id] = nil
+            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
+            if let owner = owners.removeValue(forKey: id) {
+                releaseOwnership(of: owner, finished: &finished)
+            }
+        }
+        if let onResult = options.onResult, let resultScreen {
+            resultHandlers[resultScreen] = onResult
+        }
+        let finishing = finished.flatMap(markFinished)
+        publish(.transition(event))
+        for handler in cancelled { handler(.cancelled) }
+        for flow in finishing { notifyFinished(flow, event: event) }
     }
 }

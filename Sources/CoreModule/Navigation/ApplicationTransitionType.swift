@@ -5,8 +5,13 @@
 /// also takes optional ``SceneParameters`` for the screen being built. Three cases go beyond the
 /// original: ``popToRoot(animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
 ///
-/// Every case acts on the **top-most** stack: the stack of the last presented modal, or the root
-/// stack when nothing is presented. See `docs/architecture.md` for the model.
+/// Four cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
+/// tab container the root, ``selectTab(_:animated:)`` switches tabs,
+/// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:animated:)``
+/// swaps the visible screen; `present` takes a ``PresentationStyle``.
+///
+/// Every case but `root` and `tabs` acts on the **top-most** stack: the stack of the last
+/// presented modal, else the selected tab's or the root stack. See `docs/navigation-model.md`.
 public enum ApplicationTransitionType: Hashable, Sendable {
     /// Replaces the whole tree with a new root stack holding just `scene`.
     ///
@@ -20,8 +25,31 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
         animated: Bool = true)
 
-    /// Presents `scene` as a modal over the top-most place, in a stack of its own.
+    /// Presents `scene` as a modal over the top-most place, in a stack of its own, with `style`
+    /// (a sheet by default).
     case present(
+        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        style: PresentationStyle = .sheet(), animated: Bool = true)
+
+    /// Replaces the whole tree with a tab container: one tab per item, each holding a stack of
+    /// its item's scene, the tab named `selected` selected.
+    ///
+    /// Every tab's first screen is built through its builder before anything changes, as
+    /// `root` builds its screen; all screens and modals that were there before are removed.
+    case tabs([TabItem], selected: String, animated: Bool = false)
+
+    /// Selects the tab named `name`; every tab keeps its stack, and modals stay presented.
+    ///
+    /// Selecting the tab that is already selected changes nothing (`navigate` returns `nil`).
+    case selectTab(String, animated: Bool = false)
+
+    /// Sets the top-most stack to `screens`, bottom first, in one step, as UIKit's
+    /// `setViewControllers(_:animated:)` does: every screen is built and checked before
+    /// anything changes, and the screens that were there leave.
+    case setStack([Destination], animated: Bool = true)
+
+    /// Replaces the visible screen with a new screen of `scene`, in one step.
+    case replace(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
         animated: Bool = true)
 
@@ -51,17 +79,27 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .popTo: return .popTo
         case .dismiss: return .dismiss
         case .dismissAll: return .dismissAll
+        case .tabs: return .tabs
+        case .selectTab: return .selectTab
+        case .setStack: return .setStack
+        case .replace: return .replace
         }
     }
 
-    /// The scene this request names, if any: the one to build, or the one to pop back to.
+    /// The scene this request names, if any: the one to build (the selected tab's for `tabs`,
+    /// the top one for `setStack`), or the one to pop back to.
     public var scene: SceneIdentifier? {
         switch self {
-        case .root(let scene, _, _), .push(let scene, _, _), .present(let scene, _, _):
+        case .root(let scene, _, _), .push(let scene, _, _), .present(let scene, _, _, _),
+            .replace(let scene, _, _):
             return scene
         case .popTo(let scene, _):
             return scene
-        case .pop, .popToRoot, .dismiss, .dismissAll:
+        case .tabs(let items, let selected, _):
+            return items.first { $0.name == selected }?.scene
+        case .setStack(let screens, _):
+            return screens.last?.scene
+        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab:
             return nil
         }
     }
@@ -69,12 +107,95 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Whether a renderer should animate the change.
     public var animated: Bool {
         switch self {
-        case .root(_, _, let animated), .push(_, _, let animated), .present(_, _, let animated):
+        case .root(_, _, let animated), .push(_, _, let animated),
+            .present(_, _, _, let animated), .replace(_, _, let animated):
             return animated
         case .pop(let animated), .popToRoot(let animated), .popTo(_, let animated),
-            .dismiss(let animated), .dismissAll(let animated):
+            .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
+            .selectTab(_, let animated), .setStack(_, let animated):
             return animated
         }
+    }
+}
+
+/// A scene to build, with its parameters: one screen of a ``ApplicationTransitionType/setStack(_:animated:)``.
+///
+/// A string literal is a destination without parameters: `.setStack(["A1", "A2"])`.
+public struct Destination: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The scene to build.
+    public var scene: SceneIdentifier
+    /// The parameters to build it with.
+    public var parameters: SceneParameters
+
+    /// Creates a destination.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene to build.
+    ///   - parameters: The parameters to build it with.
+    public init(_ scene: SceneIdentifier, parameters: SceneParameters = SceneParameters()) {
+        self.scene = scene
+        self.parameters = parameters
+    }
+
+    /// A destination of the scene named `value`, without parameters.
+    ///
+    /// - Parameter value: The scene's name.
+    public init(stringLiteral value: String) {
+        self.init(SceneIdentifier(value))
+    }
+
+    /// The destination as Swift source would write it: `"A2"` or
+    /// `Destination("A2", parameters: ["id": "7"])`.
+    public var description: String {
+        parameters.isEmpty
+            ? scene.quoted
+            : "Destination(\(scene.quoted), parameters: \(parameters.literal))"
+    }
+}
+
+/// One tab of a ``ApplicationTransitionType/tabs(_:selected:animated:)`` request: its name and
+/// the scene of its first screen.
+public struct TabItem: Hashable, Sendable, CustomStringConvertible {
+    /// The tab's name, unique among the tabs: `"home"`, `"search"`.
+    public var name: String
+    /// The scene of the tab's first screen.
+    public var scene: SceneIdentifier
+    /// The parameters to build that screen with.
+    public var parameters: SceneParameters
+
+    /// Creates a tab item.
+    ///
+    /// - Parameters:
+    ///   - name: The tab's name, unique among the tabs.
+    ///   - scene: The scene of the tab's first screen.
+    ///   - parameters: The parameters to build it with.
+    public init(
+        _ name: String, scene: SceneIdentifier, parameters: SceneParameters = SceneParameters()
+    ) {
+        self.name = name
+        self.scene = scene
+        self.parameters = parameters
+    }
+
+    /// The longest tab name accepted, in UTF-8 bytes.
+    public static let maximumNameByteCount = 64
+
+    /// Whether `name` is a valid tab name: 1 to ``maximumNameByteCount`` bytes, without
+    /// whitespace or control characters.
+    static func isValidName(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count > 0, count <= maximumNameByteCount else { return false }
+        return !name.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                || $0.properties.generalCategory == .format
+        }
+    }
+
+    /// The item as Swift source would write it: `TabItem("home", scene: "Home")`.
+    public var description: String {
+        let parametersPart = parameters.isEmpty ? "" : ", parameters: \(parameters.literal)"
+        return
+            "TabItem(\"\(NavigationError.shorten(name))\", scene: \(scene.quoted)\(parametersPart))"
     }
 }
 
@@ -83,23 +204,34 @@ extension ApplicationTransitionType: CustomStringConvertible {
     public var description: String {
         func sceneCall(
             _ name: String, _ scene: SceneIdentifier, _ parameters: SceneParameters,
-            _ animated: Bool
+            _ animated: Bool, style: PresentationStyle? = nil
         ) -> String {
-            let parametersPart =
-                parameters.isEmpty
-                ? ""
-                : ", parameters: ["
-                    + parameters.sorted.map { "\"\($0.key)\": \"\($0.value)\"" }
-                    .joined(separator: ", ") + "]"
-            return ".\(name)(scene: \(scene.quoted)\(parametersPart), animated: \(animated))"
+            let parametersPart = parameters.isEmpty ? "" : ", parameters: \(parameters.literal)"
+            let stylePart = style.map { $0 == .sheet() ? "" : ", style: \($0.literal)" } ?? ""
+            return
+                ".\(name)(scene: \(scene.quoted)\(parametersPart)\(stylePart), animated: \(animated))"
+        }
+        func list<T: CustomStringConvertible>(_ items: [T]) -> String {
+            let shown = items.prefix(8).map(\.description)
+            let more = items.count > 8 ? ", … \(items.count - 8) more" : ""
+            return "[" + shown.joined(separator: ", ") + more + "]"
         }
         switch self {
         case .root(let scene, let parameters, let animated):
             return sceneCall("root", scene, parameters, animated)
         case .push(let scene, let parameters, let animated):
             return sceneCall("push", scene, parameters, animated)
-        case .present(let scene, let parameters, let animated):
-            return sceneCall("present", scene, parameters, animated)
+        case .present(let scene, let parameters, let style, let animated):
+            return sceneCall("present", scene, parameters, animated, style: style)
+        case .replace(let scene, let parameters, let animated):
+            return sceneCall("replace", scene, parameters, animated)
+        case .tabs(let items, let selected, let animated):
+            return
+                ".tabs(\(list(items)), selected: \"\(NavigationError.shorten(selected))\", animated: \(animated))"
+        case .selectTab(let name, let animated):
+            return ".selectTab(\"\(NavigationError.shorten(name))\", animated: \(animated))"
+        case .setStack(let screens, let animated):
+            return ".setStack(\(list(screens)), animated: \(animated))"
         case .pop(let animated):
             return ".pop(animated: \(animated))"
         case .popToRoot(let animated):
@@ -136,6 +268,14 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
     case dismissAll
     /// The whole tree was replaced at once, by opening a deep link or restoring a snapshot.
     case replaceTree
+    /// A tab container became the root, replacing the whole tree.
+    case tabs
+    /// Another tab was selected.
+    case selectTab
+    /// The top-most stack was set to a list of screens at once.
+    case setStack
+    /// The visible screen was replaced by a new one.
+    case replace
 
     /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
     public var description: String {
@@ -144,15 +284,18 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
         case .popTo: return "pop-to"
         case .dismissAll: return "dismiss-all"
         case .replaceTree: return "replace-tree"
+        case .selectTab: return "select-tab"
+        case .setStack: return "set-stack"
         default: return rawValue
         }
     }
 
-    /// Whether this kind adds a new screen (root, push, present) rather than removing screens.
+    /// Whether this kind adds new screens (root, push, present, tabs, set-stack, replace,
+    /// replace-tree) rather than removing screens or selecting a tab.
     public var addsScreen: Bool {
         switch self {
-        case .root, .push, .present, .replaceTree: return true
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll: return false
+        case .root, .push, .present, .replaceTree, .tabs, .setStack, .replace: return true
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab: return false
         }
     }
 }

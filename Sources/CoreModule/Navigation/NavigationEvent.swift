@@ -3,7 +3,9 @@
 /// For ``TransitionKind/root``, ``TransitionKind/push`` and ``TransitionKind/present``, `scene`
 /// and `screen` are the new screen; for the others they are the screen that was visible and
 /// left. `from` is the visible screen before (`nil` when the window was empty) and `to` the
-/// visible screen after.
+/// visible screen after. For a renderer, ``stack`` is the top-most stack after the transition,
+/// ``style`` the new modal's style for a `present`, and ``tab`` the selected tab when the root
+/// is a tab container.
 public struct TransitionEvent: Hashable, Sendable {
     /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
     public let sequence: UInt64
@@ -25,6 +27,13 @@ public struct TransitionEvent: Hashable, Sendable {
     public let initiator: TransitionInitiator
     /// The operation a guard redirected to this transition, if one did.
     public let redirectedFrom: NavigationOperation?
+    /// The top-most stack after the transition: the one a push or pop changed, the new modal's,
+    /// or the one a dismiss uncovered.
+    public let stack: StackID
+    /// For a `present`, the new modal's style; otherwise `nil`.
+    public let style: PresentationStyle?
+    /// The selected tab after the transition when the root is a tab container; otherwise `nil`.
+    public let tab: String?
 
     /// Creates an event; coordinators make these, and tests may too.
     ///
@@ -39,10 +48,14 @@ public struct TransitionEvent: Hashable, Sendable {
     ///   - animated: Whether to animate.
     ///   - initiator: Who started the transition.
     ///   - redirectedFrom: The operation a guard redirected to this one.
+    ///   - stack: The top-most stack after the transition.
+    ///   - style: The new modal's style, for a `present`.
+    ///   - tab: The selected tab, when the root is a tab container.
     public init(
         sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
-        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
+        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
+        stack: StackID, style: PresentationStyle? = nil, tab: String? = nil
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -54,20 +67,9 @@ public struct TransitionEvent: Hashable, Sendable {
         self.animated = animated
         self.initiator = initiator
         self.redirectedFrom = redirectedFrom
-    }
-
-    /// An event about `to` (the screen added), or else about `from` (the visible screen that
-    /// left), as coordinators make them.
-    init(
-        sequence: UInt64, kind: TransitionKind, aboutFrom: Bool, from: ScreenLocation?,
-        to: ScreenLocation, removedCount: Int, animated: Bool,
-        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil
-    ) {
-        let about = aboutFrom ? from ?? to : to
-        self.init(
-            sequence: sequence, kind: kind, scene: about.scene, screen: about.screen, from: from,
-            to: to, removedCount: removedCount, animated: animated, initiator: initiator,
-            redirectedFrom: redirectedFrom)
+        self.stack = stack
+        self.style = style
+        self.tab = tab
     }
 }
 
@@ -96,7 +98,11 @@ extension TransitionEvent: CustomStringConvertible {
         let about =
             screen != to.screen && screen != from?.screen ? ", about \(scene) \(screen)" : ""
         let redirect = redirectedFrom.map { ", redirected from \($0)" } ?? ""
-        return "\(kind) \(to): \(origin) → \(to)\(removed), \(animation)\(user)\(about)\(redirect)"
+        let presented = style.map { " (\($0))" } ?? ""
+        let place = tab.map { " in tab \(NavigationError.shorten($0))" } ?? ""
+        return
+            "\(kind) \(to)\(presented)\(place): \(origin) → \(to)\(removed), \(animation)\(user)"
+            + "\(about)\(redirect)"
     }
 }
 
@@ -117,8 +123,7 @@ public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConver
         case .transition(let request): return request.description
         case .openLink(let link, _): return "open(\"\(NavigationError.shorten(link))\")"
         case .restore(let snapshot):
-            let count = snapshot.stacks.reduce(0) { $0 + $1.count }
-            return "restore(\(count) screens in \(snapshot.stacks.count) stacks)"
+            return "restore(\(snapshot.screenCount) screens in \(snapshot.stackCount) stacks)"
         case .report(let report):
             return "report(\(report))"
         }

@@ -76,6 +76,14 @@ extension SceneParameters: CustomStringConvertible {
     public var description: String {
         sorted.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
     }
+
+    /// The pairs as a Swift dictionary literal, `["id": "7"]`, sorted by key.
+    var literal: String {
+        "["
+            + sorted.map {
+                "\"\(NavigationError.shorten($0.key))\": \"\(NavigationError.shorten($0.value))\""
+            }.joined(separator: ", ") + "]"
+    }
 }
 
 extension SceneParameters: Codable {

@@ -23,6 +23,56 @@ public struct ScreenID: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String { "#\(rawValue)" }
 }
 
+/// The identity of one navigation stack in the tree: the root stack, a tab's stack or a
+/// modal's.
+///
+/// A stack keeps its identity while screens are pushed onto it and popped from it; a new root,
+/// a new tab container or a new modal makes new stacks. Identities are numbered from 1 per
+/// coordinator, never reused, and print as `s1`, `s2`, … .
+public struct StackID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The stack's number, unique within its coordinator.
+    public let rawValue: UInt64
+
+    /// Wraps a stack number.
+    ///
+    /// - Parameter rawValue: The number.
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    /// Orders identities by number, which is the order the stacks were made in.
+    public static func < (lhs: StackID, rhs: StackID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// The identity as `sN`.
+    public var description: String { "s\(rawValue)" }
+}
+
+/// The identity of one presented modal.
+///
+/// Identities are numbered from 1 per coordinator, in the order modals were presented, never
+/// reused, and print as `m1`, `m2`, … . A modal presented again after a dismiss is a new modal.
+public struct ModalID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The modal's number, unique within its coordinator.
+    public let rawValue: UInt64
+
+    /// Wraps a modal number.
+    ///
+    /// - Parameter rawValue: The number.
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    /// Orders identities by number, which is the order the modals were presented in.
+    public static func < (lhs: ModalID, rhs: ModalID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// The identity as `mN`.
+    public var description: String { "m\(rawValue)" }
+}
+
 /// What a ``Builder`` makes for a screen: the object a renderer shows (a view controller, a view
 /// model, or, in tests, any small class).
 ///
@@ -79,14 +129,16 @@ extension Screen: CustomStringConvertible {
 
 /// Where a screen stands in the tree.
 ///
-/// `level` 0 is the root stack, 1 the first modal presented over it, and so on; `index` is the
-/// screen's position in its stack, 0 being the stack's first screen.
+/// `level` 0 is the window's root (the root stack, or a tab's stack), 1 the first modal presented
+/// over it, and so on; `index` is the screen's position in its stack, 0 being the stack's first
+/// screen.
 public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     /// The screen's identity.
     public let screen: ScreenID
     /// The screen's scene.
     public let scene: SceneIdentifier
-    /// The stack it is in: 0 for the root stack, N for the N-th modal.
+    /// The level of the stack it is in: 0 for the root stack or a tab's stack, N for the N-th
+    /// modal.
     public let level: Int
     /// Its position in that stack, from 0 at the bottom.
     public let index: Int

@@ -1,9 +1,9 @@
 /// The headless screen tree: what UIKit would hold in a window, as a plain value.
 ///
-/// A window has at most one root, a navigation stack. A stack may present one modal over it,
-/// which holds a stack of its own, so modals chain: the tree is the root stack followed by the
-/// chain of modal stacks. The **top-most** stack is the last one; its last screen is the
-/// **visible** screen.
+/// A window's root is a navigation **stack**, or a **tab container**: named tabs, each with a
+/// stack of its own, one of them selected. Over the root, modals chain: each modal holds a stack
+/// and a ``PresentationStyle``. The **top-most** stack is the last modal's, else the selected
+/// tab's, else the root stack; its last screen is the **visible** screen.
 ///
 /// ```swift
 /// #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
@@ -11,28 +11,53 @@
 /// print(coordinator.tree)
 /// // window
 /// // └─ stack: A1 #1 › A2 #2 (id=7)
-/// //    └─ modal: B1 #3
+/// //    └─ modal (sheet): B1 #3
+/// ```
+///
+/// With tabs:
+///
+/// ```text
+/// window
+/// └─ tabs
+///    ├─ tab home: Home #1 › Product #4 (id=42)
+///    ├─ tab search, selected: Search #2
+///    └─ modal (full-screen): SignIn #5
 /// ```
 ///
 /// `ScreenTree` is `Equatable`, so a test can compare a whole tree in one expression, including
-/// every screen's identity; ``scenes`` compares the structure alone. Reading a tree from a
-/// coordinator is O(1): the value shares storage until one side changes.
+/// every screen's and stack's identity; ``scenes`` and ``snapshot`` compare the structure alone.
+/// Reading a tree from a coordinator is O(1): the value shares storage until one side changes,
+/// and then only the stack that changed is copied.
 public struct ScreenTree: Equatable, Sendable {
-    /// Every screen, stack after stack, root stack first.
-    private(set) var storage: [Screen]
-    /// Where each stack begins in `storage`; stack 0 is the root stack.
-    private(set) var stackStarts: [Int]
+    /// One stack's storage: its identity and its screens, bottom first.
+    struct StackRecord: Equatable, Sendable {
+        let id: StackID
+        var screens: [Screen]
+    }
+
+    /// One modal's storage.
+    struct ModalRecord: Equatable, Sendable {
+        let id: ModalID
+        let style: PresentationStyle
+        var stack: StackRecord
+    }
+
+    /// The root level: one stack for a stack root, one per tab for a tab container; empty when
+    /// the window is empty.
+    private(set) var base: [StackRecord]
+    /// The tabs' names, in order; empty for a stack root.
+    private(set) var tabNames: [String]
+    /// The index in `base` of the selected tab; 0 for a stack root.
+    private(set) var selectedIndex: Int
+    /// The modals, in the order they were presented.
+    private(set) var modalRecords: [ModalRecord]
 
     /// An empty window: no root, no screens.
     public init() {
-        storage = []
-        stackStarts = []
-    }
-
-    /// Makes room for `screens` screens in `stacks` stacks without growing.
-    mutating func reserveCapacity(screens: Int, stacks: Int) {
-        storage.reserveCapacity(screens)
-        stackStarts.reserveCapacity(stacks)
+        base = []
+        tabNames = []
+        selectedIndex = 0
+        modalRecords = []
     }
 
     /// An empty window: no root, no screens.
@@ -41,51 +66,96 @@ public struct ScreenTree: Equatable, Sendable {
     // MARK: Reading
 
     /// Whether the window has no root yet.
-    public var isEmpty: Bool { storage.isEmpty }
+    public var isEmpty: Bool { base.isEmpty }
+
+    /// Whether the window's root is a tab container.
+    public var hasTabs: Bool { !tabNames.isEmpty }
 
     /// The number of screens in every stack together.
-    public var screenCount: Int { storage.count }
-
-    /// The number of stacks: 0 when empty, else 1 plus the number of modals.
-    public var stackCount: Int { stackStarts.count }
-
-    /// The number of modals presented, one over the other.
-    public var modalCount: Int { Swift.max(0, stackStarts.count - 1) }
-
-    /// Every stack, root stack first, then each modal in the order presented.
-    public var stacks: [ScreenStack] {
-        (0..<stackStarts.count).map(stack(at:))
+    ///
+    /// - Complexity: O(*s*) in the number of stacks.
+    public var screenCount: Int {
+        base.reduce(0) { $0 + $1.screens.count }
+            + modalRecords.reduce(0) { $0 + $1.stack.screens.count }
     }
 
-    /// The root stack, or `nil` when the window is empty.
+    /// The number of stacks: the root stack or every tab's, plus one per modal.
+    public var stackCount: Int { base.count + modalRecords.count }
+
+    /// The number of modals presented, one over the other.
+    public var modalCount: Int { modalRecords.count }
+
+    /// Every stack: the root stack or each tab's in order, then each modal's in the order
+    /// presented.
+    public var stacks: [ScreenStack] {
+        base.indices.map(baseStack(at:)) + modalRecords.indices.map(modalStack(at:))
+    }
+
+    /// The root stack, or `nil` when the window is empty or its root is a tab container (see
+    /// ``tabs``).
     public var root: ScreenStack? {
-        stackStarts.isEmpty ? nil : stack(at: 0)
+        base.isEmpty || hasTabs ? nil : baseStack(at: 0)
+    }
+
+    /// The tabs of a tab root, in order; empty for a stack root or an empty window.
+    public var tabs: [ScreenTab] {
+        tabNames.indices.map { index in
+            ScreenTab(
+                name: tabNames[index], stack: baseStack(at: index),
+                isSelected: index == selectedIndex)
+        }
+    }
+
+    /// The selected tab's name, or `nil` when the root is not a tab container.
+    public var selectedTab: String? {
+        hasTabs ? tabNames[selectedIndex] : nil
+    }
+
+    /// The tab named `name`, if the root is a tab container that has it.
+    ///
+    /// - Parameter name: The tab's name.
+    public func tab(named name: String) -> ScreenTab? {
+        guard let index = tabNames.firstIndex(of: name) else { return nil }
+        return ScreenTab(
+            name: name, stack: baseStack(at: index), isSelected: index == selectedIndex)
+    }
+
+    /// The stack under the modals: the root stack, or the selected tab's; `nil` when empty.
+    public var baseStack: ScreenStack? {
+        base.isEmpty ? nil : baseStack(at: selectedIndex)
     }
 
     /// The modal stacks, in the order they were presented.
     public var modals: [ScreenStack] {
-        stackStarts.count < 2 ? [] : (1..<stackStarts.count).map(stack(at:))
+        modalRecords.indices.map(modalStack(at:))
     }
 
-    /// The top-most stack: the last modal, or the root stack when nothing is presented.
+    /// The top-most stack: the last modal's, else the selected tab's or the root stack.
     public var topStack: ScreenStack? {
-        stackStarts.isEmpty ? nil : stack(at: stackStarts.count - 1)
+        if !modalRecords.isEmpty { return modalStack(at: modalRecords.count - 1) }
+        return baseStack
     }
 
     /// The screen the user sees: the last screen of the top-most stack.
-    public var visibleScreen: Screen? { storage.last }
+    public var visibleScreen: Screen? {
+        if let last = modalRecords.last { return last.stack.screens.last }
+        return base.isEmpty ? nil : base[selectedIndex].screens.last
+    }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
     public var visibleLocation: ScreenLocation? {
-        storage.isEmpty ? nil : lastLocation()
+        base.isEmpty ? nil : lastLocation()
     }
 
-    /// Every screen, root stack first and each stack from bottom to top.
-    public var screens: [Screen] { storage }
+    /// Every screen, stack after stack in the order of ``stacks``, each from bottom to top.
+    public var screens: [Screen] {
+        base.flatMap(\.screens) + modalRecords.flatMap(\.stack.screens)
+    }
 
-    /// The scene names of each stack, root stack first: the tree's structure without identities.
+    /// The scene names of each stack, in the order of ``stacks``: the tree's structure without
+    /// identities (see ``snapshot`` for tab names and styles too).
     public var scenes: [[SceneIdentifier]] {
-        stacks.map { $0.map(\.scene) }
+        base.map { $0.screens.map(\.scene) } + modalRecords.map { $0.stack.screens.map(\.scene) }
     }
 
     /// The screen with identity `id`, if it is in the tree.
@@ -94,7 +164,8 @@ public struct ScreenTree: Equatable, Sendable {
     /// - Returns: The screen, or `nil` when no screen in the tree has that identity.
     /// - Complexity: O(*n*) in the number of screens.
     public func screen(_ id: ScreenID) -> Screen? {
-        storage.first { $0.id == id }
+        guard let location = location(of: id) else { return nil }
+        return stackRecord(for: location)?.screens[location.index]
     }
 
     /// Where the screen with identity `id` stands, if it is in the tree.
@@ -103,81 +174,216 @@ public struct ScreenTree: Equatable, Sendable {
     /// - Returns: The location, or `nil` when no screen in the tree has that identity.
     /// - Complexity: O(*n*) in the number of screens.
     public func location(of id: ScreenID) -> ScreenLocation? {
-        guard let offset = storage.firstIndex(where: { $0.id == id }) else { return nil }
-        let level = (stackStarts.lastIndex { $0 <= offset }) ?? 0
-        let screen = storage[offset]
-        return ScreenLocation(
-            screen: id, scene: screen.scene, level: level, index: offset - stackStarts[level])
+        for (position, modal) in modalRecords.enumerated().reversed() {
+            if let index = modal.stack.screens.firstIndex(where: { $0.id == id }) {
+                return ScreenLocation(
+                    screen: id, scene: modal.stack.screens[index].scene, level: position + 1,
+                    index: index)
+            }
+        }
+        for record in base {
+            if let index = record.screens.firstIndex(where: { $0.id == id }) {
+                return ScreenLocation(
+                    screen: id, scene: record.screens[index].scene, level: 0, index: index)
+            }
+        }
+        return nil
     }
 
-    /// The stack at `level`: 0 for the root stack, N for the N-th modal.
+    /// The stack that holds the screen with identity `id`, if it is in the tree.
     ///
-    /// - Parameter level: A level below ``stackCount``.
+    /// - Parameter id: The screen's identity.
+    /// - Complexity: O(*n*) in the number of screens.
+    public func stack(holding id: ScreenID) -> ScreenStack? {
+        if let position = modalRecords.lastIndex(where: {
+            $0.stack.screens.contains { $0.id == id }
+        }) {
+            return modalStack(at: position)
+        }
+        guard let index = base.firstIndex(where: { $0.screens.contains { $0.id == id } })
+        else { return nil }
+        return baseStack(at: index)
+    }
+
+    /// The stack at `level`: 0 for the root stack or the selected tab's, N for the N-th modal.
+    ///
+    /// - Parameter level: A level below `modalCount + 1`, in a window that is not empty.
     /// - Returns: The stack at that level.
     public func stack(at level: Int) -> ScreenStack {
-        let start = stackStarts[level]
-        let end = level + 1 < stackStarts.count ? stackStarts[level + 1] : storage.count
-        return ScreenStack(level: level, screens: storage[start..<end])
+        level == 0 ? baseStack(at: selectedIndex) : modalStack(at: level - 1)
     }
+
+    /// The stack with identity `id`, if it is in the tree.
+    ///
+    /// - Parameter id: The stack's identity.
+    public func stack(_ id: StackID) -> ScreenStack? {
+        if let index = base.firstIndex(where: { $0.id == id }) { return baseStack(at: index) }
+        guard let position = modalRecords.firstIndex(where: { $0.stack.id == id }) else {
+            return nil
+        }
+        return modalStack(at: position)
+    }
+
+    private func baseStack(at index: Int) -> ScreenStack {
+        ScreenStack(
+            id: base[index].id, level: 0,
+            place: hasTabs ? .tab(tabNames[index]) : .root, screens: base[index].screens)
+    }
+
+    private func modalStack(at position: Int) -> ScreenStack {
+        let modal = modalRecords[position]
+        return ScreenStack(
+            id: modal.stack.id, level: position + 1, place: .modal(modal.id, modal.style),
+            screens: modal.stack.screens)
+    }
+
+    private func stackRecord(for location: ScreenLocation) -> StackRecord? {
+        if location.level > 0 { return modalRecords[location.level - 1].stack }
+        return base.first {
+            location.index < $0.screens.count && $0.screens[location.index].id == location.screen
+        }
+    }
+
+    // MARK: What the coordinator reads on every transition
 
     /// The number of screens in the top-most stack; 0 when the window is empty.
     var topStackCount: Int {
-        guard let start = stackStarts.last else { return 0 }
-        return storage.count - start
+        if let last = modalRecords.last { return last.stack.screens.count }
+        return base.isEmpty ? 0 : base[selectedIndex].screens.count
     }
 
-    // MARK: Changing (the coordinator checks each precondition and throws before calling these)
-
-    /// Replaces everything with a root stack holding `screen`; returns where `screen` stands.
-    mutating func replaceAll(with screen: consuming Screen) -> ScreenLocation {
-        storage.removeAll(keepingCapacity: true)
-        stackStarts.removeAll(keepingCapacity: true)
-        stackStarts.append(0)
-        let location = ScreenLocation(screen: screen.id, scene: screen.scene, level: 0, index: 0)
-        storage.append(screen)
-        return location
+    /// The screens of the top-most stack; empty when the window is empty.
+    var topScreens: [Screen] {
+        if let last = modalRecords.last { return last.stack.screens }
+        return base.isEmpty ? [] : base[selectedIndex].screens
     }
 
-    /// Pushes `screen` onto the top-most stack; returns where it stands.
-    ///
-    /// Precondition: the window is not empty.
-    mutating func push(_ screen: consuming Screen) -> ScreenLocation {
-        storage.append(screen)
-        return lastLocation()
+    /// The identity of the top-most stack; the window must not be empty.
+    var topStackID: StackID {
+        modalRecords.last?.stack.id ?? base[selectedIndex].id
     }
 
-    /// Presents `screen` in a new modal stack; returns where it stands.
-    ///
-    /// Precondition: the window is not empty.
-    mutating func present(_ screen: consuming Screen) -> ScreenLocation {
-        stackStarts.append(storage.count)
-        storage.append(screen)
-        return lastLocation()
+    /// The style of the top-most modal, or `nil` when nothing is presented.
+    var topModalStyle: PresentationStyle? { modalRecords.last?.style }
+
+    /// The index of the tab named `name`, if the root is a tab container that has it.
+    func tabIndex(named name: String) -> Int? {
+        tabNames.firstIndex(of: name)
     }
 
-    /// Removes every screen from `offset` on, and the stacks that start there or later.
-    ///
-    /// Every removal the coordinator makes is such a suffix: a pop removes the top of the
-    /// top-most stack, a dismiss removes the top-most stacks, a new root removes everything.
-    mutating func removeSuffix(from offset: Int) {
-        let count = storage.count - offset
-        if count == 1 {
-            storage.removeLast()
-        } else {
-            storage.removeLast(count)
-        }
-        while let last = stackStarts.last, last >= offset {
-            stackStarts.removeLast()
-        }
+    /// The tabs' names, in order; empty for a stack root.
+    var tabNameList: [String] { tabNames }
+
+    /// The index of the selected tab; 0 for a stack root.
+    var selectedTabIndex: Int { selectedIndex }
+
+    /// The screens of the modals from `position` on, bottom first.
+    func modalScreens(from position: Int) -> [Screen] {
+        modalRecords[position...].flatMap(\.stack.screens)
     }
 
     /// The location of the last screen; the window must not be empty.
     func lastLocation() -> ScreenLocation {
-        let offset = storage.count - 1
-        let level = stackStarts.count - 1
+        let screens = modalRecords.last?.stack.screens ?? base[selectedIndex].screens
+        let index = screens.count - 1
         return ScreenLocation(
-            screen: storage[offset].id, scene: storage[offset].scene, level: level,
-            index: offset - stackStarts[level])
+            screen: screens[index].id, scene: screens[index].scene, level: modalRecords.count,
+            index: index)
+    }
+
+    // MARK: Changing (the coordinator checks each precondition and throws before calling these)
+
+    /// Replaces everything with a root stack `id` holding `screens`.
+    mutating func setRoot(_ screens: [Screen], stack id: StackID) {
+        base = [StackRecord(id: id, screens: screens)]
+        tabNames = []
+        selectedIndex = 0
+        modalRecords = []
+    }
+
+    /// Replaces everything with a tab container of `tabs` (name, stack identity, screens),
+    /// `selected` being the index of the selected tab.
+    mutating func setTabs(
+        _ tabs: [(name: String, stack: StackID, screens: [Screen])], selected: Int
+    ) {
+        base = tabs.map { StackRecord(id: $0.stack, screens: $0.screens) }
+        tabNames = tabs.map(\.name)
+        selectedIndex = selected
+        modalRecords = []
+    }
+
+    /// Pushes `screen` onto the top-most stack.
+    ///
+    /// Precondition: the window is not empty.
+    mutating func push(_ screen: Screen) {
+        if modalRecords.isEmpty {
+            base[selectedIndex].screens.append(screen)
+        } else {
+            modalRecords[modalRecords.count - 1].stack.screens.append(screen)
+        }
+    }
+
+    /// Keeps the first `count` screens of the top-most stack and drops the rest.
+    ///
+    /// Precondition: 0 < `count` ≤ the stack's count.
+    mutating func truncateTop(keeping count: Int) {
+        if modalRecords.isEmpty {
+            Self.truncate(&base[selectedIndex].screens, keeping: count)
+        } else {
+            Self.truncate(&modalRecords[modalRecords.count - 1].stack.screens, keeping: count)
+        }
+    }
+
+    private static func truncate(_ screens: inout [Screen], keeping count: Int) {
+        let removed = screens.count - count
+        if removed == 1 {
+            screens.removeLast()
+        } else if removed > 0 {
+            screens.removeLast(removed)
+        }
+    }
+
+    /// Replaces the screens of the top-most stack, keeping its identity.
+    ///
+    /// Precondition: the window is not empty and `screens` is not.
+    mutating func setTop(_ screens: [Screen]) {
+        if modalRecords.isEmpty {
+            base[selectedIndex].screens = screens
+        } else {
+            modalRecords[modalRecords.count - 1].stack.screens = screens
+        }
+    }
+
+    /// Presents a modal `modal` of `style` whose stack `stack` holds `screens`.
+    ///
+    /// Precondition: the window is not empty.
+    mutating func present(
+        _ screens: [Screen], modal: ModalID, stack: StackID, style: PresentationStyle
+    ) {
+        modalRecords.append(
+            ModalRecord(id: modal, style: style, stack: StackRecord(id: stack, screens: screens)))
+    }
+
+    /// Dismisses the modals from `position` on (0 dismisses them all).
+    mutating func dismissModals(from position: Int) {
+        let count = modalRecords.count - position
+        if count == 1 {
+            modalRecords.removeLast()
+        } else if count > 0 {
+            modalRecords.removeLast(count)
+        }
+    }
+
+    /// Selects the tab at `index`.
+    ///
+    /// Precondition: the root is a tab container with that index.
+    mutating func selectTab(at index: Int) {
+        selectedIndex = index
+    }
+
+    /// Replaces the stack of the tab at `index` with a new stack `id` holding `screens`.
+    mutating func setTabStack(at index: Int, _ screens: [Screen], stack id: StackID) {
+        base[index] = StackRecord(id: id, screens: screens)
     }
 
     // MARK: Invariants
@@ -185,26 +391,48 @@ public struct ScreenTree: Equatable, Sendable {
     /// Every rule of the tree that does not hold, as sentences naming the offending values;
     /// empty when the tree is well formed.
     ///
-    /// The rules: an empty tree has no stacks; otherwise the root stack starts at the first
-    /// screen, stacks start in increasing order, every stack holds at least one screen, and no
-    /// two screens share an identity.
+    /// The rules: an empty tree has no tabs and no modals; a tab container has one name per
+    /// stack, names unique and non-empty, and its selected index among them; a stack root has
+    /// one stack and selected index 0; every stack holds at least one screen; no two screens,
+    /// stacks or modals share an identity.
     package func invariantViolations() -> [String] {
         var violations: [String] = []
-        if storage.isEmpty != stackStarts.isEmpty {
+        if base.isEmpty && (!modalRecords.isEmpty || !tabNames.isEmpty) {
             violations.append(
-                "\(storage.count) screens are held in \(stackStarts.count) stacks.")
+                "An empty window holds \(modalRecords.count) modals and \(tabNames.count) tabs.")
         }
-        if let first = stackStarts.first, first != 0 {
-            violations.append("The root stack starts at screen \(first), not 0.")
+        if hasTabs {
+            if tabNames.count != base.count {
+                violations.append("\(tabNames.count) tab names for \(base.count) tab stacks.")
+            }
+            if Set(tabNames).count != tabNames.count {
+                violations.append("Two tabs share a name: \(tabNames).")
+            }
+            if tabNames.contains(where: \.isEmpty) {
+                violations.append("A tab has an empty name.")
+            }
+        } else if base.count > 1 {
+            violations.append("A stack root holds \(base.count) stacks.")
         }
-        for (level, start) in stackStarts.enumerated() {
-            let end = level + 1 < stackStarts.count ? stackStarts[level + 1] : storage.count
-            if end <= start {
-                violations.append("Stack \(level) is empty (from \(start) to \(end)).")
+        if !base.isEmpty && !base.indices.contains(selectedIndex) {
+            violations.append(
+                "The selected tab index \(selectedIndex) is outside 0..<\(base.count).")
+        }
+        if !hasTabs && selectedIndex != 0 {
+            violations.append("A stack root has the selected index \(selectedIndex).")
+        }
+        var seenStacks = Set<StackID>()
+        for stack in stacks {
+            if stack.isEmpty { violations.append("Stack \(stack.id) is empty.") }
+            if !seenStacks.insert(stack.id).inserted {
+                violations.append("Stack \(stack.id) appears twice.")
             }
         }
+        if Set(modalRecords.map(\.id)).count != modalRecords.count {
+            violations.append("Two modals share an identity.")
+        }
         var seen = Set<ScreenID>()
-        for screen in storage where !seen.insert(screen.id).inserted {
+        for screen in screens where !seen.insert(screen.id).inserted {
             violations.append("Screen \(screen.id) appears twice.")
         }
         return violations
@@ -217,52 +445,117 @@ extension ScreenTree: CustomStringConvertible {
     /// ```text
     /// window
     /// └─ stack: A1 #1 › A2 #2 (id=7)
-    ///    └─ modal: B1 #3
+    ///    └─ modal (sheet): B1 #3
+    /// ```
+    ///
+    /// A tab root prints one line per tab, the selected one marked, and its modals below them:
+    ///
+    /// ```text
+    /// window
+    /// └─ tabs
+    ///    ├─ tab home: Home #1
+    ///    ├─ tab search, selected: Search #2 › Results #3
+    ///    └─ modal (full-screen): SignIn #4
     /// ```
     public var description: String {
-        guard !stackStarts.isEmpty else { return "window (empty)" }
+        guard !base.isEmpty else { return "window (empty)" }
+        func line(_ screens: [Screen]) -> String {
+            screens.map(\.description).joined(separator: " › ")
+        }
         var lines = ["window"]
-        for stack in stacks {
-            let indent = String(repeating: "   ", count: stack.level)
-            let label = stack.level == 0 ? "stack" : "modal"
-            let screens = stack.map(\.description).joined(separator: " › ")
-            lines.append("\(indent)└─ \(label): \(screens)")
+        var indent = "   "
+        if hasTabs {
+            lines.append("└─ tabs")
+            for (index, name) in tabNames.enumerated() {
+                let isLast = index == tabNames.count - 1 && modalRecords.isEmpty
+                let mark = index == selectedIndex ? ", selected" : ""
+                lines.append(
+                    "   \(isLast ? "└─" : "├─") tab \(name)\(mark): \(line(base[index].screens))")
+            }
+            indent = "   "
+        } else {
+            lines.append("└─ stack: \(line(base[0].screens))")
+        }
+        for modal in modalRecords {
+            lines.append("\(indent)└─ modal (\(modal.style)): \(line(modal.stack.screens))")
+            indent += "   "
         }
         return lines.joined(separator: "\n")
     }
 }
 
+/// Where a stack stands in the tree.
+public enum StackPlace: Hashable, Sendable {
+    /// The window's root stack.
+    case root
+    /// The stack of the tab with this name.
+    case tab(String)
+    /// The stack of a modal, with the modal's identity and style.
+    case modal(ModalID, PresentationStyle)
+}
+
 /// One navigation stack of the tree: a non-empty list of screens, bottom first.
 ///
-/// A `ScreenStack` is a view into a ``ScreenTree``; index it from 0.
+/// A `ScreenStack` is a read-only view of a ``ScreenTree``'s stack, which shares its storage;
+/// index it from 0.
 public struct ScreenStack: RandomAccessCollection, Equatable, Sendable {
-    /// 0 for the root stack, N for the N-th modal.
+    /// The stack's identity, stable while screens are pushed and popped.
+    public let id: StackID
+    /// 0 for the root stack or a tab's stack, N for the N-th modal.
     public let level: Int
-    private let slice: ArraySlice<Screen>
+    /// Where the stack stands: the root, a tab, or a modal.
+    public let place: StackPlace
+    private let screens: [Screen]
 
-    init(level: Int, screens: ArraySlice<Screen>) {
+    init(id: StackID, level: Int, place: StackPlace, screens: [Screen]) {
+        self.id = id
         self.level = level
-        self.slice = screens
+        self.place = place
+        self.screens = screens
     }
 
-    /// Whether this is the root stack rather than a modal.
+    /// Whether this stack is at the window's root (the root stack or a tab's) rather than a
+    /// modal.
     public var isRoot: Bool { level == 0 }
+
+    /// The tab whose stack this is, or `nil`.
+    public var tab: String? {
+        if case .tab(let name) = place { return name }
+        return nil
+    }
+
+    /// The modal whose stack this is, or `nil`.
+    public var modal: ModalID? {
+        if case .modal(let id, _) = place { return id }
+        return nil
+    }
+
+    /// The presentation style of the modal whose stack this is, or `nil`.
+    public var style: PresentationStyle? {
+        if case .modal(_, let style) = place { return style }
+        return nil
+    }
 
     /// The first index: always 0.
     public var startIndex: Int { 0 }
 
     /// One past the last index: the number of screens.
-    public var endIndex: Int { slice.count }
+    public var endIndex: Int { screens.count }
 
     /// The screen at `position`, counted from 0 at the bottom of the stack.
     ///
     /// - Parameter position: A position from 0 to `count - 1`.
     public subscript(position: Int) -> Screen {
-        slice[slice.startIndex + position]
+        screens[position]
     }
+}
 
-    /// Whether two stacks are at the same level and hold equal screens.
-    public static func == (lhs: ScreenStack, rhs: ScreenStack) -> Bool {
-        lhs.level == rhs.level && lhs.slice.elementsEqual(rhs.slice)
-    }
+/// One tab of a tab root: its name, its stack, and whether it is selected.
+public struct ScreenTab: Equatable, Sendable {
+    /// The tab's name, unique in its container.
+    public let name: String
+    /// The tab's stack.
+    public let stack: ScreenStack
+    /// Whether the tab is the selected one.
+    public let isSelected: Bool
 }

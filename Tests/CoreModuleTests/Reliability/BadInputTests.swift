@@ -309,8 +309,12 @@ struct BadInputTests {
         // Restoration, results, flows
         BadInput(
             "snapshot from a newer version",
-            .restore(TreeSnapshot(version: 2, stacks: [[.init(scene: "A1")]])),
-            .unsupportedSnapshotVersion(found: 2, supported: 1)),
+            .restore(TreeSnapshot(version: 3, stacks: [[.init(scene: "A1")]])),
+            .unsupportedSnapshotVersion(found: 3, supported: 2)),
+        BadInput(
+            "snapshot of version 0",
+            .restore(TreeSnapshot(version: 0, stacks: [[.init(scene: "A1")]])),
+            .unsupportedSnapshotVersion(found: 0, supported: 2)),
         BadInput(
             "snapshot naming a scene no longer registered",
             .restore(TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Gone")]])),

@@ -43,23 +43,25 @@ enum ModelOperation: CustomStringConvertible {
             if let problem = link.problem { return .failed(.invalidLink(problem)) }
             return model.predictReplace(link.planned, force: force)
         case .restore(let snapshot, let force):
-            guard snapshot.version <= TreeSnapshot.currentVersion else {
+            guard (1...TreeSnapshot.currentVersion).contains(snapshot.version) else {
                 return .failed(
                     .unsupportedSnapshotVersion(
                         found: snapshot.version, supported: TreeSnapshot.currentVersion))
             }
             var position = 0
-            let planned = snapshot.stacks.filter { !$0.isEmpty }.map { stack in
-                stack.map { screen in
-                    position += 1
-                    let label = position
-                    return PlannedScreen(
-                        target: screen.scene, parameters: screen.parameters.values,
-                        failure: { error in
-                            .restorationFailed(position: label, scene: screen.scene, error: error)
-                        })
+            let planned = ([snapshot.root] + snapshot.modals.map(\.stack)).filter { !$0.isEmpty }
+                .map { stack in
+                    stack.map { screen in
+                        position += 1
+                        let label = position
+                        return PlannedScreen(
+                            target: screen.scene, parameters: screen.parameters.values,
+                            failure: { error in
+                                .restorationFailed(
+                                    position: label, scene: screen.scene, error: error)
+                            })
+                    }
                 }
-            }
             guard !planned.isEmpty else { return .silent(model) }
             return model.predictReplace(planned, force: force)
         case .toggleGuard:
