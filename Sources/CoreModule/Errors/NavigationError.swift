@@ -110,6 +110,16 @@ public enum NavigationError: Error, Equatable, Sendable {
 
     /// A screen asked to finish with a result, but it is not the visible screen.
     case finishingScreenNotVisible(ScreenID, visible: ScreenID?)
+
+    /// Observers started more than `limit` navigations while one event was being delivered
+    /// (``AppCoordinator/maximumObserverNavigations``), so the `kind` navigation to `scene`
+    /// (`nil` for a link or a snapshot) was not applied: an observer that navigates on every
+    /// event, such as a redirect written as an observer, is looping.
+    ///
+    /// The tree stays as the last navigation that was applied left it. The loop is reported
+    /// to observers once per delivery; later navigations observers start in the same delivery
+    /// fail with this error too, without a report.
+    case observerNavigationLoop(limit: Int, kind: TransitionKind, scene: SceneIdentifier?)
 }
 
 extension NavigationError {
@@ -143,6 +153,7 @@ extension NavigationError {
         case .flowKeyInUse: return "flow-key-in-use"
         case .missingService: return "missing-service"
         case .finishingScreenNotVisible: return "finishing-screen-not-visible"
+        case .observerNavigationLoop: return "observer-navigation-loop"
         }
     }
 }
@@ -242,6 +253,13 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Screen \(screen) cannot finish with a result: it is not the visible screen, "
                 + "\(shown) is."
+        case .observerNavigationLoop(let limit, let kind, let scene):
+            let target = scene.map { " \($0.quoted)" } ?? ""
+            return
+                "Cannot \(kind)\(target): observers already started \(limit) navigations while "
+                + "one event was being delivered, the coordinator's limit "
+                + "(maximumObserverNavigations); an observer that navigates on every event is "
+                + "looping."
         }
     }
 

@@ -35,6 +35,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            try countObserverNavigation(.replaceTree, scene: nil)
             let screens = try format.parse(link)
             return try replaceTree(
                 with: screens,
@@ -128,6 +129,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.restore(snapshot)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            try countObserverNavigation(.replaceTree, scene: nil)
             guard snapshot.version <= TreeSnapshot.currentVersion else {
                 throw .unsupportedSnapshotVersion(
                     found: snapshot.version, supported: TreeSnapshot.currentVersion)

@@ -53,6 +53,10 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ``NavigationError/redirectLoop(chain:)``.
     public var maximumRedirects = 8
 
+    /// The most navigations observers may start while one event is delivered (see
+    /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
+    public var maximumObserverNavigations = 50
+
     @exclusivity(unchecked) var nextScreenNumber: UInt64 = 1
     @exclusivity(unchecked) var nextSequence: UInt64 = 1
     /// The kind of transition being applied while a builder, guard or veto runs: a navigation
@@ -67,13 +71,12 @@ public final class AppCoordinator: AppCoordinatorType {
 
     // Observation.
     @exclusivity(unchecked) var history: RingBuffer<NavigationEvent>
-    @exclusivity(unchecked) var observers: [Observer] = []
+    @exclusivity(unchecked) var observers = ObserverList()
     @exclusivity(unchecked) var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
     @exclusivity(unchecked) var nextObserverID: UInt64 = 1
-    @exclusivity(unchecked) var pending: [(NavigationEvent, ScreenTree)] = []
     /// While an event is delivered, the tree as it was right after that event.
     @exclusivity(unchecked) var treeAtEvent: ScreenTree?
-    @exclusivity(unchecked) var isDelivering = false
+    @exclusivity(unchecked) var delivery = Delivery()
 
     // Guards, flows, results and leave vetoes; all empty unless used.
     @exclusivity(unchecked) var guards: [NavigationGuard] = []
@@ -178,6 +181,7 @@ public final class AppCoordinator: AppCoordinatorType {
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
+            try countObserverNavigation(request.kind, scene: request.scene)
             return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
             publish(.failure(NavigationFailure(request: request, error: error)))
