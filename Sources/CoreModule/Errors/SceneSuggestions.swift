@@ -33,7 +33,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     public static let limit = 3
 
     /// The most registered names the edit-distance and containment rules are tried on.
-    public static let candidateLimit = 4_096
+    public static let candidateLimit = 1_024
 
     /// The longest name, in characters, compared by edit distance.
     public static let comparedLength = 64
@@ -99,7 +99,6 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
         let bare = unquoted(target.rawValue.lowercased())
         let wanted = Array(bare.unicodeScalars)
         guard !wanted.isEmpty, wanted.count <= 4 * SceneIdentifier.maximumLength else { return [] }
-        let wantedText = String(String.UnicodeScalarView(wanted))
         // The same name in another case, found among all names by lookups.
         var sameName = Set<SceneIdentifier>()
         let original = unquoted(target.rawValue)
@@ -112,14 +111,14 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
         }
         var scored: [(distance: Int, name: SceneIdentifier)] = []
         var buffers = DistanceBuffers()
+        var other: [Unicode.Scalar] = []
         for candidate in candidates.prefix(candidateLimit) {
-            let lowered = candidate.rawValue.lowercased()
-            if lowered == bare {
+            lowercasedScalars(of: candidate.rawValue, into: &other)
+            if other == wanted {
                 sameName.insert(candidate)
                 continue
             }
             guard sameName.isEmpty else { continue }
-            let other = Array(lowered.unicodeScalars)
             let threshold = Swift.max(1, Swift.max(wanted.count, other.count) / 3)
             if abs(other.count - wanted.count) <= threshold,
                 wanted.count <= comparedLength, other.count <= comparedLength,
@@ -128,7 +127,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
                 scored.append((distance, candidate))
             } else if wanted.count >= 3, other.count >= 3,
                 other.count > wanted.count
-                    ? lowered.contains(wantedText) : wantedText.contains(lowered)
+                    ? contains(other, wanted) : contains(wanted, other)
             {
                 scored.append((threshold + 1, candidate))
             }
@@ -136,6 +135,40 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
         if !sameName.isEmpty { return Array(sameName.sorted().prefix(limit)) }
         scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
         return scored.prefix(limit).map(\.name)
+    }
+
+    /// Replaces `scalars` with those of `text` in lower case, without making a string when
+    /// `text` is ASCII.
+    private static func lowercasedScalars(of text: String, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        for scalar in text.unicodeScalars {
+            guard scalar.isASCII else {
+                scalars.removeAll(keepingCapacity: true)
+                scalars.append(contentsOf: text.lowercased().unicodeScalars)
+                return
+            }
+            let value = scalar.value
+            scalars.append(
+                value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`, scalar by scalar.
+    private static func contains(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar])
+        -> Bool
+    {
+        guard needle.count <= haystack.count else { return false }
+        guard let first = needle.first else { return true }
+        var start = 0
+        while start <= haystack.count - needle.count {
+            if haystack[start] == first,
+                haystack[start..<start + needle.count].elementsEqual(needle)
+            {
+                return true
+            }
+            start += 1
+        }
+        return false
     }
 
     /// The quote marks a name may have been written between, each with its closing mark.
