@@ -231,6 +231,14 @@ struct NavigationErrorTests {
             (.reentrantNavigation(.push, during: .present), "Cannot push while a present"),
             (.coordinatorUnavailable(.pop), "Cannot pop: the screen's coordinator"),
             (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
+            (
+                .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"),
+                "Cannot push \"A2\": observers already started 50 navigations"
+            ),
+            (
+                .observerNavigationLoop(limit: 3, kind: .replaceTree, scene: nil),
+                "Cannot replace-tree: observers already started 3 navigations"
+            ),
         ]
         for (error, fragment) in cases {
             #expect(error.description.contains(fragment), "\(error.description)")
@@ -260,6 +268,7 @@ struct NavigationErrorTests {
             .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
             .flowKeyInUse("k"), .missingService(type: "T"),
             .finishingScreenNotVisible(ScreenID(1), visible: nil),
+            .observerNavigationLoop(limit: 50, kind: .push, scene: "A"),
         ]
         #expect(Set(errors.map(\.code)).count == errors.count)
         #expect(NavigationError.unknownScene("A3", suggestions: []).code == "unknown-scene")

@@ -2,7 +2,8 @@ import CoreModule
 import Foundation
 
 /// One run of the benchmark: the heap rows first, then the timed rows in interleaved rounds,
-/// then the resident-memory soaks; every row with each ``NameSet``.
+/// then the resident-memory soaks, every row with each ``NameSet``; then the hostile rows
+/// (``HostileFigures``).
 ///
 /// The heap rows come first, as an app's first registration does: a core that keeps names in a
 /// process-wide table then pays for that table's growth with its own entries, not for the
@@ -58,10 +59,16 @@ struct BenchmarkRun {
             checksum ^= soak.checksum
         }
 
+        var hostile: [Row] = []
+        for (figure, run) in HostileFigures.all where selects(figure) {
+            progress(figure)
+            hostile += try run(configuration.plan.rounds, progress)
+        }
+
         withExtendedLifetime(kept) {}
         return Report(
             mode: configuration.mode, rounds: configuration.plan.rounds,
-            rows: timed.rows + memory, checksum: checksum)
+            rows: timed.rows + hostile + memory, checksum: checksum)
     }
 
     /// Sets up every selected timed figure at every size and with every name set, samples them

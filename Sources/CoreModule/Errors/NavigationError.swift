@@ -144,6 +144,15 @@ public enum NavigationError: Error, Equatable, Sendable {
 
     /// A snapshot breaks a rule or a limit (see ``SnapshotProblem``); nothing was built.
     case invalidSnapshot(SnapshotProblem)
+    /// Observers started more than `limit` navigations while one event was being delivered
+    /// (``AppCoordinator/maximumObserverNavigations``), so the `kind` navigation to `scene`
+    /// (`nil` for a link or a snapshot) was not applied: an observer that navigates on every
+    /// event, such as a redirect written as an observer, is looping.
+    ///
+    /// The tree stays as the last navigation that was applied left it. The loop is reported
+    /// to observers once per delivery; later navigations observers start in the same delivery
+    /// fail with this error too, without a report.
+    case observerNavigationLoop(limit: Int, kind: TransitionKind, scene: SceneIdentifier?)
 }
 
 extension NavigationError {
@@ -187,6 +196,7 @@ extension NavigationError {
         case .noTabForLink: return "no-tab-for-link"
         case .invalidPresentationStyle: return "invalid-presentation-style"
         case .invalidSnapshot: return "invalid-snapshot"
+        case .observerNavigationLoop: return "observer-navigation-loop"
         }
     }
 }
@@ -328,6 +338,13 @@ extension NavigationError: CustomStringConvertible {
                 + "popover an anchor of 1 to 64 bytes."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
+        case .observerNavigationLoop(let limit, let kind, let scene):
+            let target = scene.map { " \($0.quoted)" } ?? ""
+            return
+                "Cannot \(kind)\(target): observers already started \(limit) navigations while "
+                + "one event was being delivered, the coordinator's limit "
+                + "(maximumObserverNavigations); an observer that navigates on every event is "
+                + "looping."
         }
     }
 

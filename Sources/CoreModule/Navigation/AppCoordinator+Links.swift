@@ -44,6 +44,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            try countObserverNavigation(.replaceTree, scene: nil)
             let screens = try format.parse(link)
             return try replaceTree(
                 with: screens,
@@ -153,6 +154,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.restore(snapshot)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            try countObserverNavigation(.replaceTree, scene: nil)
             switch snapshot.problem() {
             case .unsupportedVersion(let found, let supported):
                 throw .unsupportedSnapshotVersion(found: found, supported: supported)

@@ -59,6 +59,10 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ```
     public var tabHosts: [String: Set<SceneIdentifier>] = [:]
 
+    /// The most navigations observers may start while one event is delivered (see
+    /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
+    public var maximumObserverNavigations = 50
+
     /// The numbers the next screen, stack, modal and event get.
     var counters = Counters()
     /// The kind of transition being applied while a builder, guard or veto runs: a navigation
@@ -73,13 +77,12 @@ public final class AppCoordinator: AppCoordinatorType {
 
     // Observation.
     var history: RingBuffer<NavigationEvent>
-    var observers: [Observer] = []
+    var observers = ObserverList()
     var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
     var nextObserverID: UInt64 = 1
-    var pending: [(NavigationEvent, ScreenTree)] = []
     /// While an event is delivered, the tree as it was right after that event.
     var treeAtEvent: ScreenTree?
-    var isDelivering = false
+    var delivery = Delivery()
 
     // Guards, flows, results and leave vetoes; all empty unless used.
     var guards: [NavigationGuard] = []
@@ -184,6 +187,7 @@ public final class AppCoordinator: AppCoordinatorType {
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
+            try countObserverNavigation(request.kind, scene: request.scene)
             return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
             publish(.failure(NavigationFailure(request: request, error: error)))

@@ -1,7 +1,9 @@
 /// A first-in, first-out buffer that keeps only its newest `capacity` elements.
 ///
-/// Appending is O(1) and never grows the buffer past `capacity`, which is how the coordinator's
-/// history stays bounded however long the app runs.
+/// Appending is O(1) amortized and never grows the buffer past `capacity`, which is how the
+/// coordinator's history stays bounded however long the app runs. Storage grows on demand, as
+/// elements arrive, so any capacity, `Int.max` included, costs only what is stored; a
+/// capacity of 0 or less keeps nothing.
 struct RingBuffer<Element> {
     private var elements: [Element] = []
     private var head = 0
@@ -9,7 +11,6 @@ struct RingBuffer<Element> {
 
     init(capacity: Int) {
         self.capacity = Swift.max(0, capacity)
-        elements.reserveCapacity(self.capacity)
     }
 
     mutating func append(_ element: Element) {
@@ -18,7 +19,7 @@ struct RingBuffer<Element> {
             elements.append(element)
         } else {
             elements[head] = element
-            head = (head + 1) % capacity
+            head = head == capacity - 1 ? 0 : head + 1
         }
     }
 

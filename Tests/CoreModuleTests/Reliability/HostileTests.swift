@@ -17,6 +17,59 @@ func finishes(within seconds: Double = 10, _ body: @escaping @Sendable () -> Voi
     return done.wait(timeout: .now() + seconds) == .success
 }
 
+/// Runs `body` on the main actor and returns its result, or `nil` when it did not finish within
+/// `seconds`: ``finishes(within:_:)`` for code that must run on the main actor.
+///
+/// The caller waits off the main actor, so a main actor stuck in `body` makes this return `nil`
+/// instead of stopping the whole test run.
+func finishesOnMainActor<Result: Sendable>(
+    within seconds: Double = 10, _ body: @escaping @MainActor @Sendable () -> Result
+) async -> Result? {
+    let outcome = Box<Result>()
+    let done = DispatchSemaphore(value: 0)
+    Task { @MainActor in
+        outcome.set(body())
+        done.signal()
+    }
+    return await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+            let finished = done.wait(timeout: .now() + seconds) == .success
+            continuation.resume(returning: finished ? outcome.value : nil)
+        }
+    }
+}
+
+/// A value handed from one thread to another.
+private final class Box<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    func set(_ value: Value) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
+    var value: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+/// Registered names, counting how many of them are read, from any thread.
+private struct CountingNames: Sequence, Sendable {
+    let names: [SceneIdentifier]
+    let reads: Counter
+
+    func makeIterator() -> AnyIterator<SceneIdentifier> {
+        var iterator = names.makeIterator()
+        return AnyIterator {
+            guard let next = iterator.next() else { return nil }
+            reads.add(1)
+            return next
+        }
+    }
+}
+
 /// A builder whose requirements are computed by asking the container, as a builder that checks
 /// what else is registered might.
 private struct InquisitiveBuilder: Builder {
@@ -159,6 +212,217 @@ struct HostileTests {
         #expect(!container.contains(huge))
         #expect(container.remove(huge) == nil)
         #expect(container.count == 4)
+    }
+}
+
+extension HostileTests {
+    // MARK: Observer-driven chains
+
+    /// Makes a coordinator whose only observer pushes "A2" after every event while the tree holds
+    /// fewer than `depth` screens, records the sequence numbers and errors it sees, then
+    /// navigates to the root "A1".
+    @MainActor
+    private static func runChain(depth: Int, limit: Int? = nil) throws -> ChainOutcome {
+        let coordinator = try makeCoordinator()
+        if let limit { coordinator.maximumObserverNavigations = limit }
+        var outcome = ChainOutcome()
+        let token = coordinator.observe { [unowned coordinator] event in
+            switch event {
+            case .transition(let transition): outcome.sequences.append(transition.sequence)
+            case .failure(let failure): outcome.reported.append(failure.error)
+            }
+            // Navigates on failures too: a report of the loop must not feed it.
+            guard coordinator.tree.screenCount < depth else { return }
+            do throws(NavigationError) {
+                try coordinator.navigate(.push(scene: "A2"))
+            } catch {
+                outcome.thrown.append(error)
+            }
+        }
+        try coordinator.navigate(.root(scene: "A1"))
+        outcome.screenCount = coordinator.tree.screenCount
+        outcome.visible = coordinator.tree.visibleScreen?.scene
+        token.cancel()
+        return outcome
+    }
+
+    /// What a chain of navigations started by an observer came to.
+    private struct ChainOutcome: Sendable {
+        var sequences: [UInt64] = []
+        var reported: [NavigationError] = []
+        var thrown: [NavigationError] = []
+        var screenCount = 0
+        var visible: SceneIdentifier?
+    }
+
+    @Test("an observer that navigates on every event runs a chain of 16,000 steps to its end")
+    func longObserverChain() async throws {
+        let outcome = await finishesOnMainActor(within: 60) {
+            try? Self.runChain(depth: 16_000, limit: 20_000)
+        }
+        let chain = try #require(outcome ?? nil, "the chain did not finish")
+        #expect(chain.screenCount == 16_000)
+        #expect(chain.reported.isEmpty && chain.thrown.isEmpty)
+        // Every event reached the observer once, in order.
+        #expect(chain.sequences == Array(1...16_000))
+    }
+
+    @Test(
+        "a chain of observer navigations stops at the limit with a typed error, on the last good tree"
+    )
+    func observerLoopStops() async throws {
+        let outcome = await finishesOnMainActor { try? Self.runChain(depth: .max) }
+        let chain = try #require(outcome ?? nil, "the loop was not stopped")
+        let loop = NavigationError.observerNavigationLoop(limit: 50, kind: .push, scene: "A2")
+        // The root, then the 50 pushes the limit allows; the 51st failed and changed nothing.
+        #expect(chain.screenCount == 51)
+        #expect(chain.visible == "A2")
+        #expect(chain.sequences == Array(1...51))
+        // Reported once, though the observer kept navigating on the report.
+        #expect(chain.reported == [loop])
+        #expect(chain.thrown.first == loop)
+        #expect(loop.code == "observer-navigation-loop")
+        #expect(loop.description.contains("50"))
+    }
+
+    @Test("the observer limit counts per delivery, is settable, and covers links")
+    @MainActor
+    func observerLimitPerDelivery() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        coordinator.maximumObserverNavigations = 2
+        var thrown: [NavigationError] = []
+        let token = coordinator.observe { [unowned coordinator] event in
+            guard case .transition(let transition) = event, transition.kind != .replaceTree
+            else { return }
+            do throws(NavigationError) {
+                try coordinator.open("app://open/A1/B1", format: DeepLinkFormat(scheme: "app"))
+            } catch {
+                thrown.append(error)
+            }
+        }
+        let recorder = EventRecorder(coordinator)
+        // A push, then a link from the observer; the link's event starts nothing more.
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(thrown.isEmpty)
+        #expect(recorder.kinds == [.push, .replaceTree])
+        // A new delivery starts a new count.
+        try coordinator.navigate(.push(scene: "B2"))
+        #expect(thrown.isEmpty)
+        #expect(recorder.kinds == [.push, .replaceTree, .push, .replaceTree])
+        coordinator.maximumObserverNavigations = 0
+        try coordinator.navigate(.push(scene: "B2"))
+        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        #expect(thrown == [loop])
+        #expect(recorder.failures.map(\.error) == [loop])
+        #expect(coordinator.tree.visibleScreen?.scene == "B2")
+        token.cancel()
+    }
+
+    // MARK: History
+
+    @Test("any history limit works: Int.max keeps what happened, a negative one keeps nothing")
+    @MainActor
+    func historyLimits() throws {
+        let container = try makeContainer()
+        let unbounded = AppCoordinator(container: container, historyLimit: .max)
+        let none = AppCoordinator(container: container, historyLimit: .min)
+        let two = AppCoordinator(container: container, historyLimit: 2)
+        for coordinator in [unbounded, none, two] {
+            try coordinator.navigate(.root(scene: "A1"))
+            try coordinator.navigate(.push(scene: "A2"))
+            try coordinator.navigate(.push(scene: "B1"))
+        }
+        #expect(unbounded.recentEvents.compactMap(\.transition?.scene) == ["A1", "A2", "B1"])
+        #expect(none.recentEvents.isEmpty)
+        #expect(two.recentEvents.compactMap(\.transition?.scene) == ["A2", "B1"])
+    }
+
+    // MARK: Cancelling observers
+
+    @Test("30,000 observations are cancelled without a stall; the others are still called in order")
+    func manyCancellations() async throws {
+        let calls = await finishesOnMainActor { () -> [Int]? in
+            guard let coordinator = try? makeCoordinator() else { return nil }
+            var calls: [Int] = []
+            var kept: [ObservationToken] = []
+            var cancelled: [ObservationToken] = []
+            for group in 0..<3 {
+                kept.append(coordinator.observe { _ in calls.append(group) })
+                for _ in 0..<10_000 {
+                    cancelled.append(coordinator.observe { _ in calls.append(-1) })
+                }
+            }
+            kept.append(coordinator.observe { _ in calls.append(3) })
+            // Every other one from the front, then the rest from the back.
+            for index in stride(from: 0, to: cancelled.count, by: 2) { cancelled[index].cancel() }
+            for index in stride(from: cancelled.count - 1, through: 1, by: -2) {
+                cancelled[index].cancel()
+            }
+            guard coordinator.observerCount == 4 else { return nil }
+            _ = try? coordinator.navigate(.root(scene: "A1"))
+            _ = try? coordinator.navigate(.push(scene: "A2"))
+            withExtendedLifetime(kept) {}
+            return calls
+        }
+        let observed = try #require(calls ?? nil, "cancelling stalled or the count is wrong")
+        #expect(observed == [0, 1, 2, 3, 0, 1, 2, 3])
+    }
+
+    @Test("an observation cancelled while an event is delivered is not called again")
+    @MainActor
+    func cancelledDuringDelivery() throws {
+        let coordinator = try makeCoordinator()
+        var calls: [String] = []
+        var second: ObservationToken?
+        let first = coordinator.observe { _ in
+            calls.append("first")
+            second?.cancel()
+        }
+        second = coordinator.observe { _ in calls.append("second") }
+        let third = coordinator.observe { _ in calls.append("third") }
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(calls == ["first", "third", "first", "third"])
+        #expect(coordinator.observerCount == 2)
+        withExtendedLifetime((first, third)) {}
+    }
+
+    // MARK: Errors about unknown scenes
+
+    @Test("suggestions among many names are right, computed once, and bounded in size")
+    @MainActor
+    func suggestionsAmongManyNames() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            contentsOf: (0..<20_000).map { stubBuilder(SceneIdentifier("scene-\($0)")) }
+                + (0..<2_000).map { stubBuilder(SceneIdentifier("area-\($0)/:id/items/:item")) })
+        let coordinator = AppCoordinator(container: container)
+        // The same name in capitals is found wherever it is among 22,000.
+        let error = NavigationError.unknownScene("SCENE-12345", suggestions: ["scene-12345"])
+        expectRejected(.root(scene: "SCENE-12345"), on: coordinator, with: error)
+        do {
+            try coordinator.navigate(.root(scene: "Scene-7"))
+            Issue.record("navigating to an unknown scene succeeded")
+        } catch {
+            #expect(error == error)
+            #expect(error == .unknownScene("Scene-7", suggestions: ["scene-7"]))
+            #expect(error != .unknownScene("Scene-7", suggestions: []))
+            #expect(error.description.utf8.count < 1_024)
+        }
+
+        let reads = Counter()
+        let names = CountingNames(
+            names: (0..<10_000).map { SceneIdentifier("screen-\($0)") }, reads: reads)
+        let suggestions = SceneSuggestions(for: "Screen-12", among: names)
+        let copy = suggestions
+        #expect(suggestions.names == ["screen-12"])
+        let readOnce = reads.count
+        #expect(copy == suggestions)
+        #expect(suggestions.description == copy.description)
+        #expect(suggestions == SceneSuggestions(suggestions.names))
+        // Computed on the first read only; the copy shares the result.
+        #expect(reads.count == readOnce)
+        #expect(suggestions.names.count <= SceneSuggestions.limit)
     }
 }
 

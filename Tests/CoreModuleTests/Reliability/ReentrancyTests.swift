@@ -216,6 +216,7 @@ struct ReentrancyTests {
     func observersNavigate() throws {
         let coordinator = try makeApp()
         var budget = 200
+        coordinator.maximumObserverNavigations = budget  // past the default loop guard's 50
         var seen: [[NavigationEvent]] = [[], [], []]
         var tokens: [ObservationToken] = []
         for index in 0..<3 {
@@ -252,6 +253,7 @@ struct ReentrancyTests {
     func longObserverChain() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         var budget = 20_000
+        coordinator.maximumObserverNavigations = budget  // past the default loop guard's 50
         let token = coordinator.observe { [unowned coordinator] event in
             guard budget > 0 else { return }
             budget -= 1
