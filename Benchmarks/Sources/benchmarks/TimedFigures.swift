@@ -49,6 +49,8 @@ enum TimedFigures {
         TimedFigure("push + pop", budget: .ratio(4), make: pushPop),
         TimedFigure("present + dismiss", budget: .ratio(4), make: presentDismiss),
         TimedFigure("root replacement", budget: .ratio(4), make: rootReplacement),
+        TimedFigure("tab switch, there and back", budget: .ratio(4), make: TreeFigures.tabSwitch),
+        TimedFigure("set stack of 3 screens", budget: .ratio(4), make: TreeFigures.setStack),
         TimedFigure("unknown-scene error", budget: .ratio(50), make: unknownScene),
         TimedFigure("push + pop, 10,000 deep", budget: .ratio(4), make: deepPushPop),
         TimedFigure("route match, 3 segments", budget: .ratio(5)) {

@@ -34,11 +34,11 @@ extension AppCoordinator {
     ///
     /// - Parameter id: A screen's identity.
     public func owner(of id: ScreenID) -> FlowCoordinator? {
-        owners[id]
+        tracking.owners[id]
     }
 
     func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
-        owners[id] = flow
+        tracking.owners[id] = flow
         var current: FlowCoordinator? = flow
         while let node = current {
             node.ownedScreenCount += 1
@@ -135,7 +135,7 @@ extension AppCoordinator {
         }
         guard !tree.isEmpty else { throw .unknownTab("", tabs: []) }
         let visible = tree.lastLocation()
-        let edit: Edit
+        let edit: TreeEdit
         switch report {
         case .poppedByUser(let id):
             guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
@@ -197,18 +197,18 @@ extension AppCoordinator {
             location.index == 0 && location.level > 0
             ? .dismiss(animated: animated) : .pop(animated: animated)
         // Take the handler out first, so that removing the screen does not cancel it.
-        let handler = resultHandlers.removeValue(forKey: id)
+        let handler = tracking.resultHandlers.removeValue(forKey: id)
         let event: TransitionEvent?
         do {
             event = try navigate(request, force: true)
         } catch {
-            resultHandlers[id] = handler
+            tracking.resultHandlers[id] = handler
             throw error
         }
         // A guard may redirect the removal to a request that changes nothing: the screen stays,
         // and so does its handler.
         guard event != nil else {
-            resultHandlers[id] = handler
+            tracking.resultHandlers[id] = handler
             return nil
         }
         handler?(.value(value))
@@ -217,6 +217,6 @@ extension AppCoordinator {
 
     /// Sets or clears the veto of screen `id`, which is in the tree or being built.
     func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
-        leaveVetoes[id] = veto
+        tracking.leaveVetoes[id] = veto
     }
 }

@@ -75,25 +75,32 @@ extension AppCoordinator {
 
     /// Records `event` and delivers it to every observer, after any event being delivered.
     func publish(_ event: NavigationEvent) {
-        if case .transition = event { delivery.transitions &+= 1 }
-        if case .failure(let failure) = event,
-            case .observerNavigationLoop = failure.error
-        {
-            // Reported once per delivery: an observer that navigates on failures too would
-            // otherwise turn each report of the loop into one more turn of it.
-            guard !delivery.loopReported else { return }
-            delivery.loopReported = true
+        var isTransition = false
+        switch event {
+        case .transition:
+            isTransition = true
+        case .failure(let failure):
+            if case .observerNavigationLoop = failure.error {
+                // Reported once per delivery: an observer that navigates on failures too would
+                // otherwise turn each report of the loop into one more turn of it.
+                guard !delivery.loopReported else { return }
+                delivery.loopReported = true
+            }
         }
         if history.capacity > 0 { history.append(event) }
-        guard !observers.isEmpty || !streams.isEmpty else { return }
-        // An observer that navigates publishes while this event is being delivered: queue it,
-        // with the tree as it is now, so that every observer sees each event with its own tree.
-        guard !delivery.isActive else {
-            delivery.queue.append(
-                QueuedEvent(event: event, tree: tree, transitions: delivery.transitions))
+        let listening = !observers.isEmpty || !streams.isEmpty
+        switch delivery.begin(transition: isTransition, listening: listening) {
+        case .nobodyListens:
             return
+        case .queue(let transitions):
+            // An observer that navigates publishes while this event is being delivered: queue
+            // it, with the tree as it is now, so that every observer sees each event with its
+            // own tree.
+            delivery.queue.append(QueuedEvent(event: event, tree: tree, transitions: transitions))
+            return
+        case .deliver:
+            break
         }
-        delivery.isActive = true
         // With more than one observer, an earlier one may navigate, so later ones need the
         // tree as it was.
         deliver(event, tree: observers.count > 1 ? tree : nil)
@@ -109,14 +116,12 @@ extension AppCoordinator {
             }
             deliver(queued.event, tree: queued.tree)
         }
-        delivery.isActive = false
-        delivery.navigations = 0
-        delivery.loopReported = false
+        delivery.end()
         observers.compact()
     }
 
     private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
-        treeAtEvent = tree
+        if let tree { treeAtEvent = tree }
         // By position, up to the observers attached when delivery began: one added meanwhile
         // starts with the next event, and one cancelled meanwhile is not called again.
         let end = observers.slotCount
@@ -130,7 +135,7 @@ extension AppCoordinator {
                 continuation.yield(event)
             }
         }
-        treeAtEvent = nil
+        if tree != nil { treeAtEvent = nil }
     }
 }
 
@@ -211,6 +216,32 @@ struct Delivery {
     var navigations = 0
     /// Whether an observer loop has been reported during this delivery.
     var loopReported = false
+
+    /// What to do with an event being published.
+    enum Start {
+        /// Nobody listens: the event goes nowhere.
+        case nobodyListens
+        /// An event is being delivered: queue this one, marked with the transition count.
+        case queue(transitions: UInt64)
+        /// Deliver it now; delivery has begun.
+        case deliver
+    }
+
+    /// Counts a transition, and begins a delivery unless one is under way or nobody listens.
+    mutating func begin(transition: Bool, listening: Bool) -> Start {
+        if transition { transitions &+= 1 }
+        guard listening else { return .nobodyListens }
+        guard !isActive else { return .queue(transitions: transitions) }
+        isActive = true
+        return .deliver
+    }
+
+    /// Ends a delivery: the counts of this delivery start again from zero.
+    mutating func end() {
+        isActive = false
+        navigations = 0
+        loopReported = false
+    }
 }
 
 /// A first-in, first-out queue whose taken elements are released at once, O(1) amortized.

@@ -87,9 +87,7 @@ public final class AppCoordinator: AppCoordinatorType {
     // Guards, flows, results and leave vetoes; all empty unless used.
     var guards: [NavigationGuard] = []
     var flowsByKey: [String: FlowCoordinator] = [:]
-    var owners: [ScreenID: FlowCoordinator] = [:]
-    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
-    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+    var tracking = Tracking()
 
     /// Creates a coordinator with an empty window.
     ///
@@ -240,46 +238,23 @@ public final class AppCoordinator: AppCoordinatorType {
             defer { modal += 1 }
             return ModalID(modal)
         }
-    }
 
-    /// What a change does to the tree.
-    ///
-    /// Every transition, requested or reported, is one of these, applied by
-    /// ``commit(_:options:)``.
-    enum Edit {
-        /// A new root stack of one screen.
-        case setRoot(Screen, StackID)
-        /// A new tab container.
-        case setTabs([TabBuild], selected: Int)
-        /// A screen pushed onto the top-most stack.
-        case push(Screen)
-        /// A modal presented over the top-most place.
-        case present(Screen, ModalID, StackID, PresentationStyle)
-        /// The top-most stack cut down to its first `keeping` screens.
-        case truncateTop(keeping: Int)
-        /// The modals from `from` on dismissed.
-        case dismissModals(from: Int)
-        /// Another tab selected.
-        case selectTab(Int)
-        /// The top-most stack's screens replaced.
-        case setTop([Screen])
-        /// A whole new tree (a link or a snapshot); the screens it keeps from the current tree
-        /// (the untouched tabs of a link to one tab) stay, the others leave.
-        case replaceTree(ScreenTree)
-    }
+        mutating func nextSequence() -> UInt64 {
+            defer { sequence += 1 }
+            return sequence
+        }
 
-    /// One tab of a new tab container, built.
-    struct TabBuild {
-        let name: String
-        let stack: StackID
-        let screens: [Screen]
+        mutating func nextScreen() -> ScreenID {
+            defer { screen += 1 }
+            return ScreenID(screen)
+        }
     }
 
     /// A change ready to commit: everything that can fail has been checked and built.
     struct Change {
         var kind: TransitionKind
         var animated: Bool
-        var edit: Edit
+        var edit: TreeEdit
         var initiator: TransitionInitiator = .app
         var redirectedFrom: NavigationOperation?
     }
@@ -309,7 +284,7 @@ public final class AppCoordinator: AppCoordinatorType {
         if case .present(_, _, let style, _) = request, !style.isValid {
             throw .invalidPresentationStyle(style)
         }
-        var edit: Edit
+        var edit: TreeEdit
         switch request {
         case .root(let scene, let parameters, _), .push(let scene, let parameters, _),
             .present(let scene, let parameters, _, _), .replace(let scene, let parameters, _):
@@ -410,9 +385,9 @@ public final class AppCoordinator: AppCoordinatorType {
 
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             guard let removal = try removal(for: request) else { return .unchanged }
-            if !guards.isEmpty || (!options.force && !leaveVetoes.isEmpty),
+            if !guards.isEmpty || (!options.force && !tracking.leaveVetoes.isEmpty),
                 let redirect = try checkLeaving(
-                    leavingScreens(removal), kind: kind, force: options.force)
+                    tree.leavingScreens(removal), kind: kind, force: options.force)
             {
                 return .redirect(redirect)
             }
@@ -450,7 +425,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
     /// `nil` when a "go home" request is already home, or the error that forbids it.
-    func removal(for request: ApplicationTransitionType) throws(NavigationError) -> Edit? {
+    func removal(for request: ApplicationTransitionType) throws(NavigationError) -> TreeEdit? {
         let topCount = tree.topStackCount
         switch request {
         case .pop:
@@ -479,26 +454,6 @@ public final class AppCoordinator: AppCoordinatorType {
             return .dismissModals(from: 0)
         default:
             return nil
-        }
-    }
-
-    /// The screens `edit` takes out of the tree, bottom first.
-    func leavingScreens(_ edit: Edit) -> [Screen] {
-        switch edit {
-        case .setRoot, .setTabs:
-            return tree.screens
-        case .push, .present, .selectTab:
-            return []
-        case .truncateTop(let keeping):
-            return Array(tree.topScreens[keeping...])
-        case .dismissModals(let position):
-            return tree.modalScreens(from: position)
-        case .setTop(let screens):
-            let kept = Set(screens.map(\.id))
-            return tree.topScreens.filter { !kept.contains($0.id) }
-        case .replaceTree(let built):
-            let kept = Set(built.screens.map(\.id))
-            return tree.screens.filter { !kept.contains($0.id) }
         }
     }
 
@@ -539,8 +494,7 @@ public final class AppCoordinator: AppCoordinatorType {
     func build(
         _ checked: Checked, for kind: TransitionKind, redirectedFrom: NavigationOperation? = nil
     ) throws(NavigationError) -> Screen {
-        let id = ScreenID(counters.screen)
-        counters.screen += 1
+        let id = counters.nextScreen()
         let scene = checked.resolved.scene
         let context = SceneContext(
             scene: scene, screen: id, parameters: checked.parameters, link: link,
@@ -552,10 +506,10 @@ public final class AppCoordinator: AppCoordinatorType {
         do {
             content = try checked.resolved.registration.makeScreen(in: context)
         } catch let error as NavigationError {
-            leaveVetoes[id] = nil
+            tracking.leaveVetoes[id] = nil
             throw error
         } catch {
-            leaveVetoes[id] = nil
+            tracking.leaveVetoes[id] = nil
             throw .builderFailed(scene, reason: String(describing: error))
         }
         return Screen(id: id, scene: scene, parameters: checked.parameters, content: content)
@@ -576,8 +530,8 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Forgets the vetoes of screens that were built but will not enter the tree.
     func discardVetoes(of screens: [ScreenID]) {
-        guard !leaveVetoes.isEmpty else { return }
-        for id in screens { leaveVetoes[id] = nil }
+        guard !tracking.leaveVetoes.isEmpty else { return }
+        for id in screens { tracking.leaveVetoes[id] = nil }
     }
 
     // MARK: Guards and vetoes
@@ -610,7 +564,7 @@ public final class AppCoordinator: AppCoordinatorType {
     func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool)
         throws(NavigationError) -> ApplicationTransitionType?
     {
-        guard !guards.isEmpty || (!force && !leaveVetoes.isEmpty) else { return nil }
+        guard !guards.isEmpty || (!force && !tracking.leaveVetoes.isEmpty) else { return nil }
         for screen in leaving.reversed() {
             if let redirect = try runGuards(
                 NavigationAttempt(
@@ -619,7 +573,9 @@ public final class AppCoordinator: AppCoordinatorType {
             {
                 return redirect
             }
-            if !force, let veto = leaveVetoes[screen.id], let reason = askVeto(veto, kind: kind) {
+            if !force, let veto = tracking.leaveVetoes[screen.id],
+                let reason = askVeto(veto, kind: kind)
+            {
                 throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
             }
         }
@@ -655,74 +611,36 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Applies a checked change, does the bookkeeping, and reports it.
     ///
-    /// Every change to the tree, requested or reported by the platform, goes through here.
+    /// Every change to the tree, requested or reported by the platform, goes through here:
+    /// the tree is changed in one step, the event made once, then handed to observers.
     func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
-        let from = tree.visibleLocation
-        let tracking = !owners.isEmpty || !resultHandlers.isEmpty || !leaveVetoes.isEmpty
-        let leaving: [Screen]
-        let removedCount: Int
-        switch change.edit {
-        case .push, .present, .selectTab:
-            leaving = []
-            removedCount = 0
-        case .truncateTop(let keeping) where !tracking:
-            leaving = []
-            removedCount = tree.topStackCount - keeping
-        default:
-            leaving = leavingScreens(change.edit)
-            removedCount = leaving.count
-        }
-        var style: PresentationStyle?
+        let tracked = !tracking.isEmpty || options.owner != nil || options.onResult != nil
+        var leaving: [Screen] = []
         var added: [Screen] = []
-        switch change.edit {
-        case .setRoot(let screen, let stack):
-            tree.setRoot([screen], stack: stack)
-            added = [screen]
-        case .setTabs(let tabs, let selected):
-            tree.setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
-            added = tabs.flatMap(\.screens)
-        case .push(let screen):
-            tree.push(screen)
-            added = [screen]
-        case .present(let screen, let modal, let stack, let presented):
-            tree.present([screen], modal: modal, stack: stack, style: presented)
-            style = presented
-            added = [screen]
-        case .truncateTop(let keeping):
-            tree.truncateTop(keeping: keeping)
-        case .dismissModals(let position):
-            tree.dismissModals(from: position)
-        case .selectTab(let index):
-            tree.selectTab(at: index)
-        case .setTop(let screens):
-            let kept = Set(tree.topScreens.map(\.id))
-            tree.setTop(screens)
-            added = screens.filter { !kept.contains($0.id) }
-        case .replaceTree(let built):
-            let kept = Set(tree.screens.map(\.id))
-            tree = built
-            added = built.screens.filter { !kept.contains($0.id) }
+        if tracked {
+            leaving = tree.leavingScreens(change.edit)
+            added = tree.addedScreens(change.edit)
         }
-        let to = tree.lastLocation()
+        let applied = tree.apply(change.edit)
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation
         switch change.kind {
-        case .pop, .popTo, .popToRoot, .dismiss, .dismissAll: about = from ?? to
-        default: about = to
+        case .pop, .popTo, .popToRoot, .dismiss, .dismissAll: about = applied.from ?? applied.to
+        default: about = applied.to
         }
+        var style: PresentationStyle?
+        if case .present(_, _, _, let presented) = change.edit { style = presented }
         let event = TransitionEvent(
-            sequence: counters.sequence, kind: change.kind, scene: about.scene,
-            screen: about.screen, from: from, to: to, removedCount: removedCount,
-            animated: change.animated, initiator: change.initiator,
-            redirectedFrom: change.redirectedFrom, stack: tree.topStackID, style: style,
-            tab: tree.selectedTab)
-        counters.sequence += 1
-
-        if tracking || options.owner != nil || options.onResult != nil {
+            sequence: counters.nextSequence(), kind: change.kind, scene: about.scene,
+            screen: about.screen, from: applied.from, to: applied.to,
+            removedCount: applied.removedCount, animated: change.animated,
+            initiator: change.initiator, redirectedFrom: change.redirectedFrom,
+            stack: applied.stack, style: style, tab: applied.tab)
+        if tracked {
             settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),
-                resultScreen: change.kind.addsScreen ? to.screen : nil, event: event)
+                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event)
         } else {
             publish(.transition(event))
         }
@@ -743,18 +661,31 @@ public final class AppCoordinator: AppCoordinatorType {
         var cancelled: [@MainActor (ScreenResult) -> Void] = []
         var finished: [FlowCoordinator] = []
         for id in removed {
-            leaveVetoes[id] = nil
-            if let handler = resultHandlers.removeValue(forKey: id) { cancelled.append(handler) }
-            if let owner = owners.removeValue(forKey: id) {
+            tracking.leaveVetoes[id] = nil
+            if let handler = tracking.resultHandlers.removeValue(forKey: id) {
+                cancelled.append(handler)
+            }
+            if let owner = tracking.owners.removeValue(forKey: id) {
                 releaseOwnership(of: owner, finished: &finished)
             }
         }
         if let onResult = options.onResult, let resultScreen {
-            resultHandlers[resultScreen] = onResult
+            tracking.resultHandlers[resultScreen] = onResult
         }
         let finishing = finished.flatMap(markFinished)
         publish(.transition(event))
         for handler in cancelled { handler(.cancelled) }
         for flow in finishing { notifyFinished(flow, event: event) }
     }
+}
+
+/// What the coordinator keeps about screens in the tree beyond the tree itself: the flow that
+/// owns each, the handler waiting for each one's result, and each one's leave veto.
+struct Tracking {
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+
+    /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.
+    var isEmpty: Bool { owners.isEmpty && resultHandlers.isEmpty && leaveVetoes.isEmpty }
 }

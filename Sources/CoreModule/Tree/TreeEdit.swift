@@ -1,0 +1,121 @@
+/// One change to a tree, checked and built by the coordinator: every transition, requested or
+/// reported by the platform, is one of these, applied by ``ScreenTree/apply(_:)``.
+enum TreeEdit {
+    /// A new root stack of one screen.
+    case setRoot(Screen, StackID)
+    /// A new tab container.
+    case setTabs([TabBuild], selected: Int)
+    /// A screen pushed onto the top-most stack.
+    case push(Screen)
+    /// A modal presented over the top-most place.
+    case present(Screen, ModalID, StackID, PresentationStyle)
+    /// The top-most stack cut down to its first `keeping` screens.
+    case truncateTop(keeping: Int)
+    /// The modals from `from` on dismissed.
+    case dismissModals(from: Int)
+    /// Another tab selected.
+    case selectTab(Int)
+    /// The top-most stack's screens replaced.
+    case setTop([Screen])
+    /// A whole new tree (a link or a snapshot); the screens it keeps from the current tree
+    /// (the untouched tabs of a link to one tab) stay, the others leave.
+    case replaceTree(ScreenTree)
+}
+
+/// One tab of a new tab container, built.
+struct TabBuild {
+    let name: String
+    let stack: StackID
+    let screens: [Screen]
+}
+
+/// What applying an edit did, as an event reports it.
+struct AppliedEdit {
+    /// The visible screen before; `nil` when the window was empty.
+    let from: ScreenLocation?
+    /// The visible screen after.
+    let to: ScreenLocation
+    /// How many screens left the tree.
+    let removedCount: Int
+    /// The top-most stack after.
+    let stack: StackID
+    /// The selected tab after, when the root is a tab container.
+    let tab: String?
+}
+
+extension ScreenTree {
+    /// Applies `edit`, whose preconditions the coordinator has checked, and says what changed.
+    ///
+    /// It reads and changes the tree in one pass: no user code runs here.
+    mutating func apply(_ edit: TreeEdit) -> AppliedEdit {
+        let from = visibleLocation
+        var removed = 0
+        switch edit {
+        case .setRoot(let screen, let stack):
+            removed = screenCount
+            setRoot([screen], stack: stack)
+        case .setTabs(let tabs, let selected):
+            removed = screenCount
+            setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
+        case .push(let screen):
+            push(screen)
+        case .present(let screen, let modal, let stack, let style):
+            present([screen], modal: modal, stack: stack, style: style)
+        case .truncateTop(let keeping):
+            removed = topStackCount - keeping
+            truncateTop(keeping: keeping)
+        case .dismissModals(let position):
+            removed = modalScreens(from: position).count
+            dismissModals(from: position)
+        case .selectTab(let index):
+            selectTab(at: index)
+        case .setTop(let screens):
+            removed = leavingScreens(edit).count
+            setTop(screens)
+        case .replaceTree(let built):
+            removed = leavingScreens(edit).count
+            self = built
+        }
+        return AppliedEdit(
+            from: from, to: lastLocation(), removedCount: removed, stack: topStackID,
+            tab: selectedTab)
+    }
+
+    /// The screens `edit` would take out of the tree, bottom first.
+    func leavingScreens(_ edit: TreeEdit) -> [Screen] {
+        switch edit {
+        case .setRoot, .setTabs:
+            return screens
+        case .push, .present, .selectTab:
+            return []
+        case .truncateTop(let keeping):
+            return Array(topScreens[keeping...])
+        case .dismissModals(let position):
+            return modalScreens(from: position)
+        case .setTop(let new):
+            let kept = Set(new.map(\.id))
+            return topScreens.filter { !kept.contains($0.id) }
+        case .replaceTree(let built):
+            let kept = Set(built.screens.map(\.id))
+            return screens.filter { !kept.contains($0.id) }
+        }
+    }
+
+    /// The screens `edit` would add to the tree, bottom first.
+    func addedScreens(_ edit: TreeEdit) -> [Screen] {
+        switch edit {
+        case .setRoot(let screen, _), .push(let screen), .present(let screen, _, _, _):
+            return [screen]
+        case .setTabs(let tabs, _):
+            return tabs.flatMap(\.screens)
+        case .truncateTop, .dismissModals, .selectTab:
+            return []
+        case .setTop(let new):
+            let kept = Set(topScreens.map(\.id))
+            return new.filter { !kept.contains($0.id) }
+        case .replaceTree(let built):
+            let kept = Set(screens.map(\.id))
+            return built.screens.filter { !kept.contains($0.id) }
+        }
+    }
+}
