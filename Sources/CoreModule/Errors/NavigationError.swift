@@ -367,11 +367,19 @@ extension NavigationError: CustomStringConvertible {
             .map(\.1)
     }
 
-    /// The text, cut to 60 characters with its length added when longer.
+    /// The text, cut to its first 48 Unicode scalars with its length in bytes added when it is
+    /// longer than 60 scalars.
+    ///
+    /// Its cost is bounded whatever the text's size: it reads at most 61 scalars, never whole
+    /// characters (one character may hold any number of combining marks).
     static func shorten(_ text: String) -> String {
-        let count = text.count
-        guard count > 60 else { return text }
-        return "\(text.prefix(48))… (\(count) characters)"
+        let scalars = text.unicodeScalars
+        guard
+            scalars.index(scalars.startIndex, offsetBy: 60, limitedBy: scalars.endIndex)
+                .map({ $0 < scalars.endIndex }) == true
+        else { return text }
+        let head = String(String.UnicodeScalarView(scalars.prefix(48)))
+        return "\(head)… (\(text.utf8.count) bytes)"
     }
 
     /// Joins quoted names as `"A", "B" or "C"`.

@@ -107,6 +107,9 @@ struct PlannedScreen: Sendable {
 /// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`) or
 /// a modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`).
 struct LinkAttributes: Equatable {
+    /// The longest attribute read, in bytes as written: `popover:` and 64 bytes, each escaped.
+    static let longestAttribute = 8 + 64 * 3
+
     var tab: String?
     var selected = false
     var style: PresentationStyle?
@@ -122,6 +125,14 @@ struct LinkAttributes: Equatable {
             let end =
                 bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: ","))
                 ?? range.upperBound
+            // No attribute is longer than `popover:` and an anchor of 64 bytes, escaped: a longer
+            // one is refused before it is decoded or compared.
+            guard end - start <= Self.longestAttribute else {
+                throw .invalidLink(
+                    .unknownAttribute(
+                        position: position,
+                        text: String(decoding: bytes[start..<start + 64], as: UTF8.self)))
+            }
             guard let word = PercentEncoding.decode(bytes[start..<end]) else {
                 throw .invalidLink(
                     .badPercentEncoding(

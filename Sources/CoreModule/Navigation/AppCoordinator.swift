@@ -323,7 +323,9 @@ public final class AppCoordinator: AppCoordinatorType {
                 guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
                 guard names.insert(item.name).inserted else { throw .duplicateTabName(item.name) }
             }
-            guard let selectedIndex = items.firstIndex(where: { $0.name == selected }) else {
+            guard TabItem.isValidName(selected),
+                let selectedIndex = items.firstIndex(where: { $0.name == selected })
+            else {
                 throw .unknownTab(selected, tabs: items.map(\.name))
             }
             var checked: [Checked] = []

@@ -96,6 +96,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .popTo(let scene, _):
             return scene
         case .tabs(let items, let selected, _):
+            // A name longer than any valid tab's is not compared (comparing may normalize it).
+            guard selected.utf8.count <= TabItem.maximumNameByteCount else { return nil }
             return items.first { $0.name == selected }?.scene
         case .setStack(let screens, _):
             return screens.last?.scene

@@ -115,7 +115,7 @@ public struct ScreenTree: Equatable, Sendable {
     ///
     /// - Parameter name: The tab's name.
     public func tab(named name: String) -> ScreenTab? {
-        guard let index = tabNames.firstIndex(of: name) else { return nil }
+        guard let index = tabIndex(named: name) else { return nil }
         return ScreenTab(
             name: name, stack: baseStack(at: index), isSelected: index == selectedIndex)
     }
@@ -267,8 +267,11 @@ public struct ScreenTree: Equatable, Sendable {
     var topModalStyle: PresentationStyle? { modalRecords.last?.style }
 
     /// The index of the tab named `name`, if the root is a tab container that has it.
+    ///
+    /// A name longer than any tab's is not compared (comparing strings may normalize them).
     func tabIndex(named name: String) -> Int? {
-        tabNames.firstIndex(of: name)
+        guard name.utf8.count <= TabItem.maximumNameByteCount else { return nil }
+        return tabNames.firstIndex(of: name)
     }
 
     /// The tabs' names, in order; empty for a stack root.

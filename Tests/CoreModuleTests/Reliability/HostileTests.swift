@@ -216,6 +216,57 @@ struct HostileTests {
 }
 
 extension HostileTests {
+    // MARK: Errors of bounded size
+
+    @Test("errors about inputs of megabytes describe them in a few hundred bytes, at once")
+    @MainActor
+    func hugeInputsMakeSmallErrors() async throws {
+        let finished = await finishesOnMainActor { () -> [String] in
+            // One character of two megabytes: a letter and a million combining marks.
+            let huge = "e" + String(repeating: "\u{301}", count: 1_000_000)
+            guard
+                let coordinator = try? makeCoordinator(setup: [
+                    .tabs(
+                        [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")],
+                        selected: "home")
+                ])
+            else { return [] }
+            let format = DeepLinkFormat(scheme: "demo", maximumLength: 4_000_000)
+            var errors: [NavigationError] = []
+            for request: ApplicationTransitionType in [
+                .selectTab(huge),
+                .tabs([TabItem(huge, scene: "A1")], selected: huge),
+                .tabs([TabItem("home", scene: "A1")], selected: huge),
+                .present(scene: "A2", style: .popover(anchor: huge)),
+            ] {
+                do throws(NavigationError) {
+                    try coordinator.navigate(request)
+                } catch {
+                    errors.append(error)
+                }
+            }
+            for link in [
+                "demo://open/[tab:\(huge)]A1", "demo://open/A1/+[\(huge)]A2",
+                "demo://open/A1/" + huge,
+            ] {
+                do throws(NavigationError) {
+                    try coordinator.open(link, format: format)
+                } catch {
+                    errors.append(error)
+                }
+            }
+            return errors.map(\.description)
+        }
+        let descriptions = try #require(finished)
+        #expect(descriptions.count == 7)
+        for description in descriptions {
+            #expect(description.utf8.count < 600, "\(description.prefix(200))")
+        }
+        #expect(descriptions[0].contains("(2000001 bytes)"))
+    }
+}
+
+extension HostileTests {
     // MARK: Observer-driven chains
 
     /// Makes a coordinator whose only observer pushes "A2" after every event while the tree holds
