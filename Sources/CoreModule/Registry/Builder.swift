@@ -56,11 +56,22 @@ public protocol Builder: Sendable {
     /// parameter and the value. The default is none. A route pattern's parameters (such as `id`
     /// in `product/:id`) are always required, as strings, in addition to these.
     var requiredParameters: [String: ParameterType] { get }
+
+    /// The scenes this builder's screen navigates to: registered names, route patterns, or
+    /// example paths of patterns (`"product/42"`).
+    ///
+    /// ``DependencyContainer/checkDestinations()`` checks every declared destination against
+    /// what is registered, at start-up, so that a misspelled name fails a test instead of a
+    /// user's tap. None by default.
+    var destinations: [SceneIdentifier] { get }
 }
 
 extension Builder {
     /// No required parameters.
     public var requiredParameters: [String: ParameterType] { [:] }
+
+    /// No declared destinations.
+    public var destinations: [SceneIdentifier] { [] }
 
     /// The builder's ``sceneIdentifier`` as a ``SceneIdentifier``, whatever type it declares.
     ///
@@ -80,6 +91,10 @@ public struct SceneBuilder: Builder {
     /// The parameters checked before `make` runs.
     public let requiredParameters: [String: ParameterType]
 
+    /// The scenes the screen navigates to, checked by
+    /// ``DependencyContainer/checkDestinations()``.
+    public let destinations: [SceneIdentifier]
+
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
 
@@ -91,14 +106,18 @@ public struct SceneBuilder: Builder {
     /// - Parameters:
     ///   - sceneIdentifier: The scene's name, or a route pattern such as `product/:id`.
     ///   - requiredParameters: The parameters checked before `make` runs, with their types.
+    ///   - destinations: The scenes the screen navigates to (names, patterns or example paths),
+    ///     checked at start-up by ``DependencyContainer/checkDestinations()``.
     ///   - make: Makes the screen's object from its context; it may throw.
     public init(
         _ sceneIdentifier: SceneIdentifier,
         requiredParameters: [String: ParameterType] = [:],
+        destinations: [SceneIdentifier] = [],
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
         self.sceneIdentifier = sceneIdentifier
         self.requiredParameters = requiredParameters
+        self.destinations = destinations
         self.make = make
     }
 

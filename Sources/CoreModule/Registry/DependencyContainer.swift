@@ -304,6 +304,50 @@ public final class DependencyContainer: SceneBuilderContainer {
         return registration.builder(named: scene)
     }
 
+    // MARK: Checking declared destinations
+
+    /// Checks every destination the registered builders declare (``Builder/destinations``)
+    /// against what is registered, and reports the ones that resolve to nothing.
+    ///
+    /// Call it once at start-up, after every module registered, and assert in a test that the
+    /// report is empty: a misspelled scene name then fails that test, naming the scene that
+    /// declared it, instead of failing when a user taps the button.
+    ///
+    /// ```swift
+    /// let report = container.checkDestinations()
+    /// #expect(report.isEmpty, "\(report)")
+    /// ```
+    ///
+    /// A destination resolves as a navigation would: a registered name, a registered route
+    /// pattern, or a path that a pattern matches (an example path such as `"product/42"`).
+    ///
+    /// - Returns: The report: every unresolved destination with the scene that declared it and
+    ///   the reason (an unknown scene, with suggestions, or an invalid name).
+    /// - Complexity: O(*d*) lookups for *d* declared destinations.
+    public func checkDestinations() -> DestinationReport {
+        let declarations = registry.withLock { registry in
+            registry.names.compactMap { key, registration in
+                let destinations = registration.destinations
+                return destinations.isEmpty ? nil : (key, destinations)
+            }
+        }
+        var problems: [DestinationReport.Problem] = []
+        var checked = 0
+        for (scene, destinations) in declarations.sorted(by: { $0.0 < $1.0 }) {
+            for destination in destinations {
+                checked += 1
+                do throws(NavigationError) {
+                    _ = try resolveTarget(destination)
+                } catch {
+                    problems.append(
+                        DestinationReport.Problem(
+                            declaredBy: scene, destination: destination, error: error))
+                }
+            }
+        }
+        return DestinationReport(checkedCount: checked, problems: problems)
+    }
+
     // MARK: Listing
 
     /// Whether a builder is registered for `sceneIdentifier` (a name or pattern, not a path).

@@ -12,7 +12,9 @@ enum Registration: Sendable {
     /// The registration of `builder`: reads the builder's `requiredParameters`, so it is made
     /// before the registry's lock is taken (no user code runs under the lock).
     init(_ builder: any Builder) {
-        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty {
+        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty,
+            plain.destinations.isEmpty
+        {
             self = .closure(plain.make)
         } else {
             self = .builder(BuilderEntry(builder))
@@ -35,6 +37,14 @@ enum Registration: Sendable {
         }
     }
 
+    /// The scenes the builder declared it navigates to, read when it was registered.
+    var destinations: [SceneIdentifier] {
+        switch self {
+        case .closure: return []
+        case .builder(let entry): return entry.destinations
+        }
+    }
+
     /// Makes the screen.
     @MainActor
     func makeScreen(in context: SceneContext) throws -> any ScreenContent {
@@ -50,10 +60,12 @@ final class BuilderEntry: Sendable {
     let builder: any Builder
     /// The builder's required parameters, sorted by name.
     let requiredParameters: [(key: String, value: ParameterType)]
+    let destinations: [SceneIdentifier]
 
     init(_ builder: any Builder) {
         self.builder = builder
         self.requiredParameters = builder.requiredParameters.sorted { $0.key < $1.key }
+        self.destinations = builder.destinations
     }
 }
 
