@@ -15,10 +15,10 @@ struct MermaidRendererTests {
                     subgraph stack0["root stack"]
                         screen1["A1 #1"] --> screen2["A2 #2<br/>id=7"]
                     end
-                    subgraph stack1["modal 1"]
+                    subgraph stack1["modal 1 (sheet)"]
                         screen3["B1 #3<br/>item=7"] --> screen4["B2 #4"]
                     end
-                    subgraph stack2["modal 2"]
+                    subgraph stack2["modal 2 (sheet)"]
                         screen5["A1 #5"]
                     end
                     screen2 -. presents .-> screen3
@@ -26,6 +26,84 @@ struct MermaidRendererTests {
                     classDef visible stroke-width:3px
                     class screen5 visible
                 """)
+    }
+
+    @Test("a tab root is a subgraph of tabs in order, the selected one marked")
+    func tabRoot() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.push(scene: "B2"))
+        #expect(
+            MermaidRenderer.flowchart(for: coordinator.tree) == """
+                flowchart LR
+                    subgraph stack0["tabs"]
+                        subgraph tab0["tab home"]
+                            screen1["A1 #1"]
+                        end
+                        subgraph tab1["tab more, selected"]
+                            screen2["B1 #2"] --> screen3["B2 #3"]
+                        end
+                    end
+                    classDef visible stroke-width:3px
+                    class screen3 visible
+                """)
+    }
+
+    @Test("each modal's title shows its style, and the first is presented over the selected tab")
+    func modalStyles() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
+        try coordinator.navigate(
+            .present(scene: "A2", style: .sheet(detents: [.medium], interactiveDismissal: false)))
+        try coordinator.navigate(.present(scene: "B2", style: .fullScreenCover))
+        try coordinator.navigate(.present(scene: "A1", style: .popover(anchor: "share")))
+        try coordinator.navigate(.present(scene: "B1"))
+        #expect(
+            MermaidRenderer.flowchart(for: coordinator.tree) == """
+                flowchart LR
+                    subgraph stack0["tabs"]
+                        subgraph tab0["tab home, selected"]
+                            screen1["A1 #1"]
+                        end
+                        subgraph tab1["tab more"]
+                            screen2["B1 #2"]
+                        end
+                    end
+                    subgraph stack1["modal 1 (sheet: medium, not swipeable)"]
+                        screen3["A2 #3"]
+                    end
+                    subgraph stack2["modal 2 (full-screen)"]
+                        screen4["B2 #4"]
+                    end
+                    subgraph stack3["modal 3 (popover from share)"]
+                        screen5["A1 #5"]
+                    end
+                    subgraph stack4["modal 4 (sheet)"]
+                        screen6["B1 #6"]
+                    end
+                    screen1 -. presents .-> screen3
+                    screen3 -. presents .-> screen4
+                    screen4 -. presents .-> screen5
+                    screen5 -. presents .-> screen6
+                    classDef visible stroke-width:3px
+                    class screen6 visible
+                """)
+    }
+
+    @Test("tab names and popover anchors are escaped like labels")
+    func escapedTitles() throws {
+        let coordinator = try makeDemoCoordinator()
+        try coordinator.navigate(
+            .tabs([TabItem("a\"b", scene: "A1"), TabItem("<c>", scene: "B1")], selected: "<c>"))
+        try coordinator.navigate(.present(scene: "A2", style: .popover(anchor: "x&y")))
+        let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+        #expect(chart.contains("subgraph tab0[\"tab a#34;b\"]"))
+        #expect(chart.contains("subgraph tab1[\"tab #60;c#62;, selected\"]"))
+        #expect(chart.contains("subgraph stack1[\"modal 1 (popover from x#38;y)\"]"))
+        #expect(chart.contains("screen2 -. presents .-> screen3"))
     }
 
     @Test("an empty window is one node")

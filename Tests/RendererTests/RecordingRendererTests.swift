@@ -54,6 +54,31 @@ struct RecordingRendererTests {
             ])
     }
 
+    @Test("each recorded step carries the tab, stack and style a renderer needs")
+    func tabsAndStyles() throws {
+        let coordinator = try makeStubCoordinator()
+        let recorder = RecordingRenderer(attachedTo: coordinator)
+        try coordinator.navigate(
+            .tabs(
+                [TabItem("home", scene: "Home"), TabItem("more", scene: "Home")], selected: "home"))
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.present(scene: "Home", style: .fullScreenCover))
+        #expect(recorder.kinds == [.tabs, .selectTab, .present])
+        #expect(recorder.events.map(\.tab) == ["home", "more", "more"])
+        #expect(recorder.events.map(\.style) == [nil, nil, .fullScreenCover])
+        let tree = try #require(recorder.lastTree)
+        #expect(
+            recorder.events.map(\.stack) == [
+                try #require(tree.tab(named: "home")?.stack.id),
+                try #require(tree.tab(named: "more")?.stack.id),
+                try #require(tree.modals.first?.id),
+            ])
+        #expect(
+            recorder.transcript.last
+                == "✓ present Home #3 (full-screen) in tab more: Home #2 → Home #3, animated")
+        #expect(recorder.isInSync(with: coordinator))
+    }
+
     @Test("a limit keeps only the newest entries; removeAll starts afresh")
     func limitAndReset() throws {
         let coordinator = try makeStubCoordinator()

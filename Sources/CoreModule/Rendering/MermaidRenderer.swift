@@ -4,14 +4,14 @@
 /// print(MermaidRenderer.flowchart(for: coordinator.tree))
 /// ```
 ///
-/// For a root stack A1 › A2 (id=7) with B1 presented over it, that prints:
+/// For a root stack A1 › A2 (id=7) with B1 presented over it as a sheet, that prints:
 ///
 /// ```text
 /// flowchart LR
 ///     subgraph stack0["root stack"]
 ///         screen1["A1 #1"] --> screen2["A2 #2<br/>id=7"]
 ///     end
-///     subgraph stack1["modal 1"]
+///     subgraph stack1["modal 1 (sheet)"]
 ///         screen3["B1 #3"]
 ///     end
 ///     screen2 -. presents .-> screen3
@@ -19,13 +19,37 @@
 ///     class screen3 visible
 /// ```
 ///
-/// Each stack is a subgraph whose screens are linked bottom to top; each modal is linked from
-/// the screen it was presented over (the top of the stack below it); the visible screen has the
-/// class `visible`. Labels are quoted, and the characters Mermaid would read as syntax (`"`, `&`,
+/// Each stack is a subgraph whose screens are linked bottom to top. A tab root is a subgraph
+/// `tabs` holding one subgraph per tab, in order, titled with the tab's name, the selected one
+/// marked `, selected`:
+///
+/// ```text
+/// flowchart LR
+///     subgraph stack0["tabs"]
+///         subgraph tab0["tab home"]
+///             screen1["A1 #1"]
+///         end
+///         subgraph tab1["tab more, selected"]
+///             screen2["B1 #2"] --> screen3["B2 #3"]
+///         end
+///     end
+///     subgraph stack1["modal 1 (full-screen)"]
+///         screen4["A2 #4"]
+///     end
+///     screen3 -. presents .-> screen4
+///     classDef visible stroke-width:3px
+///     class screen4 visible
+/// ```
+///
+/// Each modal's title holds its level and its style as the tree prints it (`sheet: medium`,
+/// `sheet, not swipeable`, `full-screen`, `popover from share`), and the modal is linked from
+/// the screen it was presented over: the top of the selected tab's stack or the root stack for
+/// the first, the top of the modal below for the others. The visible screen has the class
+/// `visible`. Labels are quoted, and the characters Mermaid would read as syntax (`"`, `&`,
 /// `<`, `>`, `\`, `%`, a backtick, control characters, and a `#` that would start an entity code
-/// such as `#59;`) are written as Mermaid entity codes, so any scene name or parameter value is
-/// drawn as it is, and the diagram stays readable as text: `A1 #1` needs no escape. Parameters
-/// follow the screen on a second line, sorted by key.
+/// such as `#59;`) are written as Mermaid entity codes, so any scene name, tab name, anchor or
+/// parameter value is drawn as it is, and the diagram stays readable as text: `A1 #1` needs no
+/// escape. Parameters follow the screen on a second line, sorted by key.
 ///
 /// As a renderer, it writes the whole diagram after every transition.
 public struct MermaidRenderer: NavigationRenderer {
@@ -96,13 +120,28 @@ public struct MermaidRenderer: NavigationRenderer {
             lines.append("    empty[\"window (empty)\"]")
             return lines.joined(separator: "\n")
         }
-        var presenter: Screen?
+        if tree.hasTabs {
+            lines.append("    subgraph stack0[\"tabs\"]")
+            for (index, tab) in tree.tabs.enumerated() {
+                let mark = tab.isSelected ? ", selected" : ""
+                lines.append("        subgraph tab\(index)[\"tab \(escaped(tab.name))\(mark)\"]")
+                lines.append("            " + chain(tab.stack))
+                lines.append("        end")
+            }
+            lines.append("    end")
+        } else if let root = tree.root {
+            lines.append("    subgraph stack0[\"root stack\"]")
+            lines.append("        " + chain(root))
+            lines.append("    end")
+        }
+        // The first modal is presented over the top of the selected tab's stack (or the root
+        // stack); each next one over the top of the modal before it.
+        var presenter = tree.baseStack?.last
         var modalLinks: [String] = []
-        for stack in tree.stacks {
-            let title = stack.isRoot ? "root stack" : "modal \(stack.level)"
-            lines.append("    subgraph stack\(stack.level)[\"\(title)\"]")
-            let nodes = stack.map { "\(nodeID($0))[\"\(label(for: $0))\"]" }
-            lines.append("        " + nodes.joined(separator: " --> "))
+        for stack in tree.modals {
+            let style = stack.style.map { " (\(escaped($0.description)))" } ?? ""
+            lines.append("    subgraph stack\(stack.level)[\"modal \(stack.level)\(style)\"]")
+            lines.append("        " + chain(stack))
             lines.append("    end")
             if let presenter, let first = stack.first {
                 modalLinks.append("    \(nodeID(presenter)) -. presents .-> \(nodeID(first))")
@@ -113,6 +152,11 @@ public struct MermaidRenderer: NavigationRenderer {
         lines.append("    classDef visible stroke-width:3px")
         lines.append("    class \(nodeID(visible)) visible")
         return lines.joined(separator: "\n")
+    }
+
+    /// The stack's screens as nodes linked bottom to top.
+    private static func chain(_ stack: ScreenStack) -> String {
+        stack.map { "\(nodeID($0))[\"\(label(for: $0))\"]" }.joined(separator: " --> ")
     }
 
     /// The node's identifier: `screen` and the screen's number, never a Mermaid keyword.

@@ -3,10 +3,12 @@
 /// The coordinator owns the truth: a renderer only follows it. Attach one with
 /// ``AppCoordinator/attach(_:renderingCurrentTree:)``; from then on it receives every applied
 /// transition with the tree after it, and every failure. A UIKit or SwiftUI adapter implements
-/// ``render(_:tree:)`` by changing its navigation controllers (or its navigation path and
-/// sheets) until they match `tree`, animating when the event says so; when the platform changes
-/// the screen on its own (a back swipe, a sheet dragged down), the adapter tells the coordinator
-/// with ``AppCoordinator/report(_:)``, and the resulting event comes back here like any other.
+/// ``render(_:tree:)`` by changing its tab bar, navigation controllers and presented modals (or
+/// its `TabView` selection, navigation paths and sheets) until they match `tree`, each modal
+/// shown in its ``PresentationStyle``, animating when the event says so; when the platform
+/// changes the screen on its own (a back swipe, a sheet dragged down, a tab tapped), the adapter
+/// tells the coordinator with ``AppCoordinator/report(_:)``, and the resulting event comes back
+/// here like any other.
 ///
 /// ```swift
 /// @MainActor final class LogRenderer: NavigationRenderer {
@@ -35,8 +37,10 @@ public protocol NavigationRenderer {
     ///
     /// - Parameters:
     ///   - event: What changed: the kind, the screen it is about, from where to where, whether
-    ///     to animate, and who started it (``TransitionInitiator/user`` for a reported back
-    ///     swipe, which the platform has already shown).
+    ///     to animate, who started it (``TransitionInitiator/user`` for a reported back swipe,
+    ///     which the platform has already shown), the top-most stack after it
+    ///     (``TransitionEvent/stack``), the new modal's style for a present
+    ///     (``TransitionEvent/style``) and the selected tab (``TransitionEvent/tab``).
     ///   - tree: The coordinator's tree when the event is delivered. That is the tree right
     ///     after the event, unless an observer attached earlier navigated in response to it: the
     ///     tree then already holds that navigation too, and its own event follows. A renderer that
