@@ -324,7 +324,7 @@ extension NavigationError: CustomStringConvertible {
         case .notDismissibleByUser(let screen, let style):
             return
                 "The platform reported that the user dismissed the modal of screen \(screen), but "
-                + "a \(style) modal cannot be dismissed by the user."
+                + "its style (\(style)) does not let the user dismiss it."
         case .emptyStack(let kind):
             return "Cannot \(kind): a stack holds at least one screen."
         case .noTabForLink(let scene, let tabs):

@@ -334,7 +334,9 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
         case .tooManyParameters(let scene, let count, let limit):
             return "a screen of \(scene.quoted) has \(count) parameters, over the limit of \(limit)"
         case .selectedTabOutOfRange(let index, let count):
-            return "its selected tab is number \(index), but it has \(count) tabs"
+            return
+                "its selected tab is at index \(index), outside its \(count) "
+                + (count == 1 ? "tab" : "tabs")
         case .duplicateTabName(let name):
             return "two tabs are named \"\(NavigationError.shorten(name))\""
         case .invalidTabName(let name):

@@ -25,7 +25,7 @@ extension AppCoordinator {
     /// try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2", format: format)
     /// // window
     /// // └─ stack: A1 #1 › A2 #2 (id=7)
-    /// //    └─ modal: B1 #3 (item=7) › B2 #4
+    /// //    └─ modal (sheet): B1 #3 (item=7) › B2 #4
     /// ```
     ///
     /// - Parameters:
