@@ -142,6 +142,26 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// popover whose anchor is empty or longer than 64 bytes.
     case invalidPresentationStyle(PresentationStyle)
 
+    /// The builder of `scene` requires a payload of type `expected`, and the navigation carried
+    /// none (and the builder cannot rebuild it from parameters).
+    case missingPayload(scene: SceneIdentifier, expected: String)
+
+    /// The builder of `scene` requires a payload of type `expected`, and the navigation carried
+    /// one of type `given`.
+    case wrongPayloadType(scene: SceneIdentifier, expected: String, given: String)
+
+    /// A link cannot name the screen `screen` of `scene`: its builder needs a payload and cannot
+    /// rebuild it from parameters, so the link would never open.
+    case linkNeedsPayload(scene: SceneIdentifier, screen: ScreenID)
+
+    /// The screen `screen` of `scene` holds a payload of type `type` that a snapshot cannot
+    /// keep: the type is not registered with ``PayloadTypes``.
+    case payloadNotSaved(scene: SceneIdentifier, screen: ScreenID, type: String)
+
+    /// The screen `screen` was asked for a result of type `expected`, and finished with one of
+    /// type `given`; nothing left the tree.
+    case wrongResultType(screen: ScreenID, expected: String, given: String)
+
     /// A snapshot breaks a rule or a limit (see ``SnapshotProblem``); nothing was built.
     case invalidSnapshot(SnapshotProblem)
     /// Observers started more than `limit` navigations while one event was being delivered
@@ -196,6 +216,11 @@ extension NavigationError {
         case .noTabForLink: return "no-tab-for-link"
         case .invalidPresentationStyle: return "invalid-presentation-style"
         case .invalidSnapshot: return "invalid-snapshot"
+        case .missingPayload: return "missing-payload"
+        case .wrongPayloadType: return "wrong-payload-type"
+        case .linkNeedsPayload: return "link-needs-payload"
+        case .payloadNotSaved: return "payload-not-saved"
+        case .wrongResultType: return "wrong-result-type"
         case .observerNavigationLoop: return "observer-navigation-loop"
         }
     }
@@ -338,6 +363,26 @@ extension NavigationError: CustomStringConvertible {
                 + "popover an anchor of 1 to 64 bytes."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
+        case .missingPayload(let scene, let expected):
+            return
+                "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), and the "
+                + "navigation carried none."
+        case .wrongPayloadType(let scene, let expected, let given):
+            return
+                "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), but the "
+                + "navigation carried a \(Self.shorten(given))."
+        case .linkNeedsPayload(let scene, let screen):
+            return
+                "No link can name screen \(scene.quoted) \(screen): its builder needs a payload "
+                + "and cannot rebuild it from parameters; declare rebuiltFrom: to make it linkable."
+        case .payloadNotSaved(let scene, let screen, let type):
+            return
+                "Screen \(scene.quoted) \(screen) holds a payload of type \(Self.shorten(type)), "
+                + "which a snapshot cannot keep; register the type with PayloadTypes."
+        case .wrongResultType(let screen, let expected, let given):
+            return
+                "Screen \(screen) was asked for a result of type \(Self.shorten(expected)), but "
+                + "finished with a \(Self.shorten(given)); nothing left the tree."
         case .observerNavigationLoop(let limit, let kind, let scene):
             let target = scene.map { " \($0.quoted)" } ?? ""
             return

@@ -83,6 +83,8 @@ struct PlannedScreen: Sendable {
     let scene: SceneIdentifier
     /// The parameters, decoded.
     let parameters: SceneParameters
+    /// The payload a snapshot saved, read; links carry none.
+    var payload: ScenePayload? = nil
 
     /// Whether the screen starts a tab's stack.
     var isTab: Bool {
@@ -100,7 +102,7 @@ struct PlannedScreen: Sendable {
     func placed(_ placement: Placement) -> PlannedScreen {
         PlannedScreen(
             position: position, placement: placement, segment: segment, scene: scene,
-            parameters: parameters)
+            parameters: parameters, payload: payload)
     }
 }
 

@@ -13,21 +13,46 @@
 /// This version writes format version 2, which holds tabs and presentation styles. It reads
 /// version 1 too (a root stack, then one stack per modal, every modal a sheet).
 public struct TreeSnapshot: Codable, Hashable, Sendable {
-    /// One saved screen: its scene and the parameters it was built with.
+    /// One saved screen: its scene, the parameters it was built with, and its payload.
     public struct Screen: Codable, Hashable, Sendable {
         /// The scene's registered identifier.
         public var scene: SceneIdentifier
         /// The parameters the screen was built with.
         public var parameters: SceneParameters
+        /// The screen's payload, as JSON under its registered type name; `nil` when it had none.
+        public var payload: SavedPayload?
 
         /// Creates a saved screen.
         ///
         /// - Parameters:
         ///   - scene: The scene's registered identifier.
         ///   - parameters: The parameters it was built with.
-        public init(scene: SceneIdentifier, parameters: SceneParameters = [:]) {
+        ///   - payload: Its payload, saved.
+        public init(
+            scene: SceneIdentifier, parameters: SceneParameters = [:], payload: SavedPayload? = nil
+        ) {
             self.scene = scene
             self.parameters = parameters
+            self.payload = payload
+        }
+    }
+
+    /// A saved payload: the name its type is registered under in ``PayloadTypes``, and its
+    /// value as JSON.
+    public struct SavedPayload: Codable, Hashable, Sendable {
+        /// The registered name of the payload's type.
+        public var type: String
+        /// The payload's value, as JSON.
+        public var json: String
+
+        /// Creates a saved payload.
+        ///
+        /// - Parameters:
+        ///   - type: The registered name of the payload's type.
+        ///   - json: The payload's value, as JSON.
+        public init(type: String, json: String) {
+            self.type = type
+            self.json = json
         }
     }
 
@@ -318,6 +343,10 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
     case emptyStack
     /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
     case invalidStyle(PresentationStyle)
+    /// A payload names a type that is not registered with ``PayloadTypes``.
+    case unknownPayloadType(String)
+    /// A payload of the registered type `type` cannot be read, for `reason`.
+    case unreadablePayload(type: String, reason: String)
 
     /// The problem as the end of a sentence.
     public var description: String {
@@ -349,24 +378,52 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
             return "a tab or a modal has no screens"
         case .invalidStyle(let style):
             return "a modal has the style \(style.literal), which cannot be shown"
+        case .unknownPayloadType(let name):
+            return
+                "a payload names the type \"\(NavigationError.shorten(name))\", which is not "
+                + "registered with PayloadTypes"
+        case .unreadablePayload(let type, let reason):
+            return
+                "a payload of type \"\(NavigationError.shorten(type))\" cannot be read: "
+                + NavigationError.shorten(reason)
         }
     }
 }
 
 extension ScreenTree {
-    /// The tree as a ``TreeSnapshot``: scene names, parameters, tabs, modals and styles.
+    /// The tree's structure as a ``TreeSnapshot``: scene names, parameters, tabs, modals and
+    /// styles, without payloads (``AppCoordinator/snapshot()`` saves those too).
+    ///
+    /// Two trees with equal snapshots are equal but for identities, screen objects and payloads.
     public var snapshot: TreeSnapshot {
-        func saved(_ stack: ScreenStack) -> [TreeSnapshot.Screen] {
-            stack.map { TreeSnapshot.Screen(scene: $0.scene, parameters: $0.parameters) }
+        snapshot { (_: Screen) -> TreeSnapshot.SavedPayload? in nil }
+    }
+
+    /// The tree as a ``TreeSnapshot``, each screen's payload saved by `save`.
+    func snapshot<Failure: Error>(
+        saving save: (Screen) throws(Failure) -> TreeSnapshot.SavedPayload?
+    ) throws(Failure) -> TreeSnapshot {
+        func saved(_ stack: ScreenStack) throws(Failure) -> [TreeSnapshot.Screen] {
+            var screens: [TreeSnapshot.Screen] = []
+            for screen in stack {
+                screens.append(
+                    TreeSnapshot.Screen(
+                        scene: screen.scene, parameters: screen.parameters,
+                        payload: try save(screen)))
+            }
+            return screens
         }
-        let modals = self.modals.map { stack in
-            TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: saved(stack))
+        var modals: [TreeSnapshot.Modal] = []
+        for stack in self.modals {
+            modals.append(TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: try saved(stack)))
         }
         if hasTabs {
-            return TreeSnapshot(
-                tabs: tabs.map { TreeSnapshot.Tab(name: $0.name, stack: saved($0.stack)) },
-                selectedTab: selectedTabIndex, modals: modals)
+            var tabs: [TreeSnapshot.Tab] = []
+            for tab in self.tabs {
+                tabs.append(TreeSnapshot.Tab(name: tab.name, stack: try saved(tab.stack)))
+            }
+            return TreeSnapshot(tabs: tabs, selectedTab: selectedTabIndex, modals: modals)
         }
-        return TreeSnapshot(root: root.map(saved) ?? [], modals: modals)
+        return TreeSnapshot(root: try root.map(saved) ?? [], modals: modals)
     }
 }

@@ -251,7 +251,7 @@ extension AppCoordinator {
             case .push: kind = .push
             }
             do {
-                switch try check(planned.scene, planned.parameters, kind: kind) {
+                switch try check(planned.scene, planned.parameters, planned.payload, kind: kind) {
                 case .success(let checked):
                     built.append(try build(checked, for: .replaceTree))
                 case .failure(let redirect):

@@ -271,6 +271,7 @@ public final class AppCoordinator: AppCoordinatorType {
     struct Checked {
         let resolved: ResolvedTarget
         let parameters: SceneParameters
+        let payload: ScenePayload?
     }
 
     /// Checks `request` against the tree, the guards and the vetoes, builds its screens, and
@@ -281,15 +282,17 @@ public final class AppCoordinator: AppCoordinatorType {
     ) throws(NavigationError) -> Attempt {
         let kind = request.kind
         if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
-        if case .present(_, _, let style, _) = request, !style.isValid {
+        if case .present(_, _, _, let style, _) = request, !style.isValid {
             throw .invalidPresentationStyle(style)
         }
         var edit: TreeEdit
         switch request {
-        case .root(let scene, let parameters, _), .push(let scene, let parameters, _),
-            .present(let scene, let parameters, _, _), .replace(let scene, let parameters, _):
+        case .root(let scene, let parameters, let payload, _),
+            .push(let scene, let parameters, let payload, _),
+            .present(let scene, let parameters, let payload, _, _),
+            .replace(let scene, let parameters, let payload, _):
             let checked: Checked
-            switch try check(scene, parameters, kind: kind) {
+            switch try check(scene, parameters, payload, kind: kind) {
             case .success(let value): checked = value
             case .failure(let redirect): return .redirect(redirect.request)
             }
@@ -308,7 +311,7 @@ public final class AppCoordinator: AppCoordinatorType {
             switch request {
             case .root: edit = .setRoot(screen, counters.nextStack())
             case .push: edit = .push(screen)
-            case .present(_, _, let style, _):
+            case .present(_, _, _, let style, _):
                 edit = .present(screen, counters.nextModal(), counters.nextStack(), style)
             default:
                 var screens = tree.topScreens
@@ -330,7 +333,7 @@ public final class AppCoordinator: AppCoordinatorType {
             }
             var checked: [Checked] = []
             for item in items {
-                switch try check(item.scene, item.parameters, kind: kind) {
+                switch try check(item.scene, item.parameters, item.payload, kind: kind) {
                 case .success(let value): checked.append(value)
                 case .failure(let redirect): return .redirect(redirect.request)
                 }
@@ -372,7 +375,9 @@ public final class AppCoordinator: AppCoordinatorType {
             guard !destinations.isEmpty else { throw .emptyStack(kind) }
             var checked: [Checked] = []
             for destination in destinations {
-                switch try check(destination.scene, destination.parameters, kind: kind) {
+                switch try check(
+                    destination.scene, destination.parameters, destination.payload, kind: kind)
+                {
                 case .success(let value): checked.append(value)
                 case .failure(let redirect): return .redirect(redirect.request)
                 }
@@ -405,13 +410,15 @@ public final class AppCoordinator: AppCoordinatorType {
                     redirectedFrom: redirectedFrom), options: options))
     }
 
-    /// Resolves `scene`, checks its parameters and runs the guards on it: what to build, or the
-    /// guards' redirect.
-    func check(_ scene: SceneIdentifier, _ parameters: SceneParameters, kind: TransitionKind)
-        throws(NavigationError) -> Result<Checked, Redirect>
-    {
+    /// Resolves `scene`, checks its parameters and its payload, and runs the guards on it: what
+    /// to build, or the guards' redirect.
+    func check(
+        _ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?,
+        kind: TransitionKind
+    ) throws(NavigationError) -> Result<Checked, Redirect> {
         let resolved = try resolveTarget(scene)
         let merged = try checkedParameters(parameters, for: resolved)
+        let checkedPayload = try checkedPayload(payload, for: resolved, parameters: merged, kind: kind)
         if !guards.isEmpty,
             let redirect = try runGuards(
                 NavigationAttempt(
@@ -420,7 +427,42 @@ public final class AppCoordinator: AppCoordinatorType {
         {
             return .failure(Redirect(request: redirect))
         }
-        return .success(Checked(resolved: resolved, parameters: merged))
+        return .success(Checked(resolved: resolved, parameters: merged, payload: checkedPayload))
+    }
+
+    /// The payload the builder gets: the one given when its type is the one required, one
+    /// rebuilt from the parameters when none was given and the builder says how, or the error.
+    ///
+    /// A builder that requires none gets the one given, unchecked.
+    func checkedPayload(
+        _ payload: ScenePayload?, for resolved: ResolvedTarget, parameters: SceneParameters,
+        kind: TransitionKind
+    ) throws(NavigationError) -> ScenePayload? {
+        guard let requirement = resolved.registration.payloadRequirement else { return payload }
+        if let payload {
+            guard requirement.accepts(payload) else {
+                throw .wrongPayloadType(
+                    scene: resolved.scene, expected: requirement.typeName,
+                    given: payload.typeName)
+            }
+            return payload
+        }
+        guard let rebuild = requirement.rebuild else {
+            throw .missingPayload(scene: resolved.scene, expected: requirement.typeName)
+        }
+        // The app's code runs here: a navigation it starts is rejected, as from a builder.
+        let previous = applying
+        applying = kind
+        defer { applying = previous }
+        do {
+            return try rebuild(parameters)
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw .builderFailed(
+                resolved.scene,
+                reason: "its payload could not be rebuilt from its parameters: \(error)")
+        }
     }
 
     /// A guard's redirect, carried where a check's result is expected.
@@ -502,8 +544,8 @@ public final class AppCoordinator: AppCoordinatorType {
         let id = counters.nextScreen()
         let scene = checked.resolved.scene
         let context = SceneContext(
-            scene: scene, screen: id, parameters: checked.parameters, link: link,
-            redirectedFrom: redirectedFrom)
+            scene: scene, screen: id, parameters: checked.parameters, payload: checked.payload,
+            link: link, redirectedFrom: redirectedFrom)
         let previous = applying
         applying = kind
         defer { applying = previous }
@@ -517,7 +559,9 @@ public final class AppCoordinator: AppCoordinatorType {
             tracking.leaveVetoes[id] = nil
             throw .builderFailed(scene, reason: String(describing: error))
         }
-        return Screen(id: id, scene: scene, parameters: checked.parameters, content: content)
+        return Screen(
+            id: id, scene: scene, parameters: checked.parameters, payload: checked.payload,
+            content: content)
     }
 
     /// Builds one screen of a request that builds several; if it fails, the vetoes the screens

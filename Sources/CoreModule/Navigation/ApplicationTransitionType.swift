@@ -18,18 +18,18 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// All screens and modals that were there before are removed.
     case root(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
-        animated: Bool = false)
+        payload: ScenePayload? = nil, animated: Bool = false)
 
     /// Pushes `scene` onto the top-most stack.
     case push(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
-        animated: Bool = true)
+        payload: ScenePayload? = nil, animated: Bool = true)
 
     /// Presents `scene` as a modal over the top-most place, in a stack of its own, with `style`
     /// (a sheet by default).
     case present(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
-        style: PresentationStyle = .sheet(), animated: Bool = true)
+        payload: ScenePayload? = nil, style: PresentationStyle = .sheet(), animated: Bool = true)
 
     /// Replaces the whole tree with a tab container: one tab per item, each holding a stack of
     /// its item's scene, the tab named `selected` selected.
@@ -51,7 +51,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Replaces the visible screen with a new screen of `scene`, in one step.
     case replace(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
-        animated: Bool = true)
+        payload: ScenePayload? = nil, animated: Bool = true)
 
     /// Removes the visible screen from the top-most stack; a stack's first screen is never popped.
     case pop(animated: Bool = true)
@@ -90,8 +90,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// the top one for `setStack`), or the one to pop back to.
     public var scene: SceneIdentifier? {
         switch self {
-        case .root(let scene, _, _), .push(let scene, _, _), .present(let scene, _, _, _),
-            .replace(let scene, _, _):
+        case .root(let scene, _, _, _), .push(let scene, _, _, _), .present(let scene, _, _, _, _),
+            .replace(let scene, _, _, _):
             return scene
         case .popTo(let scene, _):
             return scene
@@ -109,8 +109,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Whether a renderer should animate the change.
     public var animated: Bool {
         switch self {
-        case .root(_, _, let animated), .push(_, _, let animated),
-            .present(_, _, _, let animated), .replace(_, _, let animated):
+        case .root(_, _, _, let animated), .push(_, _, _, let animated),
+            .present(_, _, _, _, let animated), .replace(_, _, _, let animated):
             return animated
         case .pop(let animated), .popToRoot(let animated), .popTo(_, let animated),
             .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
@@ -128,15 +128,22 @@ public struct Destination: Hashable, Sendable, ExpressibleByStringLiteral, Custo
     public var scene: SceneIdentifier
     /// The parameters to build it with.
     public var parameters: SceneParameters
+    /// The typed value to build it with, if any.
+    public var payload: ScenePayload?
 
     /// Creates a destination.
     ///
     /// - Parameters:
     ///   - scene: The scene to build.
     ///   - parameters: The parameters to build it with.
-    public init(_ scene: SceneIdentifier, parameters: SceneParameters = SceneParameters()) {
+    ///   - payload: The typed value to build it with.
+    public init(
+        _ scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        payload: ScenePayload? = nil
+    ) {
         self.scene = scene
         self.parameters = parameters
+        self.payload = payload
     }
 
     /// A destination of the scene named `value`, without parameters.
@@ -164,6 +171,8 @@ public struct TabItem: Hashable, Sendable, CustomStringConvertible {
     public var scene: SceneIdentifier
     /// The parameters to build that screen with.
     public var parameters: SceneParameters
+    /// The typed value to build that screen with, if any.
+    public var payload: ScenePayload?
 
     /// Creates a tab item.
     ///
@@ -171,12 +180,15 @@ public struct TabItem: Hashable, Sendable, CustomStringConvertible {
     ///   - name: The tab's name, unique among the tabs.
     ///   - scene: The scene of the tab's first screen.
     ///   - parameters: The parameters to build it with.
+    ///   - payload: The typed value to build it with.
     public init(
-        _ name: String, scene: SceneIdentifier, parameters: SceneParameters = SceneParameters()
+        _ name: String, scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        payload: ScenePayload? = nil
     ) {
         self.name = name
         self.scene = scene
         self.parameters = parameters
+        self.payload = payload
     }
 
     /// The longest tab name accepted, in UTF-8 bytes.
@@ -206,12 +218,14 @@ extension ApplicationTransitionType: CustomStringConvertible {
     public var description: String {
         func sceneCall(
             _ name: String, _ scene: SceneIdentifier, _ parameters: SceneParameters,
-            _ animated: Bool, style: PresentationStyle? = nil
+            _ payload: ScenePayload?, _ animated: Bool, style: PresentationStyle? = nil
         ) -> String {
             let parametersPart = parameters.isEmpty ? "" : ", parameters: \(parameters.literal)"
+            let payloadPart = payload.map { ", payload: \($0.typeName)" } ?? ""
             let stylePart = style.map { $0 == .sheet() ? "" : ", style: \($0.literal)" } ?? ""
             return
-                ".\(name)(scene: \(scene.quoted)\(parametersPart)\(stylePart), animated: \(animated))"
+                ".\(name)(scene: \(scene.quoted)\(parametersPart)\(payloadPart)\(stylePart), "
+                + "animated: \(animated))"
         }
         func list<T: CustomStringConvertible>(_ items: [T]) -> String {
             let shown = items.prefix(8).map(\.description)
@@ -219,14 +233,14 @@ extension ApplicationTransitionType: CustomStringConvertible {
             return "[" + shown.joined(separator: ", ") + more + "]"
         }
         switch self {
-        case .root(let scene, let parameters, let animated):
-            return sceneCall("root", scene, parameters, animated)
-        case .push(let scene, let parameters, let animated):
-            return sceneCall("push", scene, parameters, animated)
-        case .present(let scene, let parameters, let style, let animated):
-            return sceneCall("present", scene, parameters, animated, style: style)
-        case .replace(let scene, let parameters, let animated):
-            return sceneCall("replace", scene, parameters, animated)
+        case .root(let scene, let parameters, let payload, let animated):
+            return sceneCall("root", scene, parameters, payload, animated)
+        case .push(let scene, let parameters, let payload, let animated):
+            return sceneCall("push", scene, parameters, payload, animated)
+        case .present(let scene, let parameters, let payload, let style, let animated):
+            return sceneCall("present", scene, parameters, payload, animated, style: style)
+        case .replace(let scene, let parameters, let payload, let animated):
+            return sceneCall("replace", scene, parameters, payload, animated)
         case .tabs(let items, let selected, let animated):
             return
                 ".tabs(\(list(items)), selected: \"\(NavigationError.shorten(selected))\", animated: \(animated))"

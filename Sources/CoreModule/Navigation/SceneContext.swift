@@ -23,6 +23,8 @@ public struct SceneContext: Sendable {
     public let screen: ScreenID
     /// The parameters the caller passed with the navigation, and the route parameters.
     public let parameters: SceneParameters
+    /// The typed value the navigation carried, if any (see ``ScenePayload``).
+    public let payload: ScenePayload?
     /// The services registered for builders and flows.
     public var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see
@@ -45,24 +47,53 @@ public struct SceneContext: Sendable {
     ///   - redirectedFrom: The operation a guard redirected to this screen.
     public init(
         scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
+        payload: ScenePayload? = nil,
         coordinator: (any AppCoordinatorType)?, services: ServiceRegistry = ServiceRegistry(),
         redirectedFrom: NavigationOperation? = nil
     ) {
         self.init(
-            scene: scene, screen: screen, parameters: parameters,
+            scene: scene, screen: screen, parameters: parameters, payload: payload,
             link: CoordinatorLink(coordinator: coordinator, services: services),
             redirectedFrom: redirectedFrom)
     }
 
     init(
         scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
-        link: CoordinatorLink, redirectedFrom: NavigationOperation?
+        payload: ScenePayload?, link: CoordinatorLink, redirectedFrom: NavigationOperation?
     ) {
         self.scene = scene
         self.screen = screen
         self.parameters = parameters
+        self.payload = payload
         self.link = link
         self.redirectedFrom = redirectedFrom
+    }
+
+    /// The payload as `Value`.
+    ///
+    /// ```swift
+    /// let product = try context.payload(as: Product.self)
+    /// ```
+    ///
+    /// - Parameter type: The type expected.
+    /// - Returns: The payload's value.
+    /// - Throws: ``NavigationError/missingPayload(scene:expected:)`` when the navigation carried
+    ///   none, ``NavigationError/wrongPayloadType(scene:expected:given:)`` when it is of another
+    ///   type.
+    public func payload<Value>(as type: Value.Type) throws(NavigationError) -> Value {
+        let expected = ScenePayload.name(of: type)
+        guard let payload else { throw .missingPayload(scene: scene, expected: expected) }
+        guard let value = payload.value(as: type) else {
+            throw .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName)
+        }
+        return value
+    }
+
+    /// The payload as `Value`, or `nil` when the navigation carried none or one of another type.
+    ///
+    /// - Parameter type: The type expected.
+    public func payloadIfPresent<Value>(as type: Value.Type) -> Value? {
+        payload?.value(as: type)
     }
 
     /// The service registered for `type`.

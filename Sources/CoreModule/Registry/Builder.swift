@@ -64,6 +64,13 @@ public protocol Builder: Sendable {
     /// what is registered, at start-up, so that a misspelled name fails a test instead of a
     /// user's tap. None by default.
     var destinations: [SceneIdentifier] { get }
+
+    /// The typed payload this builder's screen needs, if any (see ``PayloadRequirement``).
+    ///
+    /// The coordinator checks a navigation's payload against it before the builder runs. A
+    /// builder that requires none (the default) gets whatever payload a navigation carries, in
+    /// ``SceneContext/payload``, unchecked.
+    var payload: PayloadRequirement? { get }
 }
 
 extension Builder {
@@ -72,6 +79,9 @@ extension Builder {
 
     /// No declared destinations.
     public var destinations: [SceneIdentifier] { [] }
+
+    /// No payload required.
+    public var payload: PayloadRequirement? { nil }
 
     /// The builder's ``sceneIdentifier`` as a ``SceneIdentifier``, whatever type it declares.
     ///
@@ -95,6 +105,9 @@ public struct SceneBuilder: Builder {
     /// ``DependencyContainer/checkDestinations()``.
     public let destinations: [SceneIdentifier]
 
+    /// The payload the screen needs, checked before `make` runs.
+    public let payload: PayloadRequirement?
+
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
 
@@ -108,16 +121,19 @@ public struct SceneBuilder: Builder {
     ///   - requiredParameters: The parameters checked before `make` runs, with their types.
     ///   - destinations: The scenes the screen navigates to (names, patterns or example paths),
     ///     checked at start-up by ``DependencyContainer/checkDestinations()``.
+    ///   - payload: The payload the screen needs, checked before `make` runs.
     ///   - make: Makes the screen's object from its context; it may throw.
     public init(
         _ sceneIdentifier: SceneIdentifier,
         requiredParameters: [String: ParameterType] = [:],
         destinations: [SceneIdentifier] = [],
+        payload: PayloadRequirement? = nil,
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
         self.sceneIdentifier = sceneIdentifier
         self.requiredParameters = requiredParameters
         self.destinations = destinations
+        self.payload = payload
         self.make = make
     }
 

@@ -13,7 +13,7 @@ enum Registration: Sendable {
     /// before the registry's lock is taken (no user code runs under the lock).
     init(_ builder: any Builder) {
         if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty,
-            plain.destinations.isEmpty
+            plain.destinations.isEmpty, plain.payload == nil
         {
             self = .closure(plain.make)
         } else {
@@ -34,6 +34,14 @@ enum Registration: Sendable {
         switch self {
         case .closure: return []
         case .builder(let entry): return entry.requiredParameters
+        }
+    }
+
+    /// The payload the builder requires, read when it was registered.
+    var payloadRequirement: PayloadRequirement? {
+        switch self {
+        case .closure: return nil
+        case .builder(let entry): return entry.payload
         }
     }
 
@@ -61,11 +69,13 @@ final class BuilderEntry: Sendable {
     /// The builder's required parameters, sorted by name.
     let requiredParameters: [(key: String, value: ParameterType)]
     let destinations: [SceneIdentifier]
+    let payload: PayloadRequirement?
 
     init(_ builder: any Builder) {
         self.builder = builder
         self.requiredParameters = builder.requiredParameters.sorted { $0.key < $1.key }
         self.destinations = builder.destinations
+        self.payload = builder.payload
     }
 }
 

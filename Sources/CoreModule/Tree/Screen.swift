@@ -92,6 +92,8 @@ public struct Screen: Identifiable, Sendable {
     public let scene: SceneIdentifier
     /// The parameters the screen was built with.
     public let parameters: SceneParameters
+    /// The typed value the screen was built with, if any.
+    public let payload: ScenePayload?
     /// The object the scene's builder made.
     public let content: any ScreenContent
 
@@ -101,29 +103,36 @@ public struct Screen: Identifiable, Sendable {
     ///   - id: The screen's identity.
     ///   - scene: The scene it was built for.
     ///   - parameters: The parameters it was built with.
+    ///   - payload: The typed value it was built with.
     ///   - content: The object its builder made.
     public init(
         id: ScreenID, scene: SceneIdentifier, parameters: SceneParameters,
-        content: any ScreenContent
+        payload: ScenePayload? = nil, content: any ScreenContent
     ) {
         self.id = id
         self.scene = scene
         self.parameters = parameters
+        self.payload = payload
         self.content = content
     }
 }
 
 extension Screen: Equatable {
-    /// Whether two screens have the same identity, scene and parameters.
+    /// Whether two screens have the same identity, scene, parameters and payload.
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.id == rhs.id && lhs.scene == rhs.scene && lhs.parameters == rhs.parameters
+            && lhs.payload == rhs.payload
     }
 }
 
 extension Screen: CustomStringConvertible {
-    /// The screen as `A2 #3` or, with parameters, `A2 #3 (id=7)`.
+    /// The screen as `A2 #3`, with parameters `A2 #3 (id=7)`, and with a payload
+    /// `A2 #3 (id=7; Product)`.
     public var description: String {
-        parameters.isEmpty ? "\(scene) \(id)" : "\(scene) \(id) (\(parameters))"
+        let details = [parameters.isEmpty ? nil : "\(parameters)", payload.map(\.typeName)]
+            .compactMap { $0 }
+        return details.isEmpty
+            ? "\(scene) \(id)" : "\(scene) \(id) (\(details.joined(separator: "; ")))"
     }
 }
 
