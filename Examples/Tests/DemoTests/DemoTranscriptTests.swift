@@ -70,7 +70,8 @@ struct DemoTranscriptTests {
         )
         #expect(
             text.contains(
-                "✗ The user cannot select tab \"shop\": the modal \"B1\" covers the tab bar."))
+                "✗ The user cannot have tapped tab \"shop\" in the tab bar: the modal \"B1\" covers it."
+            ))
         // The tab tree's link opens to the same tree.
         #expect(
             text.contains(
