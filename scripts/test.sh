@@ -14,6 +14,7 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 packages=(. Examples Examples/ArticleApp)
 status=0
+declare -A results
 for package in "${packages[@]}"; do
     printf '\n==> swift test --package-path %s\n' "$package"
     log="$logs/$(echo "$package" | tr / -).log"
@@ -21,6 +22,7 @@ for package in "${packages[@]}"; do
     swift test --package-path "$package" "$@" 2>&1 | tee "$log"
     result=${PIPESTATUS[0]}
     set -e
+    results[$package]=$result
     [ "$result" -eq 0 ] || status=$result
 done
 
@@ -35,7 +37,13 @@ for package in "${packages[@]}"; do
     count=$(printf '%s' "$line" | sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p')
     count=${count:-0}
     failures=$(grep -cE "^✘ Test .* failed after" "$log" || true)
-    printf '%-22s %5d tests, %d failed\n' "$package" "$count" "$failures"
+    note=""
+    if [ "${results[$package]}" -ne 0 ] && [ "$failures" -eq 0 ]; then
+        # No test failed, yet the run did: it did not build, or the test process crashed.
+        note=" (the run failed with exit ${results[$package]}: see its log above)"
+        failed=$((failed + 1))
+    fi
+    printf '%-22s %5d tests, %d failed%s\n' "$package" "$count" "$failures" "$note"
     passed=$((passed + count - failures))
     failed=$((failed + failures))
 done

@@ -5,7 +5,10 @@ import Foundation
 /// `line` it comes from.
 ///
 /// - `transition`: `sequence`, `kind`, `scene`, `screen`, `from` (absent for the first root),
-///   `to`, `removedCount`, `animated`, `initiator`, and the `tree` after it;
+///   `to`, `removedCount`, `animated`, `initiator`, `stack` (the number of the top-most stack
+///   after it, `3` for `s3`), `style` (for a `present`, as the tree prints it: `sheet`,
+///   `sheet: medium, large`, `full-screen`, …), `tab` (the selected tab, when the root is a tab
+///   container), and the tree after it;
 /// - `failure`: the `command` as written, the `error` sentence, and the coordinator's
 ///   `operation` when the coordinator refused it;
 /// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers;
@@ -13,9 +16,12 @@ import Foundation
 ///   `dismiss-all` with nothing presented), with the `request`: no event, nothing changed;
 /// - `summary`: `commands`, `failed` and `failedLines`.
 ///
-/// A screen is `{"screen": 2, "scene": "A2", "parameters": {"id": "7"}}`; a tree is its stacks,
-/// root stack first. Keys are sorted and slashes unescaped, so the output is byte-for-byte
-/// deterministic.
+/// A screen is `{"screen": 2, "scene": "A2", "parameters": {"id": "7"}}`. A tree is `tree`, its
+/// stacks: the root stack, or each tab's stack in the tabs' order, then each modal's; with
+/// `tabs` (`[{"name": "home", "selected": true}, …]`, one per tab stack) when the root is a
+/// tab container, and `styles` (`["sheet", "full-screen"]`, one per modal stack, in order)
+/// when a modal is presented. Keys are sorted and slashes unescaped, so the output is
+/// byte-for-byte deterministic.
 enum JSONRecord {
     /// A question's answer.
     enum Answer {
@@ -84,8 +90,24 @@ private struct Object: Encodable {
         }
     }
 
-    private static func stacks(_ tree: ScreenTree) -> [[ScreenValue]] {
-        tree.stacks.map { $0.map(ScreenValue.init) }
+    private struct TabValue: Encodable {
+        let name: String
+        let selected: Bool
+    }
+
+    /// Writes `tree` as `tree`, and as `tabs` and `styles` when it has tabs and modals.
+    private static func encode(
+        _ tree: ScreenTree, into object: inout KeyedEncodingContainer<Key>
+    ) throws {
+        try object.encode(tree.stacks.map { $0.map(ScreenValue.init) }, forKey: Key("tree"))
+        if tree.hasTabs {
+            let tabs = tree.tabs.map { TabValue(name: $0.name, selected: $0.isSelected) }
+            try object.encode(tabs, forKey: Key("tabs"))
+        }
+        let styles = tree.modals.compactMap { $0.style?.description }
+        if !styles.isEmpty {
+            try object.encode(styles, forKey: Key("styles"))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -103,7 +125,10 @@ private struct Object: Encodable {
             try object.encode(event.removedCount, forKey: Key("removedCount"))
             try object.encode(event.animated, forKey: Key("animated"))
             try object.encode(event.initiator.rawValue, forKey: Key("initiator"))
-            try object.encode(Self.stacks(tree), forKey: Key("tree"))
+            try object.encode(event.stack.rawValue, forKey: Key("stack"))
+            try object.encodeIfPresent(event.style?.description, forKey: Key("style"))
+            try object.encodeIfPresent(event.tab, forKey: Key("tab"))
+            try Self.encode(tree, into: &object)
         case .failure(let line, let command, let error, let operation):
             try object.encode("failure", forKey: Key("type"))
             try object.encode(line, forKey: Key("line"))
@@ -115,7 +140,7 @@ private struct Object: Encodable {
             switch answer {
             case .tree(let tree):
                 try object.encode("tree", forKey: Key("type"))
-                try object.encode(Self.stacks(tree), forKey: Key("tree"))
+                try Self.encode(tree, into: &object)
             case .link(let link):
                 try object.encode("link", forKey: Key("type"))
                 try object.encode(link, forKey: Key("link"))

@@ -2,7 +2,8 @@ public import CoreModule
 
 /// One line of a demo script, read: a navigation, a platform report, or a question.
 public enum ScriptCommand: Equatable, Sendable {
-    /// `root`, `push`, `present`, `pop`, `pop-to`, `pop-to-root`, `dismiss`, `dismiss-all`.
+    /// `root`, `tabs`, `push`, `present`, `set-stack`, `replace`, `select-tab`, `pop`, `pop-to`,
+    /// `pop-to-root`, `dismiss`, `dismiss-all`.
     case navigate(ApplicationTransitionType)
     /// `open LINK`: a deep link in the demo's format, `demo://open/…`.
     case open(String)
@@ -10,6 +11,10 @@ public enum ScriptCommand: Equatable, Sendable {
     case backSwipe(ScreenID?)
     /// `swipe-down [#ID]`: the user dragged the top-most sheet down.
     case swipeDown(ScreenID?)
+    /// `tab-tap NAME`: the user tapped the tab `NAME` in the tab bar.
+    case tabTap(String)
+    /// `tab-retap`: the user tapped the selected tab again.
+    case tabRetap
     /// `tree`: print the tree.
     case tree
     /// `link`: print the tree's deep link.
@@ -23,15 +28,27 @@ public enum ScriptCommand: Equatable, Sendable {
 
     /// Every command word, as the `help` command lists them.
     public static let commandWords = [
-        "root", "push", "present", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all",
-        "open", "back-swipe", "swipe-down", "tree", "link", "mermaid", "scenes", "help",
+        "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop", "pop-to",
+        "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
+        "tab-retap", "tree", "link", "mermaid", "scenes", "help",
     ]
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
         root SCENE [key=value ...]     replace everything with a stack holding SCENE
+        tabs NAME=SCENE[;key=value ...] ... [selected=NAME]
+                                       replace everything with a tab bar: one tab a word,
+                                       NAME holding a stack of SCENE; selected=NAME picks
+                                       the selected tab (by default the first)
         push SCENE [key=value ...]     push SCENE onto the top-most stack
-        present SCENE [key=value ...]  present SCENE in a new modal over the top-most stack
+        present SCENE [key=value ...] [STYLE ...]
+                                       present SCENE in a new modal over the top-most stack,
+                                       as a sheet unless a STYLE says otherwise (see below)
+        set-stack SCENE[;key=value ...] ...
+                                       set the top-most stack to these screens, bottom
+                                       first, in one step
+        replace SCENE [key=value ...]  replace the visible screen with SCENE, in one step
+        select-tab NAME                select the tab NAME; every tab keeps its own stack
         pop                            pop the visible screen
         pop-to SCENE                   pop back to the nearest SCENE below the visible screen
         pop-to-root                    pop the top-most stack back to its first screen
@@ -42,6 +59,11 @@ public enum ScriptCommand: Equatable, Sendable {
                                        visible one); reported as .poppedByUser
         swipe-down [#ID]               the user drags the top-most sheet down; reported as
                                        .dismissedByUser
+        tab-tap NAME                   the user taps the tab NAME in the tab bar; reported
+                                       as .tabSelectedByUser
+        tab-retap                      the user taps the selected tab again, which pops it
+                                       to its first screen; reported as
+                                       .selectedTabReselectedByUser
         tree                           print the tree
         link                           print the tree as a deep link
         mermaid                        print the tree as a Mermaid flowchart
@@ -51,9 +73,17 @@ public enum ScriptCommand: Equatable, Sendable {
         Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB); names are case-sensitive.
         Parameters are words key=value; key= alone is an error: write key="" for the empty
         string. Quote marks work as in a shell: push "A2" is push A2, and note="two words" is
-        one parameter. A transition may end with "animated" or "not-animated"; by default root
-        is not animated and the others are. A line whose first character is # is a comment, as
-        is everything after a lone #; blank lines are ignored.
+        one parameter. In tabs and set-stack, a screen's parameters follow its scene after
+        semicolons: shop=B1;item=7 or A2;id=7. A transition may end with "animated" or
+        "not-animated"; by default root, tabs and select-tab are not animated and the others
+        are. A line whose first character is # is a comment, as is everything after a lone #;
+        blank lines are ignored.
+
+        STYLE, for present: full-screen (a cover the user cannot swipe down), popover:ANCHOR
+        (a popover from the view named ANCHOR), or a sheet (the default) with the words
+        sheet, medium, large (its heights) and fixed (the user cannot swipe it down). Style
+        words may be joined by commas, as in a link: present B1 item=7 medium,large fixed.
+        A tab's name is one word without spaces; a script cannot name a tab "selected".
         """
 
     /// Reads one line of a script.
@@ -74,8 +104,30 @@ public enum ScriptCommand: Equatable, Sendable {
         let word = first.text
         let arguments = words.dropFirst().map(\.text)
         switch word {
-        case "root", "push", "present":
+        case "root", "push", "present", "replace":
             return .navigate(try sceneTransition(word, Array(words.dropFirst())))
+        case "tabs":
+            return .navigate(try tabs(Array(words.dropFirst())))
+        case "set-stack":
+            return .navigate(try stackSetting(Array(words.dropFirst())))
+        case "select-tab":
+            guard let name = arguments.first else {
+                throw ScriptError("\"select-tab\" needs a tab's name: select-tab NAME.")
+            }
+            let rest = arguments.dropFirst()
+            if let extra = rest.first(where: { !isAnimationWord($0) }) ?? rest.dropFirst().first {
+                throw ScriptError(
+                    "\"select-tab\" takes one tab's name, then only \"animated\" or "
+                        + "\"not-animated\", but found \"\(extra)\".")
+            }
+            return .navigate(.selectTab(name, animated: rest.first == "animated"))
+        case "tab-tap":
+            guard arguments.count == 1 else {
+                throw ScriptError(
+                    "\"tab-tap\" takes one tab's name, such as tab-tap home, but found "
+                        + "\(arguments.count) words.")
+            }
+            return .tabTap(arguments[0])
         case "pop", "pop-to-root", "dismiss", "dismiss-all":
             let animated = try animation(word, arguments)
             switch word {
@@ -107,11 +159,12 @@ public enum ScriptCommand: Equatable, Sendable {
                 try screenID(argument, for: word)
             }
             return word == "back-swipe" ? .backSwipe(screen) : .swipeDown(screen)
-        case "tree", "link", "mermaid", "scenes", "help":
+        case "tab-retap", "tree", "link", "mermaid", "scenes", "help":
             if let extra = arguments.first {
                 throw ScriptError("\"\(word)\" takes no arguments, but found \"\(extra)\".")
             }
             switch word {
+            case "tab-retap": return .tabRetap
             case "tree": return .tree
             case "link": return .link
             case "mermaid": return .mermaid
@@ -198,42 +251,38 @@ public enum ScriptCommand: Equatable, Sendable {
         return (words, nil, nil)
     }
 
-    /// `root`, `push` or `present`: a scene, parameters, and an optional animation word.
+    /// `root`, `push`, `present` or `replace`: a scene, parameters, an optional animation word
+    /// and, for `present`, style words.
     private static func sceneTransition(_ word: String, _ words: [Word])
         throws(ScriptError) -> ApplicationTransitionType
     {
-        guard let scene = words.first?.text, !isAnimationWord(scene), !scene.contains("=") else {
-            throw ScriptError("\"\(word)\" needs a scene first: \(word) SCENE [key=value ...].")
+        let isPresent = word == "present"
+        guard let scene = words.first?.text, !isAnimationWord(scene), !scene.contains("="),
+            !isPresent || !StyleWords.isStyleWord(scene)
+        else {
+            let style = isPresent ? " [STYLE ...]" : ""
+            throw ScriptError(
+                "\"\(word)\" needs a scene first: \(word) SCENE [key=value ...]\(style).")
         }
         var parameters = SceneParameters()
         var animated: Bool?
+        var style = StyleWords()
         for argument in words.dropFirst() {
             let text = argument.text
             if isAnimationWord(text), animated == nil {
                 animated = text == "animated"
                 continue
             }
-            guard let equals = text.firstIndex(of: "=") else {
+            if isPresent, !text.contains("=") {
+                try style.read(text)
+                continue
+            }
+            guard text.contains("=") else {
                 throw ScriptError(
                     "Expected a parameter written key=value, or \"animated\" or "
                         + "\"not-animated\", but found \"\(text)\".")
             }
-            let key = String(text[..<equals])
-            guard !key.isEmpty else {
-                throw ScriptError(
-                    "The parameter \"\(text)\" has no name before \"=\".")
-            }
-            let value = String(text[text.index(after: equals)...])
-            // `id=` is most likely a value forgotten; `id=""` says the empty string is meant.
-            guard !value.isEmpty || !argument.written.hasSuffix("=") else {
-                throw ScriptError(
-                    "The parameter \"\(key)\" has no value after \"=\": write \(key)=VALUE, or "
-                        + "\(key)=\"\" for the empty string.")
-            }
-            guard parameters[key] == nil else {
-                throw ScriptError("The parameter \"\(key)\" is given twice.")
-            }
-            parameters[key] = value
+            try add(argument, to: &parameters)
         }
         let name = SceneIdentifier(scene)
         switch word {
@@ -241,9 +290,147 @@ public enum ScriptCommand: Equatable, Sendable {
             return .root(scene: name, parameters: parameters, animated: animated ?? false)
         case "push":
             return .push(scene: name, parameters: parameters, animated: animated ?? true)
+        case "replace":
+            return .replace(scene: name, parameters: parameters, animated: animated ?? true)
         default:
-            return .present(scene: name, parameters: parameters, animated: animated ?? true)
+            return .present(
+                scene: name, parameters: parameters, style: style.style, animated: animated ?? true)
         }
+    }
+
+    /// `tabs`: tabs written `NAME=SCENE[;key=value ...]`, an optional `selected=NAME` and an
+    /// optional animation word.
+    private static func tabs(_ words: [Word]) throws(ScriptError) -> ApplicationTransitionType {
+        var items: [TabItem] = []
+        var selected: String?
+        var animated: Bool?
+        for argument in words {
+            let text = argument.text
+            if isAnimationWord(text), animated == nil {
+                animated = text == "animated"
+                continue
+            }
+            if text.hasPrefix("selected=") {
+                let name = String(text.dropFirst("selected=".count))
+                guard selected == nil else { throw ScriptError("selected= is given twice.") }
+                guard !name.isEmpty else {
+                    throw ScriptError("\"selected=\" needs a tab's name: selected=NAME.")
+                }
+                selected = name
+                continue
+            }
+            let pieces = self.pieces(of: argument)
+            let head = pieces[0].text
+            guard let equals = head.firstIndex(of: "=") else {
+                throw ScriptError(
+                    "A tab is written NAME=SCENE, such as home=A1, but found \"\(text)\".")
+            }
+            let name = String(head[..<equals])
+            let scene = String(head[head.index(after: equals)...])
+            guard !name.isEmpty else {
+                throw ScriptError("The tab \"\(text)\" has no name before \"=\".")
+            }
+            guard !scene.isEmpty else {
+                throw ScriptError(
+                    "The tab \"\(name)\" has no scene after \"=\": write \(name)=SCENE.")
+            }
+            var parameters = SceneParameters()
+            for piece in pieces.dropFirst() { try add(piece, to: &parameters) }
+            items.append(TabItem(name, scene: SceneIdentifier(scene), parameters: parameters))
+        }
+        guard let first = items.first else {
+            throw ScriptError(
+                "\"tabs\" needs at least one tab written NAME=SCENE, such as tabs home=A1 shop=B1.")
+        }
+        return .tabs(items, selected: selected ?? first.name, animated: animated ?? false)
+    }
+
+    /// `set-stack`: scenes written `SCENE[;key=value ...]`, bottom first, and an optional
+    /// animation word.
+    private static func stackSetting(_ words: [Word]) throws(ScriptError)
+        -> ApplicationTransitionType
+    {
+        var screens: [Destination] = []
+        var animated: Bool?
+        for argument in words {
+            let text = argument.text
+            if isAnimationWord(text), animated == nil {
+                animated = text == "animated"
+                continue
+            }
+            let pieces = self.pieces(of: argument)
+            let scene = pieces[0].text
+            guard !scene.isEmpty, !scene.contains("=") else {
+                throw ScriptError(
+                    "\"set-stack\" takes scenes, each with its parameters after semicolons, such "
+                        + "as A2;id=7, but found \"\(text)\".")
+            }
+            var parameters = SceneParameters()
+            for piece in pieces.dropFirst() { try add(piece, to: &parameters) }
+            screens.append(Destination(SceneIdentifier(scene), parameters: parameters))
+        }
+        guard !screens.isEmpty else {
+            throw ScriptError(
+                "\"set-stack\" needs at least one scene: set-stack SCENE[;key=value ...] ...")
+        }
+        return .setStack(screens, animated: animated ?? true)
+    }
+
+    /// Adds the parameter `key=value` that `argument` holds to `parameters`.
+    ///
+    /// Words without `=` are caught before for a word of its own; this error is for the parts
+    /// after a scene's semicolons, as in `A2;id=7`.
+    private static func add(_ argument: Word, to parameters: inout SceneParameters)
+        throws(ScriptError)
+    {
+        let text = argument.text
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ScriptError(
+                "Expected a parameter written key=value after \";\", but found \"\(text)\".")
+        }
+        let key = String(text[..<equals])
+        guard !key.isEmpty else {
+            throw ScriptError("The parameter \"\(text)\" has no name before \"=\".")
+        }
+        let value = String(text[text.index(after: equals)...])
+        // `id=` is most likely a value forgotten; `id=""` says the empty string is meant.
+        guard !value.isEmpty || !argument.written.hasSuffix("=") else {
+            throw ScriptError(
+                "The parameter \"\(key)\" has no value after \"=\": write \(key)=VALUE, or "
+                    + "\(key)=\"\" for the empty string.")
+        }
+        guard parameters[key] == nil else {
+            throw ScriptError("The parameter \"\(key)\" is given twice.")
+        }
+        parameters[key] = value
+    }
+
+    /// The parts of `word` between its semicolons (outside quote marks), each with its quote
+    /// marks removed: `A2`, `id=7` and `note=a;b` for `A2;id=7;note="a;b"`.
+    static func pieces(of word: Word) -> [Word] {
+        let written = word.written
+        var pieces: [Word] = []
+        var quote: Character?
+        var text = ""
+        var start = written.startIndex
+        var index = start
+        while index < written.endIndex {
+            let character = written[index]
+            if let open = quote {
+                if character == open { quote = nil } else { text.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == ";" {
+                pieces.append(Word(text: text, written: written[start..<index]))
+                text = ""
+                start = written.index(after: index)
+            } else {
+                text.append(character)
+            }
+            index = written.index(after: index)
+        }
+        pieces.append(Word(text: text, written: written[start..<index]))
+        return pieces
     }
 
     /// The optional animation word of a command that takes nothing else.
@@ -275,6 +462,70 @@ public enum ScriptCommand: Equatable, Sendable {
                 "\"\(word)\" takes a screen such as #2 (see \"tree\"), but found \"\(text)\".")
         }
         return ScreenID(number)
+    }
+}
+
+/// The style words of a `present` line, read one at a time: `full-screen`, `popover:ANCHOR`,
+/// or the sheet's `sheet`, `medium`, `large` and `fixed`, alone or joined by commas.
+struct StyleWords {
+    /// The words read so far, as written, one per style word.
+    private var words: [String] = []
+    /// The style the words describe; a default sheet when there are none.
+    private(set) var style: PresentationStyle = .sheet()
+
+    /// The words a sheet may carry.
+    private static let sheetWords: Set<String> = ["sheet", "medium", "large", "fixed"]
+
+    /// Whether `word` (or each of its comma-joined parts) is a style word.
+    static func isStyleWord(_ word: String) -> Bool {
+        word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
+            sheetWords.contains(String(part)) || part == "full-screen"
+                || (part.hasPrefix("popover:") && part.count > "popover:".count)
+        }
+    }
+
+    /// Reads one word of the line, which may join several style words with commas.
+    ///
+    /// - Throws: ``ScriptError`` for a word that is not a style, a word given twice, a popover
+    ///   without its anchor, or two styles where a present has one.
+    mutating func read(_ word: String) throws(ScriptError) {
+        for part in word.split(separator: ",", omittingEmptySubsequences: false) {
+            let part = String(part)
+            if part == "popover:" {
+                throw ScriptError(
+                    "\"popover:\" needs the name of the view it comes from: popover:ANCHOR, "
+                        + "such as popover:share.")
+            }
+            guard Self.isStyleWord(part) else {
+                throw ScriptError(
+                    "Expected a parameter written key=value, a style (sheet, medium, large, "
+                        + "fixed, full-screen or popover:ANCHOR), or \"animated\" or "
+                        + "\"not-animated\", but found \"\(word)\".")
+            }
+            guard !words.contains(part) else {
+                throw ScriptError("The style word \"\(part)\" is given twice.")
+            }
+            let isSheet = Self.sheetWords.contains(part)
+            if let other = words.first(where: { !isSheet || !Self.sheetWords.contains($0) }) {
+                throw ScriptError(
+                    "A modal has one style, but found \"\(other)\" and \"\(part)\": full-screen "
+                        + "and popover:ANCHOR take no sheet words.")
+            }
+            words.append(part)
+        }
+        style = Self.style(of: words)
+    }
+
+    /// The style that `words`, which are consistent, describe.
+    private static func style(of words: [String]) -> PresentationStyle {
+        if words.contains("full-screen") { return .fullScreenCover }
+        if let popover = words.first(where: { $0.hasPrefix("popover:") }) {
+            return .popover(anchor: String(popover.dropFirst("popover:".count)))
+        }
+        let detents = words.compactMap(SheetDetent.init(rawValue:))
+        return .sheet(
+            detents: detents.isEmpty ? [.large] : detents,
+            interactiveDismissal: !words.contains("fixed"))
     }
 }
 

@@ -153,12 +153,14 @@ public final class ScriptSession {
         case .navigate(let transition):
             // `nil`: a "go home" request that was already home; nothing changed, no event.
             if try coordinator.navigate(transition) == nil {
-                let reason =
-                    transition.kind == .dismissAll
-                    ? "nothing is presented" : "the stack already shows its first screen"
-                answer(
-                    .unchanged(request: transition.description),
-                    text: ["· \(transition.kind): \(reason); nothing changed, no event"])
+                let reason: String
+                switch transition {
+                case .dismissAll: reason = "nothing is presented"
+                case .selectTab(let name, _): reason = "the tab \"\(name)\" is already selected"
+                default: reason = "the stack already shows its first screen"
+                }
+                unchanged(
+                    "\(transition.kind)", request: transition.description, reason: reason)
             }
         case .open(let link):
             try coordinator.open(link, format: Self.linkFormat)
@@ -171,6 +173,20 @@ public final class ScriptSession {
                     "swipe-down: nothing is presented, so there is no sheet to drag down.")
             }
             try coordinator.report(.dismissedByUser(target))
+        case .tabTap(let name):
+            let report = PlatformReport.tabSelectedByUser(name)
+            if try coordinator.report(report) == nil {
+                unchanged(
+                    "tab-tap", request: NavigationOperation.report(report).description,
+                    reason: "the tab \"\(name)\" is already selected")
+            }
+        case .tabRetap:
+            let report = PlatformReport.selectedTabReselectedByUser
+            if try coordinator.report(report) == nil {
+                unchanged(
+                    "tab-retap", request: NavigationOperation.report(report).description,
+                    reason: "the selected tab already shows its first screen")
+            }
         case .tree:
             answer(.tree(coordinator.tree), text: TextRenderer.lines(for: coordinator.tree))
         case .link:
@@ -192,6 +208,13 @@ public final class ScriptSession {
         }
     }
 
+    /// Says that a request was already satisfied: nothing changed, and no event was published.
+    private func unchanged(_ word: String, request: String, reason: String) {
+        answer(
+            .unchanged(request: request),
+            text: ["· \(word): \(reason); nothing changed, no event"])
+    }
+
     private func visibleScreen(for word: String) throws -> ScreenID {
         guard let visible = coordinator.tree.visibleScreen else {
             throw ScriptError("\(word): the window is empty, so there is no screen to swipe.")
@@ -209,6 +232,8 @@ public final class ScriptSession {
         case .swipeDown(let screen):
             return screen.map { .report(.dismissedByUser($0)) }
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
+        case .tabTap(let name): return .report(.tabSelectedByUser(name))
+        case .tabRetap: return .report(.selectedTabReselectedByUser)
         case .tree, .link, .mermaid, .scenes, .help: return nil
         }
     }

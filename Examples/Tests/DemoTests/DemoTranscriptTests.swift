@@ -45,6 +45,40 @@ struct DemoTranscriptTests {
         #expect(text.contains("(id=7)"))
     }
 
+    @Test("the tour shows tabs that keep their history, sheets, a cover and whole stacks")
+    func transcriptCoversTabsStylesAndStacks() {
+        let text = runTour().lines.joined(separator: "\n")
+        for kind in ["✓ tabs ", "✓ select-tab ", "✓ set-stack ", "✓ replace "] {
+            #expect(text.contains(kind), "missing \(kind)")
+        }
+        // Home keeps A1 › A2 while shop is selected, and has it back when the user taps home.
+        #expect(
+            text.contains(
+                "├─ tab home: A1 #16 › A2 #18 (id=7)\n      └─ tab shop, selected: B1 #17 › B2 #19")
+        )
+        #expect(
+            text.contains("✓ select-tab A2 #18 in tab home: B2 #19 → A2 #18, animated, by the user")
+        )
+        #expect(
+            text.contains(
+                "✓ pop-to-root A1 #16 in tab home: A2 #18 → A1 #16, animated, by the user"))
+        #expect(text.contains("└─ modal (sheet: medium, large): B1 #20 (item=7)"))
+        #expect(text.contains("└─ modal (full-screen): A2 #21"))
+        // The refused swipe-down and tab tap change nothing.
+        #expect(
+            text.contains("✗ The platform reported that the user dismissed the modal of screen #21")
+        )
+        #expect(
+            text.contains(
+                "✗ The user cannot have tapped tab \"shop\" in the tab bar: the modal \"B1\" covers it."
+            ))
+        // The tab tree's link opens to the same tree.
+        #expect(
+            text.contains(
+                "   demo://open/[tab:home,selected]A1/A2;id=42/B2;item=42/[tab:shop]B1/B2"))
+        #expect(text.contains("(the same tree, identities aside)"))
+    }
+
     @Test("a line that removes screens names the screen left visible, as the tree shows it")
     func removalsNameTheVisibleScreen() {
         let text = runTour().lines.joined(separator: "\n")

@@ -50,7 +50,7 @@ struct ScriptModeTests {
 
     @Test(
         "a script prints exactly its checked-in transcript",
-        arguments: [("session", true), ("errors", false)])
+        arguments: [("session", true), ("tabs", true), ("errors", false)])
     func textTranscript(name: String, succeeds: Bool) throws {
         let result = try run(try ScriptFixtures.read("\(name).script"))
         #expect(result.succeeded == succeeds)
@@ -59,7 +59,7 @@ struct ScriptModeTests {
 
     @Test(
         "with --json, a script prints exactly its checked-in JSON lines",
-        arguments: [("session", true), ("errors", false)])
+        arguments: [("session", true), ("tabs", true), ("errors", false)])
     func jsonTranscript(name: String, succeeds: Bool) throws {
         let result = try run(try ScriptFixtures.read("\(name).script"), format: .json)
         #expect(result.succeeded == succeeds)
@@ -106,6 +106,65 @@ struct ScriptModeTests {
         #expect(
             json.output.contains(
                 #"{"line":2,"request":".dismissAll(animated: true)","type":"unchanged"}"#))
+    }
+
+    @Test(
+        "a tap on the selected tab, or a re-tap at its first screen, changes nothing and is no failure"
+    )
+    func tabTapsAlreadySatisfied() throws {
+        let result = try run("tabs home=A1 shop=B1\ntab-tap home\ntab-retap\nselect-tab home\n")
+        #expect(result.succeeded)
+        #expect(
+            result.output.contains(
+                """
+                2> tab-tap home
+                   · tab-tap: the tab "home" is already selected; nothing changed, no event
+
+                3> tab-retap
+                   · tab-retap: the selected tab already shows its first screen; nothing changed, no event
+
+                4> select-tab home
+                   · select-tab: the tab "home" is already selected; nothing changed, no event
+                """))
+        let json = try run("tabs home=A1 shop=B1\ntab-tap home\n", format: .json)
+        #expect(
+            json.output.contains(
+                #"{"line":2,"request":"report(tab-selected-by-user \"home\")","type":"unchanged"}"#)
+        )
+    }
+
+    @Test("with --json, a transition says its stack, style and tab, and a tree its tabs and styles")
+    func jsonTabsAndStyles() throws {
+        let script = "root A1\ntabs home=A1 shop=B1\npresent B1 medium,large\ntree\ntab-tap shop\n"
+        let result = try run(script, format: .json)
+        let records = try result.output.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        try #require(records.count == 6)
+        let (root, tabs, present, tree) = (records[0], records[1], records[2], records[3])
+        // A stack root: no tab, no tabs, no styles.
+        #expect(root["stack"] as? Int == 1)
+        #expect(root["tab"] == nil && root["tabs"] == nil && root["styles"] == nil)
+        #expect(root["style"] == nil)
+        // One new stack per tab; the event names the selected tab and its stack.
+        #expect(tabs["kind"] as? String == "tabs")
+        #expect(tabs["stack"] as? Int == 2)
+        #expect(tabs["tab"] as? String == "home")
+        let tabList = try #require(tabs["tabs"] as? [[String: Any]])
+        #expect(tabList.map { $0["name"] as? String } == ["home", "shop"])
+        #expect(tabList.map { $0["selected"] as? Bool } == [true, false])
+        #expect((tabs["tree"] as? [Any])?.count == 2)
+        // A present: its style, its new stack, and the modal's style in the tree.
+        #expect(present["style"] as? String == "sheet: medium, large")
+        #expect(present["stack"] as? Int == 4)
+        #expect(present["styles"] as? [String] == ["sheet: medium, large"])
+        #expect(present["tab"] as? String == "home")
+        #expect(tree["type"] as? String == "tree")
+        #expect(tree["styles"] as? [String] == ["sheet: medium, large"])
+        #expect((tree["tabs"] as? [Any])?.count == 2)
+        // The tab bar is covered: a failure naming the report.
+        #expect(records[4]["type"] as? String == "failure")
+        #expect(records[4]["operation"] as? String == #"report(tab-selected-by-user "shop")"#)
     }
 
     @Test("an error names its line, the tree is unchanged, and the session goes on")
@@ -182,6 +241,66 @@ struct ScriptModeTests {
         #expect(try ScriptCommand.parse("link # the link") == .link)
     }
 
+    @Test("tabs, tab taps, whole stacks and replacements parse into requests and reports")
+    func parsingTabsAndStacks() throws {
+        #expect(
+            try ScriptCommand.parse("tabs home=A1 shop=B1;item=3;note=\"a;b c\" selected=shop")
+                == .navigate(
+                    .tabs(
+                        [
+                            TabItem("home", scene: "A1"),
+                            TabItem(
+                                "shop", scene: "B1", parameters: ["item": "3", "note": "a;b c"]),
+                        ], selected: "shop")))
+        #expect(
+            try ScriptCommand.parse("tabs home=A1 animated")
+                == .navigate(
+                    .tabs([TabItem("home", scene: "A1")], selected: "home", animated: true)))
+        #expect(
+            try ScriptCommand.parse("tabs \"my home\"=A1")
+                == .navigate(.tabs([TabItem("my home", scene: "A1")], selected: "my home")))
+        #expect(try ScriptCommand.parse("select-tab shop") == .navigate(.selectTab("shop")))
+        #expect(
+            try ScriptCommand.parse("select-tab shop animated")
+                == .navigate(.selectTab("shop", animated: true)))
+        #expect(
+            try ScriptCommand.parse("set-stack A1 A2;id=7;empty=\"\" not-animated")
+                == .navigate(
+                    .setStack(
+                        ["A1", Destination("A2", parameters: ["id": "7", "empty": ""])],
+                        animated: false)))
+        #expect(
+            try ScriptCommand.parse("replace B2 item=4")
+                == .navigate(.replace(scene: "B2", parameters: ["item": "4"])))
+        #expect(try ScriptCommand.parse("tab-tap home") == .tabTap("home"))
+        #expect(try ScriptCommand.parse("tab-retap") == .tabRetap)
+    }
+
+    @Test(
+        "style words give a present its style; without them it is a sheet",
+        arguments: [
+            ("present B1", PresentationStyle.sheet()),
+            ("present B1 sheet", .sheet()),
+            ("present B1 medium", .sheet(detents: [.medium])),
+            ("present B1 item=7 medium,large", .sheet(detents: [.medium, .large])),
+            (
+                "present B1 large medium fixed",
+                .sheet(detents: [.large, .medium], interactiveDismissal: false)
+            ),
+            ("present B1 sheet,fixed animated", .sheet(interactiveDismissal: false)),
+            ("present B1 full-screen not-animated", .fullScreenCover),
+            ("present B1 popover:share item=7", .popover(anchor: "share")),
+        ])
+    func styles(line: String, style: PresentationStyle) throws {
+        let command = try ScriptCommand.parse(line)
+        guard case .navigate(.present(let scene, _, let parsed, _)) = command else {
+            Issue.record("\(line) is not a present: \(String(describing: command))")
+            return
+        }
+        #expect(scene == "B1")
+        #expect(parsed == style)
+    }
+
     @Test("quote marks are removed as a shell removes them")
     func quotes() throws {
         #expect(try ScriptCommand.parse("push \"A2\"") == .navigate(.push(scene: "A2")))
@@ -237,7 +356,10 @@ struct ScriptModeTests {
                 "frobnicate",
                 "Unknown command \"frobnicate\". Type \"help\" for the list of commands."
             ),
-            ("present", "\"present\" needs a scene first: present SCENE [key=value ...]."),
+            (
+                "present",
+                "\"present\" needs a scene first: present SCENE [key=value ...] [STYLE ...]."
+            ),
             ("push id=7", "\"push\" needs a scene first: push SCENE [key=value ...]."),
             (
                 "push A2 id",
@@ -284,6 +406,104 @@ struct ScriptModeTests {
                 "\"back-swipe\" takes at most one screen, such as #2, but found 2 words."
             ),
             ("scenes all", "\"scenes\" takes no arguments, but found \"all\"."),
+            (
+                "tabs",
+                "\"tabs\" needs at least one tab written NAME=SCENE, such as tabs home=A1 shop=B1."
+            ),
+            (
+                "tabs animated",
+                "\"tabs\" needs at least one tab written NAME=SCENE, such as tabs home=A1 shop=B1."
+            ),
+            (
+                "tabs home=A1 shop",
+                "A tab is written NAME=SCENE, such as home=A1, but found \"shop\"."
+            ),
+            ("tabs =A1", "The tab \"=A1\" has no name before \"=\"."),
+            ("tabs home=", "The tab \"home\" has no scene after \"=\": write home=SCENE."),
+            (
+                "tabs home=A1;id",
+                "Expected a parameter written key=value after \";\", but found \"id\"."
+            ),
+            ("tabs home=A1;=7", "The parameter \"=7\" has no name before \"=\"."),
+            (
+                "tabs home=A1;id=",
+                "The parameter \"id\" has no value after \"=\": write id=VALUE, or id=\"\" for the empty string."
+            ),
+            ("tabs home=A1;id=7;id=8", "The parameter \"id\" is given twice."),
+            ("tabs home=A1 selected=home selected=home", "selected= is given twice."),
+            ("tabs home=A1 selected=", "\"selected=\" needs a tab's name: selected=NAME."),
+            ("select-tab", "\"select-tab\" needs a tab's name: select-tab NAME."),
+            (
+                "select-tab shop now",
+                "\"select-tab\" takes one tab's name, then only \"animated\" or \"not-animated\", but found \"now\"."
+            ),
+            (
+                "select-tab shop animated animated",
+                "\"select-tab\" takes one tab's name, then only \"animated\" or \"not-animated\", but found \"animated\"."
+            ),
+            (
+                "tab-tap",
+                "\"tab-tap\" takes one tab's name, such as tab-tap home, but found 0 words."
+            ),
+            (
+                "tab-tap home shop",
+                "\"tab-tap\" takes one tab's name, such as tab-tap home, but found 2 words."
+            ),
+            ("tab-retap home", "\"tab-retap\" takes no arguments, but found \"home\"."),
+            (
+                "set-stack",
+                "\"set-stack\" needs at least one scene: set-stack SCENE[;key=value ...] ..."
+            ),
+            (
+                "set-stack not-animated",
+                "\"set-stack\" needs at least one scene: set-stack SCENE[;key=value ...] ..."
+            ),
+            (
+                "set-stack A1 id=7",
+                "\"set-stack\" takes scenes, each with its parameters after semicolons, such as A2;id=7, but found \"id=7\"."
+            ),
+            (
+                "set-stack A1 ;id=7",
+                "\"set-stack\" takes scenes, each with its parameters after semicolons, such as A2;id=7, but found \";id=7\"."
+            ),
+            (
+                "set-stack A2;id",
+                "Expected a parameter written key=value after \";\", but found \"id\"."
+            ),
+            ("replace", "\"replace\" needs a scene first: replace SCENE [key=value ...]."),
+            (
+                "replace B2 fixed",
+                "Expected a parameter written key=value, or \"animated\" or \"not-animated\", but found \"fixed\"."
+            ),
+            (
+                "present full-screen",
+                "\"present\" needs a scene first: present SCENE [key=value ...] [STYLE ...]."
+            ),
+            (
+                "present B1 popover:",
+                "\"popover:\" needs the name of the view it comes from: popover:ANCHOR, such as popover:share."
+            ),
+            (
+                "present B1 sheet,sidebar",
+                "Expected a parameter written key=value, a style (sheet, medium, large, fixed, full-screen or popover:ANCHOR), or \"animated\" or \"not-animated\", but found \"sheet,sidebar\"."
+            ),
+            (
+                "present B1 medium,",
+                "Expected a parameter written key=value, a style (sheet, medium, large, fixed, full-screen or popover:ANCHOR), or \"animated\" or \"not-animated\", but found \"medium,\"."
+            ),
+            ("present B1 medium medium", "The style word \"medium\" is given twice."),
+            (
+                "present B1 full-screen medium",
+                "A modal has one style, but found \"full-screen\" and \"medium\": full-screen and popover:ANCHOR take no sheet words."
+            ),
+            (
+                "present B1 fixed popover:share",
+                "A modal has one style, but found \"fixed\" and \"popover:share\": full-screen and popover:ANCHOR take no sheet words."
+            ),
+            (
+                "present B1 popover:a popover:b",
+                "A modal has one style, but found \"popover:a\" and \"popover:b\": full-screen and popover:ANCHOR take no sheet words."
+            ),
         ])
     func parseErrors(line: String, message: String) {
         #expect(throws: ScriptError(message)) { try ScriptCommand.parse(line) }

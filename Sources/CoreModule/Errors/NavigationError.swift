@@ -344,8 +344,8 @@ extension NavigationError: CustomStringConvertible {
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
         case .tabBarCovered(let tab, let modal):
             return
-                "The user cannot select tab \"\(Self.shorten(tab))\": the modal \(modal.quoted) "
-                + "covers the tab bar."
+                "The user cannot have tapped tab \"\(Self.shorten(tab))\" in the tab bar: the modal "
+                + "\(modal.quoted) covers it."
         case .notDismissibleByUser(let screen, let style):
             return
                 "The platform reported that the user dismissed the modal of screen \(screen), but "
