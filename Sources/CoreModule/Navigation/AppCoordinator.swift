@@ -359,14 +359,17 @@ public final class AppCoordinator: AppCoordinatorType {
             {
                 return .redirect(redirect)
             }
-            var tabs: [TabBuild] = []
-            for (item, value) in zip(items, checked) {
-                let screen = try buildDiscardingOnFailure(
-                    value, for: kind, since: tabs.flatMap { $0.screens.map(\.id) })
-                tabs.append(
-                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen]))
+            var screens: [Screen] = []
+            screens.reserveCapacity(checked.count)
+            for value in checked {
+                screens.append(
+                    try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
             }
-            edit = .setTabs(tabs, selected: selectedIndex)
+            // Stack identities are allocated once every build has succeeded.
+            edit = .setTabs(
+                zip(items, screens).map { item, screen in
+                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen])
+                }, selected: selectedIndex)
 
         case .selectTab(let name, _):
             let names = tree.tabNameList

@@ -54,6 +54,18 @@ struct IdentityTests {
         #expect(coordinator.tree.stack(StackID(1)) == nil)
     }
 
+    @Test("a failed request uses up no stack or modal id")
+    func failuresUseNoIdentity() throws {
+        let coordinator = try makeTreeCoordinator(setup: [.root(scene: "A1")])
+        _ = try? coordinator.navigate(.present(scene: "Broken"))
+        _ = try? coordinator.navigate(
+            .tabs(
+                [TabItem("home", scene: "A1"), TabItem("more", scene: "Broken")], selected: "home"))
+        try coordinator.navigate(.present(scene: "B1"))
+        #expect(coordinator.tree.topStack?.id == StackID(2))
+        #expect(coordinator.tree.topStack?.modal == ModalID(1))
+    }
+
     @Test("open and restore number stacks in tree order: each tab, then each modal's id and stack")
     func openAndRestoreNumbering() throws {
         let link = "demo://open/[tab:home]A1/[tab:more,selected]B1/+A2/+[full-screen]B2"
