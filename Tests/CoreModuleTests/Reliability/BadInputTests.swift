@@ -521,6 +521,12 @@ struct BadInputTests {
             "link with a popover without an anchor", .open("demo://open/A1/+[popover:]B1"),
             .invalidLink(.unknownAttribute(position: 2, text: "popover:"))),
         BadInput(
+            "link with a 65-byte popover anchor",
+            .open("demo://open/A1/+[popover:\(String(repeating: "a", count: 65))]B1"),
+            .invalidLink(
+                .unknownAttribute(
+                    position: 2, text: "popover:" + String(repeating: "a", count: 65)))),
+        BadInput(
             "link with a 65-byte tab name",
             .open("demo://open/[tab:\(String(repeating: "t", count: 65))]A1"),
             .invalidLink(
