@@ -464,6 +464,9 @@ struct BadInputTests {
             "a tab tap over a stack root", .report(.tabSelectedByUser("home")),
             .unknownTab("home", tabs: [])),
         BadInput(
+            "a tab tap in an empty window", setup: [], .report(.tabSelectedByUser("home")),
+            .unknownTab("home", tabs: [])),
+        BadInput(
             "a re-tap of the selected tab over a stack root",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
             .report(.selectedTabReselectedByUser), .unknownTab("", tabs: [])),
