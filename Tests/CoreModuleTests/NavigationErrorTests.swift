@@ -343,12 +343,97 @@ struct NavigationErrorTests {
         #expect(NavigationError.noTabForLink("A2", tabs: []).code == "no-tab-for-link")
     }
 
+    @Test("every link and snapshot problem ends the error's sentence, distinct per case")
+    func problemsEndSentences() {
+        let linkProblems: [LinkProblem] = [
+            .empty, .tooLong(length: 5_000, limit: 4_096),
+            .unsupportedScheme(found: "http", expected: "demo"),
+            .missingSchemeSeparator(expected: "demo://open/"),
+            .unexpectedHost(found: "x", expected: "open"), .noScreens,
+            .tooManyScreens(count: 65, limit: 64),
+            .tooManyParameters(position: 1, count: 17, limit: 16), .emptySegment(position: 2),
+            .modalWithoutScene(position: 2), .modalBeforeRoot,
+            .badPercentEncoding(position: 1, segment: "A%"),
+            .malformedParameter(position: 1, text: "x"),
+            .repeatedParameter(position: 1, name: "id"),
+            .invalidCharacter(position: 1, segment: "A 1"), .unclosedAttributes(position: 2),
+            .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
+            .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
+            .twoSelectedTabs(position: 3),
+        ]
+        let snapshotProblems: [SnapshotProblem] = [
+            .unsupportedVersion(found: 3, supported: 2), .tooManyScreens(count: 513, limit: 512),
+            .tooManyTabs(count: 17, limit: 16), .tooManyModals(count: 33, limit: 32),
+            .tooManyParameters(scene: "A1", count: 65, limit: 64),
+            .selectedTabOutOfRange(index: 2, count: 2), .duplicateTabName("home"),
+            .invalidTabName("my home"), .rootAndTabs, .modalsWithoutRoot, .emptyStack,
+            .invalidStyle(.sheet(detents: [])),
+        ]
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
+        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<12))
+        let problems =
+            linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
+            + snapshotProblems.map { ($0.description, NavigationError.invalidSnapshot($0)) }
+        for (problem, error) in problems {
+            #expect(problem.first?.isLowercase == true, "\(problem)")
+            #expect(!problem.hasSuffix("."), "\(problem)")
+            #expect(error.description.hasSuffix(problem + "."), "\(error)")
+        }
+        #expect(Set(problems.map(\.0)).count == problems.count)
+    }
+
+    /// The position of a link problem's case; a new case does not compile until listed.
+    static func caseIndex(_ problem: LinkProblem) -> Int {
+        switch problem {
+        case .empty: return 0
+        case .tooLong: return 1
+        case .unsupportedScheme: return 2
+        case .missingSchemeSeparator: return 3
+        case .unexpectedHost: return 4
+        case .noScreens: return 5
+        case .tooManyScreens: return 6
+        case .tooManyParameters: return 7
+        case .emptySegment: return 8
+        case .modalWithoutScene: return 9
+        case .modalBeforeRoot: return 10
+        case .badPercentEncoding: return 11
+        case .malformedParameter: return 12
+        case .repeatedParameter: return 13
+        case .invalidCharacter: return 14
+        case .unclosedAttributes: return 15
+        case .unknownAttribute: return 16
+        case .misplacedAttributes: return 17
+        case .misplacedTab: return 18
+        case .repeatedTab: return 19
+        case .twoSelectedTabs: return 20
+        }
+    }
+
+    /// The position of a snapshot problem's case; a new case does not compile until listed.
+    static func caseIndex(_ problem: SnapshotProblem) -> Int {
+        switch problem {
+        case .unsupportedVersion: return 0
+        case .tooManyScreens: return 1
+        case .tooManyTabs: return 2
+        case .tooManyModals: return 3
+        case .tooManyParameters: return 4
+        case .selectedTabOutOfRange: return 5
+        case .duplicateTabName: return 6
+        case .invalidTabName: return 7
+        case .rootAndTabs: return 8
+        case .modalsWithoutRoot: return 9
+        case .emptyStack: return 10
+        case .invalidStyle: return 11
+        }
+    }
+
     /// The number of cases of `NavigationError`.
     static let caseCount = 36
 
-    /// The position of `error`'s case among all the cases. The switch has no `default`, so a new
-    /// case does not compile until it is listed here; `caseCount` then grows, and the tests above
-    /// fail until they hold an example of it.
+    /// The position of `error`'s case among all the cases.
+    ///
+    /// The switch has no `default`, so a new case does not compile until it is listed here;
+    /// `caseCount` then grows, and the tests above fail until they hold an example of it.
     static func caseIndex(_ error: NavigationError) -> Int {
         switch error {
         case .unknownScene: return 0

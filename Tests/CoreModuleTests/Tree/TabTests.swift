@@ -311,6 +311,21 @@ struct TabStackTests {
         #expect(coordinator.tree.visibleLocation?.level == 2)
     }
 
+    @Test("a tab name may be 64 bytes long and hold any letters, punctuation or emoji")
+    func validTabNames() throws {
+        let names = [String(repeating: "t", count: 64), "หน้าแรก", "my-home_2", "🏠"]
+        let coordinator = try makeTreeCoordinator(setup: [
+            .tabs(names.map { TabItem($0, scene: "A1") }, selected: "🏠")
+        ])
+        #expect(coordinator.tree.tabs.map(\.name) == names)
+        #expect(coordinator.tree.selectedTab == "🏠")
+        try coordinator.navigate(.selectTab("หน้าแรก"))
+        let link = try #require(coordinator.link(format: treeLinkFormat))
+        let reopened = try makeTreeCoordinator()
+        try reopened.open(link, format: treeLinkFormat)
+        #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
+    }
+
     @Test("the user's back swipe pops the selected tab; a tab tap runs no guard")
     func userReportsInTabs() throws {
         let coordinator = try makeTreeCoordinator(setup: [
