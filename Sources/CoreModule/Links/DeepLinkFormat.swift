@@ -155,9 +155,10 @@ struct LinkAttributes: Equatable {
                     tab = String(word.dropFirst(4))
                     guard let name = tab, TabItem.isValidName(name) else { throw unknown }
                 } else if word.hasPrefix("popover:"), other == nil {
-                    let anchor = String(word.dropFirst(8))
-                    guard !anchor.isEmpty else { throw unknown }
-                    other = .popover(anchor: anchor)
+                    let popover = PresentationStyle.popover(anchor: String(word.dropFirst(8)))
+                    // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
+                    guard popover.isValid else { throw unknown }
+                    other = popover
                 } else {
                     throw unknown
                 }
