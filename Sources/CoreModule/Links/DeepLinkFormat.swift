@@ -142,11 +142,19 @@ struct LinkAttributes: Equatable {
             let unknown = NavigationError.invalidLink(
                 .unknownAttribute(position: position, text: word))
             switch word {
-            case "selected": selected = true
-            case "sheet": sheet = true
-            case "medium": detents.append(.medium)
-            case "large": detents.append(.large)
-            case "fixed": fixed = true
+            case "selected":
+                guard !selected else { throw unknown }
+                selected = true
+            case "sheet":
+                guard !sheet else { throw unknown }
+                sheet = true
+            case "medium", "large":
+                let detent: SheetDetent = word == "medium" ? .medium : .large
+                guard !detents.contains(detent) else { throw unknown }
+                detents.append(detent)
+            case "fixed":
+                guard !fixed else { throw unknown }
+                fixed = true
             case "full-screen":
                 guard other == nil else { throw unknown }
                 other = .fullScreenCover

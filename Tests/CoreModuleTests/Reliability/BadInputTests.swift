@@ -439,6 +439,10 @@ struct BadInputTests {
             .navigate(.present(scene: "B1", style: .sheet(detents: []))),
             .invalidPresentationStyle(.sheet(detents: []))),
         BadInput(
+            "a sheet with a detent twice",
+            .navigate(.present(scene: "B1", style: .sheet(detents: [.medium, .medium]))),
+            .invalidPresentationStyle(.sheet(detents: [.medium, .medium]))),
+        BadInput(
             "a popover without an anchor",
             .navigate(.present(scene: "B1", style: .popover(anchor: ""))),
             .invalidPresentationStyle(.popover(anchor: ""))),
@@ -523,6 +527,18 @@ struct BadInputTests {
         BadInput(
             "link with a popover without an anchor", .open("demo://open/A1/+[popover:]B1"),
             .invalidLink(.unknownAttribute(position: 2, text: "popover:"))),
+        BadInput(
+            "link with a detent twice",
+            .open("demo://open/A1/+[medium,medium]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "medium"))),
+        BadInput(
+            "link with a tab selected twice in one segment",
+            .open("demo://open/[tab:home,selected,selected]A1"),
+            .invalidLink(.unknownAttribute(position: 1, text: "selected"))),
+        BadInput(
+            "link with fixed twice",
+            .open("demo://open/A1/+[fixed,fixed]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "fixed"))),
         BadInput(
             "link with a 65-byte popover anchor",
             .open("demo://open/A1/+[popover:\(String(repeating: "a", count: 65))]B1"),

@@ -126,7 +126,7 @@ struct StyleTests {
         #expect(event.style == .popover(anchor: "share"))
         #expect(
             event.description
-                == "present B2 #3 (popover from share) in tab home: A1 #1 → B2 #3, animated")
+                == "present B2 #3 (popover from share): A1 #1 → B2 #3, animated")
         try coordinator.report(.dismissedByUser(event.screen))
         #expect(coordinator.tree.modalCount == 0)
     }

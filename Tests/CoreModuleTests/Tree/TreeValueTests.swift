@@ -227,7 +227,8 @@ struct TreeTextTests {
             recorder.transitions.map(\.description) == [
                 "push A2 #3 in tab home: A1 #1 → A2 #3, animated",
                 "select-tab B1 #2 in tab more: A2 #3 → B1 #2, not animated",
-                "present B2 #4 (full-screen) in tab more: B1 #2 → B2 #4, animated",
+                // A change in a modal over the tabs names no tab.
+                "present B2 #4 (full-screen): B1 #2 → B2 #4, animated",
                 "dismiss B1 #2 in tab more: B2 #4 → B1 #2, not animated",
                 "select-tab A2 #3 in tab home: B1 #2 → A2 #3, animated, by the user",
                 "pop-to-root A1 #1 in tab home: A2 #3 → A1 #1, animated, by the user",
