@@ -231,6 +231,72 @@ struct NavigationErrorTests {
             (.reentrantNavigation(.push, during: .present), "Cannot push while a present"),
             (.coordinatorUnavailable(.pop), "Cannot pop: the screen's coordinator"),
             (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
+            (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
+            (.routeCollision("a/:b", existing: "a/:c"), "same paths as \"a/:c\""),
+            (.missingParameter(scene: "Order", name: "id"), "parameter \"id\", which was not"),
+            (
+                .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int),
+                "but it is \"x7\""
+            ),
+            (.invalidLink(.empty), "The link cannot be opened: it is empty."),
+            (
+                .linkSegmentFailed(position: 2, segment: "A3", error: .noRoot(.push)),
+                "screen 2, \"A3\", failed."
+            ),
+            (.unsupportedSnapshotVersion(found: 3, supported: 2), "format version 3"),
+            (
+                .restorationFailed(position: 1, scene: "Gone", error: .noRoot(.push)),
+                "screen 1, \"Gone\", failed."
+            ),
+            (
+                .rejectedByGuard(name: "auth", kind: .push, scene: "A2", reason: "signed out"),
+                "guard \"auth\" rejected it: signed out."
+            ),
+            (.redirectLoop(chain: [.push(scene: "A1")]), "redirected in a loop"),
+            (
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved"),
+                "Cannot leave \"Keep\" #2"
+            ),
+            (.reportedScreenGone(ScreenID(4)), "screen #4 left"),
+            (
+                .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
+                "a pop of screen #1, but the visible screen is #2"
+            ),
+            (.flowKeyInUse("checkout"), "key \"checkout\""),
+            (.missingService(type: "Clock"), "type Clock"),
+            (.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)), "#2 is"),
+            (.noTabs, "A tab container needs at least one tab."),
+            (.duplicateTabName("home"), "Two tabs are named \"home\""),
+            (
+                .invalidTabName("my home"),
+                "Tab name \"my home\" is not valid: a tab name is 1 to 64"
+            ),
+            (
+                .unknownTab("mroe", tabs: ["home", "more"]),
+                "Did you mean \"more\"? The tabs are \"home\" and \"more\"."
+            ),
+            (.unknownTab("home", tabs: []), "the window's root is not a tab container."),
+            (.tabBarCovered(tab: "more", modal: "B2"), "the modal \"B2\" covers it."),
+            (
+                .notDismissibleByUser(ScreenID(3), style: .fullScreenCover),
+                "its style (full-screen) does not let the user dismiss it."
+            ),
+            (
+                .notDismissibleByUser(ScreenID(3), style: .sheet(interactiveDismissal: false)),
+                "its style (sheet, not swipeable)"
+            ),
+            (.emptyStack(.setStack), "Cannot set-stack: a stack holds at least one screen."),
+            (
+                .noTabForLink("A2", tabs: ["home", "more"]),
+                "starts with \"A2\", but no tab starts with that scene or hosts it; the tabs are "
+                    + "\"home\" and \"more\"."
+            ),
+            (
+                .invalidPresentationStyle(.sheet(detents: [])),
+                "style .sheet(detents: [], interactiveDismissal: true)"
+            ),
+            (.invalidPresentationStyle(.popover(anchor: "")), "style .popover(anchor: \"\")"),
+            (.invalidSnapshot(.rootAndTabs), "it has both a root stack and tabs."),
             (
                 .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"),
                 "Cannot push \"A2\": observers already started 50 navigations"
@@ -240,9 +306,12 @@ struct NavigationErrorTests {
                 "Cannot replace-tree: observers already started 3 navigations"
             ),
         ]
+        #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
             #expect(error.description.contains(fragment), "\(error.description)")
-            #expect(error.description.hasSuffix("."), "\(error.description)")
+            #expect(
+                error.description.hasSuffix(".") || error.description.hasSuffix("?"),
+                "\(error.description)")
             #expect(error.description.first?.isUppercase == true, "\(error.description)")
         }
     }
@@ -267,11 +336,153 @@ struct NavigationErrorTests {
             .reportedScreenGone(ScreenID(1)),
             .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
             .flowKeyInUse("k"), .missingService(type: "T"),
-            .finishingScreenNotVisible(ScreenID(1), visible: nil),
+            .finishingScreenNotVisible(ScreenID(1), visible: nil), .noTabs,
             .observerNavigationLoop(limit: 50, kind: .push, scene: "A"),
+            .duplicateTabName("home"), .invalidTabName(""), .unknownTab("x", tabs: []),
+            .tabBarCovered(tab: "more", modal: "B2"),
+            .notDismissibleByUser(ScreenID(1), style: .fullScreenCover),
+            .emptyStack(.setStack), .noTabForLink("A2", tabs: ["home"]),
+            .invalidPresentationStyle(.sheet(detents: [])), .invalidSnapshot(.rootAndTabs),
         ]
+        #expect(errors.count == Self.caseCount)
+        #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
         #expect(Set(errors.map(\.code)).count == errors.count)
+        #expect(errors.allSatisfy { !$0.code.isEmpty && !$0.code.contains(" ") })
         #expect(NavigationError.unknownScene("A3", suggestions: []).code == "unknown-scene")
+        #expect(NavigationError.noTabForLink("A2", tabs: []).code == "no-tab-for-link")
+    }
+
+    @Test("every link and snapshot problem ends the error's sentence, distinct per case")
+    func problemsEndSentences() {
+        let linkProblems: [LinkProblem] = [
+            .empty, .tooLong(length: 5_000, limit: 4_096),
+            .unsupportedScheme(found: "http", expected: "demo"),
+            .missingSchemeSeparator(expected: "demo://open/"),
+            .unexpectedHost(found: "x", expected: "open"), .noScreens,
+            .tooManyScreens(count: 65, limit: 64),
+            .tooManyParameters(position: 1, count: 17, limit: 16), .emptySegment(position: 2),
+            .modalWithoutScene(position: 2), .modalBeforeRoot,
+            .badPercentEncoding(position: 1, segment: "A%"),
+            .malformedParameter(position: 1, text: "x"),
+            .repeatedParameter(position: 1, name: "id"),
+            .invalidCharacter(position: 1, segment: "A 1"), .unclosedAttributes(position: 2),
+            .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
+            .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
+            .twoSelectedTabs(position: 3),
+        ]
+        let snapshotProblems: [SnapshotProblem] = [
+            .unsupportedVersion(found: 3, supported: 2), .tooManyScreens(count: 513, limit: 512),
+            .tooManyTabs(count: 17, limit: 16), .tooManyModals(count: 33, limit: 32),
+            .tooManyParameters(scene: "A1", count: 65, limit: 64),
+            .selectedTabOutOfRange(index: 2, count: 2), .duplicateTabName("home"),
+            .invalidTabName("my home"), .rootAndTabs, .modalsWithoutRoot, .emptyStack,
+            .invalidStyle(.sheet(detents: [])),
+        ]
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
+        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<12))
+        let problems =
+            linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
+            + snapshotProblems.map { ($0.description, NavigationError.invalidSnapshot($0)) }
+        for (problem, error) in problems {
+            #expect(problem.first?.isLowercase == true, "\(problem)")
+            #expect(!problem.hasSuffix("."), "\(problem)")
+            #expect(error.description.hasSuffix(problem + "."), "\(error)")
+        }
+        #expect(Set(problems.map(\.0)).count == problems.count)
+    }
+
+    /// The position of a link problem's case; a new case does not compile until listed.
+    static func caseIndex(_ problem: LinkProblem) -> Int {
+        switch problem {
+        case .empty: return 0
+        case .tooLong: return 1
+        case .unsupportedScheme: return 2
+        case .missingSchemeSeparator: return 3
+        case .unexpectedHost: return 4
+        case .noScreens: return 5
+        case .tooManyScreens: return 6
+        case .tooManyParameters: return 7
+        case .emptySegment: return 8
+        case .modalWithoutScene: return 9
+        case .modalBeforeRoot: return 10
+        case .badPercentEncoding: return 11
+        case .malformedParameter: return 12
+        case .repeatedParameter: return 13
+        case .invalidCharacter: return 14
+        case .unclosedAttributes: return 15
+        case .unknownAttribute: return 16
+        case .misplacedAttributes: return 17
+        case .misplacedTab: return 18
+        case .repeatedTab: return 19
+        case .twoSelectedTabs: return 20
+        }
+    }
+
+    /// The position of a snapshot problem's case; a new case does not compile until listed.
+    static func caseIndex(_ problem: SnapshotProblem) -> Int {
+        switch problem {
+        case .unsupportedVersion: return 0
+        case .tooManyScreens: return 1
+        case .tooManyTabs: return 2
+        case .tooManyModals: return 3
+        case .tooManyParameters: return 4
+        case .selectedTabOutOfRange: return 5
+        case .duplicateTabName: return 6
+        case .invalidTabName: return 7
+        case .rootAndTabs: return 8
+        case .modalsWithoutRoot: return 9
+        case .emptyStack: return 10
+        case .invalidStyle: return 11
+        }
+    }
+
+    /// The number of cases of `NavigationError`.
+    static let caseCount = 37
+
+    /// The position of `error`'s case among all the cases.
+    ///
+    /// The switch has no `default`, so a new case does not compile until it is listed here;
+    /// `caseCount` then grows, and the tests above fail until they hold an example of it.
+    static func caseIndex(_ error: NavigationError) -> Int {
+        switch error {
+        case .unknownScene: return 0
+        case .invalidSceneIdentifier: return 1
+        case .duplicateRegistration: return 2
+        case .mismatchedRegistration: return 3
+        case .noRoot: return 4
+        case .cannotPopFirstScreen: return 5
+        case .sceneNotInStack: return 6
+        case .nothingToDismiss: return 7
+        case .builderFailed: return 8
+        case .reentrantNavigation: return 9
+        case .coordinatorUnavailable: return 10
+        case .routeCollision: return 11
+        case .missingParameter: return 12
+        case .malformedParameter: return 13
+        case .invalidLink: return 14
+        case .linkSegmentFailed: return 15
+        case .unsupportedSnapshotVersion: return 16
+        case .restorationFailed: return 17
+        case .rejectedByGuard: return 18
+        case .redirectLoop: return 19
+        case .leavingVetoed: return 20
+        case .reportedScreenGone: return 21
+        case .reportedScreenNotOnTop: return 22
+        case .flowKeyInUse: return 23
+        case .missingService: return 24
+        case .finishingScreenNotVisible: return 25
+        case .noTabs: return 26
+        case .duplicateTabName: return 27
+        case .invalidTabName: return 28
+        case .unknownTab: return 29
+        case .tabBarCovered: return 30
+        case .notDismissibleByUser: return 31
+        case .emptyStack: return 32
+        case .noTabForLink: return 33
+        case .invalidPresentationStyle: return 34
+        case .invalidSnapshot: return 35
+        case .observerNavigationLoop: return 36
+        }
     }
 }
 

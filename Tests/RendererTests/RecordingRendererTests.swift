@@ -75,7 +75,7 @@ struct RecordingRendererTests {
             ])
         #expect(
             recorder.transcript.last
-                == "✓ present Home #3 (full-screen) in tab more: Home #2 → Home #3, animated")
+                == "✓ present Home #3 (full-screen): Home #2 → Home #3, animated")
         #expect(recorder.isInSync(with: coordinator))
     }
 

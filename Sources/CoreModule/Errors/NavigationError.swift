@@ -41,8 +41,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// `stack` lists that stack's scenes, bottom first.
     case sceneNotInStack(SceneIdentifier, stack: [SceneIdentifier])
 
-    /// A dismiss was asked, but nothing is presented over the root stack, whose visible scene is
-    /// `visible`.
+    /// A dismiss was asked, but nothing is presented; the visible scene (of the root stack or the
+    /// selected tab) is `visible`.
     case nothingToDismiss(visible: SceneIdentifier)
 
     /// The scene's builder threw; `reason` is what it threw, as text.
@@ -261,8 +261,7 @@ extension NavigationError: CustomStringConvertible {
                 + "visible stack [\(names)]."
         case .nothingToDismiss(let visible):
             return
-                "Cannot dismiss: nothing is presented over the root stack, whose visible scene "
-                + "is \(visible.quoted)."
+                "Cannot dismiss: nothing is presented; the visible scene is \(visible.quoted)."
         case .builderFailed(let scene, let reason):
             return "The builder for scene \(scene.quoted) failed: \(reason)."
         case .reentrantNavigation(let kind, let during):
@@ -331,6 +330,11 @@ extension NavigationError: CustomStringConvertible {
                 + "\(TabItem.maximumNameByteCount) bytes without whitespace or control characters."
         case .unknownTab(let name, let tabs):
             guard !tabs.isEmpty else {
+                guard !name.isEmpty else {
+                    return
+                        "No tab can be selected or re-tapped: the window's root is not a tab "
+                        + "container."
+                }
                 return
                     "No tab is named \"\(Self.shorten(name))\": the window's root is not a tab "
                     + "container."
@@ -359,8 +363,8 @@ extension NavigationError: CustomStringConvertible {
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
         case .invalidPresentationStyle(let style):
             return
-                "Cannot present with style \(style.literal): a sheet needs at least one detent, a "
-                + "popover an anchor of 1 to 64 bytes."
+                "Cannot present with style \(style.literal): a sheet needs at least one detent and "
+                + "none twice, a popover an anchor of 1 to 64 bytes."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
         case .missingPayload(let scene, let expected):

@@ -144,11 +144,19 @@ struct LinkAttributes: Equatable {
             let unknown = NavigationError.invalidLink(
                 .unknownAttribute(position: position, text: word))
             switch word {
-            case "selected": selected = true
-            case "sheet": sheet = true
-            case "medium": detents.append(.medium)
-            case "large": detents.append(.large)
-            case "fixed": fixed = true
+            case "selected":
+                guard !selected else { throw unknown }
+                selected = true
+            case "sheet":
+                guard !sheet else { throw unknown }
+                sheet = true
+            case "medium", "large":
+                let detent: SheetDetent = word == "medium" ? .medium : .large
+                guard !detents.contains(detent) else { throw unknown }
+                detents.append(detent)
+            case "fixed":
+                guard !fixed else { throw unknown }
+                fixed = true
             case "full-screen":
                 guard other == nil else { throw unknown }
                 other = .fullScreenCover
@@ -157,9 +165,10 @@ struct LinkAttributes: Equatable {
                     tab = String(word.dropFirst(4))
                     guard let name = tab, TabItem.isValidName(name) else { throw unknown }
                 } else if word.hasPrefix("popover:"), other == nil {
-                    let anchor = String(word.dropFirst(8))
-                    guard !anchor.isEmpty else { throw unknown }
-                    other = .popover(anchor: anchor)
+                    let popover = PresentationStyle.popover(anchor: String(word.dropFirst(8)))
+                    // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
+                    guard popover.isValid else { throw unknown }
+                    other = popover
                 } else {
                     throw unknown
                 }

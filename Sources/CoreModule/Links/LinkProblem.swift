@@ -37,7 +37,7 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     /// The segment at `position` opens attributes with `[` and never closes them.
     case unclosedAttributes(position: Int)
     /// The segment at `position` has the attribute `text`, which the grammar does not know (or
-    /// repeats, or gives an invalid tab name).
+    /// repeats, or gives an invalid tab name or popover anchor).
     case unknownAttribute(position: Int, text: String)
     /// The segment at `position` has attributes where they do not belong: a style outside a
     /// modal, `selected` outside a tab, a tab with a style, or a sheet that is also another style.

@@ -133,7 +133,10 @@ extension AppCoordinator {
         if let id = report.screen, tree.location(of: id) == nil {
             throw .reportedScreenGone(id)
         }
-        guard !tree.isEmpty else { throw .unknownTab("", tabs: []) }
+        guard !tree.isEmpty else {
+            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
+            throw .unknownTab("", tabs: [])
+        }
         let visible = tree.lastLocation()
         let edit: TreeEdit
         switch report {

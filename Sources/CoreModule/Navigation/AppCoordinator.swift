@@ -344,16 +344,16 @@ public final class AppCoordinator: AppCoordinatorType {
                 return .redirect(redirect)
             }
             var screens: [Screen] = []
+            screens.reserveCapacity(checked.count)
             for value in checked {
                 screens.append(
                     try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
             }
-            // Stacks get their identities once every screen is built, so a failed request
-            // uses none up.
-            let tabs = zip(items, screens).map { item, screen in
-                TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen])
-            }
-            edit = .setTabs(tabs, selected: selectedIndex)
+            // Stack identities are allocated once every build has succeeded.
+            edit = .setTabs(
+                zip(items, screens).map { item, screen in
+                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen])
+                }, selected: selectedIndex)
 
         case .selectTab(let name, _):
             let names = tree.tabNameList

@@ -99,7 +99,8 @@ extension TransitionEvent: CustomStringConvertible {
             screen != to.screen && screen != from?.screen ? ", about \(scene) \(screen)" : ""
         let redirect = redirectedFrom.map { ", redirected from \($0)" } ?? ""
         let presented = style.map { " (\($0))" } ?? ""
-        let place = tab.map { " in tab \(NavigationError.shorten($0))" } ?? ""
+        // Named only when the change is in the tab's own stack, not in a modal over the tabs.
+        let place = tab.map { to.level == 0 ? " in tab \(NavigationError.shorten($0))" : "" } ?? ""
         return
             "\(kind) \(to)\(presented)\(place): \(origin) → \(to)\(removed), \(animation)\(user)"
             + "\(about)\(redirect)"

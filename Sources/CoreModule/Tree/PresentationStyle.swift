@@ -28,11 +28,11 @@ public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConverti
         }
     }
 
-    /// Whether the style can be shown: a sheet has at least one detent, a popover an anchor of
-    /// 1 to 64 bytes.
+    /// Whether the style can be shown: a sheet has at least one detent and none twice, a
+    /// popover an anchor of 1 to 64 bytes.
     public var isValid: Bool {
         switch self {
-        case .sheet(let detents, _): return !detents.isEmpty
+        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
         case .fullScreenCover: return true
         case .popover(let anchor): return (1...64).contains(anchor.utf8.count)
         }

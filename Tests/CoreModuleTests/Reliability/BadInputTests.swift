@@ -100,6 +100,22 @@ struct BadInputTests {
         .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"),
     ]
 
+    /// A tab root: "home" (A1, selected) and "more" (B1).
+    nonisolated static let tabRoot: [ApplicationTransitionType] = [
+        .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
+    ]
+    nonisolated static let a1 = TreeSnapshot.Screen(scene: "A1")
+    nonisolated static let b1 = TreeSnapshot.Screen(scene: "B1")
+    nonisolated static let twoTabs = [
+        TreeSnapshot.Tab(name: "home", stack: [a1]), TreeSnapshot.Tab(name: "more", stack: [b1]),
+    ]
+    /// A snapshot with both a root stack and tabs, which no tree has.
+    nonisolated static let rootAndTabs: TreeSnapshot = {
+        var snapshot = TreeSnapshot(tabs: twoTabs, selectedTab: 0)
+        snapshot.root = [a1]
+        return snapshot
+    }()
+
     nonisolated static let cases: [BadInput] = [
         // Names
         BadInput(
@@ -337,11 +353,360 @@ struct BadInputTests {
                 try fixture.coordinator.startFlow(
                     StubFlow(coordinator: fixture.coordinator), key: "checkout")
             }, .flowKeyInUse("checkout")),
+
+        // Tabs
+        BadInput(
+            "selecting an unknown tab suggests the close name", setup: tabRoot,
+            .navigate(.selectTab("mroe")), .unknownTab("mroe", tabs: ["home", "more"])),
+        BadInput(
+            "selecting a tab of a stack root", .navigate(.selectTab("home")),
+            .unknownTab("home", tabs: [])),
+        BadInput(
+            "selecting a tab in an empty window", setup: [], .navigate(.selectTab("home")),
+            .noRoot(.selectTab)),
+        BadInput(
+            "two tabs with one name",
+            .navigate(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("home", scene: "B1")],
+                    selected: "home")), .duplicateTabName("home")),
+        BadInput("no tabs", .navigate(.tabs([], selected: "home")), .noTabs),
+        BadInput(
+            "an empty tab name", .navigate(.tabs([TabItem("", scene: "A1")], selected: "")),
+            .invalidTabName("")),
+        BadInput(
+            "a tab name with a space",
+            .navigate(.tabs([TabItem("my home", scene: "A1")], selected: "my home")),
+            .invalidTabName("my home")),
+        BadInput(
+            "a 65-byte tab name",
+            .navigate(
+                .tabs(
+                    [TabItem(String(repeating: "t", count: 65), scene: "A1")],
+                    selected: String(repeating: "t", count: 65))),
+            .invalidTabName(String(repeating: "t", count: 65))),
+        BadInput(
+            "a tab name with a control character",
+            .navigate(.tabs([TabItem("ho\u{7}me", scene: "A1")], selected: "ho\u{7}me")),
+            .invalidTabName("ho\u{7}me")),
+        BadInput(
+            "a tab name with a zero-width space",
+            .navigate(.tabs([TabItem("home\u{200B}", scene: "A1")], selected: "home\u{200B}")),
+            .invalidTabName("home\u{200B}")),
+        BadInput(
+            "a tab root selecting a tab it does not have",
+            .navigate(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")],
+                    selected: "search")), .unknownTab("search", tabs: ["home", "more"])),
+        BadInput(
+            "a tab root with an unknown scene in its second tab",
+            .navigate(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B3")],
+                    selected: "home")), .unknownScene("B3", suggestions: ["B1", "B2"])),
+        BadInput(
+            "a tab root whose second tab's builder throws", setup: tabRoot,
+            .navigate(
+                .tabs(
+                    [TabItem("home", scene: "Keep"), TabItem("more", scene: "Broken")],
+                    selected: "home")), .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "a tab root over a vetoing screen in a tab that is not selected",
+            setup: tabRoot + [.selectTab("more"), .push(scene: "Keep"), .selectTab("home")],
+            .navigate(
+                .tabs([TabItem("home", scene: "A1")], selected: "home")),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+
+        // Presentation styles
+        BadInput(
+            "a swipe-down of a full-screen cover",
+            setup: [.root(scene: "A1"), .present(scene: "B1", style: .fullScreenCover)],
+            .report(.dismissedByUser(ScreenID(2))),
+            .notDismissibleByUser(ScreenID(2), style: .fullScreenCover)),
+        BadInput(
+            "a swipe-down of a sheet that is not swipeable",
+            setup: [
+                .root(scene: "A1"),
+                .present(
+                    scene: "B1", style: .sheet(detents: [.medium], interactiveDismissal: false)),
+                .push(scene: "B2"),
+            ], .report(.dismissedByUser(ScreenID(3))),
+            .notDismissibleByUser(
+                ScreenID(3), style: .sheet(detents: [.medium], interactiveDismissal: false))),
+        BadInput(
+            "a sheet without detents",
+            .navigate(.present(scene: "B1", style: .sheet(detents: []))),
+            .invalidPresentationStyle(.sheet(detents: []))),
+        BadInput(
+            "a sheet with a detent twice",
+            .navigate(.present(scene: "B1", style: .sheet(detents: [.medium, .medium]))),
+            .invalidPresentationStyle(.sheet(detents: [.medium, .medium]))),
+        BadInput(
+            "a popover without an anchor",
+            .navigate(.present(scene: "B1", style: .popover(anchor: ""))),
+            .invalidPresentationStyle(.popover(anchor: ""))),
+        BadInput(
+            "a popover with a 65-byte anchor",
+            .navigate(
+                .present(scene: "B1", style: .popover(anchor: String(repeating: "a", count: 65)))),
+            .invalidPresentationStyle(.popover(anchor: String(repeating: "a", count: 65)))),
+
+        // Tab reports
+        BadInput(
+            "a tab tap while a modal covers the tab bar",
+            setup: tabRoot + [.present(scene: "B2")], .report(.tabSelectedByUser("more")),
+            .tabBarCovered(tab: "more", modal: "B2")),
+        BadInput(
+            "a re-tap of the selected tab while a modal covers the tab bar",
+            setup: tabRoot + [.push(scene: "A2"), .present(scene: "B2")],
+            .report(.selectedTabReselectedByUser), .tabBarCovered(tab: "home", modal: "B2")),
+        BadInput(
+            "a tab tap on an unknown tab", setup: tabRoot, .report(.tabSelectedByUser("mroe")),
+            .unknownTab("mroe", tabs: ["home", "more"])),
+        BadInput(
+            "a tab tap over a stack root", .report(.tabSelectedByUser("home")),
+            .unknownTab("home", tabs: [])),
+        BadInput(
+            "a tab tap in an empty window", setup: [], .report(.tabSelectedByUser("home")),
+            .unknownTab("home", tabs: [])),
+        BadInput(
+            "a re-tap of the selected tab over a stack root",
+            setup: [.root(scene: "A1"), .push(scene: "A2")],
+            .report(.selectedTabReselectedByUser), .unknownTab("", tabs: [])),
+        BadInput(
+            "a back swipe reported in a tab that is not selected",
+            setup: tabRoot + [.push(scene: "A2"), .selectTab("more")],
+            .report(.poppedByUser(ScreenID(3))),
+            .reportedScreenNotOnTop(ScreenID(3), kind: .pop, visible: ScreenID(2))),
+
+        // Whole-stack transitions
+        BadInput("an empty stack", .navigate(.setStack([])), .emptyStack(.setStack)),
+        BadInput(
+            "a stack with an unknown scene in the middle",
+            setup: [.root(scene: "A1"), .push(scene: "A2")],
+            .navigate(.setStack(["B1", "A3", "B2"])),
+            .unknownScene("A3", suggestions: ["A1", "A2"])),
+        BadInput(
+            "a stack whose builder throws in the middle",
+            setup: [.root(scene: "A1"), .push(scene: "A2")],
+            .navigate(.setStack(["Keep", "Broken", "B2"])),
+            .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "a stack with a scene the guard rejects", .navigate(.setStack(["B1", "Locked"])),
+            .rejectedByGuard(
+                name: "policy", kind: .setStack, scene: "Locked", reason: "it is locked")),
+        BadInput(
+            "a stack set over a vetoing screen", setup: [.root(scene: "Keep"), .push(scene: "A2")],
+            .navigate(.setStack(["B1"])),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")),
+        BadInput(
+            "a stack set in an empty window", setup: [], .navigate(.setStack(["A1"])),
+            .noRoot(.setStack)),
+        BadInput(
+            "a replace in an empty window", setup: [], .navigate(.replace(scene: "A1")),
+            .noRoot(.replace)),
+        BadInput(
+            "a replace of a vetoing screen", setup: [.root(scene: "A1"), .push(scene: "Keep")],
+            .navigate(.replace(scene: "B1")),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+        BadInput(
+            "a replace by an unknown scene", .navigate(.replace(scene: "A3")),
+            .unknownScene("A3", suggestions: ["A1", "A2"])),
+
+        // Links with tabs and styles
+        BadInput(
+            "link with unclosed attributes", .open("demo://open/A1/+[mediumB1"),
+            .invalidLink(.unclosedAttributes(position: 2))),
+        BadInput(
+            "link with an unknown attribute", .open("demo://open/A1/+[tiny]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "tiny"))),
+        BadInput(
+            "link with an empty tab name", .open("demo://open/[tab:]A1"),
+            .invalidLink(.unknownAttribute(position: 1, text: "tab:"))),
+        BadInput(
+            "link with a popover without an anchor", .open("demo://open/A1/+[popover:]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "popover:"))),
+        BadInput(
+            "link with a detent twice",
+            .open("demo://open/A1/+[medium,medium]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "medium"))),
+        BadInput(
+            "link with a tab selected twice in one segment",
+            .open("demo://open/[tab:home,selected,selected]A1"),
+            .invalidLink(.unknownAttribute(position: 1, text: "selected"))),
+        BadInput(
+            "link with fixed twice",
+            .open("demo://open/A1/+[fixed,fixed]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "fixed"))),
+        BadInput(
+            "link with a 65-byte popover anchor",
+            .open("demo://open/A1/+[popover:\(String(repeating: "a", count: 65))]B1"),
+            .invalidLink(
+                .unknownAttribute(
+                    position: 2, text: "popover:" + String(repeating: "a", count: 65)))),
+        BadInput(
+            "link with a 65-byte tab name",
+            .open("demo://open/[tab:\(String(repeating: "t", count: 65))]A1"),
+            .invalidLink(
+                .unknownAttribute(position: 1, text: "tab:" + String(repeating: "t", count: 65)))),
+        BadInput(
+            "link with two styles", .open("demo://open/A1/+[full-screen,popover:share]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "popover:share"))),
+        BadInput(
+            "link with a style on a pushed screen", .open("demo://open/A1/[full-screen]A2"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link with a style on the root", .open("demo://open/[medium]A1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link marking a modal selected", .open("demo://open/A1/+[selected]B1"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link marking a root stack selected", .open("demo://open/[selected]A1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link giving a tab a style", .open("demo://open/[tab:home,full-screen]A1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link with a sheet that is also full-screen",
+            .open("demo://open/A1/+[medium,full-screen]B1"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link starting a tab after a stack root", .open("demo://open/A1/[tab:home]A2"),
+            .invalidLink(.misplacedTab(position: 2))),
+        BadInput(
+            "link starting a tab after a modal", .open("demo://open/[tab:home]A1/+B1/[tab:more]B2"),
+            .invalidLink(.misplacedTab(position: 3))),
+        BadInput(
+            "link starting a tab in a modal", .open("demo://open/[tab:home]A1/+[tab:more]B1"),
+            .invalidLink(.misplacedTab(position: 2))),
+        BadInput(
+            "link naming a tab twice", .open("demo://open/[tab:home]A1/[tab:home]B1"),
+            .invalidLink(.repeatedTab(position: 2, name: "home"))),
+        BadInput(
+            "link selecting two tabs",
+            .open("demo://open/[tab:home,selected]A1/A2/[tab:more,selected]B1"),
+            .invalidLink(.twoSelectedTabs(position: 3))),
+        BadInput(
+            "link to one stack with no tab for it", setup: tabRoot, .open("demo://open/A2"),
+            .noTabForLink("A2", tabs: ["home", "more"])),
+        BadInput(
+            "link to one tab over a vetoing modal", setup: tabRoot + [.present(scene: "Keep")],
+            .open("demo://open/B1/B2"),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+        BadInput(
+            "link to one tab over its vetoing screen",
+            setup: tabRoot + [.selectTab("more"), .push(scene: "Keep")],
+            .open("demo://open/B1"),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+
+        // Snapshots with tabs and styles
+        BadInput(
+            "snapshot of version -1", .restore(TreeSnapshot(version: -1, root: [a1])),
+            .unsupportedSnapshotVersion(found: -1, supported: 2)),
+        BadInput(
+            "snapshot of tabs from version 3",
+            .restore(TreeSnapshot(version: 3, tabs: twoTabs, selectedTab: 0)),
+            .unsupportedSnapshotVersion(found: 3, supported: 2)),
+        BadInput(
+            "snapshot of 513 screens",
+            .restore(TreeSnapshot(root: Array(repeating: a1, count: 513))),
+            .invalidSnapshot(.tooManyScreens(count: 513, limit: 512))),
+        BadInput(
+            "snapshot of 17 tabs",
+            .restore(
+                TreeSnapshot(
+                    tabs: (1...17).map { TreeSnapshot.Tab(name: "t\($0)", stack: [a1]) },
+                    selectedTab: 0)), .invalidSnapshot(.tooManyTabs(count: 17, limit: 16))),
+        BadInput(
+            "snapshot of 33 modals",
+            .restore(
+                TreeSnapshot(
+                    root: [a1], modals: Array(repeating: TreeSnapshot.Modal(stack: [b1]), count: 33)
+                )
+            ), .invalidSnapshot(.tooManyModals(count: 33, limit: 32))),
+        BadInput(
+            "snapshot of a screen with 65 parameters",
+            .restore(
+                TreeSnapshot(root: [
+                    TreeSnapshot.Screen(
+                        scene: "A1",
+                        parameters: SceneParameters(
+                            Dictionary(uniqueKeysWithValues: (1...65).map { ("p\($0)", "v") })))
+                ])), .invalidSnapshot(.tooManyParameters(scene: "A1", count: 65, limit: 64))),
+        BadInput(
+            "snapshot selecting a tab past the last",
+            .restore(TreeSnapshot(tabs: twoTabs, selectedTab: 2)),
+            .invalidSnapshot(.selectedTabOutOfRange(index: 2, count: 2))),
+        BadInput(
+            "snapshot selecting a negative tab",
+            .restore(TreeSnapshot(tabs: twoTabs, selectedTab: -1)),
+            .invalidSnapshot(.selectedTabOutOfRange(index: -1, count: 2))),
+        BadInput(
+            "snapshot with two tabs of one name",
+            .restore(
+                TreeSnapshot(
+                    tabs: [
+                        TreeSnapshot.Tab(name: "home", stack: [a1]),
+                        TreeSnapshot.Tab(name: "home", stack: [b1]),
+                    ], selectedTab: 0)), .invalidSnapshot(.duplicateTabName("home"))),
+        BadInput(
+            "snapshot with an invalid tab name",
+            .restore(
+                TreeSnapshot(tabs: [TreeSnapshot.Tab(name: "my home", stack: [a1])], selectedTab: 0)
+            ),
+            .invalidSnapshot(.invalidTabName("my home"))),
+        BadInput(
+            "snapshot with a root stack and tabs", .restore(rootAndTabs),
+            .invalidSnapshot(.rootAndTabs)),
+        BadInput(
+            "snapshot with modals and no root",
+            .restore(TreeSnapshot(root: [], modals: [TreeSnapshot.Modal(stack: [b1])])),
+            .invalidSnapshot(.modalsWithoutRoot)),
+        BadInput(
+            "snapshot with an empty tab",
+            .restore(
+                TreeSnapshot(
+                    tabs: [
+                        TreeSnapshot.Tab(name: "home", stack: [a1]),
+                        TreeSnapshot.Tab(name: "more", stack: []),
+                    ],
+                    selectedTab: 0)), .invalidSnapshot(.emptyStack)),
+        BadInput(
+            "snapshot with an empty modal",
+            .restore(TreeSnapshot(root: [a1], modals: [TreeSnapshot.Modal(stack: [])])),
+            .invalidSnapshot(.emptyStack)),
+        BadInput(
+            "snapshot with a sheet without detents",
+            .restore(
+                TreeSnapshot(
+                    root: [a1],
+                    modals: [TreeSnapshot.Modal(style: .sheet(detents: []), stack: [b1])])),
+            .invalidSnapshot(.invalidStyle(.sheet(detents: [])))),
+        BadInput(
+            "snapshot with a popover without an anchor",
+            .restore(
+                TreeSnapshot(
+                    root: [a1],
+                    modals: [TreeSnapshot.Modal(style: .popover(anchor: ""), stack: [b1])])),
+            .invalidSnapshot(.invalidStyle(.popover(anchor: "")))),
+        BadInput(
+            "snapshot with a tab scene no longer registered",
+            .restore(
+                TreeSnapshot(
+                    tabs: [
+                        TreeSnapshot.Tab(
+                            name: "home", stack: [a1, TreeSnapshot.Screen(scene: "Gone")])
+                    ],
+                    selectedTab: 0)),
+            .restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
     ]
 
-    @Test("the table covers at least 30 cases")
+    @Test("the table covers at least 100 cases")
     func tableSize() {
-        #expect(Self.cases.count >= 30)
+        #expect(Self.cases.count >= 100)
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
     }
 

@@ -215,3 +215,303 @@ struct TabLinkTests {
         #expect(coordinator.tree == before)
     }
 }
+
+@MainActor
+@Suite("Tabs: requests act on the top-most stack, the selected tab's or the top modal's")
+struct TabStackTests {
+    @Test("a tab root replaces everything, modals included; a stack root replaces a tab root")
+    func tabsReplaceEverything() throws {
+        let coordinator = try makeTreeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
+        ])
+        let before = Set(coordinator.tree.screens.map(\.id))
+        let tabs = try #require(try coordinator.navigate(homeAndMore))
+        #expect(tabs.removedCount == 4)
+        #expect(coordinator.tree.modalCount == 0)
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
+        #expect(before.isDisjoint(with: coordinator.tree.screens.map(\.id)))
+
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.push(scene: "B2"))
+        try coordinator.navigate(.present(scene: "A2"))
+        let root = try #require(try coordinator.navigate(.root(scene: "A2")))
+        #expect(root.removedCount == 4)
+        #expect(root.tab == nil)
+        #expect(!coordinator.tree.hasTabs && coordinator.tree.tabs.isEmpty)
+        #expect(coordinator.tree.selectedTab == nil)
+        #expect(coordinator.tree.scenes == [["A2"]])
+        #expect(coordinator.tree.root?.place == .root)
+    }
+
+    @Test("push, pop, pop-to and pop-to-root act on the selected tab and leave the others")
+    func stackRequestsActOnTheSelectedTab() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .push(scene: "A2")])
+        let home = try #require(coordinator.tree.tab(named: "home")?.stack)
+        try coordinator.navigate(.selectTab("more"))
+        let more = try #require(coordinator.tree.tab(named: "more")?.stack.id)
+        for scene: SceneIdentifier in ["B2", "A1", "A2"] {
+            let event = try #require(try coordinator.navigate(.push(scene: scene)))
+            #expect(event.tab == "more")
+            #expect(event.stack == more)
+        }
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2", "A1", "A2"]])
+
+        try coordinator.navigate(.popTo(scene: "B2"))
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"]])
+        expectRejected(
+            .popTo(scene: "A2"), on: coordinator,
+            with: .sceneNotInStack("A2", stack: ["B1", "B2"]))
+        try coordinator.navigate(.pop())
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
+        expectUnchanged(.popToRoot(), on: coordinator)
+        try coordinator.navigate(.push(scene: "A1"))
+        try coordinator.navigate(.push(scene: "B2"))
+        let popToRoot = try #require(try coordinator.navigate(.popToRoot()))
+        #expect(popToRoot.removedCount == 2)
+        #expect(popToRoot.tab == "more")
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
+        #expect(coordinator.tree.tab(named: "home")?.stack == home)
+        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "B1"))
+    }
+
+    @Test("with a modal up, requests act on the top modal and every tab keeps its stack")
+    func requestsActOnTheTopModal() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .present(scene: "B2")])
+        let tabStacks = coordinator.tree.tabs.map(\.stack)
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2", "A2"]])
+        #expect(coordinator.tree.topStack?.modal != nil)
+        try coordinator.navigate(.pop())
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B2", kind: .pop))
+        expectRejected(
+            .popTo(scene: "A1"), on: coordinator, with: .sceneNotInStack("A1", stack: ["B2"]))
+        try coordinator.navigate(.selectTab("more"))
+        #expect(coordinator.tree.visibleScreen?.scene == "B2")
+        #expect(coordinator.tree.baseStack?.tab == "more")
+        let dismiss = try #require(try coordinator.navigate(.dismiss()))
+        #expect(dismiss.tab == "more")
+        #expect(dismiss.stack == coordinator.tree.tab(named: "more")?.stack.id)
+        #expect(coordinator.tree.visibleScreen?.scene == "B1")
+        #expect(coordinator.tree.tabs.map(\.stack.id) == tabStacks.map(\.id))
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
+    }
+
+    @Test("the top-most stack is the last modal's, else the selected tab's")
+    func topMostStack() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        #expect(coordinator.tree.topStack == coordinator.tree.tab(named: "home")?.stack)
+        #expect(coordinator.tree.stack(at: 0) == coordinator.tree.tab(named: "home")?.stack)
+        try coordinator.navigate(.selectTab("more"))
+        #expect(coordinator.tree.topStack == coordinator.tree.tab(named: "more")?.stack)
+        try coordinator.navigate(.present(scene: "A2"))
+        try coordinator.navigate(.present(scene: "B2", style: .fullScreenCover))
+        #expect(coordinator.tree.topStack == coordinator.tree.modals.last)
+        #expect(coordinator.tree.topStack?.level == 2)
+        #expect(coordinator.tree.stacks.map(\.level) == [0, 0, 1, 2])
+        #expect(coordinator.tree.visibleLocation?.level == 2)
+    }
+
+    @Test("a tab name may be 64 bytes long and hold any letters, punctuation or emoji")
+    func validTabNames() throws {
+        let names = [String(repeating: "t", count: 64), "หน้าแรก", "my-home_2", "🏠"]
+        let coordinator = try makeTreeCoordinator(setup: [
+            .tabs(names.map { TabItem($0, scene: "A1") }, selected: "🏠")
+        ])
+        #expect(coordinator.tree.tabs.map(\.name) == names)
+        #expect(coordinator.tree.selectedTab == "🏠")
+        try coordinator.navigate(.selectTab("หน้าแรก"))
+        let link = try #require(coordinator.link(format: treeLinkFormat))
+        let reopened = try makeTreeCoordinator()
+        try reopened.open(link, format: treeLinkFormat)
+        #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
+    }
+
+    @Test("the user's back swipe pops the selected tab; a tab tap runs no guard")
+    func userReportsInTabs() throws {
+        let coordinator = try makeTreeCoordinator(setup: [
+            homeAndMore, .push(scene: "A2"), .selectTab("more"), .push(scene: "B2"),
+        ])
+        coordinator.addGuard(NavigationGuard("never") { _ in .reject(reason: "no") })
+        let visible = try #require(coordinator.tree.visibleScreen?.id)
+        let swipe = try #require(try coordinator.report(.poppedByUser(visible)))
+        #expect(swipe.initiator == .user && swipe.tab == "more")
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
+        let tap = try #require(try coordinator.report(.tabSelectedByUser("home")))
+        #expect(tap.kind == .selectTab && tap.initiator == .user && tap.tab == "home")
+        #expect(coordinator.tree.visibleScreen?.scene == "A2")
+    }
+}
+
+@MainActor
+@Suite("Tabs: flows, results, guards and vetoes work in a tab as in a stack")
+struct TabLifecycleTests {
+    @Test(
+        "a flow on a tab lives while its screens are in any tab, and finishes when .tabs replaces them"
+    )
+    func flowFinishesWhenTabsReplaceIt() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        let flow = StubFlow(coordinator: coordinator, first: .push(scene: "A2"))
+        try coordinator.startFlow(flow, key: "detail")
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.push(scene: "B2"))
+        try coordinator.navigate(.selectTab("home"))
+        #expect(!flow.isFinished)
+        #expect(coordinator.flows["detail"] === flow)
+        try coordinator.navigate(homeAndMore)
+        #expect(flow.isFinished && flow.finishCount == 1)
+        #expect(coordinator.flows["detail"] == nil)
+    }
+
+    @Test("a flow that made the tab root finishes when a stack root replaces it, not on selection")
+    func flowOwningTheTabRoot() throws {
+        let coordinator = try makeTreeCoordinator()
+        let flow = StubFlow(coordinator: coordinator, first: homeAndMore)
+        try coordinator.startFlow(flow, key: "main")
+        #expect(coordinator.tree.screens.allSatisfy { coordinator.owner(of: $0.id) === flow })
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.popToRoot())
+        #expect(!flow.isFinished)
+        try coordinator.navigate(.root(scene: "A1"))
+        #expect(flow.isFinished && flow.finishCount == 1)
+    }
+
+    @Test("a link to one tab finishes the flow on that tab; the flow on the other tab lives on")
+    func linkFinishesTheFlowOfItsTab() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        let homeFlow = StubFlow(coordinator: coordinator, first: .push(scene: "A2"))
+        try coordinator.startFlow(homeFlow, key: "home")
+        try coordinator.navigate(.selectTab("more"))
+        let moreFlow = StubFlow(coordinator: coordinator, first: .push(scene: "B2"))
+        try coordinator.startFlow(moreFlow, key: "more")
+        try coordinator.navigate(.selectTab("home"))
+        try coordinator.open("demo://open/B1/A1", format: treeLinkFormat)
+        #expect(moreFlow.isFinished)
+        #expect(!homeFlow.isFinished)
+        #expect(coordinator.flows.keys.sorted() == ["home"])
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "A1"]])
+    }
+
+    @Test("a flow whose screens a set-stack replaces finishes")
+    func setStackFinishesTheFlow() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        let flow = StubFlow(coordinator: coordinator, first: .push(scene: "A2"))
+        try coordinator.startFlow(flow, key: "detail")
+        try coordinator.navigate(.setStack(["A1", "B2"]))
+        #expect(flow.isFinished)
+        #expect(coordinator.flows.isEmpty)
+    }
+
+    @Test(
+        "a result asked for in a tab is cancelled when the tab's stack is replaced",
+        arguments: [
+            homeAndMore, .setStack(["A1"]), .replace(scene: "B2"), .root(scene: "B1"),
+        ])
+    func resultCancelledWhenTheTabIsReplaced(replacement: ApplicationTransitionType) throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        let log = ResultLog()
+        try coordinator.navigate(.push(scene: "A2"), onResult: log.handler)
+        try coordinator.navigate(.selectTab("more"))
+        try coordinator.navigate(.push(scene: "B2"))
+        try coordinator.navigate(.selectTab("home"))
+        #expect(log.results.isEmpty)
+        try coordinator.navigate(replacement)
+        #expect(log.results == ["cancelled"])
+    }
+
+    @Test("a result asked for in a tab survives other tabs' changes and a link to another tab")
+    func resultSurvivesOtherTabs() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        let log = ResultLog()
+        try coordinator.navigate(.push(scene: "A2"), onResult: log.handler)
+        try coordinator.open("demo://open/B1/B2", format: treeLinkFormat)
+        try coordinator.navigate(.setStack(["B1", "A1"]))
+        #expect(log.results.isEmpty)
+        try coordinator.open("demo://open/A1", format: treeLinkFormat)
+        #expect(log.results == ["cancelled"])
+    }
+
+    @Test("a screen in a tab finishes with a value its caller receives")
+    func resultDeliveredInATab() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .selectTab("more")])
+        let log = ResultLog()
+        try coordinator.navigate(.push(scene: "B2"), onResult: log.handler)
+        let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        try coordinator.navigate(.selectTab("home"))
+        try coordinator.navigate(.selectTab("more"))
+        try screen.context.finish(with: 7)
+        #expect(log.results == ["value(7)"])
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
+    }
+
+    @Test("guards see a tab selection as the target tab's top screen, and may reject it")
+    func guardsSeeTabSelection() throws {
+        let coordinator = try makeTreeCoordinator(setup: [
+            homeAndMore, .selectTab("more"), .push(scene: "B2", parameters: ["id": "4"]),
+            .selectTab("home"),
+        ])
+        var attempts: [NavigationAttempt] = []
+        coordinator.addGuard(
+            NavigationGuard("lock") { attempt in
+                attempts.append(attempt)
+                return attempt.kind == .selectTab ? .reject(reason: "it is locked") : .allow
+            })
+        let before = coordinator.tree
+        expectRejected(
+            .selectTab("more"), on: coordinator,
+            with: .rejectedByGuard(
+                name: "lock", kind: .selectTab, scene: "B2", reason: "it is locked"))
+        let attempt = try #require(attempts.first)
+        #expect(attempts.count == 1)
+        #expect(attempt.kind == .selectTab && attempt.scene == "B2")
+        #expect(attempt.parameters == ["id": "4"])
+        #expect(attempt.leaving == nil)
+        #expect(attempt.tree == before)
+    }
+
+    @Test("a guard may redirect a tab selection; the tab stays as it was")
+    func guardRedirectsTabSelection() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
+        coordinator.addGuard(
+            NavigationGuard("sign-in") { attempt in
+                attempt.kind == .selectTab ? .redirect(.present(scene: "A2")) : .allow
+            })
+        let event = try #require(try coordinator.navigate(.selectTab("more")))
+        #expect(event.kind == .present)
+        #expect(event.redirectedFrom == .transition(.selectTab("more")))
+        #expect(coordinator.tree.selectedTab == "home")
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["A2"]])
+    }
+
+    @Test(
+        "a screen that refuses to leave, in a tab that is not selected, stops .tabs unless forced")
+    func vetoInAnotherTabStopsTabs() throws {
+        let coordinator = try makeTreeCoordinator(setup: [
+            homeAndMore, .selectTab("more"), .push(scene: "Keep"), .selectTab("home"),
+        ])
+        let keep = try #require(coordinator.tree.tab(named: "more")?.stack.last?.id)
+        expectRejected(
+            homeAndMore, on: coordinator,
+            with: .leavingVetoed(scene: "Keep", screen: keep, reason: "it has unsaved changes"))
+        let event = try #require(try coordinator.navigate(homeAndMore, force: true))
+        #expect(event.removedCount == 3)
+    }
+
+    @Test("a link to one tab ignores a refusing screen in another tab, and stops at one in its own")
+    func linkVetoesOnlyInItsTab() throws {
+        let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .push(scene: "Keep")])
+        try coordinator.open("demo://open/B1/B2", format: treeLinkFormat)
+        #expect(coordinator.tree.scenes == [["A1", "Keep"], ["B1", "B2"]])
+        let keep = try #require(coordinator.tree.tab(named: "home")?.stack.last?.id)
+        let before = coordinator.tree
+        #expect(
+            throws: NavigationError.leavingVetoed(
+                scene: "Keep", screen: keep, reason: "it has unsaved changes")
+        ) {
+            try coordinator.open("demo://open/A1/A2", format: treeLinkFormat)
+        }
+        #expect(coordinator.tree == before)
+        try coordinator.open("demo://open/A1/A2", format: treeLinkFormat, force: true)
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"]])
+        #expect(coordinator.tree.selectedTab == "home")
+    }
+}
