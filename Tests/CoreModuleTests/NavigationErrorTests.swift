@@ -298,6 +298,26 @@ struct NavigationErrorTests {
             (.invalidPresentationStyle(.popover(anchor: "")), "style .popover(anchor: \"\")"),
             (.invalidSnapshot(.rootAndTabs), "it has both a root stack and tabs."),
             (
+                .missingPayload(scene: "Product", expected: "Item"),
+                "needs a payload of type Item, and the navigation carried none."
+            ),
+            (
+                .wrongPayloadType(scene: "Product", expected: "Item", given: "Int"),
+                "carried a Int."
+            ),
+            (
+                .linkNeedsPayload(scene: "Product", screen: ScreenID(3)),
+                "No link can name screen \"Product\" #3"
+            ),
+            (
+                .payloadNotSaved(scene: "Product", screen: ScreenID(3), type: "Item"),
+                "register the type with PayloadTypes."
+            ),
+            (
+                .wrongResultType(screen: ScreenID(4), expected: "Color", given: "String"),
+                "finished with a String; nothing left the tree."
+            ),
+            (
                 .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"),
                 "Cannot push \"A2\": observers already started 50 navigations"
             ),
@@ -343,6 +363,11 @@ struct NavigationErrorTests {
             .notDismissibleByUser(ScreenID(1), style: .fullScreenCover),
             .emptyStack(.setStack), .noTabForLink("A2", tabs: ["home"]),
             .invalidPresentationStyle(.sheet(detents: [])), .invalidSnapshot(.rootAndTabs),
+            .missingPayload(scene: "P", expected: "T"),
+            .wrongPayloadType(scene: "P", expected: "T", given: "U"),
+            .linkNeedsPayload(scene: "P", screen: ScreenID(1)),
+            .payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T"),
+            .wrongResultType(screen: ScreenID(1), expected: "T", given: "U"),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -376,10 +401,11 @@ struct NavigationErrorTests {
             .tooManyParameters(scene: "A1", count: 65, limit: 64),
             .selectedTabOutOfRange(index: 2, count: 2), .duplicateTabName("home"),
             .invalidTabName("my home"), .rootAndTabs, .modalsWithoutRoot, .emptyStack,
-            .invalidStyle(.sheet(detents: [])),
+            .invalidStyle(.sheet(detents: [])), .unknownPayloadType("product"),
+            .unreadablePayload(type: "product", reason: "the data is not JSON"),
         ]
         #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
-        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<12))
+        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<14))
         let problems =
             linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
             + snapshotProblems.map { ($0.description, NavigationError.invalidSnapshot($0)) }
@@ -433,11 +459,13 @@ struct NavigationErrorTests {
         case .modalsWithoutRoot: return 9
         case .emptyStack: return 10
         case .invalidStyle: return 11
+        case .unknownPayloadType: return 12
+        case .unreadablePayload: return 13
         }
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 37
+    static let caseCount = 42
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -482,6 +510,11 @@ struct NavigationErrorTests {
         case .invalidPresentationStyle: return 34
         case .invalidSnapshot: return 35
         case .observerNavigationLoop: return 36
+        case .missingPayload: return 37
+        case .wrongPayloadType: return 38
+        case .linkNeedsPayload: return 39
+        case .payloadNotSaved: return 40
+        case .wrongResultType: return 41
         }
     }
 }

@@ -131,7 +131,10 @@ open class FlowCoordinator: Coordinator {
     ) throws(NavigationError) -> TransitionEvent? {
         guard let coordinator, !isFinished else { throw .coordinatorUnavailable(request.kind) }
         return try coordinator.perform(
-            request, options: .init(force: force, owner: self, onResult: onResult))
+            request,
+            options: .init(
+                force: force, owner: self,
+                onResult: onResult.map { AppCoordinator.ResultHandler($0) }))
     }
 
     /// Starts `child` as a child flow under `key`, and calls its ``start()``.

@@ -199,6 +199,12 @@ extension AppCoordinator {
         let request: ApplicationTransitionType =
             location.index == 0 && location.level > 0
             ? .dismiss(animated: animated) : .pop(animated: animated)
+        // A value of a type the caller did not ask for fails here, before anything leaves.
+        if let expected = tracking.resultHandlers[id]?.expected, !expected.accepts(value) {
+            throw .wrongResultType(
+                screen: id, expected: expected.name,
+                given: ScenePayload.name(of: type(of: value)))
+        }
         // Take the handler out first, so that removing the screen does not cancel it.
         let handler = tracking.resultHandlers.removeValue(forKey: id)
         let event: TransitionEvent?
@@ -214,7 +220,7 @@ extension AppCoordinator {
             tracking.resultHandlers[id] = handler
             return nil
         }
-        handler?(.value(value))
+        handler?.call(.value(value))
         return event
     }
 

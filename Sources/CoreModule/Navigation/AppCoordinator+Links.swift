@@ -67,47 +67,81 @@ extension AppCoordinator {
     ///
     /// A screen built from a route pattern is written as its path when that path resolves back
     /// to the same pattern (`product%2F42` for `product/:id` with `id=42`); otherwise its
-    /// pattern and parameters are written as they are.
+    /// pattern and parameters are written as they are. Links carry strings only: a screen's
+    /// payload is not written, and a screen whose builder needs one opens again only when the
+    /// builder can rebuild it from parameters.
     ///
-    /// The link is written whatever its size: a deep tree can make one longer than the
-    /// format's limits for reading (``DeepLinkFormat/maximumLength`` and the others), which
-    /// ``open(_:format:force:)`` then rejects. For state restoration of any tree, use
-    /// ``snapshot()``.
+    /// Writing checks what opening checks, so a link this returns always opens: a tree beyond
+    /// the format's limits, or a screen only a payload can build, is an error instead. For state
+    /// restoration of any tree, use ``snapshot()``.
     ///
-    /// - Parameter format: The app's link scheme and host.
+    /// - Parameter format: The app's link scheme, host and limits.
     /// - Returns: The link, or `nil` when the window is empty.
-    public func link(format: DeepLinkFormat) -> String? {
+    /// - Throws: ``NavigationError/invalidLink(_:)`` with ``LinkProblem/tooLong(length:limit:)``,
+    ///   ``LinkProblem/tooManyScreens(count:limit:)`` or
+    ///   ``LinkProblem/tooManyParameters(position:count:limit:)`` when the link would break the
+    ///   format's limits, and ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen
+    ///   whose builder needs a payload it cannot rebuild.
+    public func link(format: DeepLinkFormat) throws(NavigationError) -> String? {
         guard !tree.isEmpty else { return nil }
         var writer = LinkWriter(format)
-        var first = true
-        func write(_ stack: ScreenStack, attributes: [String], modal: Bool) {
+        var position = 0
+        func write(_ stack: ScreenStack, attributes: [String], modal: Bool)
+            throws(NavigationError)
+        {
             for (index, screen) in stack.enumerated() {
-                if !first { writer.appendDelimiter(UInt8(ascii: "/")) }
-                first = false
+                position += 1
+                guard position <= format.maximumScreens else {
+                    throw .invalidLink(
+                        .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens))
+                }
+                if let requirement = registration(of: screen.scene)?.payloadRequirement,
+                    !requirement.canRebuild
+                {
+                    throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
+                }
+                if position > 1 { writer.appendDelimiter(UInt8(ascii: "/")) }
                 if index == 0 {
                     if modal { writer.appendDelimiter(UInt8(ascii: "+")) }
                     writer.appendAttributes(attributes)
                 }
                 let (name, parameters) = linkName(for: screen)
+                guard parameters.count <= format.maximumParametersPerScreen else {
+                    throw .invalidLink(
+                        .tooManyParameters(
+                            position: position, count: parameters.count,
+                            limit: format.maximumParametersPerScreen))
+                }
                 writer.appendEncoded(name)
                 writer.appendParameters(parameters)
             }
         }
         if tree.hasTabs {
             for tab in tree.tabs {
-                write(
+                try write(
                     tab.stack,
                     attributes: ["tab:" + tab.name] + (tab.isSelected ? ["selected"] : []),
                     modal: false)
             }
         } else if let root = tree.root {
-            write(root, attributes: [], modal: false)
+            try write(root, attributes: [], modal: false)
         }
         for modal in tree.modals {
-            write(
+            try write(
                 modal, attributes: LinkWriter.attributes(of: modal.style ?? .sheet()), modal: true)
         }
-        return writer.link
+        let link = writer.link
+        let length = link.utf8.count
+        guard length <= format.maximumLength else {
+            throw .invalidLink(.tooLong(length: length, limit: format.maximumLength))
+        }
+        return link
+    }
+
+    /// The registration of `scene` as registered (a name or a pattern), if it still is.
+    private func registration(of scene: SceneIdentifier) -> Registration? {
+        guard let registry else { return nil }
+        return try? registry.resolveTarget(scene).registration
     }
 
     private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {
@@ -127,9 +161,22 @@ extension AppCoordinator {
 
     /// The current tree as a `Codable` snapshot, for state restoration.
     ///
-    /// - Returns: The scene names, parameters, tabs, modals and styles of the tree.
-    public func snapshot() -> TreeSnapshot {
-        tree.snapshot
+    /// Each screen's payload is saved under the name its type is registered with in
+    /// ``payloadTypes``.
+    ///
+    /// - Returns: The scene names, parameters, payloads, tabs, modals and styles of the tree.
+    /// - Throws: ``NavigationError/payloadNotSaved(scene:screen:type:)`` for a screen whose
+    ///   payload's type is not registered (or cannot be encoded).
+    public func snapshot() throws(NavigationError) -> TreeSnapshot {
+        let types = payloadTypes
+        return try tree.snapshot { (screen: Screen) throws(NavigationError) in
+            guard let payload = screen.payload else { return nil }
+            guard let saved = types.save(payload) else {
+                throw .payloadNotSaved(
+                    scene: screen.scene, screen: screen.id, type: payload.typeName)
+            }
+            return saved
+        }
     }
 
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.
@@ -164,22 +211,27 @@ extension AppCoordinator {
                 break
             }
             var screens: [PlannedScreen] = []
-            func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement) {
+            // Every payload is read before anything is built.
+            func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement)
+                throws(NavigationError)
+            {
                 for (index, screen) in stack.enumerated() {
                     screens.append(
                         PlannedScreen(
                             position: screens.count + 1, placement: index == 0 ? first : .push,
-                            segment: 0..<0, scene: screen.scene, parameters: screen.parameters))
+                            segment: 0..<0, scene: screen.scene, parameters: screen.parameters,
+                            payload: try screen.payload.map(payloadTypes.load)))
                 }
             }
             if snapshot.tabs.isEmpty {
-                plan(snapshot.root, first: .root)
+                try plan(snapshot.root, first: .root)
             } else {
                 for (index, tab) in snapshot.tabs.enumerated() {
-                    plan(tab.stack, first: .tab(tab.name, selected: index == snapshot.selectedTab))
+                    try plan(
+                        tab.stack, first: .tab(tab.name, selected: index == snapshot.selectedTab))
                 }
             }
-            for modal in snapshot.modals { plan(modal.stack, first: .modal(modal.style)) }
+            for modal in snapshot.modals { try plan(modal.stack, first: .modal(modal.style)) }
             guard !screens.isEmpty else { return nil }
             return try replaceTree(
                 with: screens, operation: operation, force: force, overTabs: false,

@@ -40,6 +40,10 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ``DependencyContainer``.
     public let services: ServiceRegistry
 
+    /// The payload types snapshots may keep (see ``snapshot()``): the container's when it is a
+    /// ``DependencyContainer``.
+    public let payloadTypes: PayloadTypes
+
     /// The current tree.
     public internal(set) var tree = ScreenTree()
 
@@ -95,16 +99,20 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   - container: The registry to build screens from.
     ///   - services: The services for builders and flows; by default the container's own when it
     ///     is a ``DependencyContainer``, else an empty registry.
+    ///   - payloadTypes: The payload types snapshots may keep; by default the container's own
+    ///     when it is a ``DependencyContainer``, else an empty table.
     ///   - historyLimit: How many recent events ``recentEvents`` keeps; 0, the default, keeps
     ///     none and costs nothing.
     public init(
         container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
-        historyLimit: Int = 0
+        payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0
     ) {
         self.container = container
         self.registry = container as? DependencyContainer
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
+        self.payloadTypes =
+            payloadTypes ?? (container as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
         self.history = RingBuffer(capacity: historyLimit)
         self.link = CoordinatorLink(coordinator: nil, services: self.services)
         link.coordinator = self
@@ -169,14 +177,64 @@ public final class AppCoordinator: AppCoordinatorType {
         _ type: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
-        try perform(type, options: Options(force: force, onResult: onResult))
+        try perform(
+            type, options: Options(force: force, onResult: onResult.map { ResultHandler($0) }))
+    }
+
+    /// Applies `type` and asks for the new screen's result, of type `Result`.
+    ///
+    /// The result is checked when the screen finishes: a value of another type fails that
+    /// screen's ``SceneContext/finish(with:animated:)`` with
+    /// ``NavigationError/wrongResultType(screen:expected:given:)``, and nothing leaves the tree.
+    ///
+    /// ```swift
+    /// try coordinator.navigate(.present(scene: "PickColor"), expecting: Color.self) { result in
+    ///     if let color = result.value(as: Color.self) { paint(color) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The navigation to perform.
+    ///   - force: Whether to leave screens that veto leaving.
+    ///   - resultType: The type of the result the new screen must finish with.
+    ///   - onResult: Called exactly once, with the value or with ``ScreenResult/cancelled``.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied.
+    /// - Throws: What ``navigate(_:)`` throws.
+    @discardableResult
+    public func navigate<Result: Sendable>(
+        _ type: ApplicationTransitionType, force: Bool = false, expecting resultType: Result.Type,
+        onResult: @escaping @MainActor (ScreenResult) -> Void
+    ) throws(NavigationError) -> TransitionEvent? {
+        try perform(
+            type,
+            options: Options(force: force, onResult: ResultHandler(onResult, expecting: resultType)))
     }
 
     /// How a navigation is performed, beyond its request.
     struct Options {
         var force = false
         var owner: FlowCoordinator?
-        var onResult: (@MainActor (ScreenResult) -> Void)?
+        var onResult: ResultHandler?
+    }
+
+    /// The code waiting for a screen's result, and the type it expects, if it said.
+    struct ResultHandler {
+        let call: @MainActor (ScreenResult) -> Void
+        /// The expected type's name, and whether a value is of that type.
+        let expected: (name: String, accepts: @Sendable (any Sendable) -> Bool)?
+
+        init(_ call: @escaping @MainActor (ScreenResult) -> Void) {
+            self.call = call
+            self.expected = nil
+        }
+
+        init<Result: Sendable>(
+            _ call: @escaping @MainActor (ScreenResult) -> Void, expecting type: Result.Type
+        ) {
+            self.call = call
+            self.expected = (ScenePayload.name(of: type), { $0 is Result })
+        }
     }
 
     /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
@@ -712,7 +770,7 @@ public final class AppCoordinator: AppCoordinatorType {
         for id in removed {
             tracking.leaveVetoes[id] = nil
             if let handler = tracking.resultHandlers.removeValue(forKey: id) {
-                cancelled.append(handler)
+                cancelled.append(handler.call)
             }
             if let owner = tracking.owners.removeValue(forKey: id) {
                 releaseOwnership(of: owner, finished: &finished)
@@ -732,7 +790,7 @@ public final class AppCoordinator: AppCoordinatorType {
 /// owns each, the handler waiting for each one's result, and each one's leave veto.
 struct Tracking {
     var owners: [ScreenID: FlowCoordinator] = [:]
-    var resultHandlers: [ScreenID: @MainActor (ScreenResult) -> Void] = [:]
+    var resultHandlers: [ScreenID: AppCoordinator.ResultHandler] = [:]
     var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
     /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.

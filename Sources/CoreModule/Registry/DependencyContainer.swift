@@ -134,6 +134,10 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// A coordinator made with this container hands them to every ``SceneContext``.
     public let services = ServiceRegistry()
 
+    /// The payload types snapshots may keep: feature modules register theirs here, with their
+    /// builders, and a coordinator made with this container saves and restores them.
+    public let payloadTypes = PayloadTypes()
+
     /// Creates an empty container.
     public init() {
         registry = Locked(Registry())
