@@ -295,9 +295,9 @@ struct ReferenceModel {
     func predict(_ request: ApplicationTransitionType, force: Bool) -> ModelOutcome {
         let kind = request.kind
         switch request {
-        case .root(let target, let parameters, let animated),
-            .push(let target, let parameters, let animated),
-            .present(let target, let parameters, _, let animated):
+        case .root(let target, let parameters, _, let animated),
+            .push(let target, let parameters, _, let animated),
+            .present(let target, let parameters, _, _, let animated):
             if kind != .root, isEmpty { return .failed(.noRoot(kind)) }
             // The guard sees the scene first, then the screens leaving; the builder runs last.
             let checked: (scene: SceneIdentifier, parameters: [String: String])
