@@ -359,12 +359,16 @@ public final class AppCoordinator: AppCoordinatorType {
             {
                 return .redirect(redirect)
             }
-            var tabs: [TabBuild] = []
-            for (item, value) in zip(items, checked) {
-                let screen = try buildDiscardingOnFailure(
-                    value, for: kind, since: tabs.flatMap { $0.screens.map(\.id) })
-                tabs.append(
-                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen]))
+            var screens: [Screen] = []
+            screens.reserveCapacity(checked.count)
+            for value in checked {
+                screens.append(
+                    try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
+            }
+            // Stacks get their identities only once every tab's screen is built, in tab order:
+            // a failed build uses none up.
+            let tabs = zip(items, screens).map { item, screen in
+                TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen])
             }
             edit = .setTabs(tabs, selected: selectedIndex)
 
