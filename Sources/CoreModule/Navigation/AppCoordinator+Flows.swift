@@ -133,7 +133,12 @@ extension AppCoordinator {
         if let id = report.screen, tree.location(of: id) == nil {
             throw .reportedScreenGone(id)
         }
-        guard !tree.isEmpty else { throw .unknownTab("", tabs: []) }
+        guard !tree.isEmpty else {
+            // Only a tab report gets here (a reported screen is never in an empty window); the
+            // error names the tab the user tapped.
+            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
+            throw .unknownTab("", tabs: [])
+        }
         let visible = tree.lastLocation()
         let edit: Edit
         switch report {

@@ -135,6 +135,27 @@ struct RegressionTests {
         #expect(coordinator.tree.tabs.map(\.stack.id) == [StackID(2), StackID(3)])
     }
 
+    /// Fixed, found by the model-based test: a tab tap reported over an empty window lost the
+    /// tab's name.
+    ///
+    /// `report(.tabSelectedByUser("more"))` before any root threw `unknownTab("", tabs: [])`,
+    /// whose message named no tab; now it names the tab the user tapped, as it does over a
+    /// stack root.
+    @Test("a tab tap reported over an empty window names the tab in its error")
+    func tabTapOverEmptyWindow() throws {
+        let coordinator = try makeApp()
+        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+            try coordinator.report(.tabSelectedByUser("more"))
+        }
+        #expect(throws: NavigationError.unknownTab("", tabs: [])) {
+            try coordinator.report(.selectedTabReselectedByUser)
+        }
+        try coordinator.navigate(.root(scene: "A1"))
+        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+            try coordinator.report(.tabSelectedByUser("more"))
+        }
+    }
+
     /// Fixed: a flow could finish while it owned a screen in the tree.
     ///
     /// A flow whose last screen left was marked finished only after observers ran, so an
