@@ -748,7 +748,9 @@ struct ReferenceModel {
     /// Either way the guards and vetoes of the screens leaving run first, then each screen is
     /// checked and built in order.
     func predictReplace(_ planned: PlannedTree, force: Bool, overTabs: Bool) -> ModelOutcome {
-        var target: (index: Int, keepsFirst: Bool)?
+        // The tab a stack-only link goes to, whether it keeps that tab's first screen, and how
+        // many screens the link's stack holds.
+        var target: (index: Int, keepsFirst: Bool, count: Int)?
         if overTabs, tree.hasTabs, case .stack(let rootScreens) = planned.root,
             let first = rootScreens.first
         {
@@ -758,11 +760,11 @@ struct ReferenceModel {
             case .success(let resolved): scene = resolved.scene
             }
             if let index = tree.base.firstIndex(where: { $0.screens[0].scene == scene }) {
-                target = (index, false)
+                target = (index, false, rootScreens.count)
             } else if let index = tree.tabNames.firstIndex(where: {
                 ModelCatalogue.tabHosts[$0]?.contains(scene) == true
             }) {
-                target = (index, true)
+                target = (index, true, rootScreens.count)
             } else {
                 return .failed(.noTabForLink(scene, tabs: tree.tabNames))
             }
@@ -804,9 +806,8 @@ struct ReferenceModel {
             return Array(remaining.prefix(count))
         }
         if let target {
-            guard case .stack(let rootScreens) = planned.root else { return .failed(.noTabs) }
             let kept = target.keepsFirst ? [tree.base[target.index].screens[0]] : []
-            next.tree.base[target.index].screens = kept + take(rootScreens.count)
+            next.tree.base[target.index].screens = kept + take(target.count)
             next.tree.selected = target.index
         } else {
             next.tree = ModelTree()
