@@ -18,10 +18,16 @@ struct LinkRoundTripTests {
     ]
     private static let keys = ["id", "q", "ключ", "a b", "=", "name", "page"]
 
-    private func makeApp() throws -> AppCoordinator {
-        let container = try makeContainer(Self.names)
+    /// The scenes every coordinator of a test builds from, registered once.
+    private let container: DependencyContainer
+
+    init() throws {
+        container = try makeContainer(Self.names)
         try container.assemble(contentsOf: Self.patterns.map { stubBuilder($0) })
-        return AppCoordinator(container: container)
+    }
+
+    private func makeApp() throws -> AppCoordinator {
+        AppCoordinator(container: container)
     }
 
     private func randomParameters(_ random: inout SeededRandom) -> SceneParameters {
@@ -50,32 +56,106 @@ struct LinkRoundTripTests {
         }
     }
 
-    /// Applies random transitions, ignoring the ones that fail, to reach a random tree.
+    /// Tab names, some of which a link must percent-encode.
+    private static let tabNames = [
+        "home", "search", "x,y]", "Café", "a=b;c", "tab:x", "[t]", "%41", "設定",
+        String(repeating: "ü", count: 32),
+    ]
+    /// Every kind of style, with popover anchors a link must percent-encode.
+    private static let styles: [PresentationStyle] = [
+        .sheet(), .sheet(detents: [.medium]), .sheet(detents: [.medium, .large]),
+        .sheet(detents: [.large, .medium]), .sheet(interactiveDismissal: false),
+        .sheet(detents: [.medium], interactiveDismissal: false), .fullScreenCover,
+        .popover(anchor: "share"), .popover(anchor: "a,b"), .popover(anchor: "[x]"),
+        .popover(anchor: "Café button"), .popover(anchor: "%"),
+        .popover(anchor: String(repeating: "é", count: 32)),
+    ]
+
+    /// A tab root of one to four tabs with distinct names, each on a random first screen.
+    private func randomTabs(_ random: inout SeededRandom) -> ApplicationTransitionType {
+        let names = Self.tabNames.shuffled(using: &random).prefix(
+            Int.random(in: 1...4, using: &random))
+        let items = names.map { name in
+            let (scene, parameters) = randomTarget(&random)
+            return TabItem(name, scene: scene, parameters: parameters)
+        }
+        return .tabs(
+            items, selected: names.randomElement(using: &random) ?? "home",
+            animated: Bool.random(using: &random))
+    }
+
+    /// Applies random transitions, ignoring the ones that fail, to reach a random tree: a stack
+    /// or tab root, pushes, styled modals, tab switches, whole-stack sets and replacements.
     private func randomTree(_ random: inout SeededRandom) throws -> AppCoordinator {
         let coordinator = try makeApp()
-        let (scene, parameters) = randomTarget(&random)
-        try coordinator.navigate(.root(scene: scene, parameters: parameters))
+        if Bool.random(using: &random) {
+            try coordinator.navigate(randomTabs(&random))
+        } else {
+            let (scene, parameters) = randomTarget(&random)
+            try coordinator.navigate(.root(scene: scene, parameters: parameters))
+        }
         for _ in 0..<Int.random(in: 0...12, using: &random) {
             let (scene, parameters) = randomTarget(&random)
             let request: ApplicationTransitionType
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<14, using: &random) {
             case 0, 1, 2: request = .push(scene: scene, parameters: parameters)
-            case 3, 4: request = .present(scene: scene, parameters: parameters)
+            case 3, 4:
+                request = .present(
+                    scene: scene, parameters: parameters,
+                    style: Self.styles.randomElement(using: &random) ?? .sheet())
             case 5: request = .pop()
             case 6: request = .dismiss()
-            default: request = .popTo(scene: scene)
+            case 7: request = .popTo(scene: scene)
+            case 8, 9:
+                let names = coordinator.tree.tabs.map(\.name)
+                request = .selectTab(names.randomElement(using: &random) ?? "home")
+            case 10:
+                let destinations = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    let (scene, parameters) = randomTarget(&random)
+                    return Destination(scene, parameters: parameters)
+                }
+                request = .setStack(destinations)
+            case 11: request = .replace(scene: scene, parameters: parameters)
+            case 12: request = randomTabs(&random)
+            default: request = .root(scene: scene, parameters: parameters)
             }
             _ = try? coordinator.navigate(request)
         }
         return coordinator
     }
 
-    @Test("opening the link of 10,000 random trees yields equal trees")
+    /// How the random trees vary, to show that the property ran over the trees it claims.
+    private struct Coverage {
+        var tabRoots = 0
+        var styles: Set<String> = []
+        var patternScreens = 0
+
+        mutating func count(_ tree: ScreenTree) {
+            if tree.hasTabs { tabRoots += 1 }
+            for modal in tree.modals { styles.insert("\(modal.style ?? .sheet())") }
+            if tree.screens.contains(where: { $0.scene.rawValue.contains(":") }) {
+                patternScreens += 1
+            }
+        }
+
+        /// Checks that a run of `count` trees held tab roots, every style, and patterns.
+        func check(count: Int, styleCount: Int) {
+            #expect(tabRoots > count / 4, "\(tabRoots) tab roots in \(count) trees")
+            #expect(styles.count == styleCount, "\(styles.sorted())")
+            #expect(patternScreens > count / 20)
+        }
+    }
+
+    @Test(
+        "opening the link of 10,000 random trees, tab roots and styled modals included, yields equal trees"
+    )
     func linkRoundTrip() throws {
         let seed = SeededRandom.seed()
         var random = SeededRandom(seed: seed)
+        var coverage = Coverage()
         for iteration in 0..<10_000 {
             let original = try randomTree(&random)
+            coverage.count(original.tree)
             let link = try #require(original.link(format: Self.format))
             let reopened = try makeApp()
             do {
@@ -88,7 +168,9 @@ struct LinkRoundTripTests {
                             + "link: \(link)\ntree:\n\(original.tree)"))
                 return
             }
-            guard reopened.tree.snapshot == original.tree.snapshot else {
+            guard reopened.tree.snapshot == original.tree.snapshot,
+                reopened.link(format: Self.format) == link
+            else {
                 Issue.record(
                     Comment(
                         rawValue:
@@ -98,20 +180,37 @@ struct LinkRoundTripTests {
                 return
             }
         }
+        coverage.check(count: 10_000, styleCount: Self.styles.count)
     }
 
-    @Test("restoring the JSON snapshot of 2,000 random trees yields equal trees")
+    @Test(
+        "restoring the JSON snapshot of 10,000 random trees, tab roots and styled modals included, yields equal trees"
+    )
     func snapshotRoundTrip() throws {
         let seed = SeededRandom.seed()
         var random = SeededRandom(seed: seed)
+        var coverage = Coverage()
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
-        for iteration in 0..<2_000 {
+        for iteration in 0..<10_000 {
             let original = try randomTree(&random)
+            coverage.count(original.tree)
             let data = try encoder.encode(original.snapshot())
+            let decoded = try decoder.decode(TreeSnapshot.self, from: data)
             let restored = try makeApp()
-            try restored.restore(try decoder.decode(TreeSnapshot.self, from: data))
-            guard restored.tree.snapshot == original.tree.snapshot else {
+            do {
+                try restored.restore(decoded)
+            } catch {
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "seed \(seed) (replay with ROUTER_SEED=\(seed)), tree \(iteration): \(error)\n"
+                            + "snapshot: \(String(decoding: data, as: UTF8.self))\ntree:\n\(original.tree)"
+                    ))
+                return
+            }
+            guard decoded == original.snapshot(), restored.tree.snapshot == original.tree.snapshot
+            else {
                 Issue.record(
                     Comment(
                         rawValue:
@@ -120,5 +219,6 @@ struct LinkRoundTripTests {
                 return
             }
         }
+        coverage.check(count: 10_000, styleCount: Self.styles.count)
     }
 }

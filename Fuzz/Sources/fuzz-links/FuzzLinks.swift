@@ -5,14 +5,17 @@
 // FUZZING) the file has a small `main` instead that replays files through the same entry
 // point: `swift run --package-path Fuzz fuzz-links Fuzz/corpus/fuzz-links`.
 //
-// Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used four ways:
-//   1. as a link to open, on an empty window and over an existing tree;
+// Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used five ways:
+//   1. as a link to open, on an empty window, over a stack root with a modal, and over a tab
+//      root with a full-screen cover (where a link that names one stack goes to one tab);
 //   2. as a scene name or path: resolved, registered, navigated to, popped to;
 //   3. as a parameter name and value, written into the tree's link and read back;
-//   4. as a scene name registered and written into a link and read back.
+//   4. as a scene name registered and written into a link and read back;
+//   5. as a tab name and a popover's anchor, written into the tree's link and read back.
 // The oracle: an error is a typed error that changed nothing and reported one failure; a
-// success yields a well-formed tree whose link and snapshot rebuild an equal tree. A broken
-// oracle stops the process with `preconditionFailure`, which libFuzzer reports as a crash.
+// success yields a well-formed tree (`ScreenTree.structuralProblems()`) whose link and
+// snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
+// with `preconditionFailure`, which libFuzzer reports as a crash.
 
 import CoreModule
 import CoreModuleTesting
@@ -33,6 +36,7 @@ public func fuzzLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         LinkFuzzer.resolveAsName(text, container: container)
         LinkFuzzer.roundTripAsParameter(text, container: container)
         LinkFuzzer.roundTripAsSceneName(text)
+        LinkFuzzer.roundTripAsTabAndAnchor(text, container: container)
     }
     return 0
 }
@@ -95,16 +99,6 @@ enum LinkFuzzer {
         }
     }
 
-    /// The tree's structure without identities: scenes and parameters, stack by stack.
-    static func shape(_ tree: ScreenTree) -> [[String]] {
-        tree.stacks.map { stack in
-            stack.map { screen in
-                ([screen.scene.rawValue] + screen.parameters.sorted.map { "\($0.key)=\($0.value)" })
-                    .joined(separator: "\u{0}")
-            }
-        }
-    }
-
     /// Checks what a failed operation must leave: the same tree, one failure, no transition.
     static func checkFailure(
         _ error: NavigationError, operation: NavigationOperation, before: ScreenTree,
@@ -136,8 +130,9 @@ enum LinkFuzzer {
                 "fuzz-links oracle: the tree's own link \(link.debugDescription.prefix(300)) fails: \(error)"
             )
         }
+        // Snapshots compare trees without identities: scenes, parameters, tabs, styles.
         check(
-            shape(reopened.tree) == shape(coordinator.tree),
+            reopened.tree.snapshot == coordinator.tree.snapshot,
             "the link \(link.debugDescription.prefix(300)) rebuilds \(reopened.tree), not \(coordinator.tree)"
         )
         let restored = AppCoordinator(container: container)
@@ -146,26 +141,50 @@ enum LinkFuzzer {
         } catch {
             preconditionFailure("fuzz-links oracle: the tree's own snapshot fails: \(error)")
         }
-        check(shape(restored.tree) == shape(coordinator.tree), "the snapshot rebuilds another tree")
+        check(
+            restored.tree.snapshot == coordinator.tree.snapshot,
+            "the snapshot rebuilds \(restored.tree), not \(coordinator.tree)")
     }
 
     // MARK: 1. The input as a link
 
-    static func openAsLink(_ text: String, container: DependencyContainer) {
-        for existing in [false, true] {
-            let coordinator = AppCoordinator(container: container)
-            if existing {
-                do {
-                    try coordinator.navigate(.root(scene: "B2"))
-                    try coordinator.navigate(.present(scene: "A1"))
-                } catch {
-                    preconditionFailure("fuzz-links: the setup fails: \(error)")
-                }
+    /// The trees a link is opened over: an empty window, a stack root with a modal, and a tab
+    /// root with a full-screen cover whose tabs host scenes.
+    enum Setup: CaseIterable {
+        case empty, stack, tabs
+    }
+
+    static func makeCoordinator(_ setup: Setup, container: DependencyContainer) -> AppCoordinator {
+        let coordinator = AppCoordinator(container: container)
+        do {
+            switch setup {
+            case .empty:
+                break
+            case .stack:
+                try coordinator.navigate(.root(scene: "B2"))
+                try coordinator.navigate(.present(scene: "A1"))
+            case .tabs:
+                coordinator.tabHosts = ["home": ["A2", "product/:id"], "more": ["Café"]]
+                try coordinator.navigate(
+                    .tabs(
+                        [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")],
+                        selected: "home"))
+                try coordinator.navigate(.push(scene: "B2"))
+                try coordinator.navigate(.present(scene: "A1", style: .fullScreenCover))
             }
+        } catch {
+            preconditionFailure("fuzz-links: the setup fails: \(error)")
+        }
+        return coordinator
+    }
+
+    static func openAsLink(_ text: String, container: DependencyContainer) {
+        for setup in Setup.allCases {
+            let coordinator = makeCoordinator(setup, container: container)
             let before = coordinator.tree
             let recorder = Recorder(coordinator)
             do {
-                // Without guards, an opened link always replaces the tree.
+                // Without guards, an opened link always changes the tree.
                 guard let event = try coordinator.open(text, format: format) else {
                     preconditionFailure("fuzz-links: an opened link changed nothing")
                 }
@@ -174,18 +193,26 @@ enum LinkFuzzer {
                 check(!tree.isEmpty, "an opened link left an empty window")
                 check(
                     text.utf8.count <= format.maximumLength, "a link over the length limit opened")
-                check(tree.screenCount <= format.maximumScreens, "more screens than the limit")
                 check(recorder.events == [.transition(event)], "open reported \(recorder.events)")
                 check(event.kind == .replaceTree, "open applied a \(event.kind)")
                 check(
-                    event.removedCount == before.screenCount, "open removed \(event.removedCount)")
-                check(
                     event.to == tree.visibleLocation, "the event does not end at the visible screen"
                 )
+                check(
+                    event.tab == tree.selectedTab,
+                    "the event names tab \(String(describing: event.tab))")
                 for screen in tree.screens {
                     check(container.contains(screen.scene), "an unregistered scene \(screen.scene)")
-                    check(
-                        before.screen(screen.id) == nil, "screen \(screen.id) kept its identity")
+                }
+                let kept = tree.screens.filter { before.screen($0.id) != nil }
+                check(
+                    tree.screenCount - kept.count <= format.maximumScreens,
+                    "more screens than the limit")
+                check(
+                    event.removedCount == before.screenCount - kept.count,
+                    "open removed \(event.removedCount)")
+                if !kept.isEmpty {
+                    checkOneTab(before: before, after: tree)
                 }
                 checkRoundTrip(coordinator, container: container)
             } catch {
@@ -200,6 +227,30 @@ enum LinkFuzzer {
                         "a link over the limit failed with \(error)")
                 }
             }
+        }
+    }
+
+    /// Checks a link that kept screens of the tree: it named one stack, opened over a tab root,
+    /// and went to one tab, which it selected with its stack's identity kept; the other tabs
+    /// are as they were and the old modals are gone.
+    static func checkOneTab(before: ScreenTree, after tree: ScreenTree) {
+        check(before.hasTabs && tree.hasTabs, "a link kept screens of a tree without tabs")
+        check(
+            tree.tabs.map(\.name) == before.tabs.map(\.name), "a link to one tab changed the tabs")
+        guard let selected = tree.selectedTab, let stack = tree.tab(named: selected)?.stack
+        else {
+            preconditionFailure("fuzz-links oracle: no selected tab after a link to one tab")
+        }
+        check(
+            stack.id == before.tab(named: selected)?.stack.id,
+            "the link's tab \(selected) has a new stack identity")
+        for tab in tree.tabs where tab.name != selected {
+            check(
+                tab.stack == before.tab(named: tab.name)?.stack,
+                "the link to tab \(selected) changed tab \(tab.name)")
+        }
+        for modal in before.modals {
+            check(tree.stack(modal.id) == nil, "a modal outlived a link to one tab")
         }
     }
 
@@ -341,6 +392,46 @@ enum LinkFuzzer {
                 "fuzz-links oracle: the registered \(name) cannot be pushed: \(error)")
         }
         checkRoundTrip(coordinator, container: scenes)
+    }
+
+    // MARK: 5. The input as a tab name and a popover's anchor
+
+    static func roundTripAsTabAndAnchor(_ text: String, container: DependencyContainer) {
+        let coordinator = AppCoordinator(container: container)
+        let tabs = ApplicationTransitionType.tabs(
+            [TabItem("first", scene: "A1"), TabItem(text, scene: "B1", parameters: ["t": text])],
+            selected: text)
+        do {
+            try coordinator.navigate(tabs)
+            check(
+                coordinator.tree.selectedTab == text,
+                "the tab \(text.debugDescription) is not selected")
+        } catch {
+            check(
+                error == .invalidTabName(text)
+                    || (text == "first" && error == .duplicateTabName(text)),
+                "the tab name \(text.debugDescription) failed with \(error)")
+            do {
+                try coordinator.navigate(.root(scene: "A2"))
+            } catch {
+                preconditionFailure("fuzz-links: the setup fails: \(error)")
+            }
+        }
+        let popover = PresentationStyle.popover(anchor: text)
+        do {
+            try coordinator.navigate(.present(scene: "Café", style: popover))
+            check(coordinator.tree.topStack?.style == popover, "the popover lost its anchor")
+        } catch {
+            check(
+                error == .invalidPresentationStyle(popover) && !popover.isValid,
+                "the anchor \(text.debugDescription) failed with \(error)")
+        }
+        do {
+            try coordinator.navigate(.present(scene: "A1", style: .sheet(detents: [.medium])))
+        } catch {
+            preconditionFailure("fuzz-links: a medium sheet fails: \(error)")
+        }
+        checkRoundTrip(coordinator, container: container)
     }
 }
 

@@ -6,10 +6,15 @@
 // point: `swift run --package-path Fuzz fuzz-navigation Fuzz/corpus/fuzz-navigation`.
 //
 // Each input drives a fresh coordinator: every byte picks an operation (transitions with good
-// and bad scenes, forced removals, platform reports, deep links, snapshots, flows, results,
-// vetoes) or toggles a meddler (a guard that navigates, an observer that navigates, guards that
-// reject or redirect); the following bytes pick its arguments. After every operation:
-//   - the tree's invariants hold;
+// and bad scenes, tab roots and tab switches, styled modals, whole-stack sets and replacements,
+// forced removals, platform reports, deep links with tabs and styles, snapshots, flows,
+// results, vetoes, the tabs' hosted scenes) or toggles a meddler (a guard that navigates, an
+// observer that navigates, guards that reject or redirect); the following bytes pick its
+// arguments. After every operation:
+//   - the tree's invariants hold (`ScreenTree.structuralProblems()`);
+//   - a styled modal carries its style, a refused swipe-down was of a modal the user cannot
+//     dismiss, a selected tab is the tree's selected tab;
+//   - while no observer navigates, the tree's own link and snapshot rebuild an equal tree;
 //   - a failed operation left the tree as it was and reported no transition;
 //   - transitions are numbered without gaps and each starts where the previous one ended;
 //   - every new screen has an identity above all earlier ones;
@@ -83,6 +88,10 @@ final class BuilderLog {
 @MainActor
 final class NavigationFuzzer {
     static let format = DeepLinkFormat(scheme: "app")
+    /// The same scheme without practical limits, so that any tree's link can be read back.
+    static let roomy = DeepLinkFormat(
+        scheme: "app", maximumLength: 1 << 24, maximumScreens: 1 << 16,
+        maximumParametersPerScreen: 1 << 16)
 
     static let scenes: [SceneIdentifier] = [
         "A1", "A2", "B1", "B2", "Keep", "Broken", "Order", "product/7", "product/:id", "Locked",
@@ -96,13 +105,41 @@ final class NavigationFuzzer {
         "app://open/A1/Broken", "app://open/A1/+Locked", "app://open/product%2F7/+Order;id=7",
         "app://open/Order;id=x", "app://open/A1/+B1/+B2/+A2", "app://open/Eager/A2",
         "app://open/A1//A2", "app://open/A3", "app://open/B2;pin=yes/+Keep/A1",
+        // Tabs and styles.
+        "app://open/[tab:home]A1/A2/[tab:more,selected]B1/+[full-screen]Keep",
+        "app://open/[tab:home]A1/[tab:x%2Cy]B1/Keep/+[medium,fixed]A2/+[popover:share]B2",
+        "app://open/A1/+[medium,large]B1/+[fixed]B2/+[popover:a%5Db]A2",
+        "app://open/[tab:home]A1/[tab:home]B1", "app://open/[tab:a]Broken/[tab:b]A1",
+        "app://open/[tab:x]Locked", "app://open/A1/+[bogus]B1", "app://open/A1/[tab:x]B1",
+        // Stack-only links: over a tab root they go to one tab (its first scene, or a host).
+        "app://open/B1/B2", "app://open/A1;id=3/+[full-screen]B2", "app://open/product%2F7/A2",
+        "app://open/B2/Keep", "app://open/Order;id=4",
     ]
     static let snapshots: [TreeSnapshot] = [
         TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
         TreeSnapshot(stacks: [[.init(scene: "Broken")]]),
         TreeSnapshot(stacks: [[]]),
-        TreeSnapshot(version: 2, stacks: [[.init(scene: "A1")]]),
+        TreeSnapshot(version: 1, stacks: [[.init(scene: "A1")]]),
         TreeSnapshot(stacks: [[.init(scene: "B2")], [], [.init(scene: "product/9")]]),
+        TreeSnapshot(
+            tabs: [
+                .init(name: "home", stack: [.init(scene: "A1"), .init(scene: "Keep")]),
+                .init(name: "more", stack: [.init(scene: "B1")]),
+            ], selectedTab: 1,
+            modals: [.init(style: .fullScreenCover, stack: [.init(scene: "A2")])]),
+        TreeSnapshot(
+            tabs: [.init(name: "home", stack: [.init(scene: "A1")])], selectedTab: 3),
+        TreeSnapshot(
+            tabs: [.init(name: "a b", stack: [.init(scene: "A1")])], selectedTab: 0),
+        TreeSnapshot(
+            root: [.init(scene: "A1")],
+            modals: [.init(style: .sheet(detents: []), stack: [.init(scene: "B1")])]),
+        TreeSnapshot(version: 3, root: [.init(scene: "A1")]),
+    ]
+    static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
+    static let styles: [PresentationStyle] = [
+        .sheet(), .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),
+        .fullScreenCover, .popover(anchor: "share"), .popover(anchor: ""), .sheet(detents: []),
     ]
 
     private var bytes: [UInt8]
@@ -184,6 +221,14 @@ final class NavigationFuzzer {
 
     private func scene() -> SceneIdentifier { pick(Self.scenes) ?? "A1" }
     private func parameters() -> SceneParameters { pick(Self.parameters) ?? [:] }
+    private func style() -> PresentationStyle { pick(Self.styles) ?? .sheet() }
+
+    /// A tab name: mostly one of the tree's tabs, sometimes any from the table.
+    private func tabName() -> String {
+        let names = coordinator.tree.tabs.map(\.name)
+        return byte() % 3 > 0 && !names.isEmpty
+            ? (pick(names) ?? "home") : (pick(Self.tabNames) ?? "home")
+    }
 
     /// A screen identity: mostly the visible one or one in the tree, sometimes a stale one.
     private func screenID() -> ScreenID {
@@ -312,9 +357,9 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 26
-        let force = operation >= 20 && operation != 25
-        switch operation % 20 {
+        let operation = byte() % 36
+        let force = operation >= 28 && operation != 35
+        switch operation % 28 {
         case 0:
             let request = ApplicationTransitionType.root(scene: scene(), parameters: parameters())
             perform("\(request)") { () throws(NavigationError) in
@@ -428,10 +473,114 @@ final class NavigationFuzzer {
             toggleChatty()
         case 18:
             coordinator.maximumRedirects = byte() % 4
-        default:
+        case 19:
             let request: ApplicationTransitionType = pick([.pop(), .dismiss()]) ?? .pop()
             perform("\(request) forced") { () throws(NavigationError) in
                 try coordinator.navigate(request, force: true)
+            }
+        case 20:
+            let names = (0..<(byte() % 4)).map { _ in pick(Self.tabNames) ?? "home" }
+            let items = names.map { TabItem($0, scene: scene(), parameters: parameters()) }
+            let request = ApplicationTransitionType.tabs(
+                items, selected: pick(names + ["nope"]) ?? "home")
+            perform("\(request)") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: force)
+            }
+        case 21:
+            let name = tabName()
+            perform("select tab \(name)") { () throws(NavigationError) in
+                let selected = coordinator.tree.selectedTab == name
+                let event = try coordinator.navigate(.selectTab(name))
+                // A guard may redirect the selection to another request (which may change
+                // nothing); selecting the selected tab changes nothing.
+                if event.map({ $0.redirectedFrom == nil }) ?? selected {
+                    check(coordinator.tree.selectedTab == name, "selected \(name), got another tab")
+                }
+                return event
+            }
+        case 22:
+            let style = style()
+            let request = ApplicationTransitionType.present(
+                scene: scene(), parameters: parameters(), style: style)
+            perform("\(request)") { () throws(NavigationError) in
+                let event = try coordinator.navigate(request)
+                // A guard may redirect the present to another request.
+                if let event, event.redirectedFrom == nil, chatty == nil {
+                    check(event.style == style, "\(event) lost the style \(style)")
+                    check(
+                        coordinator.tree.topStack?.style == style,
+                        "the modal lost the style \(style)")
+                }
+                return event
+            }
+        case 23:
+            let destinations = (0..<(byte() % 4)).map { _ in
+                Destination(scene(), parameters: parameters())
+            }
+            let request = ApplicationTransitionType.setStack(destinations)
+            let stack = coordinator.tree.topStack?.id
+            perform("\(request)") { () throws(NavigationError) in
+                let event = try coordinator.navigate(request, force: force)
+                if let event, event.redirectedFrom == nil {
+                    check(event.stack == stack, "set-stack changed the stack's identity")
+                }
+                return event
+            }
+        case 24:
+            let request = ApplicationTransitionType.replace(
+                scene: scene(), parameters: parameters())
+            perform("\(request)") { () throws(NavigationError) in
+                try coordinator.navigate(request, force: force)
+            }
+        case 25:
+            let report: PlatformReport
+            switch byte() % 3 {
+            case 0: report = .tabSelectedByUser(tabName())
+            case 1: report = .selectedTabReselectedByUser
+            default: report = .dismissedByUser(screenID())
+            }
+            let style = coordinator.tree.topStack?.style
+            perform("report(\(report))") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    return try coordinator.report(report)
+                } catch {
+                    if case .notDismissibleByUser(_, let refused) = error {
+                        check(
+                            refused == style && style?.userCanDismiss == false,
+                            "a swipe-down of a \(String(describing: style)) modal was refused")
+                    }
+                    throw error
+                }
+            }
+        case 26:
+            openOwnLink()
+        default:
+            coordinator.tabHosts =
+                coordinator.tabHosts.isEmpty
+                ? ["home": ["A2", "product/:id"], "more": ["B2", "Keep"], "x,y]": ["Order"]] : [:]
+            checkState(after: "changing the tabs' hosted scenes")
+        }
+    }
+
+    /// Opens the tree's own link and restores its own snapshot: each rebuilds an equal tree
+    /// (identities aside), unless a guard or a veto stops it, or an observer navigates.
+    private func openOwnLink() {
+        guard let link = coordinator.link(format: Self.roomy) else { return }
+        let snapshot = coordinator.snapshot()
+        let force = byte() % 2 == 0
+        for restore in [false, true] {
+            perform(restore ? "restore its own snapshot" : "open its own link \(link)") {
+                () throws(NavigationError) in
+                let event =
+                    restore
+                    ? try coordinator.restore(snapshot, force: force)
+                    : try coordinator.open(link, format: Self.roomy, force: force)
+                if chatty == nil, let event, event.redirectedFrom == nil {
+                    check(
+                        coordinator.tree.snapshot == snapshot,
+                        "\(restore ? "its snapshot" : link) rebuilt \(coordinator.tree)")
+                }
+                return event
             }
         }
     }

@@ -134,6 +134,8 @@ extension AppCoordinator {
             throw .reportedScreenGone(id)
         }
         guard !tree.isEmpty else {
+            // Only a tab report gets here (a reported screen is never in an empty window); the
+            // error names the tab the user tapped.
             if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
             throw .unknownTab("", tabs: [])
         }

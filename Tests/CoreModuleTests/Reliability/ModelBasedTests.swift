@@ -42,8 +42,37 @@ struct ModelBasedTests {
         #expect(statistics.applied > statistics.operations / 4)
         #expect(statistics.failed > statistics.operations / 10)
         #expect(statistics.failureCases.count >= 20, "\(statistics.failureCases.sorted())")
+        if Self.totalOperations >= 50_000 {
+            // Every kind of transition applied, and every error of tabs, styles and whole-stack
+            // transitions was met.
+            let kinds = Set(TransitionKind.allCases.map(\.description))
+                .union(["pop by the user", "dismiss by the user", "select-tab by the user"])
+                .union(["pop-to-root by the user"])
+            #expect(
+                kinds.subtracting(statistics.appliedKinds).isEmpty,
+                "never applied: \(kinds.subtracting(statistics.appliedKinds).sorted())")
+            let missing = Self.expectedFailures.subtracting(statistics.failureCases)
+            #expect(missing.isEmpty, "never met: \(missing.sorted())")
+            #expect(statistics.tabRoots > statistics.applied / 5)
+        }
         print("model-based test: \(statistics) (ROUTER_SEED=\(seed))")
     }
+
+    /// Errors a run of 100,000 operations meets, whatever the seed.
+    static let expectedFailures: Set<String> = [
+        "noTabs", "duplicateTabName", "invalidTabName", "unknownTab", "tabBarCovered",
+        "notDismissibleByUser", "emptyStack", "noTabForLink", "invalidPresentationStyle",
+        "unsupportedSnapshotVersion", "invalidSnapshot/tooManyScreens",
+        "invalidSnapshot/tooManyTabs", "invalidSnapshot/tooManyModals",
+        "invalidSnapshot/tooManyParameters", "invalidSnapshot/selectedTabOutOfRange",
+        "invalidSnapshot/duplicateTabName", "invalidSnapshot/invalidTabName",
+        "invalidSnapshot/rootAndTabs", "invalidSnapshot/modalsWithoutRoot",
+        "invalidSnapshot/emptyStack", "invalidSnapshot/invalidStyle",
+        "invalidLink/repeatedTab", "invalidLink/twoSelectedTabs", "invalidLink/misplacedTab",
+        "invalidLink/misplacedAttributes", "invalidLink/unknownAttribute",
+        "invalidLink/unclosedAttributes", "linkSegmentFailed/unknownScene",
+        "restorationFailed/builderFailed", "leavingVetoed", "rejectedByGuard",
+    ]
 
     /// Runs `steps` operations on a fresh coordinator; false after recording an issue.
     private func runOnce(
@@ -52,10 +81,11 @@ struct ModelBasedTests {
     ) throws -> Bool {
         let world = try ModelWorld()
         var model = ReferenceModel()
-        var history: [String] = []
+        // The last operations, described only when a step fails.
+        var history: [(step: Int, operation: ModelOperation)] = []
         for step in 0..<steps {
             let operation = generator.next(model, &random)
-            history.append("\(step): \(operation)")
+            history.append((step, operation))
             if history.count > 12 { history.removeFirst() }
             let outcome = operation.predict(model)
             let before = world.coordinator.tree
@@ -68,18 +98,20 @@ struct ModelBasedTests {
                     """
                     \(label), step \(step): \(message)
                     operation: \(operation)
-                    model: \(model.stacks)
-                    real:  \(world.stacks)
+                    model: \(model.tree)
+                    real:  \(world.tree)
                     last operations:
-                    \(history.joined(separator: "\n"))
+                    \(history.map { "\($0.step): \($0.operation)" }.joined(separator: "\n"))
                     """)
                 return false
             }
 
             switch (outcome, result) {
             case (.applied(let next, let expected), .success(let event)):
-                guard event == expected else {
-                    return fail("returned \(String(describing: event)), expected \(expected)")
+                guard let event, event == expected else {
+                    return fail(
+                        "returned \(String(describing: event)), expected \(expected)"
+                            + Self.differences(event, expected))
                 }
                 guard world.events == [.transition(expected)] else {
                     return fail("observers saw \(world.events), expected \(expected)")
@@ -110,7 +142,8 @@ struct ModelBasedTests {
             default:
                 return fail("the model predicted \(outcome), the coordinator gave \(result)")
             }
-            guard world.stacks == model.stacks else {
+            // Structure, screen, stack and modal identities, tab names and selection, styles.
+            guard world.tree == model.tree else {
                 return fail("the trees differ")
             }
             let violations = world.coordinator.tree.invariantViolations()
@@ -122,6 +155,21 @@ struct ModelBasedTests {
     }
 }
 
+extension ModelBasedTests {
+    /// The fields in which two events differ, for a failure message.
+    static func differences(_ actual: TransitionEvent?, _ expected: TransitionEvent) -> String {
+        guard let actual else { return "" }
+        let fields = zip(Mirror(reflecting: actual).children, Mirror(reflecting: expected).children)
+            .compactMap { real, model -> String? in
+                let (shown, predicted) = (
+                    String(describing: real.value), String(describing: model.value)
+                )
+                return shown == predicted ? nil : "\(real.label ?? "?"): \(shown) ≠ \(predicted)"
+            }
+        return fields.isEmpty ? "" : "\n(differing fields: \(fields.joined(separator: "; ")))"
+    }
+}
+
 /// What a model-based run did, to show that it covered the ground.
 struct ModelStatistics: CustomStringConvertible {
     var operations = 0
@@ -129,14 +177,20 @@ struct ModelStatistics: CustomStringConvertible {
     var failed = 0
     var silent = 0
     var failureCases: Set<String> = []
+    /// The kinds of the events applied, initiator included (`pop` and `pop by the user`).
+    var appliedKinds: Set<String> = []
     var maximumScreens = 0
+    /// Applied operations that left a tab root.
+    var tabRoots = 0
 
     mutating func count(_ outcome: ModelOutcome) {
         operations += 1
         switch outcome {
-        case .applied(let next, _):
+        case .applied(let next, let event):
             applied += 1
+            appliedKinds.insert("\(event.kind)" + (event.initiator == .user ? " by the user" : ""))
             maximumScreens = max(maximumScreens, next.screens.count)
+            if next.tree.hasTabs { tabRoots += 1 }
         case .failed(let error, _):
             failed += 1
             failureCases.insert(Self.caseName(error))
@@ -151,17 +205,38 @@ struct ModelStatistics: CustomStringConvertible {
         case .linkSegmentFailed(_, _, let inner): return "linkSegmentFailed/" + caseName(inner)
         case .restorationFailed(_, _, let inner): return "restorationFailed/" + caseName(inner)
         case .invalidLink(let problem): return "invalidLink/" + label(problem)
+        case .invalidSnapshot(let problem): return "invalidSnapshot/" + label(problem)
         default: return label(error)
         }
     }
 
     /// An enum value's case name.
     static func label(_ value: Any) -> String {
-        Mirror(reflecting: value).children.first?.label ?? "\(value)"
+        if let label = Mirror(reflecting: value).children.first?.label { return label }
+        // Cases without a payload have no child to name them.
+        switch value {
+        case let error as NavigationError where error == .noTabs: return "noTabs"
+        case let problem as LinkProblem:
+            switch problem {
+            case .empty: return "empty"
+            case .noScreens: return "noScreens"
+            case .modalBeforeRoot: return "modalBeforeRoot"
+            default: return "\(problem)"
+            }
+        case let problem as SnapshotProblem:
+            switch problem {
+            case .rootAndTabs: return "rootAndTabs"
+            case .modalsWithoutRoot: return "modalsWithoutRoot"
+            case .emptyStack: return "emptyStack"
+            default: return "\(problem)"
+            }
+        default: return "\(value)"
+        }
     }
 
     var description: String {
         "\(operations) operations, \(applied) applied, \(failed) failed (\(failureCases.count) "
-            + "distinct error cases), \(silent) silent, up to \(maximumScreens) screens"
+            + "distinct error cases), \(silent) silent, up to \(maximumScreens) screens, "
+            + "\(tabRoots) applied over a tab root"
     }
 }

@@ -41,29 +41,20 @@ enum ModelOperation: CustomStringConvertible {
             return model.predict(report)
         case .open(let link, let force):
             if let problem = link.problem { return .failed(.invalidLink(problem)) }
-            return model.predictReplace(link.planned, force: force)
+            guard let planned = link.planned else { return .failed(.invalidLink(.noScreens)) }
+            return model.predictReplace(planned, force: force, overTabs: true)
         case .restore(let snapshot, let force):
-            guard (1...TreeSnapshot.currentVersion).contains(snapshot.version) else {
-                return .failed(
-                    .unsupportedSnapshotVersion(
-                        found: snapshot.version, supported: TreeSnapshot.currentVersion))
+            switch ModelSnapshots.problem(of: snapshot) {
+            case .unsupportedVersion(let found, let supported):
+                return .failed(.unsupportedSnapshotVersion(found: found, supported: supported))
+            case .some(let problem):
+                return .failed(.invalidSnapshot(problem))
+            case nil:
+                break
             }
-            var position = 0
-            let planned = ([snapshot.root] + snapshot.modals.map(\.stack)).filter { !$0.isEmpty }
-                .map { stack in
-                    stack.map { screen in
-                        position += 1
-                        let label = position
-                        return PlannedScreen(
-                            target: screen.scene, parameters: screen.parameters.values,
-                            failure: { error in
-                                .restorationFailed(
-                                    position: label, scene: screen.scene, error: error)
-                            })
-                    }
-                }
-            guard !planned.isEmpty else { return .silent(model) }
-            return model.predictReplace(planned, force: force)
+            // A snapshot of an empty window restores nothing.
+            guard let planned = ModelSnapshots.plan(snapshot) else { return .silent(model) }
+            return model.predictReplace(planned, force: force, overTabs: false)
         case .toggleGuard:
             var next = model
             next.guardInstalled.toggle()
@@ -103,10 +94,86 @@ enum ModelOperation: CustomStringConvertible {
 /// A deep link the generator wrote, with what the model knows of it.
 struct ModelLink {
     var text: String
-    /// Why the link cannot be read, for a link from the table of malformed links.
+    /// Why the link cannot be read, for a link from the table of malformed links or over a
+    /// limit.
     var problem: LinkProblem?
-    /// The screens it names, for a well-formed link.
-    var planned: [[PlannedScreen]]
+    /// The tree it describes, for a well-formed link.
+    var planned: PlannedTree?
+}
+
+/// The model's reading of a ``TreeSnapshot``, from the rules of its documentation.
+enum ModelSnapshots {
+    /// The first rule the snapshot breaks; the generator breaks at most one at a time.
+    static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
+        guard (1...2).contains(snapshot.version) else {
+            return .unsupportedVersion(found: snapshot.version, supported: 2)
+        }
+        let all =
+            snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+        if all.count > TreeSnapshot.maximumScreens {
+            return .tooManyScreens(count: all.count, limit: TreeSnapshot.maximumScreens)
+        }
+        if snapshot.tabs.count > TreeSnapshot.maximumTabs {
+            return .tooManyTabs(count: snapshot.tabs.count, limit: TreeSnapshot.maximumTabs)
+        }
+        if snapshot.modals.count > TreeSnapshot.maximumModals {
+            return .tooManyModals(count: snapshot.modals.count, limit: TreeSnapshot.maximumModals)
+        }
+        if !snapshot.tabs.isEmpty {
+            if !snapshot.root.isEmpty { return .rootAndTabs }
+            guard snapshot.tabs.indices.contains(snapshot.selectedTab) else {
+                return .selectedTabOutOfRange(
+                    index: snapshot.selectedTab, count: snapshot.tabs.count)
+            }
+            var names = Set<String>()
+            for tab in snapshot.tabs {
+                guard ModelCatalogue.isValidTabName(tab.name) else {
+                    return .invalidTabName(tab.name)
+                }
+                guard names.insert(tab.name).inserted else { return .duplicateTabName(tab.name) }
+                if tab.stack.isEmpty { return .emptyStack }
+            }
+        } else if snapshot.root.isEmpty && !snapshot.modals.isEmpty {
+            return .modalsWithoutRoot
+        }
+        if snapshot.modals.contains(where: \.stack.isEmpty) { return .emptyStack }
+        if let modal = snapshot.modals.first(where: { !ModelCatalogue.isValid($0.style) }) {
+            return .invalidStyle(modal.style)
+        }
+        let limit = TreeSnapshot.maximumParametersPerScreen
+        if let crowded = all.first(where: { $0.parameters.count > limit }) {
+            return .tooManyParameters(
+                scene: crowded.scene, count: crowded.parameters.count, limit: limit)
+        }
+        return nil
+    }
+
+    /// The tree a well-formed snapshot describes, each screen named by its position; `nil` for
+    /// an empty window.
+    static func plan(_ snapshot: TreeSnapshot) -> PlannedTree? {
+        var position = 0
+        func planned(_ stack: [TreeSnapshot.Screen]) -> [PlannedScreen] {
+            stack.map { screen in
+                position += 1
+                let label = position
+                return PlannedScreen(
+                    target: screen.scene, parameters: screen.parameters.values,
+                    failure: { error in
+                        .restorationFailed(position: label, scene: screen.scene, error: error)
+                    })
+            }
+        }
+        let root: PlannedTree.Root
+        if snapshot.tabs.isEmpty {
+            guard !snapshot.root.isEmpty else { return nil }
+            root = .stack(planned(snapshot.root))
+        } else {
+            root = .tabs(
+                snapshot.tabs.map { ($0.name, planned($0.stack)) }, selected: snapshot.selectedTab)
+        }
+        return PlannedTree(
+            root: root, modals: snapshot.modals.map { ($0.style, planned($0.stack)) })
+    }
 }
 
 /// The coordinator under test, over the same scenes as ``ModelCatalogue``.
@@ -137,6 +204,7 @@ final class ModelWorld {
             })
         coordinator = AppCoordinator(container: container)
         coordinator.addGuard(Self.policyGuard())
+        coordinator.tabHosts = ModelCatalogue.tabHosts
         token = coordinator.observe { [unowned self] event in self.events.append(event) }
     }
 
@@ -156,9 +224,37 @@ final class ModelWorld {
         events.removeAll(keepingCapacity: true)
     }
 
-    /// The real tree as model stacks.
-    var stacks: [[ModelScreen]] {
-        coordinator.tree.stacks.map { stack in stack.map(ModelScreen.init) }
+    /// The real tree as a model tree: structure, identities, tab names and selection, styles.
+    var tree: ModelTree { ModelTree(coordinator.tree) }
+}
+
+/// The shape of a whole tree the generator draws for a link or a snapshot, before it is written.
+struct TreeShape {
+    typealias Target = (target: SceneIdentifier, parameters: [String: String])
+
+    /// The root stack, when there are no tabs.
+    var root: [Target] = []
+    var tabs: [(name: String, screens: [Target])] = []
+    var selected = 0
+    var modals: [(style: PresentationStyle, screens: [Target])] = []
+
+    var screenCount: Int {
+        root.count + tabs.reduce(0) { $0 + $1.screens.count }
+            + modals.reduce(0) { $0 + $1.screens.count }
+    }
+
+    /// The shape as a snapshot, in format version 2.
+    var snapshot: TreeSnapshot {
+        func saved(_ stack: [Target]) -> [TreeSnapshot.Screen] {
+            stack.map { .init(scene: $0.target, parameters: SceneParameters($0.parameters)) }
+        }
+        let modals = self.modals.map {
+            TreeSnapshot.Modal(style: $0.style, stack: saved($0.screens))
+        }
+        if tabs.isEmpty { return TreeSnapshot(root: saved(root), modals: modals) }
+        return TreeSnapshot(
+            tabs: tabs.map { TreeSnapshot.Tab(name: $0.name, stack: saved($0.screens)) },
+            selectedTab: selected, modals: modals)
     }
 }
 
@@ -166,7 +262,20 @@ final class ModelWorld {
 struct ModelGenerator {
     static let parameterPool: [(String, String)] = [
         ("q", "café"), ("id", "7"), ("note", "a/b;c=d"), ("emoji", "🚀 launch"), ("empty", ""),
-        ("pct", "50%"), ("plus", "+1"), ("ключ", "значение"),
+        ("pct", "50%"), ("plus", "+1"), ("ключ", "значение"), ("br", "[x],y"),
+    ]
+
+    /// Styles a modal may be presented with, the invalid ones last.
+    static let styles: [PresentationStyle] = [
+        .sheet(), .sheet(), .sheet(detents: [.medium]), .sheet(detents: [.medium, .large]),
+        .sheet(detents: [.large, .medium]), .sheet(interactiveDismissal: false),
+        .sheet(detents: [.medium], interactiveDismissal: false), .fullScreenCover,
+        .fullScreenCover, .popover(anchor: "share"), .popover(anchor: "Café, more"),
+        .popover(anchor: String(repeating: "a", count: 64)),
+    ]
+    static let invalidStyles: [PresentationStyle] = [
+        .sheet(detents: []), .sheet(detents: [], interactiveDismissal: false),
+        .popover(anchor: ""), .popover(anchor: String(repeating: "é", count: 33)),
     ]
 
     static let malformedLinks: [(String, LinkProblem)] = [
@@ -188,6 +297,34 @@ struct ModelGenerator {
         ("app://open/A1#top", .invalidCharacter(position: 1, segment: "A1#top")),
         ("app://open/A 1", .invalidCharacter(position: 1, segment: "A 1")),
         ("app://open/A1;a=1;b=2;c=3;d=4", .tooManyParameters(position: 1, count: 4, limit: 3)),
+        // Tabs and styles.
+        ("app://open/[tab:home]A1/[tab:home]A2", .repeatedTab(position: 2, name: "home")),
+        (
+            "app://open/[tab:home,selected]A1/[selected,tab:more]A2",
+            .twoSelectedTabs(position: 2)
+        ),
+        ("app://open/A1/[tab:home]A2", .misplacedTab(position: 2)),
+        ("app://open/[tab:home]A1/+B1/[tab:more]A2", .misplacedTab(position: 3)),
+        ("app://open/A1/+[tab:home]B1", .misplacedTab(position: 2)),
+        ("app://open/[tab:home", .unclosedAttributes(position: 1)),
+        ("app://open/A1/+[medium", .unclosedAttributes(position: 2)),
+        ("app://open/A1/+[wobbly]B1", .unknownAttribute(position: 2, text: "wobbly")),
+        ("app://open/A1/+[]B1", .unknownAttribute(position: 2, text: "")),
+        ("app://open/A1/+[popover:]B1", .unknownAttribute(position: 2, text: "popover:")),
+        ("app://open/[tab:]A1", .unknownAttribute(position: 1, text: "tab:")),
+        ("app://open/[tab:a%20b]A1", .unknownAttribute(position: 1, text: "tab:a b")),
+        (
+            "app://open/A1/+[full-screen,full-screen]B1",
+            .unknownAttribute(position: 2, text: "full-screen")
+        ),
+        ("app://open/A1/+[%ZZ]B1", .badPercentEncoding(position: 2, segment: "%ZZ")),
+        ("app://open/[full-screen]A1", .misplacedAttributes(position: 1)),
+        ("app://open/A1/[fixed]A2", .misplacedAttributes(position: 2)),
+        ("app://open/[selected]A1", .misplacedAttributes(position: 1)),
+        ("app://open/A1/+[full-screen,medium]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[popover:x,fixed]B1", .misplacedAttributes(position: 2)),
+        ("app://open/[tab:home,full-screen]A1", .misplacedAttributes(position: 1)),
+        ("app://open/A1/+[medium]", .modalWithoutScene(position: 2)),
     ]
 
     // MARK: Pieces
@@ -233,10 +370,70 @@ struct ModelGenerator {
         }
     }
 
+    /// A target that mostly builds: a plain scene two times in three.
+    func buildableTarget(_ random: inout SeededRandom) -> (SceneIdentifier, [String: String]) {
+        var (target, parameters) = target(&random)
+        if Int.random(in: 0..<3, using: &random) > 0 {
+            target = ModelCatalogue.plain.randomElement(using: &random) ?? "A1"
+        }
+        return (target, parameters)
+    }
+
+    /// A style to present with: mostly valid ones.
+    func style(_ random: inout SeededRandom) -> PresentationStyle {
+        if Int.random(in: 0..<15, using: &random) == 0 {
+            return Self.invalidStyles.randomElement(using: &random) ?? .sheet(detents: [])
+        }
+        return Self.styles.randomElement(using: &random) ?? .sheet()
+    }
+
+    /// A tab name: mostly valid, sometimes not.
+    func tabName(_ random: inout SeededRandom) -> String {
+        if Int.random(in: 0..<12, using: &random) == 0 {
+            return ModelCatalogue.invalidTabNames.randomElement(using: &random) ?? ""
+        }
+        return ModelCatalogue.tabNames.randomElement(using: &random) ?? "home"
+    }
+
+    /// A tab name to select: mostly one of the tree's tabs.
+    func tabToSelect(_ model: ReferenceModel, _ random: inout SeededRandom) -> String {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<7:
+            if let name = model.tree.tabNames.randomElement(using: &random) { return name }
+        case 7:
+            return ["hom", "Home", "serch", "mroe", "nope"].randomElement(using: &random) ?? "x"
+        default:
+            break
+        }
+        return tabName(&random)
+    }
+
+    /// A `tabs` request: mostly well formed, sometimes empty, with duplicate or invalid names,
+    /// or an unknown selected tab.
+    func tabsRequest(_ random: inout SeededRandom, animated: Bool) -> ApplicationTransitionType {
+        let count =
+            Int.random(in: 0..<30, using: &random) == 0 ? 0 : Int.random(in: 1...4, using: &random)
+        var names: [String] = []
+        let distinct = Int.random(in: 0..<5, using: &random) > 0
+        while names.count < count {
+            let name = tabName(&random)
+            if distinct, names.contains(name) { continue }
+            names.append(name)
+        }
+        let items = names.map { name in
+            let (scene, parameters) = buildableTarget(&random)
+            return TabItem(name, scene: scene, parameters: SceneParameters(parameters))
+        }
+        let selected =
+            Int.random(in: 0..<12, using: &random) == 0
+            ? tabName(&random) : (names.randomElement(using: &random) ?? "home")
+        return .tabs(items, selected: selected, animated: animated)
+    }
+
     /// A scene name for `popTo`: mostly one in the top-most stack.
     func popTarget(_ model: ReferenceModel, _ random: inout SeededRandom) -> SceneIdentifier {
-        if Int.random(in: 0..<4, using: &random) > 0,
-            let scene = model.stacks.last?.randomElement(using: &random)?.scene
+        if !model.isEmpty, Int.random(in: 0..<4, using: &random) > 0,
+            let scene = model.tree.top.screens.randomElement(using: &random)?.scene
         {
             return scene
         }
@@ -265,28 +462,62 @@ struct ModelGenerator {
         return ScreenID(model.nextID + UInt64.random(in: 0...100, using: &random))
     }
 
-    /// Stacks of targets for a link or a snapshot.
-    func plannedStacks(_ random: inout SeededRandom, allowEmptyStacks: Bool) -> [[(
-        target: SceneIdentifier, parameters: [String: String]
-    )]] {
-        let count =
-            Int.random(in: 0..<30, using: &random) == 0 ? 7 : Int.random(in: 1...5, using: &random)
-        var stacks: [[(target: SceneIdentifier, parameters: [String: String])]] = [[]]
-        for index in 0..<count {
-            if index > 0, Int.random(in: 0..<3, using: &random) == 0 {
-                stacks.append([])
-                if allowEmptyStacks, Int.random(in: 0..<6, using: &random) == 0 {
-                    stacks.append([])
-                }
-            }
-            // Mostly screens that build, so that whole trees get replaced.
-            var (target, parameters) = target(&random)
-            if Int.random(in: 0..<3, using: &random) > 0 {
-                target = ModelCatalogue.plain.randomElement(using: &random) ?? "A1"
-            }
-            stacks[stacks.count - 1].append((target, parameters))
+    /// A random stack of 1 to `limit` targets that mostly build.
+    func stack(_ random: inout SeededRandom, limit: Int) -> [TreeShape.Target] {
+        (0..<Int.random(in: 1...limit, using: &random)).map { _ in
+            let (target, parameters) = buildableTarget(&random)
+            return (target, parameters)
         }
-        return stacks
+    }
+
+    /// A random whole tree: a stack root or tabs, then modals with styles.
+    func shape(_ random: inout SeededRandom) -> TreeShape {
+        var shape = TreeShape()
+        if Int.random(in: 0..<5, using: &random) < 2 {
+            var names = ModelCatalogue.tabNames.shuffled(using: &random)
+            names.removeLast(names.count - Int.random(in: 1...3, using: &random))
+            shape.tabs = names.map { ($0, stack(&random, limit: 2)) }
+            shape.selected = Int.random(in: 0..<names.count, using: &random)
+        } else {
+            shape.root = stack(&random, limit: Int.random(in: 0..<20, using: &random) == 0 ? 7 : 3)
+        }
+        for _ in 0..<([0, 0, 1, 1, 2].randomElement(using: &random) ?? 0) {
+            shape.modals.append(
+                (Self.styles.randomElement(using: &random) ?? .sheet(), stack(&random, limit: 2)))
+        }
+        return shape
+    }
+
+    /// A stack-only shape for a link over a tab root: its first scene starts one of the tabs,
+    /// is hosted by one, or neither.
+    func stackShapeOverTabs(_ model: ReferenceModel, _ random: inout SeededRandom) -> TreeShape {
+        var shape = TreeShape()
+        var first = buildableTarget(&random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0:
+            if let tab = model.tree.base.randomElement(using: &random) {
+                let screen = tab.screens[0]
+                first = (screen.scene, Bool.random(using: &random) ? screen.parameters : [:])
+            }
+        case 1:
+            let hosted: [SceneIdentifier] = ["A2", "product/42", "B2", "日本", "Keep", "Order"]
+            first.0 = hosted.randomElement(using: &random) ?? "A2"
+            if first.0 == ModelCatalogue.order {
+                first.1["id"] = "7"
+                first.1["paid"] = "true"
+            }
+        default:
+            break
+        }
+        shape.root =
+            [first] + stack(&random, limit: 2).dropLast(Int.random(in: 0...2, using: &random))
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            shape.modals.append((style(&random), stack(&random, limit: 2)))
+            if !ModelCatalogue.isValid(shape.modals[0].style) {
+                shape.modals[0].style = .fullScreenCover
+            }
+        }
+        return shape
     }
 
     // MARK: Links
@@ -312,51 +543,94 @@ struct ModelGenerator {
         return result
     }
 
+    /// The attribute words that write `style`, in one of the orders reading accepts.
+    static func styleWords(_ style: PresentationStyle, raw: Bool, _ random: inout SeededRandom)
+        -> [String]
+    {
+        switch style {
+        case .sheet(let detents, let interactiveDismissal):
+            var words =
+                detents == [.large] && Bool.random(using: &random) ? [] : detents.map(\.rawValue)
+            if !interactiveDismissal {
+                words.insert("fixed", at: Int.random(in: 0...words.count, using: &random))
+            }
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                words.insert("sheet", at: Int.random(in: 0...words.count, using: &random))
+            }
+            return words
+        case .fullScreenCover:
+            return ["full-screen"]
+        case .popover(let anchor):
+            return ["popover:" + encode(anchor, raw: raw)]
+        }
+    }
+
     func link(_ model: ReferenceModel, _ random: inout SeededRandom) -> ModelLink {
         if Int.random(in: 0..<8, using: &random) == 0,
             let (text, problem) = Self.malformedLinks.randomElement(using: &random)
         {
-            return ModelLink(text: text, problem: problem, planned: [])
+            return ModelLink(text: text, problem: problem, planned: nil)
         }
-        var stacks = plannedStacks(&random, allowEmptyStacks: false)
+        var shape =
+            model.tree.hasTabs && Bool.random(using: &random)
+            ? stackShapeOverTabs(model, &random) : self.shape(&random)
         // An empty name would make an empty segment; that case is in the malformed table.
-        for level in stacks.indices {
-            for index in stacks[level].indices where stacks[level][index].target.rawValue.isEmpty {
-                stacks[level][index].target = "A1"
+        func fix(_ stack: inout [TreeShape.Target]) {
+            for index in stack.indices where stack[index].target.rawValue.isEmpty {
+                stack[index].target = "A1"
             }
         }
+        fix(&shape.root)
+        for index in shape.tabs.indices { fix(&shape.tabs[index].screens) }
+        for index in shape.modals.indices { fix(&shape.modals[index].screens) }
         let raw = Bool.random(using: &random)
         let prefix = Bool.random(using: &random) ? "app://open/" : "APP://Open/"
-        return Self.writeLink(stacks, raw: raw, prefix: prefix)
+        return Self.writeLink(shape, raw: raw, prefix: prefix, &random)
     }
 
-    /// Writes `stacks` as a link, and what the model knows of it.
+    /// Writes `shape` as a link, and what the model knows of it.
     static func writeLink(
-        _ stacks: [[(target: SceneIdentifier, parameters: [String: String])]], raw: Bool,
-        prefix: String
+        _ shape: TreeShape, raw: Bool, prefix: String, _ random: inout SeededRandom
     ) -> ModelLink {
         var segments: [String] = []
-        var planned: [[PlannedScreen]] = []
-        var position = 0
-        for (level, stack) in stacks.enumerated() {
-            var plannedStack: [PlannedScreen] = []
-            for (index, screen) in stack.enumerated() {
-                position += 1
-                var segment = level > 0 && index == 0 ? "+" : ""
+        func write(_ stack: [TreeShape.Target], opening: String) -> [PlannedScreen] {
+            stack.enumerated().map { index, screen in
+                var segment = index == 0 ? opening : ""
                 segment += Self.encode(screen.target.rawValue, raw: raw)
                 for (key, value) in screen.parameters.sorted(by: { $0.key < $1.key }) {
                     segment += ";" + Self.encode(key, raw: raw) + "=" + Self.encode(value, raw: raw)
                 }
                 segments.append(segment)
-                let label = (position, segment)
-                plannedStack.append(
-                    PlannedScreen(
-                        target: screen.target, parameters: screen.parameters,
-                        failure: { error in
-                            .linkSegmentFailed(position: label.0, segment: label.1, error: error)
-                        }))
+                let label = (segments.count, segment)
+                return PlannedScreen(
+                    target: screen.target, parameters: screen.parameters,
+                    failure: { error in
+                        .linkSegmentFailed(position: label.0, segment: label.1, error: error)
+                    })
             }
-            planned.append(plannedStack)
+        }
+        let root: PlannedTree.Root
+        if shape.tabs.isEmpty {
+            root = .stack(write(shape.root, opening: ""))
+        } else {
+            // The first tab is selected when none is marked.
+            let marked = shape.selected != 0 || Bool.random(using: &random)
+            root = .tabs(
+                shape.tabs.enumerated().map { index, tab in
+                    var words = ["tab:" + Self.encode(tab.name, raw: raw)]
+                    if marked, index == shape.selected {
+                        words.insert("selected", at: Int.random(in: 0...1, using: &random))
+                    }
+                    return (
+                        tab.name,
+                        write(tab.screens, opening: "[" + words.joined(separator: ",") + "]")
+                    )
+                }, selected: shape.selected)
+        }
+        let modals = shape.modals.map { modal in
+            let words = Self.styleWords(modal.style, raw: raw, &random)
+            let attributes = words.isEmpty ? "" : "[" + words.joined(separator: ",") + "]"
+            return (modal.style, write(modal.screens, opening: "+" + attributes))
         }
         let text = prefix + segments.joined(separator: "/")
         if segments.count > ModelWorld.format.maximumScreens {
@@ -364,45 +638,136 @@ struct ModelGenerator {
                 text: text,
                 problem: .tooManyScreens(
                     count: segments.count, limit: ModelWorld.format.maximumScreens),
-                planned: [])
+                planned: nil)
         }
         let limit = ModelWorld.format.maximumParametersPerScreen
-        for (offset, screen) in stacks.flatMap({ $0 }).enumerated()
-        where screen.parameters.count > limit {
+        let all = shape.root + shape.tabs.flatMap(\.screens) + shape.modals.flatMap(\.screens)
+        for (offset, screen) in all.enumerated() where screen.parameters.count > limit {
             return ModelLink(
                 text: text,
                 problem: .tooManyParameters(
                     position: offset + 1, count: screen.parameters.count, limit: limit),
-                planned: [])
+                planned: nil)
         }
-        return ModelLink(text: text, problem: nil, planned: planned)
+        return ModelLink(text: text, problem: nil, planned: PlannedTree(root: root, modals: modals))
     }
 
     // MARK: Snapshots
 
-    func snapshot(_ model: ReferenceModel, _ random: inout SeededRandom) -> TreeSnapshot {
-        var stacks: [[(target: SceneIdentifier, parameters: [String: String])]]
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0:
-            return TreeSnapshot(
-                version: TreeSnapshot.currentVersion + 1, stacks: [[.init(scene: "A1")]])
-        case 1:
-            return TreeSnapshot(stacks: Bool.random(using: &random) ? [] : [[], []])
-        case 2..<6:
-            // The app's own state, saved and restored.
-            stacks = model.stacks.map { stack in stack.map { ($0.scene, $0.parameters) } }
-        default:
-            stacks = plannedStacks(&random, allowEmptyStacks: true)
+    /// The model's own tree as a shape, as the app would save it.
+    func shape(of model: ReferenceModel) -> TreeShape {
+        var shape = TreeShape()
+        func targets(_ stack: ModelStack) -> [TreeShape.Target] {
+            stack.screens.map { ($0.scene, $0.parameters) }
         }
-        let make = { (stacks: [[(target: SceneIdentifier, parameters: [String: String])]]) in
-            TreeSnapshot(
+        if model.tree.hasTabs {
+            shape.tabs = zip(model.tree.tabNames, model.tree.base).map { ($0, targets($1)) }
+            shape.selected = model.tree.selected
+        } else if let root = model.tree.base.first {
+            shape.root = targets(root)
+        }
+        shape.modals = model.tree.modals.map { ($0.style, targets($0.stack)) }
+        return shape
+    }
+
+    func snapshot(_ model: ReferenceModel, _ random: inout SeededRandom) -> TreeSnapshot {
+        switch Int.random(in: 0..<40, using: &random) {
+        case 0, 1:
+            var snapshot = shape(&random).snapshot
+            snapshot.version = [0, -1, 3, Int.max].randomElement(using: &random) ?? 3
+            return snapshot
+        case 2:
+            return [
+                TreeSnapshot(root: []), TreeSnapshot(stacks: [[], []]),
+                TreeSnapshot(version: 1, stacks: []),
+            ].randomElement(using: &random) ?? TreeSnapshot(root: [])
+        case 3..<11:
+            // The app's own state, saved and restored.
+            return shape(of: model).snapshot
+        case 11..<17:
+            return brokenSnapshot(&random)
+        case 17..<21:
+            // The version 1 shape: a root, then sheets.
+            let stacks =
+                [stack(&random, limit: 3)]
+                + (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                    Int.random(in: 0..<4, using: &random) == 0 ? [] : stack(&random, limit: 2)
+                }
+            return TreeSnapshot(
+                version: 1,
                 stacks: stacks.map { stack in
                     stack.map {
                         .init(scene: $0.target, parameters: SceneParameters($0.parameters))
                     }
                 })
+        default:
+            return shape(&random).snapshot
         }
-        return make(stacks)
+    }
+
+    /// A snapshot that breaks exactly one rule or limit.
+    func brokenSnapshot(_ random: inout SeededRandom) -> TreeSnapshot {
+        let screen = TreeSnapshot.Screen(scene: "A1")
+        var snapshot = shape(&random).snapshot
+        switch Int.random(in: 0..<11, using: &random) {
+        case 0:
+            snapshot = TreeSnapshot(
+                root: Array(repeating: screen, count: TreeSnapshot.maximumScreens + 1))
+        case 1:
+            snapshot = TreeSnapshot(
+                tabs: (0...TreeSnapshot.maximumTabs).map { .init(name: "t\($0)", stack: [screen]) },
+                selectedTab: 0)
+        case 2:
+            snapshot = TreeSnapshot(
+                root: [screen],
+                modals: Array(
+                    repeating: .init(stack: [screen]), count: TreeSnapshot.maximumModals + 1))
+        case 3:
+            var parameters = SceneParameters()
+            for index in 0...TreeSnapshot.maximumParametersPerScreen {
+                parameters["p\(index)"] = "v"
+            }
+            snapshot = TreeSnapshot(root: [screen, .init(scene: "A2", parameters: parameters)])
+        case 4:
+            snapshot = TreeSnapshot(
+                tabs: [.init(name: "home", stack: [screen])], selectedTab: 0)
+            snapshot.root = [screen]
+        case 5:
+            snapshot = TreeSnapshot(
+                tabs: [.init(name: "home", stack: [screen]), .init(name: "more", stack: [screen])],
+                selectedTab: [-1, 2, 7].randomElement(using: &random) ?? 2)
+        case 6:
+            snapshot = TreeSnapshot(
+                tabs: [.init(name: "home", stack: [screen]), .init(name: "home", stack: [screen])],
+                selectedTab: 0)
+        case 7:
+            snapshot = TreeSnapshot(
+                tabs: [
+                    .init(
+                        name: ModelCatalogue.invalidTabNames.randomElement(using: &random) ?? "",
+                        stack: [screen])
+                ], selectedTab: 0)
+        case 8:
+            snapshot = TreeSnapshot(root: [], modals: [.init(stack: [screen])])
+        case 9:
+            if Bool.random(using: &random) {
+                snapshot = TreeSnapshot(
+                    tabs: [.init(name: "home", stack: [screen]), .init(name: "more", stack: [])],
+                    selectedTab: 0)
+            } else {
+                snapshot = TreeSnapshot(root: [screen], modals: [.init(stack: [])])
+            }
+        default:
+            snapshot = TreeSnapshot(
+                root: [screen],
+                modals: [
+                    .init(
+                        style: Self.invalidStyles.randomElement(using: &random)
+                            ?? .sheet(detents: []),
+                        stack: [screen])
+                ])
+        }
+        return snapshot
     }
 
     // MARK: Operations
@@ -414,39 +779,64 @@ struct ModelGenerator {
         let removalBias = model.screens.count > 12 ? 30 : 0
         let roll = Int.random(in: 0..<(100 + removalBias), using: &random)
         switch roll {
-        case 0..<5:
+        case 0..<4:
             let (scene, parameters) = target(&random)
             return .navigate(
                 .root(scene: scene, parameters: SceneParameters(parameters), animated: animated),
                 force: force)
-        case 5..<30:
+        case 4..<8:
+            return .navigate(tabsRequest(&random, animated: animated), force: force)
+        case 8..<27:
             let (scene, parameters) = target(&random)
             return .navigate(
                 .push(scene: scene, parameters: SceneParameters(parameters), animated: animated),
                 force: force)
-        case 30..<42:
+        case 27..<36:
             let (scene, parameters) = target(&random)
             return .navigate(
-                .present(scene: scene, parameters: SceneParameters(parameters), animated: animated),
+                .present(
+                    scene: scene, parameters: SceneParameters(parameters), style: style(&random),
+                    animated: animated),
                 force: force)
-        case 42..<52:
+        case 36..<40:
+            return .navigate(
+                .selectTab(tabToSelect(model, &random), animated: animated), force: force)
+        case 40..<43:
+            let count =
+                Int.random(in: 0..<20, using: &random) == 0
+                ? 0 : Int.random(in: 1...4, using: &random)
+            let destinations = (0..<count).map { _ in
+                let (scene, parameters) = buildableTarget(&random)
+                return Destination(scene, parameters: SceneParameters(parameters))
+            }
+            return .navigate(.setStack(destinations, animated: animated), force: force)
+        case 43..<46:
+            let (scene, parameters) = target(&random)
+            return .navigate(
+                .replace(scene: scene, parameters: SceneParameters(parameters), animated: animated),
+                force: force)
+        case 46..<53:
             return .navigate(.pop(animated: animated), force: force)
-        case 52..<56:
+        case 53..<56:
             return .navigate(.popToRoot(animated: animated), force: force)
-        case 56..<61:
+        case 56..<60:
             return .navigate(
                 .popTo(scene: popTarget(model, &random), animated: animated), force: force)
-        case 61..<68:
+        case 60..<65:
             return .navigate(.dismiss(animated: animated), force: force)
-        case 68..<71:
+        case 65..<67:
             return .navigate(.dismissAll(animated: animated), force: force)
-        case 71..<79:
+        case 67..<73:
             return .report(.poppedByUser(reportedScreen(model, &random)))
-        case 79..<85:
+        case 73..<78:
             return .report(.dismissedByUser(reportedScreen(model, &random)))
-        case 85..<92:
+        case 78..<81:
+            return .report(.tabSelectedByUser(tabToSelect(model, &random)))
+        case 81..<83:
+            return .report(.selectedTabReselectedByUser)
+        case 83..<91:
             return .open(link(model, &random), force: force)
-        case 92..<98:
+        case 91..<98:
             return .restore(snapshot(model, &random), force: force)
         case 98..<100:
             return .toggleGuard

@@ -112,6 +112,50 @@ struct RegressionTests {
         #expect(reopened.tree.screens.first?.parameters == ["": "x"])
     }
 
+    /// Fixed, found by the model-based test: a failed `tabs` request used stack identities up.
+    ///
+    /// Each tab's stack got its identity as soon as that tab's screen was built, so a `tabs`
+    /// request whose third builder threw left the stack counter two ahead, and the next stacks
+    /// were numbered unlike the documented rule (identities are allocated once every build has
+    /// succeeded). Now the stacks are numbered after the last build.
+    @Test("a tabs request that fails in a builder uses no stack identity up")
+    func failedTabsKeepStackIdentities() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        #expect(throws: NavigationError.builderFailed("Broken", reason: "the network is down")) {
+            try coordinator.navigate(
+                .tabs(
+                    [
+                        TabItem("home", scene: "A1"), TabItem("more", scene: "B1"),
+                        TabItem("bad", scene: "Broken"),
+                    ], selected: "home"))
+        }
+        try coordinator.navigate(
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more"))
+        #expect(coordinator.tree.tabs.map(\.stack.id) == [StackID(2), StackID(3)])
+    }
+
+    /// Fixed, found by the model-based test: a tab tap reported over an empty window lost the
+    /// tab's name.
+    ///
+    /// `report(.tabSelectedByUser("more"))` before any root threw `unknownTab("", tabs: [])`,
+    /// whose message named no tab; now it names the tab the user tapped, as it does over a
+    /// stack root.
+    @Test("a tab tap reported over an empty window names the tab in its error")
+    func tabTapOverEmptyWindow() throws {
+        let coordinator = try makeApp()
+        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+            try coordinator.report(.tabSelectedByUser("more"))
+        }
+        #expect(throws: NavigationError.unknownTab("", tabs: [])) {
+            try coordinator.report(.selectedTabReselectedByUser)
+        }
+        try coordinator.navigate(.root(scene: "A1"))
+        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+            try coordinator.report(.tabSelectedByUser("more"))
+        }
+    }
+
     /// Fixed: a flow could finish while it owned a screen in the tree.
     ///
     /// A flow whose last screen left was marked finished only after observers ran, so an
