@@ -156,7 +156,7 @@ struct LinkRoundTripTests {
         for iteration in 0..<10_000 {
             let original = try randomTree(&random)
             coverage.count(original.tree)
-            let link = try #require(original.link(format: Self.format))
+            let link = try #require(try original.link(format: Self.format))
             let reopened = try makeApp()
             do {
                 try reopened.open(link, format: Self.format)
@@ -169,7 +169,7 @@ struct LinkRoundTripTests {
                 return
             }
             guard reopened.tree.snapshot == original.tree.snapshot,
-                reopened.link(format: Self.format) == link
+                try reopened.link(format: Self.format) == link
             else {
                 Issue.record(
                     Comment(
@@ -195,7 +195,7 @@ struct LinkRoundTripTests {
         for iteration in 0..<10_000 {
             let original = try randomTree(&random)
             coverage.count(original.tree)
-            let data = try encoder.encode(original.snapshot())
+            let data = try encoder.encode(try original.snapshot())
             let decoded = try decoder.decode(TreeSnapshot.self, from: data)
             let restored = try makeApp()
             do {
@@ -209,7 +209,8 @@ struct LinkRoundTripTests {
                     ))
                 return
             }
-            guard decoded == original.snapshot(), restored.tree.snapshot == original.tree.snapshot
+            guard try decoded == original.snapshot(),
+                restored.tree.snapshot == original.tree.snapshot
             else {
                 Issue.record(
                     Comment(

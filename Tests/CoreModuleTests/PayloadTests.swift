@@ -86,9 +86,10 @@ struct PayloadTests {
             (coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         #expect(context.payloadIfPresent(as: Coupon.self) == Coupon(code: "X"))
         #expect(context.payloadIfPresent(as: Product.self) == nil)
-        #expect(throws: NavigationError.wrongPayloadType(
-            scene: "Note", expected: "Product", given: "Coupon"))
-        {
+        #expect(
+            throws: NavigationError.wrongPayloadType(
+                scene: "Note", expected: "Product", given: "Coupon")
+        ) {
             try context.payload(as: Product.self)
         }
         try coordinator.navigate(.push(scene: "Note"))
@@ -159,12 +160,15 @@ struct PayloadTests {
         let unreadable = TreeSnapshot(root: [
             .init(scene: "Product", payload: .init(type: "product", json: "[]"))
         ])
-        #expect(performing: { try coordinator.restore(unreadable) }, throws: { error in
-            guard case .invalidSnapshot(.unreadablePayload(type: "product", _))? =
-                error as? NavigationError
-            else { return false }
-            return true
-        })
+        #expect(
+            performing: { try coordinator.restore(unreadable) },
+            throws: { error in
+                guard
+                    case .invalidSnapshot(.unreadablePayload(type: "product", _))? =
+                        error as? NavigationError
+                else { return false }
+                return true
+            })
         #expect(coordinator.tree == before)
     }
 

@@ -17,7 +17,7 @@ struct RestorationTests {
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "product/42", parameters: ["ref": "Zoë"]))
         try coordinator.navigate(.present(scene: "B1"))
-        let data = try JSONEncoder().encode(coordinator.snapshot())
+        let data = try JSONEncoder().encode(try coordinator.snapshot())
         let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: data)
         #expect(decoded.version == TreeSnapshot.currentVersion)
 
@@ -64,9 +64,9 @@ struct RestorationTests {
         try coordinator.navigate(.push(scene: "B2"))
         try coordinator.navigate(
             .present(scene: "A2", style: .sheet(detents: [.medium], interactiveDismissal: false)))
-        let data = try JSONEncoder().encode(coordinator.snapshot())
+        let data = try JSONEncoder().encode(try coordinator.snapshot())
         let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: data)
-        #expect(decoded == coordinator.snapshot())
+        #expect(try decoded == coordinator.snapshot())
         let relaunched = try makeApp()
         try relaunched.restore(decoded)
         #expect(relaunched.tree.snapshot == coordinator.tree.snapshot)

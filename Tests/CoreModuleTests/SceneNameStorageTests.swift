@@ -96,7 +96,7 @@ struct SceneNameStorageTests {
             #expect(!container.contains(nearMiss), "\(nearMiss)")
         }
         let format = DeepLinkFormat(scheme: "app")
-        let link = try #require(coordinator.link(format: format))
+        let link = try #require(try coordinator.link(format: format))
         let reopened = AppCoordinator(container: container)
         try reopened.open(link, format: format)
         #expect(reopened.tree.scenes == coordinator.tree.scenes)

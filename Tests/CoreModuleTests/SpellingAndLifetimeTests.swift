@@ -70,7 +70,7 @@ struct SpellingAndLifetimeTests {
         let coordinator = AppCoordinator(container: container)
         let event = try #require(try coordinator.navigate(.root(scene: decomposed)))
         #expect(event.scene.rawValue.utf8.elementsEqual(precomposed.rawValue.utf8))
-        let link = try #require(coordinator.link(format: DeepLinkFormat(scheme: "app")))
+        let link = try #require(try coordinator.link(format: DeepLinkFormat(scheme: "app")))
         #expect(link == "app://open/Caf%C3%A9-registered-spelling-probe")
     }
 

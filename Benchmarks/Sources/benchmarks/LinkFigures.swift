@@ -91,7 +91,7 @@ extension TimedFigures {
                 let coordinator = observed.coordinator
                 var sum: UInt64 = 0
                 for _ in 0..<iterations {
-                    sum &+= UInt64(coordinator.link(format: linkFormat)?.utf8.count ?? 0)
+                    sum &+= UInt64(try coordinator.link(format: linkFormat)?.utf8.count ?? 0)
                 }
                 return sum
             },

@@ -190,7 +190,7 @@ public final class ScriptSession {
         case .tree:
             answer(.tree(coordinator.tree), text: TextRenderer.lines(for: coordinator.tree))
         case .link:
-            let link = coordinator.link(format: Self.linkFormat)
+            let link = try coordinator.link(format: Self.linkFormat)
             answer(.link(link), text: [link ?? "(the window is empty)"])
         case .mermaid:
             let chart = MermaidRenderer.flowchart(for: coordinator.tree)

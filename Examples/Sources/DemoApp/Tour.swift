@@ -212,7 +212,7 @@ public struct Tour {
             try coordinator.navigate(.replace(scene: "B2", parameters: ["item": "42"]))
         }
         perform("The tab tree's link, for state restoration or sharing, opened again") {
-            guard let link = coordinator.link(format: links) else {
+            guard let link = try coordinator.link(format: links) else {
                 write("   (NO LINK: the window is empty)")
                 allAsPlanned = false
                 return

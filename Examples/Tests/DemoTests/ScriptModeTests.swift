@@ -293,7 +293,7 @@ struct ScriptModeTests {
         ])
     func styles(line: String, style: PresentationStyle) throws {
         let command = try ScriptCommand.parse(line)
-        guard case .navigate(.present(let scene, _, let parsed, _)) = command else {
+        guard case .navigate(.present(let scene, _, _, let parsed, _)) = command else {
             Issue.record("\(line) is not a present: \(String(describing: command))")
             return
         }

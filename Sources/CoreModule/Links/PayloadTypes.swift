@@ -65,7 +65,8 @@ public final class PayloadTypes: Sendable {
     func save(_ payload: ScenePayload) -> TreeSnapshot.SavedPayload? {
         let entry = table.withLock { $0.byType[ObjectIdentifier(type(of: payload.base))] }
         guard let entry, let data = try? entry.encode(payload) else { return nil }
-        return TreeSnapshot.SavedPayload(type: entry.name, json: String(decoding: data, as: UTF8.self))
+        return TreeSnapshot.SavedPayload(
+            type: entry.name, json: String(decoding: data, as: UTF8.self))
     }
 
     /// The payload a saved payload holds.

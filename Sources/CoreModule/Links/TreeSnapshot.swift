@@ -415,7 +415,8 @@ extension ScreenTree {
         }
         var modals: [TreeSnapshot.Modal] = []
         for stack in self.modals {
-            modals.append(TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: try saved(stack)))
+            modals.append(
+                TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: try saved(stack)))
         }
         if hasTabs {
             var tabs: [TreeSnapshot.Tab] = []

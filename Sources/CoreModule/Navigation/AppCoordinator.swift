@@ -208,7 +208,8 @@ public final class AppCoordinator: AppCoordinatorType {
     ) throws(NavigationError) -> TransitionEvent? {
         try perform(
             type,
-            options: Options(force: force, onResult: ResultHandler(onResult, expecting: resultType)))
+            options: Options(force: force, onResult: ResultHandler(onResult, expecting: resultType))
+        )
     }
 
     /// How a navigation is performed, beyond its request.
@@ -476,7 +477,8 @@ public final class AppCoordinator: AppCoordinatorType {
     ) throws(NavigationError) -> Result<Checked, Redirect> {
         let resolved = try resolveTarget(scene)
         let merged = try checkedParameters(parameters, for: resolved)
-        let checkedPayload = try checkedPayload(payload, for: resolved, parameters: merged, kind: kind)
+        let checkedPayload = try checkedPayload(
+            payload, for: resolved, parameters: merged, kind: kind)
         if !guards.isEmpty,
             let redirect = try runGuards(
                 NavigationAttempt(

@@ -502,12 +502,12 @@ struct ReferenceModel {
         let kind = request.kind
         if kind != .root, kind != .tabs, isEmpty { return .failed(.noRoot(kind)) }
         switch request {
-        case .root(let target, let parameters, let animated),
-            .push(let target, let parameters, let animated),
-            .present(let target, let parameters, _, let animated),
-            .replace(let target, let parameters, let animated):
+        case .root(let target, let parameters, _, let animated),
+            .push(let target, let parameters, _, let animated),
+            .present(let target, let parameters, _, _, let animated),
+            .replace(let target, let parameters, _, let animated):
             var style: PresentationStyle?
-            if case .present(_, _, let presented, _) = request {
+            if case .present(_, _, _, let presented, _) = request {
                 guard ModelCatalogue.isValid(presented) else {
                     return .failed(.invalidPresentationStyle(presented))
                 }
@@ -541,7 +541,7 @@ struct ReferenceModel {
                 next.tree.base = [next.newStack([screen])]
             case .push:
                 next.tree.top.screens.append(screen)
-            case .present(_, _, let presented, _):
+            case .present(_, _, _, let presented, _):
                 next.tree.modals.append(next.newModal(presented, [screen]))
             default:
                 next.tree.top.screens[next.tree.top.screens.count - 1] = screen

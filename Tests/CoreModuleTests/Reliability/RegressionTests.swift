@@ -105,7 +105,7 @@ struct RegressionTests {
     func emptyParameterNameRoundTrip() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1", parameters: ["": "x"]))
-        let link = try #require(coordinator.link(format: Self.format))
+        let link = try #require(try coordinator.link(format: Self.format))
         #expect(link == "app://open/A1;=x")
         let reopened = try makeApp()
         try reopened.open(link, format: Self.format)

@@ -30,7 +30,7 @@ struct StyleTests {
         #expect(style.description == text)
         #expect(coordinator.tree.description.hasSuffix("└─ modal (\(text)): B1 #2"))
         #expect(event.description == "present B1 #2 (\(text)): A1 #1 → B1 #2, animated")
-        #expect(coordinator.snapshot().modals.map(\.style) == [style])
+        #expect(try coordinator.snapshot().modals.map(\.style) == [style])
     }
 
     @Test("a push into a styled modal keeps its style, and its event has none")
@@ -181,7 +181,7 @@ struct StyleTests {
                 .popover(anchor: "share"), .fullScreenCover, .sheet(), .sheet(),
             ])
         #expect(
-            coordinator.link(format: treeLinkFormat)
+            try coordinator.link(format: treeLinkFormat)
                 == "demo://open/A1/+[medium,large]B1/+[fixed]B2/+[medium,fixed]A1"
                 + "/+[popover:share]A2/+[full-screen]B1/+B2/+B1")
     }

@@ -173,7 +173,7 @@ struct TabLinkTests {
             .present(scene: "A1", style: .fullScreenCover),
             .present(scene: "B1", style: .popover(anchor: "share")),
         ])
-        let link = try #require(coordinator.link(format: format))
+        let link = try #require(try coordinator.link(format: format))
         #expect(
             link
                 == "demo://open/[tab:home]A1/[tab:more,selected]B1/B2;q=a%20b/+[medium,fixed]A2"
@@ -320,7 +320,7 @@ struct TabStackTests {
         #expect(coordinator.tree.tabs.map(\.name) == names)
         #expect(coordinator.tree.selectedTab == "🏠")
         try coordinator.navigate(.selectTab("หน้าแรก"))
-        let link = try #require(coordinator.link(format: treeLinkFormat))
+        let link = try #require(try coordinator.link(format: treeLinkFormat))
         let reopened = try makeTreeCoordinator()
         try reopened.open(link, format: treeLinkFormat)
         #expect(reopened.tree.snapshot == coordinator.tree.snapshot)

@@ -76,7 +76,7 @@ struct IdentityTests {
         #expect(opened.tree.selectedTab == "more")
 
         let restored = try makeTreeCoordinator(setup: [.root(scene: "A1")])
-        try restored.restore(opened.snapshot())
+        try restored.restore(try opened.snapshot())
         #expect(restored.tree.stacks.map(\.id) == [StackID(2), StackID(3), StackID(4), StackID(5)])
         #expect(restored.tree.modals.map(\.modal) == [ModalID(1), ModalID(2)])
         #expect(restored.tree.snapshot == opened.tree.snapshot)
