@@ -131,8 +131,10 @@ public struct SceneContext: Sendable {
     ///   removal to a request that changed nothing (the screen then stays, and nothing is
     ///   delivered).
     /// - Throws: ``NavigationError/finishingScreenNotVisible(_:visible:)`` when this screen is
-    ///   not the visible one, what the removal throws (a guard may reject it), or
-    ///   ``NavigationError/coordinatorUnavailable(_:)``. Nothing is delivered then.
+    ///   not the visible one, ``NavigationError/wrongResultType(screen:expected:given:)`` when
+    ///   the code that navigated here asked for a result of another type, what the removal
+    ///   throws (a guard may reject it), or ``NavigationError/coordinatorUnavailable(_:)``.
+    ///   Nothing is delivered and nothing leaves then.
     @MainActor @discardableResult
     public func finish(with value: any Sendable, animated: Bool = true) throws(NavigationError)
         -> TransitionEvent?
