@@ -172,6 +172,33 @@ struct PayloadTests {
         #expect(coordinator.tree == before)
     }
 
+    @Test("saving names the first screen in tree order whose payload cannot be kept")
+    func snapshotNamesTheFirstUnsavedScreen() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.push(scene: "Note", payload: ScenePayload(Coupon(code: "A"))))
+        try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "B"))))
+        // The root's screen comes before the modal's, as in a link and in restoring.
+        #expect(
+            throws: NavigationError.payloadNotSaved(
+                scene: "Note", screen: ScreenID(2), type: "Coupon")
+        ) {
+            try coordinator.snapshot()
+        }
+        try coordinator.navigate(
+            .tabs(
+                [
+                    TabItem("home", scene: "A1"),
+                    TabItem("more", scene: "Note", payload: ScenePayload(Coupon(code: "C"))),
+                ], selected: "home"))
+        try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "D"))))
+        #expect(
+            throws: NavigationError.payloadNotSaved(
+                scene: "Note", screen: ScreenID(5), type: "Coupon")
+        ) {
+            try coordinator.snapshot()
+        }
+    }
+
     @Test("a result of the wrong type fails at the screen that finishes, and nothing leaves")
     func typedResults() throws {
         let coordinator = try makeApp()

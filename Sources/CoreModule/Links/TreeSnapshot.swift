@@ -413,18 +413,20 @@ extension ScreenTree {
             }
             return screens
         }
+        // In tree order, so that a failure names the first screen that cannot be saved.
+        var tabs: [TreeSnapshot.Tab] = []
+        for tab in self.tabs {
+            tabs.append(TreeSnapshot.Tab(name: tab.name, stack: try saved(tab.stack)))
+        }
+        let root = try self.root.map(saved) ?? []
         var modals: [TreeSnapshot.Modal] = []
         for stack in self.modals {
             modals.append(
                 TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: try saved(stack)))
         }
         if hasTabs {
-            var tabs: [TreeSnapshot.Tab] = []
-            for tab in self.tabs {
-                tabs.append(TreeSnapshot.Tab(name: tab.name, stack: try saved(tab.stack)))
-            }
             return TreeSnapshot(tabs: tabs, selectedTab: selectedTabIndex, modals: modals)
         }
-        return TreeSnapshot(root: try root.map(saved) ?? [], modals: modals)
+        return TreeSnapshot(root: root, modals: modals)
     }
 }
