@@ -54,6 +54,10 @@ struct ModelBasedTests {
             let missing = Self.expectedFailures.subtracting(statistics.failureCases)
             #expect(missing.isEmpty, "never met: \(missing.sorted())")
             #expect(statistics.tabRoots > statistics.applied / 5)
+            // Trees were written as links and snapshots and read back, payloads included.
+            #expect(statistics.reopened > 100)
+            #expect(statistics.restoredWithPayloads > 100)
+            #expect(statistics.rebuiltPayloads > 100)
         }
         print("model-based test: \(statistics) (ROUTER_SEED=\(seed))")
     }
@@ -72,6 +76,12 @@ struct ModelBasedTests {
         "invalidLink/misplacedAttributes", "invalidLink/unknownAttribute",
         "invalidLink/unclosedAttributes", "linkSegmentFailed/unknownScene",
         "restorationFailed/builderFailed", "leavingVetoed", "rejectedByGuard",
+        // Payloads: checked before the builder, rebuilt or not by links, saved or not by
+        // snapshots.
+        "missingPayload", "wrongPayloadType", "builderFailed", "linkNeedsPayload",
+        "payloadNotSaved", "linkSegmentFailed/missingPayload",
+        "restorationFailed/missingPayload", "restorationFailed/wrongPayloadType",
+        "invalidSnapshot/unknownPayloadType", "invalidSnapshot/unreadablePayload",
     ]
 
     /// Runs `steps` operations on a fresh coordinator; false after recording an issue.
@@ -91,7 +101,7 @@ struct ModelBasedTests {
             let before = world.coordinator.tree
             world.clearEvents()
             let result = operation.apply(to: world)
-            statistics.count(outcome)
+            statistics.count(outcome, of: operation)
 
             func fail(_ message: String) -> Bool {
                 Issue.record(
@@ -106,6 +116,7 @@ struct ModelBasedTests {
                 return false
             }
 
+            if let mismatch = operation.writingMismatch(model, world) { return fail(mismatch) }
             switch (outcome, result) {
             case (.applied(let next, let expected), .success(let event)):
                 guard let event, event == expected else {
@@ -125,7 +136,7 @@ struct ModelBasedTests {
                     return fail("the failed operation changed the tree")
                 }
                 guard
-                    let operation = operation.operation,
+                    let operation = operation.operation(in: world),
                     world.events == [
                         .failure(NavigationFailure(operation: operation, error: expected))
                     ]
@@ -134,6 +145,13 @@ struct ModelBasedTests {
                 }
                 // Builders that ran before the failure used their identities up.
                 model.nextID += identities
+            case (.refused(let expected), .failure(let error)):
+                guard error == expected else {
+                    return fail("threw \(error), expected \(expected)")
+                }
+                guard world.coordinator.tree == before, world.events.isEmpty else {
+                    return fail("writing the tree changed it, or reported \(world.events)")
+                }
             case (.silent(let next), .success(nil)):
                 guard world.coordinator.tree == before, world.events.isEmpty else {
                     return fail("a silent operation reported \(world.events)")
@@ -182,16 +200,33 @@ struct ModelStatistics: CustomStringConvertible {
     var maximumScreens = 0
     /// Applied operations that left a tab root.
     var tabRoots = 0
+    /// Trees written as a link and opened again.
+    var reopened = 0
+    /// Trees saved as a snapshot holding payloads and restored.
+    var restoredWithPayloads = 0
+    /// Applied operations after which a screen holds a payload its builder rebuilt.
+    var rebuiltPayloads = 0
 
-    mutating func count(_ outcome: ModelOutcome) {
+    mutating func count(_ outcome: ModelOutcome, of operation: ModelOperation) {
         operations += 1
         switch outcome {
         case .applied(let next, let event):
             applied += 1
+            switch operation {
+            case .reopen: reopened += 1
+            case .resnapshot:
+                if next.screens.contains(where: { $0.payload != nil }) { restoredWithPayloads += 1 }
+            default: break
+            }
+            if next.screens.contains(where: {
+                $0.payload?.value(as: ModelProduct.self)?.name == "rebuilt"
+            }) {
+                rebuiltPayloads += 1
+            }
             appliedKinds.insert("\(event.kind)" + (event.initiator == .user ? " by the user" : ""))
             maximumScreens = max(maximumScreens, next.screens.count)
             if next.tree.hasTabs { tabRoots += 1 }
-        case .failed(let error, _):
+        case .failed(let error, _), .refused(let error):
             failed += 1
             failureCases.insert(Self.caseName(error))
         case .silent:
@@ -237,6 +272,7 @@ struct ModelStatistics: CustomStringConvertible {
     var description: String {
         "\(operations) operations, \(applied) applied, \(failed) failed (\(failureCases.count) "
             + "distinct error cases), \(silent) silent, up to \(maximumScreens) screens, "
-            + "\(tabRoots) applied over a tab root"
+            + "\(tabRoots) applied over a tab root, \(reopened) reopened from a link, "
+            + "\(restoredWithPayloads) restored with payloads"
     }
 }

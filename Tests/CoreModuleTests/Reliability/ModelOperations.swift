@@ -1,5 +1,6 @@
 import CoreModule
 import Foundation
+import Testing
 
 /// One operation of the model-based test, applied the same way to the model and the coordinator.
 enum ModelOperation: CustomStringConvertible {
@@ -9,6 +10,10 @@ enum ModelOperation: CustomStringConvertible {
     case restore(TreeSnapshot, force: Bool)
     /// Removes the guard when installed, installs it again when not.
     case toggleGuard
+    /// Writes the tree as a link with ``AppCoordinator/link(format:)``, then opens that link.
+    case reopen(force: Bool)
+    /// Saves the tree with ``AppCoordinator/snapshot()``, through JSON, then restores it.
+    case resnapshot(force: Bool)
 
     var description: String {
         switch self {
@@ -18,18 +23,51 @@ enum ModelOperation: CustomStringConvertible {
             return "open(\(link.text.debugDescription), force: \(force))"
         case .restore(let snapshot, let force): return "restore(\(snapshot), force: \(force))"
         case .toggleGuard: return "toggle the guard"
+        case .reopen(let force): return "write the tree as a link and open it (force: \(force))"
+        case .resnapshot(let force): return "save the tree and restore it (force: \(force))"
         }
     }
 
-    /// What the coordinator reports as the failed operation.
-    var operation: NavigationOperation? {
+    /// What the coordinator reports as the failed operation: for a link or a snapshot of the
+    /// tree, the one `world` wrote.
+    @MainActor
+    func operation(in world: ModelWorld) -> NavigationOperation? {
         switch self {
         case .navigate(let request, _): return .transition(request)
         case .report(let report): return .report(report)
         case .open(let link, _): return .openLink(link.text, format: ModelWorld.format)
         case .restore(let snapshot, _): return .restore(snapshot)
         case .toggleGuard: return nil
+        case .reopen: return world.writtenLink.map { .openLink($0, format: ModelWorld.format) }
+        case .resnapshot: return world.savedSnapshot.map { .restore($0) }
         }
+    }
+
+    /// How what `world` wrote differs from what `model` predicts it writes, for an operation
+    /// that writes the tree; `nil` when they agree.
+    @MainActor
+    func writingMismatch(_ model: ReferenceModel, _ world: ModelWorld) -> String? {
+        switch self {
+        case .reopen:
+            let expected = try? model.writtenLink(format: ModelWorld.format).get()?.text
+            guard world.writtenLink == expected else {
+                return "wrote the link \(String(describing: world.writtenLink)), expected "
+                    + String(describing: expected)
+            }
+        case .resnapshot:
+            // JSON objects have no key order: compare them with sorted keys.
+            let expected = try? model.savedSnapshot().get()
+            guard
+                world.savedSnapshot.map(ModelSnapshots.sortingKeys)
+                    == expected.map(ModelSnapshots.sortingKeys)
+            else {
+                return "saved \(String(describing: world.savedSnapshot)), expected "
+                    + String(describing: expected)
+            }
+        default:
+            break
+        }
+        return nil
     }
 
     /// What the model predicts.
@@ -52,13 +90,33 @@ enum ModelOperation: CustomStringConvertible {
             case nil:
                 break
             }
-            // A snapshot of an empty window restores nothing.
-            guard let planned = ModelSnapshots.plan(snapshot) else { return .silent(model) }
-            return model.predictReplace(planned, force: force, overTabs: false)
+            // Every payload is read before anything is built; a snapshot of an empty window
+            // restores nothing.
+            switch ModelSnapshots.plan(snapshot) {
+            case .failure(let error): return .failed(error)
+            case .success(nil): return .silent(model)
+            case .success(let planned?):
+                return model.predictReplace(planned, force: force, overTabs: false)
+            }
         case .toggleGuard:
             var next = model
             next.guardInstalled.toggle()
             return .silent(next)
+        case .reopen(let force):
+            // Links carry no payloads: opening rebuilds those it can.
+            switch model.writtenLink(format: ModelWorld.format) {
+            case .failure(let error): return .refused(error)
+            case .success(nil): return .silent(model)
+            case .success(let link?):
+                guard let planned = link.planned else { return .failed(.invalidLink(.noScreens)) }
+                return model.predictReplace(planned, force: force, overTabs: true)
+            }
+        case .resnapshot(let force):
+            switch model.savedSnapshot() {
+            case .failure(let error): return .refused(error)
+            case .success(let snapshot):
+                return ModelOperation.restore(snapshot, force: force).predict(model)
+            }
         }
     }
 
@@ -84,6 +142,18 @@ enum ModelOperation: CustomStringConvertible {
                     coordinator.removeGuard(named: ModelCatalogue.guardName)
                 }
                 return .success(nil)
+            case .reopen(let force):
+                world.writtenLink = nil
+                guard let link = try coordinator.link(format: ModelWorld.format) else {
+                    return .success(nil)
+                }
+                world.writtenLink = link
+                return .success(try coordinator.open(link, format: ModelWorld.format, force: force))
+            case .resnapshot(let force):
+                world.savedSnapshot = nil
+                let snapshot = ModelWorld.throughJSON(try coordinator.snapshot())
+                world.savedSnapshot = snapshot
+                return .success(try coordinator.restore(snapshot, force: force))
             }
         } catch {
             return .failure(error)
@@ -148,31 +218,75 @@ enum ModelSnapshots {
         return nil
     }
 
-    /// The tree a well-formed snapshot describes, each screen named by its position; `nil` for
-    /// an empty window.
-    static func plan(_ snapshot: TreeSnapshot) -> PlannedTree? {
-        var position = 0
-        func planned(_ stack: [TreeSnapshot.Screen]) -> [PlannedScreen] {
+    /// `snapshot` with the JSON of every payload rewritten with sorted keys.
+    static func sortingKeys(_ snapshot: TreeSnapshot) -> TreeSnapshot {
+        func sorted(_ stack: [TreeSnapshot.Screen]) -> [TreeSnapshot.Screen] {
             stack.map { screen in
-                position += 1
-                let label = position
-                return PlannedScreen(
-                    target: screen.scene, parameters: screen.parameters.values,
-                    failure: { error in
-                        .restorationFailed(position: label, scene: screen.scene, error: error)
-                    })
+                var screen = screen
+                if let payload = screen.payload,
+                    let object = try? JSONSerialization.jsonObject(
+                        with: Data(payload.json.utf8), options: .fragmentsAllowed),
+                    let data = try? JSONSerialization.data(
+                        withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+                {
+                    screen.payload?.json = String(decoding: data, as: UTF8.self)
+                }
+                return screen
             }
         }
-        let root: PlannedTree.Root
-        if snapshot.tabs.isEmpty {
-            guard !snapshot.root.isEmpty else { return nil }
-            root = .stack(planned(snapshot.root))
-        } else {
-            root = .tabs(
-                snapshot.tabs.map { ($0.name, planned($0.stack)) }, selected: snapshot.selectedTab)
+        var snapshot = snapshot
+        snapshot.root = sorted(snapshot.root)
+        for index in snapshot.tabs.indices {
+            snapshot.tabs[index].stack = sorted(snapshot.tabs[index].stack)
         }
-        return PlannedTree(
-            root: root, modals: snapshot.modals.map { ($0.style, planned($0.stack)) })
+        for index in snapshot.modals.indices {
+            snapshot.modals[index].stack = sorted(snapshot.modals[index].stack)
+        }
+        return snapshot
+    }
+
+    /// The tree a well-formed snapshot describes, each screen named by its position and
+    /// holding its payload read back; `nil` for an empty window, or the problem of the first
+    /// payload (in tree order) that cannot be read.
+    static func plan(_ snapshot: TreeSnapshot) -> Result<PlannedTree?, NavigationError> {
+        var position = 0
+        func planned(_ stack: [TreeSnapshot.Screen]) throws(NavigationError) -> [PlannedScreen] {
+            var result: [PlannedScreen] = []
+            for screen in stack {
+                position += 1
+                let label = position
+                var payload: ScenePayload?
+                if let saved = screen.payload {
+                    switch ModelCatalogue.load(saved) {
+                    case .failure(let error): throw error
+                    case .success(let loaded): payload = loaded
+                    }
+                }
+                result.append(
+                    PlannedScreen(
+                        target: screen.scene, parameters: screen.parameters.values,
+                        failure: { error in
+                            .restorationFailed(position: label, scene: screen.scene, error: error)
+                        }, payload: payload))
+            }
+            return result
+        }
+        do throws(NavigationError) {
+            let root: PlannedTree.Root
+            if snapshot.tabs.isEmpty {
+                guard !snapshot.root.isEmpty else { return .success(nil) }
+                root = .stack(try planned(snapshot.root))
+            } else {
+                var tabs: [(name: String, screens: [PlannedScreen])] = []
+                for tab in snapshot.tabs { tabs.append((tab.name, try planned(tab.stack))) }
+                root = .tabs(tabs, selected: snapshot.selectedTab)
+            }
+            var modals: [(style: PresentationStyle, screens: [PlannedScreen])] = []
+            for modal in snapshot.modals { modals.append((modal.style, try planned(modal.stack))) }
+            return .success(PlannedTree(root: root, modals: modals))
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
@@ -186,6 +300,11 @@ final class ModelWorld {
     /// Every event reported since the last ``clearEvents()``.
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
+    /// The link the last ``ModelOperation/reopen(force:)`` wrote, if writing succeeded.
+    var writtenLink: String?
+    /// The snapshot the last ``ModelOperation/resnapshot(force:)`` saved and read back from
+    /// JSON, if saving succeeded.
+    var savedSnapshot: TreeSnapshot?
 
     init() throws {
         let container = DependencyContainer()
@@ -202,6 +321,23 @@ final class ModelWorld {
             SceneBuilder(ModelCatalogue.order, requiredParameters: ["id": .int, "paid": .bool]) {
                 StubScreen(context: $0)
             })
+        try container.assemble(
+            SceneBuilder(ModelCatalogue.product, payload: .required(ModelProduct.self)) { context in
+                _ = try context.payload(as: ModelProduct.self)
+                return StubScreen(context: context)
+            })
+        try container.assemble(
+            SceneBuilder(
+                ModelCatalogue.gift,
+                payload: .required(
+                    ModelProduct.self,
+                    rebuiltFrom: { try ModelCatalogue.rebuildGift($0.values).get() })
+            ) { context in
+                _ = try context.payload(as: ModelProduct.self)
+                return StubScreen(context: context)
+            })
+        container.payloadTypes.register(ModelProduct.self, name: "product")
+        container.payloadTypes.register(Int.self, name: "count")
         coordinator = AppCoordinator(container: container)
         coordinator.addGuard(Self.policyGuard())
         coordinator.tabHosts = ModelCatalogue.tabHosts
@@ -220,6 +356,17 @@ final class ModelWorld {
         }
     }
 
+    /// `snapshot` encoded as JSON and decoded again, as an app saves it between launches.
+    static func throughJSON(_ snapshot: TreeSnapshot) -> TreeSnapshot {
+        do {
+            let data = try JSONEncoder().encode(snapshot)
+            return try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } catch {
+            Issue.record("the snapshot did not survive JSON: \(error)")
+            return snapshot
+        }
+    }
+
     func clearEvents() {
         events.removeAll(keepingCapacity: true)
     }
@@ -230,7 +377,11 @@ final class ModelWorld {
 
 /// The shape of a whole tree the generator draws for a link or a snapshot, before it is written.
 struct TreeShape {
-    typealias Target = (target: SceneIdentifier, parameters: [String: String])
+    /// A screen to build, and the payload a snapshot saves for it (a link writes none).
+    typealias Target = (
+        target: SceneIdentifier, parameters: [String: String],
+        payload: TreeSnapshot.SavedPayload?
+    )
 
     /// The root stack, when there are no tabs.
     var root: [Target] = []
@@ -246,7 +397,11 @@ struct TreeShape {
     /// The shape as a snapshot, in format version 2.
     var snapshot: TreeSnapshot {
         func saved(_ stack: [Target]) -> [TreeSnapshot.Screen] {
-            stack.map { .init(scene: $0.target, parameters: SceneParameters($0.parameters)) }
+            stack.map {
+                .init(
+                    scene: $0.target, parameters: SceneParameters($0.parameters),
+                    payload: $0.payload)
+            }
         }
         let modals = self.modals.map {
             TreeSnapshot.Modal(style: $0.style, stack: saved($0.screens))
@@ -342,7 +497,13 @@ struct ModelGenerator {
     /// A name or path to navigate to, with parameters: mostly registered scenes.
     func target(_ random: inout SeededRandom) -> (SceneIdentifier, [String: String]) {
         var parameters = self.parameters(&random)
-        switch Int.random(in: 0..<100, using: &random) {
+        switch Int.random(in: 0..<108, using: &random) {
+        case 100..<104:
+            return (ModelCatalogue.product, parameters)
+        case 104..<108:
+            // The gift's payload is rebuilt from `id` when none comes; never for a negative one.
+            parameters["id"] = ["2", "-3", nil].randomElement(using: &random) ?? nil
+            return (ModelCatalogue.gift, parameters)
         case 0..<50:
             return (ModelCatalogue.plain.randomElement(using: &random) ?? "A1", parameters)
         case 50..<56:
@@ -367,6 +528,39 @@ struct ModelGenerator {
             return (ModelCatalogue.unknown.randomElement(using: &random) ?? "A3", parameters)
         default:
             return (ModelCatalogue.invalid.randomElement(using: &random)?.name ?? "", parameters)
+        }
+    }
+
+    /// The payload a navigation to `scene` carries: for a payload scene mostly a product, for
+    /// any other mostly none; sometimes none, one of a registered type that is not a product
+    /// (`Int`), or one of an unregistered type.
+    func payload(for scene: SceneIdentifier, _ random: inout SeededRandom) -> ScenePayload? {
+        let product = ScenePayload(
+            ModelProduct(id: Int.random(in: 1...3, using: &random), name: "Lamp"))
+        let roll = Int.random(in: 0..<20, using: &random)
+        if ModelCatalogue.requiresPayload(scene), roll < 12 { return product }
+        switch roll {
+        case 0..<14: return nil
+        case 14, 15: return product
+        case 16, 17: return ScenePayload(7)
+        default: return ScenePayload(ModelCoupon(code: "SPRING"))
+        }
+    }
+
+    /// The payload a snapshot saves for `scene`: mostly what the app would save, sometimes a
+    /// type no one registered or JSON that does not read as the type it names.
+    func savedPayload(for scene: SceneIdentifier, _ random: inout SeededRandom)
+        -> TreeSnapshot.SavedPayload?
+    {
+        switch Int.random(in: 0..<40, using: &random) {
+        case 0:
+            return TreeSnapshot.SavedPayload(type: "coupon", json: #"{"code":"SPRING"}"#)
+        case 1:
+            return TreeSnapshot.SavedPayload(type: "product", json: #"{"id":"one"}"#)
+        case 2:
+            return TreeSnapshot.SavedPayload(type: "count", json: "seven")
+        default:
+            return payload(for: scene, &random).flatMap(ModelCatalogue.saved)
         }
     }
 
@@ -422,7 +616,9 @@ struct ModelGenerator {
         }
         let items = names.map { name in
             let (scene, parameters) = buildableTarget(&random)
-            return TabItem(name, scene: scene, parameters: SceneParameters(parameters))
+            return TabItem(
+                name, scene: scene, parameters: SceneParameters(parameters),
+                payload: payload(for: scene, &random))
         }
         let selected =
             Int.random(in: 0..<12, using: &random) == 0
@@ -466,7 +662,7 @@ struct ModelGenerator {
     func stack(_ random: inout SeededRandom, limit: Int) -> [TreeShape.Target] {
         (0..<Int.random(in: 1...limit, using: &random)).map { _ in
             let (target, parameters) = buildableTarget(&random)
-            return (target, parameters)
+            return (target, parameters, savedPayload(for: target, &random))
         }
     }
 
@@ -510,7 +706,8 @@ struct ModelGenerator {
             break
         }
         shape.root =
-            [first] + stack(&random, limit: 2).dropLast(Int.random(in: 0...2, using: &random))
+            [(first.0, first.1, nil)]
+            + stack(&random, limit: 2).dropLast(Int.random(in: 0...2, using: &random))
         if Int.random(in: 0..<3, using: &random) == 0 {
             shape.modals.append((style(&random), stack(&random, limit: 2)))
             if !ModelCatalogue.isValid(shape.modals[0].style) {
@@ -658,7 +855,9 @@ struct ModelGenerator {
     func shape(of model: ReferenceModel) -> TreeShape {
         var shape = TreeShape()
         func targets(_ stack: ModelStack) -> [TreeShape.Target] {
-            stack.screens.map { ($0.scene, $0.parameters) }
+            stack.screens.map {
+                ($0.scene, $0.parameters, $0.payload.flatMap(ModelCatalogue.saved))
+            }
         }
         if model.tree.hasTabs {
             shape.tabs = zip(model.tree.tabNames, model.tree.base).map { ($0, targets($1)) }
@@ -777,25 +976,30 @@ struct ModelGenerator {
         let animated = Bool.random(using: &random)
         // Deep trees get trimmed more often, so that runs visit shallow and empty states too.
         let removalBias = model.screens.count > 12 ? 30 : 0
-        let roll = Int.random(in: 0..<(100 + removalBias), using: &random)
+        let roll = Int.random(in: 0..<(106 + removalBias), using: &random)
         switch roll {
         case 0..<4:
             let (scene, parameters) = target(&random)
             return .navigate(
-                .root(scene: scene, parameters: SceneParameters(parameters), animated: animated),
+                .root(
+                    scene: scene, parameters: SceneParameters(parameters),
+                    payload: payload(for: scene, &random), animated: animated),
                 force: force)
         case 4..<8:
             return .navigate(tabsRequest(&random, animated: animated), force: force)
         case 8..<27:
             let (scene, parameters) = target(&random)
             return .navigate(
-                .push(scene: scene, parameters: SceneParameters(parameters), animated: animated),
+                .push(
+                    scene: scene, parameters: SceneParameters(parameters),
+                    payload: payload(for: scene, &random), animated: animated),
                 force: force)
         case 27..<36:
             let (scene, parameters) = target(&random)
             return .navigate(
                 .present(
-                    scene: scene, parameters: SceneParameters(parameters), style: style(&random),
+                    scene: scene, parameters: SceneParameters(parameters),
+                    payload: payload(for: scene, &random), style: style(&random),
                     animated: animated),
                 force: force)
         case 36..<40:
@@ -807,13 +1011,17 @@ struct ModelGenerator {
                 ? 0 : Int.random(in: 1...4, using: &random)
             let destinations = (0..<count).map { _ in
                 let (scene, parameters) = buildableTarget(&random)
-                return Destination(scene, parameters: SceneParameters(parameters))
+                return Destination(
+                    scene, parameters: SceneParameters(parameters),
+                    payload: payload(for: scene, &random))
             }
             return .navigate(.setStack(destinations, animated: animated), force: force)
         case 43..<46:
             let (scene, parameters) = target(&random)
             return .navigate(
-                .replace(scene: scene, parameters: SceneParameters(parameters), animated: animated),
+                .replace(
+                    scene: scene, parameters: SceneParameters(parameters),
+                    payload: payload(for: scene, &random), animated: animated),
                 force: force)
         case 46..<53:
             return .navigate(.pop(animated: animated), force: force)
@@ -840,6 +1048,10 @@ struct ModelGenerator {
             return .restore(snapshot(model, &random), force: force)
         case 98..<100:
             return .toggleGuard
+        case 100..<103:
+            return .reopen(force: force)
+        case 103..<106:
+            return .resnapshot(force: force)
         default:
             let removals: [ApplicationTransitionType] = [
                 .pop(animated: animated), .dismiss(animated: animated),

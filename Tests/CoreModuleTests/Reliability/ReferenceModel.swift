@@ -7,28 +7,55 @@ import Foundation
 // API's doc comments), not from the implementation. It predicts, for every operation, either the
 // new tree and the one event reported, or the exact error, or that nothing happens.
 
-/// One screen of the model: its identity number, registered scene and parameters.
+/// One screen of the model: its identity number, registered scene, parameters and payload.
 struct ModelScreen: Equatable, CustomStringConvertible {
     var id: UInt64
     var scene: SceneIdentifier
     var parameters: [String: String]
+    var payload: ScenePayload?
 
-    init(id: UInt64, scene: SceneIdentifier, parameters: [String: String]) {
+    init(
+        id: UInt64, scene: SceneIdentifier, parameters: [String: String],
+        payload: ScenePayload? = nil
+    ) {
         self.id = id
         self.scene = scene
         self.parameters = parameters
+        self.payload = payload
     }
 
     /// The real screen as a model screen, for comparing trees.
     init(_ screen: Screen) {
-        self.init(id: screen.id.rawValue, scene: screen.scene, parameters: screen.parameters.values)
+        self.init(
+            id: screen.id.rawValue, scene: screen.scene, parameters: screen.parameters.values,
+            payload: screen.payload)
     }
 
     var description: String {
-        let parameters = self.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let suffix = parameters.isEmpty ? "" : " (\(parameters.joined(separator: ", ")))"
+        var details = self.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if let payload { details.append("payload \(payload.base)") }
+        let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
         return "\(scene) #\(id)\(suffix)"
     }
+}
+
+/// The payload type the model's payload scenes require, registered for snapshots as
+/// `product`.
+struct ModelProduct: Codable, Hashable, Sendable {
+    var id: Int
+    var name: String
+}
+
+/// A payload type registered for nothing: a wrong type for the payload scenes, and one a
+/// snapshot cannot keep.
+struct ModelCoupon: Hashable, Sendable {
+    var code: String
+}
+
+/// Why ``ModelCatalogue/gift``'s payload cannot be rebuilt.
+struct ModelRebuildError: Error, CustomStringConvertible {
+    var id: String
+    var description: String { "no product has the id \(id)" }
 }
 
 /// One stack of the model: its identity number and its screens, bottom first.
@@ -160,6 +187,13 @@ enum ModelCatalogue {
     static let locked: SceneIdentifier = "Locked"
     /// Route patterns.
     static let patterns: [SceneIdentifier] = ["product/:id", "user/:name/posts/:page"]
+    /// Requires a ``ModelProduct`` payload and cannot rebuild it: a link cannot name it.
+    static let product: SceneIdentifier = "Product"
+    /// Requires a ``ModelProduct`` payload, rebuilt from its `id` parameter when a navigation,
+    /// a link or a snapshot brings none (see ``rebuildGift(_:)``).
+    static let gift: SceneIdentifier = "Gift"
+    /// The name errors give the payload type ``product`` and ``gift`` require.
+    static let payloadTypeName = "ModelProduct"
 
     /// The guard: rejects building or selecting ``locked`` and leaving any screen with `pin=yes`.
     static let guardName = "policy"
@@ -168,7 +202,59 @@ enum ModelCatalogue {
 
     /// Every registered identifier, for the suggestions of an unknown-scene error.
     static var registered: [SceneIdentifier] {
-        plain + [keep, broken, order, locked] + patterns
+        plain + [keep, broken, order, locked, product, gift] + patterns
+    }
+
+    /// Whether `scene` requires a ``ModelProduct`` payload.
+    static func requiresPayload(_ scene: SceneIdentifier) -> Bool {
+        scene == product || scene == gift
+    }
+
+    /// ``gift``'s payload rebuilt from its parameters: the product numbered `id` (0 when there
+    /// is none or it is not a number), or an error for a negative number.
+    static func rebuildGift(_ parameters: [String: String]) -> Result<
+        ModelProduct, ModelRebuildError
+    > {
+        let id = parameters["id"].flatMap { Int($0) } ?? 0
+        guard id >= 0 else { return .failure(ModelRebuildError(id: "\(id)")) }
+        return .success(ModelProduct(id: id, name: "rebuilt"))
+    }
+
+    /// A payload saved as a snapshot keeps it: the types registered with ``PayloadTypes`` are
+    /// ``ModelProduct`` (as `product`) and `Int` (as `count`); `nil` for any other type.
+    static func saved(_ payload: ScenePayload) -> TreeSnapshot.SavedPayload? {
+        let encoder = JSONEncoder()
+        let data: Data?
+        let name: String
+        if let product = payload.value(as: ModelProduct.self) {
+            (data, name) = (try? encoder.encode(product), "product")
+        } else if let count = payload.value(as: Int.self) {
+            (data, name) = (try? encoder.encode(count), "count")
+        } else {
+            return nil
+        }
+        return data.map {
+            TreeSnapshot.SavedPayload(type: name, json: String(decoding: $0, as: UTF8.self))
+        }
+    }
+
+    /// A saved payload read back, or the problem restoring meets: a type name not registered,
+    /// or JSON its type cannot decode (the reason is the decoder's error).
+    static func load(_ saved: TreeSnapshot.SavedPayload) -> Result<ScenePayload, NavigationError> {
+        let decoder = JSONDecoder()
+        let data = Data(saved.json.utf8)
+        do {
+            switch saved.type {
+            case "product":
+                return .success(ScenePayload(try decoder.decode(ModelProduct.self, from: data)))
+            case "count": return .success(ScenePayload(try decoder.decode(Int.self, from: data)))
+            default: return .failure(.invalidSnapshot(.unknownPayloadType(saved.type)))
+            }
+        } catch {
+            return .failure(
+                .invalidSnapshot(
+                    .unreadablePayload(type: saved.type, reason: String(describing: error))))
+        }
     }
 
     /// Names that are valid but not registered (and match no pattern).
@@ -273,6 +359,9 @@ enum ModelOutcome {
     /// The operation leaves the tree as it is and reports nothing, but may change the model's
     /// settings (installing or removing the guard).
     case silent(ReferenceModel)
+    /// Writing the tree as a link or a snapshot throws this error: nothing changes and nothing
+    /// is reported, as writing is no navigation.
+    case refused(NavigationError)
 }
 
 /// One screen of a planned whole tree (a deep link or a snapshot).
@@ -282,6 +371,8 @@ struct PlannedScreen {
     var parameters: [String: String]
     /// How the operation's error names this screen when it fails.
     var failure: (NavigationError) -> NavigationError
+    /// The payload it brings: a snapshot's, read back; never a link's.
+    var payload: ScenePayload? = nil
 }
 
 /// A whole tree a link or a snapshot describes: a root stack or tabs, then modals.
@@ -362,14 +453,14 @@ struct ReferenceModel {
                 suggestions: SceneSuggestions(for: target, among: ModelCatalogue.registered)))
     }
 
-    /// Resolves and checks one screen, and asks the guard.
+    /// Resolves and checks one screen, checks its payload, and asks the guard.
     ///
-    /// Returns the scene and its parameters, or the error; the builder has not run yet.
+    /// Returns the scene, its parameters and the payload its builder gets, or the error; the
+    /// builder has not run yet.
     func checkScreen(
-        _ target: SceneIdentifier, _ parameters: [String: String], kind: TransitionKind
-    )
-        -> Result<(scene: SceneIdentifier, parameters: [String: String]), NavigationError>
-    {
+        _ target: SceneIdentifier, _ parameters: [String: String], _ payload: ScenePayload?,
+        kind: TransitionKind
+    ) -> Result<ModelChecked, NavigationError> {
         let scene: SceneIdentifier
         var merged = parameters
         switch resolve(target) {
@@ -390,22 +481,46 @@ struct ReferenceModel {
                     .malformedParameter(scene: scene, name: name, value: value, expected: type))
             }
         }
+        // A builder that requires no payload gets any, unchecked; one that requires one gets
+        // it checked, or rebuilt from the parameters when none came and it says how.
+        var payload = payload
+        if ModelCatalogue.requiresPayload(scene) {
+            let expected = ModelCatalogue.payloadTypeName
+            if let given = payload {
+                guard given.value(as: ModelProduct.self) != nil else {
+                    return .failure(
+                        .wrongPayloadType(scene: scene, expected: expected, given: given.typeName))
+                }
+            } else if scene == ModelCatalogue.gift {
+                switch ModelCatalogue.rebuildGift(merged) {
+                case .failure(let error):
+                    return .failure(
+                        .builderFailed(
+                            scene,
+                            reason: "its payload could not be rebuilt from its parameters: \(error)"
+                        ))
+                case .success(let rebuilt): payload = ScenePayload(rebuilt)
+                }
+            } else {
+                return .failure(.missingPayload(scene: scene, expected: expected))
+            }
+        }
         if guardInstalled, scene == ModelCatalogue.locked {
             return .failure(
                 .rejectedByGuard(
                     name: ModelCatalogue.guardName, kind: kind, scene: scene,
                     reason: ModelCatalogue.lockedReason))
         }
-        return .success((scene, merged))
+        return .success((scene, merged, payload))
     }
 
     /// Checks every target of a request that builds several, in order.
-    func checkScreens(_ targets: [(SceneIdentifier, [String: String])], kind: TransitionKind)
-        -> Result<[(scene: SceneIdentifier, parameters: [String: String])], NavigationError>
-    {
-        var checked: [(scene: SceneIdentifier, parameters: [String: String])] = []
-        for (target, parameters) in targets {
-            switch checkScreen(target, parameters, kind: kind) {
+    func checkScreens(
+        _ targets: [(SceneIdentifier, [String: String], ScenePayload?)], kind: TransitionKind
+    ) -> Result<[ModelChecked], NavigationError> {
+        var checked: [ModelChecked] = []
+        for (target, parameters, payload) in targets {
+            switch checkScreen(target, parameters, payload, kind: kind) {
             case .failure(let error): return .failure(error)
             case .success(let value): checked.append(value)
             }
@@ -414,23 +529,22 @@ struct ReferenceModel {
     }
 
     /// Runs the builder of a checked scene: the screen, or the error it throws.
-    func makeScreen(_ scene: SceneIdentifier, _ parameters: [String: String], id: UInt64)
-        -> Result<ModelScreen, NavigationError>
-    {
-        if scene == ModelCatalogue.broken {
-            return .failure(.builderFailed(scene, reason: ModelCatalogue.brokenReason))
+    func makeScreen(_ checked: ModelChecked, id: UInt64) -> Result<ModelScreen, NavigationError> {
+        if checked.scene == ModelCatalogue.broken {
+            return .failure(.builderFailed(checked.scene, reason: ModelCatalogue.brokenReason))
         }
-        return .success(ModelScreen(id: id, scene: scene, parameters: parameters))
+        return .success(
+            ModelScreen(
+                id: id, scene: checked.scene, parameters: checked.parameters,
+                payload: checked.payload))
     }
 
     /// Runs the builders of checked scenes in order, each using up an identity: the screens,
     /// or the first error and how many builders ran.
-    func makeScreens(_ checked: [(scene: SceneIdentifier, parameters: [String: String])])
-        -> Result<[ModelScreen], ModelBuildFailure>
-    {
+    func makeScreens(_ checked: [ModelChecked]) -> Result<[ModelScreen], ModelBuildFailure> {
         var made: [ModelScreen] = []
         for (offset, value) in checked.enumerated() {
-            switch makeScreen(value.scene, value.parameters, id: nextID + UInt64(offset)) {
+            switch makeScreen(value, id: nextID + UInt64(offset)) {
             case .failure(let error):
                 return .failure(ModelBuildFailure(error: error, identities: UInt64(offset + 1)))
             case .success(let screen): made.append(screen)
@@ -502,10 +616,10 @@ struct ReferenceModel {
         let kind = request.kind
         if kind != .root, kind != .tabs, isEmpty { return .failed(.noRoot(kind)) }
         switch request {
-        case .root(let target, let parameters, _, let animated),
-            .push(let target, let parameters, _, let animated),
-            .present(let target, let parameters, _, _, let animated),
-            .replace(let target, let parameters, _, let animated):
+        case .root(let target, let parameters, let payload, let animated),
+            .push(let target, let parameters, let payload, let animated),
+            .present(let target, let parameters, let payload, _, let animated),
+            .replace(let target, let parameters, let payload, let animated):
             var style: PresentationStyle?
             if case .present(_, _, _, let presented, _) = request {
                 guard ModelCatalogue.isValid(presented) else {
@@ -514,8 +628,8 @@ struct ReferenceModel {
                 style = presented
             }
             // The guard sees the scene first, then the screens leaving; the builder runs last.
-            let checked: (scene: SceneIdentifier, parameters: [String: String])
-            switch checkScreen(target, parameters.values, kind: kind) {
+            let checked: ModelChecked
+            switch checkScreen(target, parameters.values, payload, kind: kind) {
             case .failure(let error): return .failed(error)
             case .success(let result): checked = result
             }
@@ -529,7 +643,7 @@ struct ReferenceModel {
                 return .failed(error)
             }
             let screen: ModelScreen
-            switch makeScreen(checked.scene, checked.parameters, id: nextID) {
+            switch makeScreen(checked, id: nextID) {
             case .failure(let error): return .failed(error, identities: 1)
             case .success(let made): screen = made
             }
@@ -564,7 +678,7 @@ struct ReferenceModel {
                 return .failed(.unknownTab(selected, tabs: items.map(\.name)))
             }
             return replacing(
-                screens, by: items.map { ($0.scene, $0.parameters.values) }, kind: kind,
+                screens, by: items.map { ($0.scene, $0.parameters.values, $0.payload) }, kind: kind,
                 force: force, animated: animated
             ) { next, made in
                 next.tree = ModelTree()
@@ -595,7 +709,8 @@ struct ReferenceModel {
         case .setStack(let destinations, let animated):
             guard !destinations.isEmpty else { return .failed(.emptyStack(.setStack)) }
             return replacing(
-                tree.top.screens, by: destinations.map { ($0.scene, $0.parameters.values) },
+                tree.top.screens,
+                by: destinations.map { ($0.scene, $0.parameters.values, $0.payload) },
                 kind: kind, force: force, animated: animated
             ) { next, made in
                 // The top-most stack keeps its identity.
@@ -652,11 +767,11 @@ struct ReferenceModel {
     /// (guards included) first, then the screens leaving, then every builder runs; `place`
     /// puts the built screens in the tree.
     private func replacing(
-        _ leaving: [ModelScreen], by targets: [(SceneIdentifier, [String: String])],
+        _ leaving: [ModelScreen], by targets: [(SceneIdentifier, [String: String], ScenePayload?)],
         kind: TransitionKind, force: Bool, animated: Bool,
         place: (inout ReferenceModel, [ModelScreen]) -> Void
     ) -> ModelOutcome {
-        let checked: [(scene: SceneIdentifier, parameters: [String: String])]
+        let checked: [ModelChecked]
         switch checkScreens(targets, kind: kind) {
         case .failure(let error): return .failed(error)
         case .success(let value): checked = value
@@ -784,14 +899,14 @@ struct ReferenceModel {
         var next = self
         var built: [ModelScreen] = []
         for (screen, kind) in planned.buildOrder {
-            let checked: (scene: SceneIdentifier, parameters: [String: String])
-            switch checkScreen(screen.target, screen.parameters, kind: kind) {
+            let checked: ModelChecked
+            switch checkScreen(screen.target, screen.parameters, screen.payload, kind: kind) {
             case .failure(let error):
                 return .failed(screen.failure(error), identities: next.nextID - nextID)
             case .success(let result): checked = result
             }
             // The builder runs, and uses an identity up, even when it then fails.
-            let made = makeScreen(checked.scene, checked.parameters, id: next.nextID)
+            let made = makeScreen(checked, id: next.nextID)
             next.nextID += 1
             switch made {
             case .failure(let error):
@@ -828,8 +943,194 @@ struct ReferenceModel {
     }
 }
 
+/// A scene resolved and checked: its parameters with the route's, and the payload its builder
+/// gets.
+typealias ModelChecked = (
+    scene: SceneIdentifier, parameters: [String: String], payload: ScenePayload?
+)
+
 /// A builder's error while several screens are built, and how many builders ran.
 struct ModelBuildFailure: Error {
     var error: NavigationError
     var identities: UInt64
+}
+
+// MARK: Writing the tree as a link or a snapshot
+
+extension ReferenceModel {
+    /// The model's own reading of docs/deep-links.md's percent-encoding: ASCII letters and
+    /// digits, `-`, `.`, `_`, `~`, `:` and `@` as they are, every other UTF-8 byte as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        let kept = Set("-._~:@".utf8)
+        var result = ""
+        for byte in text.utf8 {
+            let letterOrDigit =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if letterOrDigit || kept.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    /// The attribute words the writer gives a modal of `style`: none for a default sheet.
+    static func linkAttributes(of style: PresentationStyle) -> [String] {
+        switch style {
+        case .sheet(let detents, let interactiveDismissal):
+            return (detents == [.large] ? [] : detents.map(\.rawValue))
+                + (interactiveDismissal ? [] : ["fixed"])
+        case .fullScreenCover: return ["full-screen"]
+        case .popover(let anchor): return ["popover:" + percentEncoded(anchor)]
+        }
+    }
+
+    /// How the writer names a screen: a screen of a route pattern by its path (its parameters
+    /// then left out) when the path resolves back to that pattern, else by its scene.
+    func linkName(of screen: ModelScreen) -> (name: SceneIdentifier, parameters: [String: String]) {
+        let names = ModelCatalogue.patternParameters(screen.scene)
+        guard !names.isEmpty else { return (screen.scene, screen.parameters) }
+        var parts: [String] = []
+        for segment in screen.scene.rawValue.split(separator: "/") {
+            guard segment.hasPrefix(":") else {
+                parts.append(String(segment))
+                continue
+            }
+            guard let value = screen.parameters[String(segment.dropFirst())], !value.isEmpty,
+                !value.contains("/")
+            else { return (screen.scene, screen.parameters) }
+            parts.append(value)
+        }
+        let path = SceneIdentifier(parts.joined(separator: "/"))
+        guard case .success(let resolved) = resolve(path), resolved.scene == screen.scene else {
+            return (screen.scene, screen.parameters)
+        }
+        var rest = screen.parameters
+        for name in names where resolved.route[name] == rest[name] { rest[name] = nil }
+        return (path, rest)
+    }
+
+    /// What `coordinator.link(format:)` returns for the tree, with the plan opening it
+    /// follows; `nil` for an empty window, or the writer's error: screen by screen in tree order,
+    /// one past the format's screen limit, one whose builder needs a payload it cannot rebuild,
+    /// or one with more parameters than the format allows.
+    func writtenLink(format: DeepLinkFormat) -> Result<ModelLink?, NavigationError> {
+        guard !isEmpty else { return .success(nil) }
+        let total = screens.count
+        var segments: [String] = []
+        func write(_ stack: ModelStack, opening: String) throws(NavigationError)
+            -> [PlannedScreen]
+        {
+            var planned: [PlannedScreen] = []
+            for (index, screen) in stack.screens.enumerated() {
+                let position = segments.count + 1
+                guard position <= format.maximumScreens else {
+                    throw .invalidLink(
+                        .tooManyScreens(count: total, limit: format.maximumScreens))
+                }
+                if screen.scene == ModelCatalogue.product {
+                    throw .linkNeedsPayload(scene: screen.scene, screen: ScreenID(screen.id))
+                }
+                let (name, parameters) = linkName(of: screen)
+                guard parameters.count <= format.maximumParametersPerScreen else {
+                    throw .invalidLink(
+                        .tooManyParameters(
+                            position: position, count: parameters.count,
+                            limit: format.maximumParametersPerScreen))
+                }
+                var segment = (index == 0 ? opening : "") + Self.percentEncoded(name.rawValue)
+                for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                    segment += ";" + Self.percentEncoded(key) + "=" + Self.percentEncoded(value)
+                }
+                segments.append(segment)
+                planned.append(
+                    PlannedScreen(
+                        target: name, parameters: parameters,
+                        failure: { [segment] error in
+                            .linkSegmentFailed(position: position, segment: segment, error: error)
+                        }))
+            }
+            return planned
+        }
+        do throws(NavigationError) {
+            let root: PlannedTree.Root
+            if tree.hasTabs {
+                var tabs: [(name: String, screens: [PlannedScreen])] = []
+                for (index, stack) in tree.base.enumerated() {
+                    let name = tree.tabNames[index]
+                    let words =
+                        ["tab:" + Self.percentEncoded(name)]
+                        + (index == tree.selected ? ["selected"] : [])
+                    tabs.append(
+                        (name, try write(stack, opening: "[" + words.joined(separator: ",") + "]")))
+                }
+                root = .tabs(tabs, selected: tree.selected)
+            } else {
+                root = .stack(try write(tree.base[0], opening: ""))
+            }
+            var modals: [(style: PresentationStyle, screens: [PlannedScreen])] = []
+            for modal in tree.modals {
+                let words = Self.linkAttributes(of: modal.style)
+                let attributes = words.isEmpty ? "" : "[" + words.joined(separator: ",") + "]"
+                modals.append((modal.style, try write(modal.stack, opening: "+" + attributes)))
+            }
+            let text = "\(format.scheme)://\(format.host)/" + segments.joined(separator: "/")
+            return .success(
+                ModelLink(
+                    text: text, problem: nil, planned: PlannedTree(root: root, modals: modals)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What `coordinator.snapshot()` returns for the tree: every payload saved by its registered
+    /// type, or the first screen (in tree order) whose payload's type is not registered.
+    func savedSnapshot() -> Result<TreeSnapshot, NavigationError> {
+        do throws(NavigationError) {
+            func saved(_ stack: ModelStack) throws(NavigationError) -> [TreeSnapshot.Screen] {
+                var result: [TreeSnapshot.Screen] = []
+                for screen in stack.screens {
+                    var saved: TreeSnapshot.SavedPayload?
+                    if let payload = screen.payload {
+                        guard let kept = ModelCatalogue.saved(payload) else {
+                            throw .payloadNotSaved(
+                                scene: screen.scene, screen: ScreenID(screen.id),
+                                type: payload.typeName)
+                        }
+                        saved = kept
+                    }
+                    result.append(
+                        TreeSnapshot.Screen(
+                            scene: screen.scene, parameters: SceneParameters(screen.parameters),
+                            payload: saved))
+                }
+                return result
+            }
+            var modals: [TreeSnapshot.Modal] = []
+            var base: [[TreeSnapshot.Screen]] = []
+            for stack in tree.base { base.append(try saved(stack)) }
+            for modal in tree.modals {
+                modals.append(TreeSnapshot.Modal(style: modal.style, stack: try saved(modal.stack)))
+            }
+            guard tree.hasTabs else {
+                return .success(TreeSnapshot(root: base.first ?? [], modals: modals))
+            }
+            return .success(
+                TreeSnapshot(
+                    tabs: zip(tree.tabNames, base).map { TreeSnapshot.Tab(name: $0, stack: $1) },
+                    selectedTab: tree.selected, modals: modals))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension String {
+    /// The string with zeros in front, up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }
