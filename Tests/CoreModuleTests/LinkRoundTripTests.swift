@@ -2,8 +2,23 @@ import CoreModule
 import Foundation
 import Testing
 
+/// A `Codable` payload with text a link or JSON must escape, registered for snapshots as `item`.
+private struct RoundTripItem: Codable, Hashable, Sendable {
+    var name: String
+    var tags: [String]
+    var price: Double?
+
+    /// The item the "Item" scene rebuilds from parameters when a link brings none.
+    static func rebuilt(from parameters: SceneParameters) -> RoundTripItem {
+        RoundTripItem(name: parameters["q"] ?? "", tags: ["rebuilt"], price: nil)
+    }
+}
+
 /// Property: for any tree reachable by transitions, opening its link (or restoring its snapshot)
 /// yields an equal tree, screen identities aside.
+///
+/// A snapshot keeps every screen's `Codable`
+/// payload; a link keeps none, and opening it rebuilds the payloads builders can rebuild.
 @MainActor
 @Suite("Links and snapshots round-trip every reachable tree")
 struct LinkRoundTripTests {
@@ -24,6 +39,29 @@ struct LinkRoundTripTests {
     init() throws {
         container = try makeContainer(Self.names)
         try container.assemble(contentsOf: Self.patterns.map { stubBuilder($0) })
+        try container.assemble(
+            SceneBuilder(
+                "Item", payload: .required(RoundTripItem.self, rebuiltFrom: RoundTripItem.rebuilt)
+            ) { StubScreen(context: $0) })
+        container.payloadTypes.register(RoundTripItem.self, name: "item")
+        container.payloadTypes.register(String.self, name: "text")
+    }
+
+    /// A payload for a navigation to `scene`: none half the time, else an item or, for scenes
+    /// that take any payload, a string.
+    private func randomPayload(for scene: SceneIdentifier, _ random: inout SeededRandom)
+        -> ScenePayload?
+    {
+        let text = Self.values.randomElement(using: &random) ?? ""
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+            return ScenePayload(
+                RoundTripItem(
+                    name: text, tags: Array(Self.values.shuffled(using: &random).prefix(2)),
+                    price: Bool.random(using: &random) ? 9.5 : nil))
+        case 1: return scene == "Item" ? nil : ScenePayload(text)
+        default: return nil
+        }
     }
 
     private func makeApp() throws -> AppCoordinator {
@@ -51,6 +89,8 @@ struct LinkRoundTripTests {
             return ("product/:id", parameters)
         case 2:
             return ("user/ann/posts/3", parameters)
+        case 3:
+            return ("Item", parameters)
         default:
             return (Self.names.randomElement(using: &random) ?? "Home", parameters)
         }
@@ -77,7 +117,9 @@ struct LinkRoundTripTests {
             Int.random(in: 1...4, using: &random))
         let items = names.map { name in
             let (scene, parameters) = randomTarget(&random)
-            return TabItem(name, scene: scene, parameters: parameters)
+            return TabItem(
+                name, scene: scene, parameters: parameters,
+                payload: randomPayload(for: scene, &random))
         }
         return .tabs(
             items, selected: names.randomElement(using: &random) ?? "home",
@@ -92,16 +134,20 @@ struct LinkRoundTripTests {
             try coordinator.navigate(randomTabs(&random))
         } else {
             let (scene, parameters) = randomTarget(&random)
-            try coordinator.navigate(.root(scene: scene, parameters: parameters))
+            try coordinator.navigate(
+                .root(
+                    scene: scene, parameters: parameters,
+                    payload: randomPayload(for: scene, &random)))
         }
         for _ in 0..<Int.random(in: 0...12, using: &random) {
             let (scene, parameters) = randomTarget(&random)
+            let payload = randomPayload(for: scene, &random)
             let request: ApplicationTransitionType
             switch Int.random(in: 0..<14, using: &random) {
-            case 0, 1, 2: request = .push(scene: scene, parameters: parameters)
+            case 0, 1, 2: request = .push(scene: scene, parameters: parameters, payload: payload)
             case 3, 4:
                 request = .present(
-                    scene: scene, parameters: parameters,
+                    scene: scene, parameters: parameters, payload: payload,
                     style: Self.styles.randomElement(using: &random) ?? .sheet())
             case 5: request = .pop()
             case 6: request = .dismiss()
@@ -112,12 +158,13 @@ struct LinkRoundTripTests {
             case 10:
                 let destinations = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                     let (scene, parameters) = randomTarget(&random)
-                    return Destination(scene, parameters: parameters)
+                    return Destination(
+                        scene, parameters: parameters, payload: randomPayload(for: scene, &random))
                 }
                 request = .setStack(destinations)
-            case 11: request = .replace(scene: scene, parameters: parameters)
+            case 11: request = .replace(scene: scene, parameters: parameters, payload: payload)
             case 12: request = randomTabs(&random)
-            default: request = .root(scene: scene, parameters: parameters)
+            default: request = .root(scene: scene, parameters: parameters, payload: payload)
             }
             _ = try? coordinator.navigate(request)
         }
@@ -129,9 +176,14 @@ struct LinkRoundTripTests {
         var tabRoots = 0
         var styles: Set<String> = []
         var patternScreens = 0
+        /// Trees holding a screen with a payload of each type, by type name.
+        var payloads: [String: Int] = [:]
 
         mutating func count(_ tree: ScreenTree) {
             if tree.hasTabs { tabRoots += 1 }
+            for name in Set(tree.screens.compactMap(\.payload?.typeName)) {
+                payloads[name, default: 0] += 1
+            }
             for modal in tree.modals { styles.insert("\(modal.style ?? .sheet())") }
             if tree.screens.contains(where: { $0.scene.rawValue.contains(":") }) {
                 patternScreens += 1
@@ -143,6 +195,8 @@ struct LinkRoundTripTests {
             #expect(tabRoots > count / 4, "\(tabRoots) tab roots in \(count) trees")
             #expect(styles.count == styleCount, "\(styles.sorted())")
             #expect(patternScreens > count / 20)
+            #expect(payloads["RoundTripItem", default: 0] > count / 10, "\(payloads)")
+            #expect(payloads["String", default: 0] > count / 10, "\(payloads)")
         }
     }
 
@@ -168,7 +222,13 @@ struct LinkRoundTripTests {
                             + "link: \(link)\ntree:\n\(original.tree)"))
                 return
             }
+            // Links carry no payloads: only the screens whose builder rebuilds one have one.
+            let rebuilt = original.tree.screens.map { screen in
+                screen.scene == "Item"
+                    ? ScenePayload(RoundTripItem.rebuilt(from: screen.parameters)) : nil
+            }
             guard reopened.tree.snapshot == original.tree.snapshot,
+                reopened.tree.screens.map(\.payload) == rebuilt,
                 try reopened.link(format: Self.format) == link
             else {
                 Issue.record(
@@ -195,7 +255,8 @@ struct LinkRoundTripTests {
         for iteration in 0..<10_000 {
             let original = try randomTree(&random)
             coverage.count(original.tree)
-            let data = try encoder.encode(try original.snapshot())
+            let snapshot = try original.snapshot()
+            let data = try encoder.encode(snapshot)
             let decoded = try decoder.decode(TreeSnapshot.self, from: data)
             let restored = try makeApp()
             do {
@@ -209,8 +270,9 @@ struct LinkRoundTripTests {
                     ))
                 return
             }
-            guard try decoded == original.snapshot(),
-                restored.tree.snapshot == original.tree.snapshot
+            guard decoded == snapshot,
+                restored.tree.snapshot == original.tree.snapshot,
+                restored.tree.screens.map(\.payload) == original.tree.screens.map(\.payload)
             else {
                 Issue.record(
                     Comment(

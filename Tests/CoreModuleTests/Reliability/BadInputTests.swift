@@ -5,9 +5,22 @@ import Testing
 /// A service type for the missing-service case.
 struct BadInputClock: Sendable {}
 
+/// The payload type the fixture's payload scenes require, registered for snapshots as
+/// `product` (and `Int` as `count`).
+struct BadInputProduct: Codable, Hashable, Sendable {
+    var id: Int
+}
+
+/// Why the fixture cannot rebuild a gift's product from its parameters.
+struct BadInputLookupError: Error, CustomStringConvertible {
+    var id: String
+    var description: String { "no product has the id \(id)" }
+}
+
 /// The app every bad-input case runs against: stub scenes, a vetoing scene, a failing builder,
 /// a scene with a required parameter, a route pattern, a scene a guard rejects, and a scene
-/// whose builder needs a service nobody registered.
+/// whose builder needs a service nobody registered; "Product" needs a `BadInputProduct` payload,
+/// and "Gift" needs one it rebuilds from an integer `id` parameter.
 @MainActor
 final class BadInputFixture {
     nonisolated static let format = DeepLinkFormat(scheme: "demo")
@@ -30,6 +43,23 @@ final class BadInputFixture {
                 _ = try context.service(BadInputClock.self)
                 return StubScreen(context: context)
             })
+        try container.assemble(
+            SceneBuilder("Product", payload: .required(BadInputProduct.self)) {
+                StubScreen(context: $0)
+            })
+        try container.assemble(
+            SceneBuilder(
+                "Gift",
+                payload: .required(
+                    BadInputProduct.self,
+                    rebuiltFrom: { parameters in
+                        let text = parameters["id"] ?? ""
+                        guard let id = Int(text) else { throw BadInputLookupError(id: text) }
+                        return BadInputProduct(id: id)
+                    })
+            ) { StubScreen(context: $0) })
+        container.payloadTypes.register(BadInputProduct.self, name: "product")
+        container.payloadTypes.register(Int.self, name: "count")
         coordinator = AppCoordinator(container: container)
         coordinator.addGuard(
             NavigationGuard("policy") { attempt in
@@ -109,6 +139,22 @@ struct BadInputTests {
     nonisolated static let twoTabs = [
         TreeSnapshot.Tab(name: "home", stack: [a1]), TreeSnapshot.Tab(name: "more", stack: [b1]),
     ]
+    nonisolated static let lamp = ScenePayload(BadInputProduct(id: 42))
+    /// What "Product" and "Gift" say when their payload is missing.
+    nonisolated static let missingProduct = NavigationError.missingPayload(
+        scene: "Product", expected: "BadInputProduct")
+
+    /// The reason restoring gives for a `product` payload saved as `json`: the JSON decoder's
+    /// own words.
+    nonisolated static func unreadableProduct(_ json: String) -> String {
+        do {
+            _ = try JSONDecoder().decode(BadInputProduct.self, from: Data(json.utf8))
+            return "(it reads)"
+        } catch {
+            return String(describing: error)
+        }
+    }
+
     /// A snapshot with both a root stack and tabs, which no tree has.
     nonisolated static let rootAndTabs: TreeSnapshot = {
         var snapshot = TreeSnapshot(tabs: twoTabs, selectedTab: 0)
@@ -702,6 +748,149 @@ struct BadInputTests {
                     selectedTab: 0)),
             .restorationFailed(
                 position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+
+        // Payloads and typed results
+        BadInput(
+            "push without the payload its scene requires", .navigate(.push(scene: "Product")),
+            missingProduct),
+        BadInput(
+            "root without the payload its scene requires", .navigate(.root(scene: "Product")),
+            missingProduct),
+        BadInput(
+            "present with a payload of the wrong type",
+            .navigate(.present(scene: "Product", payload: ScenePayload(7))),
+            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Int")),
+        BadInput(
+            "replace with a payload of the wrong type",
+            .navigate(.replace(scene: "Product", payload: ScenePayload("42"))),
+            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "String")),
+        BadInput(
+            "set-stack with a screen missing its payload",
+            .navigate(.setStack(["A2", Destination("Product", parameters: ["id": "42"])])),
+            missingProduct),
+        BadInput(
+            "set-stack with a payload of the wrong type",
+            .navigate(
+                .setStack([
+                    Destination("Product", payload: lamp),
+                    Destination("Product", payload: ScenePayload([42])),
+                ])),
+            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Array<Int>")),
+        BadInput(
+            "tabs with a tab missing its payload",
+            .navigate(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("shop", scene: "Product")],
+                    selected: "home")), missingProduct),
+        BadInput(
+            "tabs with a payload of the wrong type", setup: tabRoot,
+            .navigate(
+                .tabs(
+                    [TabItem("shop", scene: "Gift", payload: ScenePayload(true))],
+                    selected: "shop")),
+            .wrongPayloadType(scene: "Gift", expected: "BadInputProduct", given: "Bool")),
+        BadInput(
+            "a payload that cannot be rebuilt from the parameters",
+            .navigate(.push(scene: "Gift", parameters: ["id": "x"])),
+            .builderFailed(
+                "Gift",
+                reason: "its payload could not be rebuilt from its parameters: "
+                    + "no product has the id x")),
+        BadInput(
+            "link to a screen only a payload can build", .open("demo://open/A1/Product;id=42"),
+            .linkSegmentFailed(position: 2, segment: "Product;id=42", error: missingProduct)),
+        BadInput(
+            "link to a tab only a payload can build",
+            .open("demo://open/[tab:home]A1/[tab:shop,selected]Product"),
+            .linkSegmentFailed(
+                position: 2, segment: "[tab:shop,selected]Product", error: missingProduct)),
+        BadInput(
+            "link whose payload cannot be rebuilt", .open("demo://open/A1/+[full-screen]Gift"),
+            .linkSegmentFailed(
+                position: 2, segment: "+[full-screen]Gift",
+                error: .builderFailed(
+                    "Gift",
+                    reason: "its payload could not be rebuilt from its parameters: "
+                        + "no product has the id "))),
+        BadInput(
+            "writing a link of a screen only a payload can build",
+            setup: [.root(scene: "A1"), .push(scene: "Product", payload: lamp)],
+            .call { _ = try $0.coordinator.link(format: BadInputFixture.format) },
+            .linkNeedsPayload(scene: "Product", screen: ScreenID(2))),
+        BadInput(
+            "writing a link of a tab only a payload can build",
+            setup: [
+                .tabs(
+                    [
+                        TabItem("home", scene: "A1"),
+                        TabItem("shop", scene: "Product", payload: lamp),
+                    ],
+                    selected: "home")
+            ],
+            .call { _ = try $0.coordinator.link(format: BadInputFixture.format) },
+            .linkNeedsPayload(scene: "Product", screen: ScreenID(2))),
+        BadInput(
+            "saving a payload whose type is not registered",
+            setup: [.root(scene: "A1"), .present(scene: "A2", payload: ScenePayload(2.5))],
+            .call { _ = try $0.coordinator.snapshot() },
+            .payloadNotSaved(scene: "A2", screen: ScreenID(2), type: "Double")),
+        BadInput(
+            "snapshot naming a payload type that is not registered",
+            .restore(
+                TreeSnapshot(root: [
+                    a1,
+                    TreeSnapshot.Screen(
+                        scene: "Product", payload: .init(type: "coupon", json: "{}")),
+                ])), .invalidSnapshot(.unknownPayloadType("coupon"))),
+        BadInput(
+            "snapshot with a payload its type cannot read",
+            .restore(
+                TreeSnapshot(root: [
+                    a1,
+                    TreeSnapshot.Screen(
+                        scene: "Product", payload: .init(type: "product", json: "[]")),
+                ])),
+            .invalidSnapshot(.unreadablePayload(type: "product", reason: unreadableProduct("[]")))),
+        BadInput(
+            "snapshot whose payloads are read before any screen is checked",
+            .restore(
+                TreeSnapshot(
+                    root: [TreeSnapshot.Screen(scene: "Gone")],
+                    modals: [
+                        TreeSnapshot.Modal(stack: [
+                            TreeSnapshot.Screen(
+                                scene: "A1", payload: .init(type: "product", json: #"{"id":"7"}"#))
+                        ])
+                    ])),
+            .invalidSnapshot(
+                .unreadablePayload(type: "product", reason: unreadableProduct(#"{"id":"7"}"#)))),
+        BadInput(
+            "snapshot without the payload its scene requires",
+            .restore(TreeSnapshot(root: [a1, TreeSnapshot.Screen(scene: "Product")])),
+            .restorationFailed(position: 2, scene: "Product", error: missingProduct)),
+        BadInput(
+            "snapshot with a payload of another registered type",
+            .restore(
+                TreeSnapshot(
+                    tabs: [
+                        TreeSnapshot.Tab(name: "home", stack: [a1]),
+                        TreeSnapshot.Tab(
+                            name: "shop",
+                            stack: [
+                                TreeSnapshot.Screen(
+                                    scene: "Product", payload: .init(type: "count", json: "7"))
+                            ]),
+                    ], selectedTab: 0)),
+            .restorationFailed(
+                position: 2, scene: "Product",
+                error: .wrongPayloadType(
+                    scene: "Product", expected: "BadInputProduct", given: "Int"))),
+        BadInput(
+            "finishing with a result of the wrong type",
+            extraSetup: { fixture in
+                try fixture.coordinator.navigate(.push(scene: "A2"), expecting: Int.self) { _ in }
+            }, .call { try $0.visibleStub?.context.finish(with: "seven") },
+            .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
     ]
 
     @Test("the table covers at least 100 cases")
