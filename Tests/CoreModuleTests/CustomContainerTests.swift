@@ -1,0 +1,108 @@
+import CoreModule
+import Foundation
+import Testing
+
+/// A container of the app's own making: a fixed table of builders, read-only.
+private struct FixedContainer: SceneBuilderContainer {
+    let builders: [SceneIdentifier: any Builder]
+
+    func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
+        builders[sceneIdentifier]
+    }
+
+    func assemble(
+        builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
+    ) throws(NavigationError) {
+        throw .duplicateRegistration(sceneIdentifier)
+    }
+
+    var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
+        ResolvedScene(scene: target, builder: try builder(for: target))
+    }
+}
+
+/// A navigator that is not an ``AppCoordinator``, as a unit test of one builder might pass.
+@MainActor
+private final class RecordingNavigator: AppCoordinatorType {
+    var requests: [ApplicationTransitionType] = []
+
+    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent? {
+        requests.append(type)
+        return nil
+    }
+}
+
+@MainActor
+@Suite("Other containers and navigators: the coordinator works over any SceneBuilderContainer")
+struct CustomContainerTests {
+    private func makeApp() -> AppCoordinator {
+        AppCoordinator(
+            container: FixedContainer(builders: [
+                "Home": stubBuilder("Home"), "Detail": stubBuilder("Detail"),
+            ]))
+    }
+
+    @Test("an app's own container builds the scenes it holds, and links and snapshots work")
+    func navigatesOverAnotherContainer() throws {
+        let coordinator = makeApp()
+        try coordinator.navigate(.root(scene: "Home"))
+        try coordinator.navigate(.present(scene: "Detail", parameters: ["id": "7"]))
+        #expect(coordinator.tree.scenes == [["Home"], ["Detail"]])
+        let format = DeepLinkFormat(scheme: "app")
+        let link = try #require(try coordinator.link(format: format))
+        #expect(link == "app://open/Home/+Detail;id=7")
+        let other = makeApp()
+        try other.open(link, format: format)
+        try other.restore(try coordinator.snapshot())
+        #expect(other.tree.snapshot == coordinator.tree.snapshot)
+        // Its own services and payload types, since the container has none to share.
+        #expect(coordinator.payloadTypes.names.isEmpty)
+    }
+
+    @Test("a scene the container lacks is unknown, with suggestions from its names")
+    func unknownSceneSuggests() throws {
+        let coordinator = makeApp()
+        #expect(
+            throws: NavigationError.unknownScene(
+                "Detial", suggestions: SceneSuggestions(for: "Detial", among: ["Detail", "Home"]))
+        ) {
+            try coordinator.navigate(.root(scene: "Detial"))
+        }
+        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
+            try FixedContainer(builders: [:]).builder(for: "")
+        }
+        #expect(coordinator.tree.isEmpty)
+    }
+
+    @Test("a screen context without an AppCoordinator cannot finish or continue a redirect")
+    func contextWithoutTheApp() throws {
+        let navigator = RecordingNavigator()
+        let context = SceneContext(
+            scene: "Detail", screen: ScreenID(1), parameters: [:], coordinator: navigator)
+        #expect(throws: NavigationError.coordinatorUnavailable(.pop)) {
+            try context.finish(with: 7)
+        }
+        #expect(try context.continueRedirectedNavigation() == nil)
+        let redirected = SceneContext(
+            scene: "Login", screen: ScreenID(2), parameters: [:], coordinator: navigator,
+            redirectedFrom: .transition(.push(scene: "Detail")))
+        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
+            try redirected.continueRedirectedNavigation()
+        }
+        try context.navigate(.push(scene: "Home"))
+        #expect(navigator.requests == [.push(scene: "Home")])
+    }
+
+    @Test("a context redirected from a platform report has nothing to continue")
+    func redirectFromAReport() throws {
+        let coordinator = makeApp()
+        try coordinator.navigate(.root(scene: "Home"))
+        let context = SceneContext(
+            scene: "Login", screen: ScreenID(9), parameters: [:], coordinator: coordinator,
+            redirectedFrom: .report(.poppedByUser(ScreenID(1))))
+        #expect(try context.continueRedirectedNavigation() == nil)
+        #expect(coordinator.tree.scenes == [["Home"]])
+    }
+}
