@@ -38,13 +38,16 @@ struct GuardRedirectTests {
         #expect(coordinator.tree.scenes == before + [["Login"]], sourceLocation: sourceLocation)
     }
 
-    @Test("a root, tabs or pop that would remove a guarded screen is redirected")
+    @Test(
+        "a root, replace, tabs, pop or whole stack that would remove a guarded screen is redirected"
+    )
     func leavingIsRedirected() throws {
         let setup: [ApplicationTransitionType] = [.root(scene: "A1"), Self.gated]
         try expectRedirected(.root(scene: "B1"), setup: setup)
         try expectRedirected(.replace(scene: "B1"), setup: setup)
         try expectRedirected(.tabs([TabItem("home", scene: "A1")], selected: "home"), setup: setup)
         try expectRedirected(.pop(), setup: setup)
+        try expectRedirected(.setStack(["B1"]), setup: setup)
     }
 
     @Test("tabs or a whole stack that would build a guarded scene are redirected")

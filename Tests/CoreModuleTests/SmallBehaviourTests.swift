@@ -162,14 +162,22 @@ struct SmallBehaviourTests {
 
     @Test("decoding refuses a snapshot with more modals than restoring accepts")
     func decodingTooMany() throws {
-        let modal = #"{"stack":[{"scene":"B1"}]}"#
-        let json =
-            #"{"version":2,"root":[{"scene":"A1"}],"modals":["#
-            + Array(repeating: modal, count: TreeSnapshot.maximumModals + 1).joined(separator: ",")
-            + "]}"
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+        let modal = TreeSnapshot.Modal(stack: [.init(scene: "B1")])
+        let crowded = TreeSnapshot(
+            root: [.init(scene: "A1")],
+            modals: Array(repeating: modal, count: TreeSnapshot.maximumModals + 1))
+        let data = try JSONEncoder().encode(crowded)
+        #expect {
+            try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription == "The snapshot holds too many modals."
         }
+        let fits = TreeSnapshot(
+            root: [.init(scene: "A1")],
+            modals: Array(repeating: modal, count: TreeSnapshot.maximumModals))
+        #expect(
+            try JSONDecoder().decode(TreeSnapshot.self, from: JSONEncoder().encode(fits)) == fits)
     }
 
     @Test("a selected tab out of range of one tab says tab, not tabs")
@@ -203,6 +211,40 @@ struct SmallBehaviourTests {
         #expect(
             container.checkDestinations().description.hasPrefix(
                 "2 of 2 declared destinations are not registered:\n- "))
+    }
+
+    @Test("selecting a tab with an empty name lists the one tab there is")
+    func emptyTabName() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .tabs([TabItem("home", scene: "A1")], selected: "home")
+        ])
+        let expected = NavigationError.unknownTab("", tabs: ["home"])
+        #expect(throws: expected) { try coordinator.navigate(.selectTab("")) }
+        #expect(expected.description == #"No tab is named "". The tabs are "home"."#)
+    }
+
+    @Test("a navigation error thrown while rebuilding a payload fails the navigation as it is")
+    func rebuildThrowsNavigationError() throws {
+        let container = try makeContainer()
+        try container.assemble(
+            SceneBuilder(
+                "Item",
+                payload: .required(
+                    Int.self,
+                    rebuiltFrom: { parameters throws(NavigationError) in
+                        guard let id = parameters.value("id", as: Int.self) else {
+                            throw .missingParameter(scene: "Item", name: "id")
+                        }
+                        return id
+                    })
+            ) { StubScreen(context: $0) })
+        let coordinator = AppCoordinator(container: container)
+        try coordinator.navigate(.root(scene: "A1"))
+        expectRejected(
+            .push(scene: "Item"), on: coordinator,
+            with: .missingParameter(scene: "Item", name: "id"))
+        try coordinator.navigate(.push(scene: "Item", parameters: ["id": "7"]))
+        #expect(coordinator.tree.visibleScreen?.payload == ScenePayload(7))
     }
 
     @Test("an unknown tab suggests every close name, closest first")
