@@ -116,7 +116,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// try coordinator.restore(snapshot)
     /// ```
     ///
-    /// - Parameter data: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
+    /// - Parameter bytes: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
     ///   any collection of bytes.
     /// - Returns: The snapshot.
     /// - Throws: ``NavigationError/invalidSnapshot(_:)`` with
