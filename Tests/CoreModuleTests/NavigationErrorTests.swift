@@ -403,9 +403,10 @@ struct NavigationErrorTests {
             .invalidTabName("my home"), .rootAndTabs, .modalsWithoutRoot, .emptyStack,
             .invalidStyle(.sheet(detents: [])), .unknownPayloadType("product"),
             .unreadablePayload(type: "product", reason: "the data is not JSON"),
+            .tooManyBytes(count: 2_000_000, limit: 1_048_576), .unreadable(reason: "not JSON"),
         ]
         #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
-        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<14))
+        #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         let problems =
             linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
             + snapshotProblems.map { ($0.description, NavigationError.invalidSnapshot($0)) }
@@ -461,6 +462,8 @@ struct NavigationErrorTests {
         case .invalidStyle: return 11
         case .unknownPayloadType: return 12
         case .unreadablePayload: return 13
+        case .tooManyBytes: return 14
+        case .unreadable: return 15
         }
     }
 

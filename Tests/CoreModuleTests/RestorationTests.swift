@@ -150,4 +150,33 @@ struct RestorationTests {
         #expect(try coordinator.restore(TreeSnapshot(stacks: [])) == nil)
         #expect(coordinator.tree == before)
     }
+
+    @Test("decode reads a snapshot's JSON, refusing oversized, newer and malformed data by type")
+    func decodeChecksFirst() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let data = try JSONEncoder().encode(try coordinator.snapshot())
+        #expect(try TreeSnapshot.decode(data) == coordinator.snapshot())
+        #expect(try TreeSnapshot.decode(Array(data)) == coordinator.snapshot())
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: TreeSnapshot.maximumByteCount + 1)
+        #expect(
+            throws: NavigationError.invalidSnapshot(
+                .tooManyBytes(count: huge.count, limit: TreeSnapshot.maximumByteCount))
+        ) {
+            try TreeSnapshot.decode(huge)
+        }
+        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 9, supported: 2)) {
+            try TreeSnapshot.decode(Data(#"{"version":9,"root":[]}"#.utf8))
+        }
+        for text in ["not json", #"{"root":[]}"#, #"{"version":2,"root":"A1"}"#] {
+            #expect(
+                performing: { try TreeSnapshot.decode(Data(text.utf8)) },
+                throws: { error in
+                    guard case .invalidSnapshot(.unreadable)? = error as? NavigationError else {
+                        return false
+                    }
+                    return true
+                })
+        }
+    }
 }

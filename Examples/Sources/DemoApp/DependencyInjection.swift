@@ -4,7 +4,9 @@ import FeatureB
 
 /// The app target's composition root, as in the original design.
 ///
-/// It is the only code that knows every feature module. It registers each module through that module's single entry point.
+/// It is the only code that knows every feature module. It registers each module through that
+/// module's single entry point, then checks, once, that every scene a module's screens navigate
+/// to is registered: the feature modules never import each other, so nothing else can.
 public struct DependencyInjection {
     /// The registry the app's coordinator builds from.
     public let container: DependencyContainer
@@ -16,11 +18,19 @@ public struct DependencyInjection {
         self.container = container
     }
 
-    /// Registers every feature module's scenes.
+    /// Registers every feature module's scenes, then checks every destination their builders
+    /// declare (``DependencyContainer/checkDestinations()``).
     ///
+    /// A test asserts that the report is empty, so a misspelled scene name in any module fails
+    /// that test, naming the scene that declares it, instead of failing at a user's tap.
+    ///
+    /// - Returns: The start-up check's report: empty when every declared destination is
+    ///   registered; else each unknown destination, the scene that declares it and close names.
     /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when two modules claim a scene.
-    public func configure() throws(NavigationError) {
+    @discardableResult
+    public func configure() throws(NavigationError) -> DestinationReport {
         try FeatureAScenes.register(in: container)
         try FeatureBScenes.register(in: container)
+        return container.checkDestinations()
     }
 }

@@ -6,9 +6,11 @@ import FeatureB
 /// the same scenes in the tree most apps have: tabs that keep their history, a sheet, a
 /// full-screen cover, and whole-stack transitions.
 ///
-/// Each step is either a screen's own action (A1 opens "A2" without knowing FeatureA's types
-/// are involved) or a direct call to the coordinator. An observer prints one line for every
-/// transition or failure, and the tree is printed after each step.
+/// At start-up the app registers the feature modules and checks every destination their
+/// builders declare, and prints the check's report. Each step is either a screen's own action
+/// (A1 opens "A2" with the row's `Item`, A2 opens FeatureB's "B1" by name) or a direct call to
+/// the coordinator. An observer prints one line for every transition or failure, and the tree is
+/// printed after each step.
 @MainActor
 public struct Tour {
     private let write: (String) -> Void
@@ -22,13 +24,15 @@ public struct Tour {
 
     /// Runs the tour.
     ///
-    /// - Returns: `true` when every step ended as planned: the navigations succeeded, the
-    ///   deliberate mistakes and refused gestures failed with the expected errors, and the tab
-    ///   tree's link opened to the same tree.
+    /// - Returns: `true` when every step ended as planned: every declared destination is
+    ///   registered, the navigations succeeded, the deliberate mistakes and refused gestures
+    ///   failed with the expected errors, and the tab tree's link and snapshot opened to the
+    ///   same tree.
     public func run() -> Bool {
         let app = DependencyInjection()
+        let destinations: DestinationReport
         do {
-            try app.configure()
+            destinations = try app.configure()
         } catch {
             write("Could not register the feature modules: \(error)")
             return false
@@ -36,6 +40,7 @@ public struct Tour {
         let coordinator = AppCoordinator(container: app.container, historyLimit: 64)
         let names = app.container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
         write("Registered \(app.container.count) scenes from FeatureA and FeatureB: \(names)")
+        write("Checked the scenes they navigate to: \(destinations)")
 
         let log = coordinator.observe { [write] event in
             switch event {
@@ -46,7 +51,7 @@ public struct Tour {
         defer { log.cancel() }
 
         var step = 0
-        var allAsPlanned = true
+        var allAsPlanned = destinations.isEmpty
         func perform(
             _ title: String, expecting expected: NavigationError? = nil,
             _ action: () throws -> Void
@@ -72,7 +77,7 @@ public struct Tour {
         perform("The app starts: navigate(.root(scene: \"A1\"))") {
             try coordinator.navigate(.root(scene: "A1"))
         }
-        perform("A1's row 7 is tapped: A1 pushes \"A2\" by name, passing id=7") {
+        perform("A1's row 7 is tapped: A1 pushes \"A2\" by name, passing the row's Item and id=7") {
             try screen(A1Screen.self)?.didSelectItem(id: 7)
         }
         perform("A2's Buy is tapped: A2 presents FeatureB's \"B1\" without importing FeatureB") {
@@ -84,7 +89,10 @@ public struct Tour {
         perform("B2's Done is tapped: B2 dismisses the modal") {
             try screen(B2Screen.self)?.didTapDone()
         }
-        perform("navigate(.push(scene: \"A2\", parameters: [\"id\": \"8\"], animated: true))") {
+        perform(
+            "navigate(.push(scene: \"A2\", parameters: [\"id\": \"8\"], animated: true)): "
+                + "no Item, so A2's builder looks item 8 up"
+        ) {
             try coordinator.navigate(.push(scene: "A2", parameters: ["id": "8"], animated: true))
         }
         perform("navigate(.present(scene: \"B1\", animated: true))") {
@@ -114,6 +122,14 @@ public struct Tour {
             expecting: .unknownScene("A3", suggestions: ["A1", "A2"])
         ) {
             try coordinator.navigate(.push(scene: "A3", animated: true))
+        }
+        perform(
+            "navigate(.push(scene: \"A2\", parameters: [\"id\": \"8\"], "
+                + "payload: ScenePayload(\"Kettle\"))): a payload of the wrong type",
+            expecting: .wrongPayloadType(scene: "A2", expected: "Item", given: "String")
+        ) {
+            try coordinator.navigate(
+                .push(scene: "A2", parameters: ["id": "8"], payload: ScenePayload("Kettle")))
         }
         perform(
             "navigate(.pop(animated: true)) on the root stack's first screen",
@@ -173,8 +189,12 @@ public struct Tour {
                     scene: "B1", parameters: ["item": "7"],
                     style: .sheet(detents: [.medium, .large])))
         }
-        perform("navigate(.present(scene: \"A2\", style: .fullScreenCover)): a cover over it") {
-            try coordinator.navigate(.present(scene: "A2", style: .fullScreenCover))
+        perform(
+            "navigate(.present(scene: \"A2\", parameters: [\"id\": \"9\"], "
+                + "style: .fullScreenCover)): a cover over it"
+        ) {
+            try coordinator.navigate(
+                .present(scene: "A2", parameters: ["id": "9"], style: .fullScreenCover))
         }
         if let cover = coordinator.tree.visibleScreen?.id {
             perform(
@@ -211,7 +231,7 @@ public struct Tour {
         ) {
             try coordinator.navigate(.replace(scene: "B2", parameters: ["item": "42"]))
         }
-        perform("The tab tree's link, for state restoration or sharing, opened again") {
+        perform("The tab tree's link, for sharing, opened again: it keeps A2's id, not its Item") {
             guard let link = try coordinator.link(format: links) else {
                 write("   (NO LINK: the window is empty)")
                 allAsPlanned = false
@@ -222,6 +242,25 @@ public struct Tour {
             try coordinator.open(link, format: links)
             if coordinator.tree.snapshot == before {
                 write("   (the same tree, identities aside)")
+            } else {
+                write("   (NOT THE SAME TREE)")
+                allAsPlanned = false
+            }
+        }
+        perform("The tab tree's snapshot, for state restoration, restored: it keeps A2's Item") {
+            // A link keeps strings only: A2 looked its Item up again by id. A snapshot keeps the
+            // payloads of the types the app registered (FeatureA registers Item as "item").
+            let snapshot = try coordinator.snapshot()
+            let saved = (snapshot.root + snapshot.tabs.flatMap(\.stack)).compactMap { screen in
+                screen.payload.map { "\(screen.scene) as \"\($0.type)\"" }
+            }
+            write("   payloads saved: \(saved.joined(separator: ", "))")
+            let before = (coordinator.tree.snapshot, coordinator.tree.screens.map(\.payload))
+            try coordinator.restore(snapshot)
+            if coordinator.tree.snapshot == before.0,
+                coordinator.tree.screens.map(\.payload) == before.1
+            {
+                write("   (the same tree, identities aside, and the same payloads)")
             } else {
                 write("   (NOT THE SAME TREE)")
                 allAsPlanned = false

@@ -10,10 +10,25 @@ public enum FeatureAScenes {
 
     /// Registers FeatureA's scenes into `container`: all of them, or none when one is rejected.
     ///
+    /// It also registers the module's payload type, ``Item``, as `"item"`, so that snapshots
+    /// keep it.
+    ///
     /// - Parameter container: The registry to register into.
     /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when a scene of this module is
     ///   already registered.
     public static func register(in container: DependencyContainer) throws(NavigationError) {
         try container.assemble(contentsOf: builders)
+        container.payloadTypes.register(Item.self, name: "item")
     }
+}
+
+// FeatureA's own scene names, as constants for FeatureA's code. They are internal on purpose:
+// other modules navigate to "A1" and "A2" by name, without importing FeatureA. A name FeatureA
+// writes for another module's scene ("B1") has no constant here; the builders declare it in
+// `destinations`, and the app's `checkDestinations()` checks it at start-up.
+extension SceneIdentifier {
+    /// "A1", FeatureA's list.
+    static let a1: SceneIdentifier = "A1"
+    /// "A2", FeatureA's item detail.
+    static let a2: SceneIdentifier = "A2"
 }

@@ -19,14 +19,17 @@ public final class B1Screen {
     /// - Throws: What the coordinator throws.
     @discardableResult
     public func didTapContinue() throws(NavigationError) -> TransitionEvent? {
-        try context.navigate(.push(scene: "B2", parameters: context.parameters, animated: true))
+        try context.navigate(.push(scene: .b2, parameters: context.parameters, animated: true))
     }
 }
 
 /// Builds "B1", FeatureB's checkout screen.
 public struct B1Builder: Builder {
     /// "B1".
-    public let sceneIdentifier: SceneIdentifier = "B1"
+    public let sceneIdentifier: SceneIdentifier = .b1
+
+    /// The scene B1 navigates to: "B2", checked at start-up.
+    public let destinations: [SceneIdentifier] = [.b2]
 
     /// Creates the builder.
     public init() {}

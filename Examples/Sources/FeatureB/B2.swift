@@ -27,7 +27,7 @@ public final class B2Screen {
 /// Builds "B2", FeatureB's confirmation screen.
 public struct B2Builder: Builder {
     /// "B2".
-    public let sceneIdentifier: SceneIdentifier = "B2"
+    public let sceneIdentifier: SceneIdentifier = .b2
 
     /// Creates the builder.
     public init() {}

@@ -17,3 +17,14 @@ public enum FeatureBScenes {
         try container.assemble(contentsOf: builders)
     }
 }
+
+// FeatureB's own scene names, as constants for FeatureB's code. They are internal on purpose:
+// other modules navigate to "B1" and "B2" by name, without importing FeatureB; the names they
+// write are declared in their builders' `destinations` and checked at start-up by the app's
+// `checkDestinations()`.
+extension SceneIdentifier {
+    /// "B1", FeatureB's checkout.
+    static let b1: SceneIdentifier = "B1"
+    /// "B2", FeatureB's confirmation.
+    static let b2: SceneIdentifier = "B2"
+}

@@ -35,7 +35,10 @@ struct DemoCommandLineTests {
         let result = run([])
         #expect(result.status == 0)
         #expect(
-            result.output.first == "Registered 4 scenes from FeatureA and FeatureB: A1, A2, B1, B2")
+            result.output.prefix(2) == [
+                "Registered 4 scenes from FeatureA and FeatureB: A1, A2, B1, B2",
+                "Checked the scenes they navigate to: All 3 declared destinations are registered.",
+            ])
         #expect(result.errors.isEmpty)
         #expect(run(["--tour"]).output == result.output)
     }
@@ -76,10 +79,10 @@ struct DemoCommandLineTests {
 
     @Test("a script file runs; a failing command makes the exit status 1")
     func scriptFile() {
-        let good = run(["--script", "ok.txt"], files: ["ok.txt": "root A1\npush A2\n"])
+        let good = run(["--script", "ok.txt"], files: ["ok.txt": "root A1\npush A2 id=7\n"])
         #expect(good.status == 0)
         #expect(good.output.last == "Ran 2 commands: all succeeded.")
-        let bad = run(["--script", "bad.txt"], files: ["bad.txt": "root A1\npop\npush A2\n"])
+        let bad = run(["--script", "bad.txt"], files: ["bad.txt": "root A1\npop\npush A2 id=7\n"])
         #expect(bad.status == 1)
         #expect(
             bad.output.contains(

@@ -82,7 +82,7 @@ struct ScriptModeTests {
                 4> push A2 id=7 # a trailing comment
                    ✓ push A2 #2: A1 #1 → A2 #2, animated
                    window
-                   └─ stack: A1 #1 › A2 #2 (id=7)
+                   └─ stack: A1 #1 › A2 #2 (id=7; Item)
 
                 Ran 2 commands: all succeeded.
 
@@ -169,7 +169,7 @@ struct ScriptModeTests {
 
     @Test("an error names its line, the tree is unchanged, and the session goes on")
     func errorsGoOn() throws {
-        let result = try run("root A1\npush A3\npush A2\n")
+        let result = try run("root A1\npush A3\npush A2 id=7\n")
         #expect(!result.succeeded)
         #expect(
             result.output.contains(
@@ -193,14 +193,14 @@ struct ScriptModeTests {
     func lineEndings() throws {
         let result = try run("root\tA1\r\npush A2\tid=7\r\n")
         #expect(result.succeeded)
-        #expect(result.output.contains("A2 #2 (id=7)"))
+        #expect(result.output.contains("A2 #2 (id=7; Item)"))
     }
 
     @Test("back-swipe and swipe-down report what the user did; the event says so")
     func platformReports() throws {
         var lines: [String] = []
         let session = try ScriptSession { lines.append($0) }
-        session.run(script: "root A1\npush A2\npresent B1\nswipe-down\nback-swipe\n")
+        session.run(script: "root A1\npush A2 id=7\npresent B1\nswipe-down\nback-swipe\n")
         #expect(session.succeeded)
         #expect(session.coordinator.tree.scenes == [["A1"]])
         #expect(lines.filter { $0.hasSuffix("by the user") }.count == 2)
@@ -339,9 +339,9 @@ struct ScriptModeTests {
 
     @Test("an empty parameter value must be written key=\"\"; the tree then shows it")
     func emptyValues() throws {
-        let result = try run("root A1\npush A2 id=\npush A2 id=\"\"\n")
-        #expect(result.output.contains("✗ line 2: The parameter \"id\" has no value after"))
-        #expect(result.output.contains("└─ stack: A1 #1 › A2 #2 (id=)"))
+        let result = try run("root A1\npush B1 item=\npush B1 item=\"\"\n")
+        #expect(result.output.contains("✗ line 2: The parameter \"item\" has no value after"))
+        #expect(result.output.contains("└─ stack: A1 #1 › B1 #2 (item=)"))
         #expect(result.output.hasSuffix("Ran 3 commands: 1 failed (line 2).\n"))
     }
 

@@ -1,6 +1,7 @@
 import CoreModule
 import FeatureA
 import FeatureB
+import Foundation
 import Testing
 
 /// The feature modules as an app uses them: registered through their entry points, navigating
@@ -8,11 +9,15 @@ import Testing
 @MainActor
 @Suite("Feature modules register once and navigate across modules by name")
 struct FeatureModuleTests {
-    private func makeApp() throws -> AppCoordinator {
+    private func makeContainer() throws -> DependencyContainer {
         let container = DependencyContainer()
         try FeatureAScenes.register(in: container)
         try FeatureBScenes.register(in: container)
-        return AppCoordinator(container: container)
+        return container
+    }
+
+    private func makeApp() throws -> AppCoordinator {
+        AppCoordinator(container: try makeContainer())
     }
 
     private func visible<T>(_ type: T.Type, in coordinator: AppCoordinator) throws -> T {
@@ -46,6 +51,7 @@ struct FeatureModuleTests {
         try visible(A1Screen.self, in: coordinator).didSelectItem(id: 7)
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(try visible(A2Screen.self, in: coordinator).itemID == "7")
+        #expect(try visible(A2Screen.self, in: coordinator).item == Item(id: 7, name: "Teapot"))
 
         try visible(A2Screen.self, in: coordinator).didTapBuy()
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
@@ -70,12 +76,108 @@ struct FeatureModuleTests {
         #expect(coordinator.tree == before)
     }
 
-    @Test("A2 without an id presents B1 without an item")
-    func missingParameter() throws {
+    // MARK: Declared destinations
+
+    @Test("every destination FeatureA and FeatureB declare is registered once both are")
+    func destinationsAreRegistered() throws {
+        let report = try makeContainer().checkDestinations()
+        #expect(report.isEmpty, "\(report)")
+        #expect(report.checkedCount == 3)
+    }
+
+    @Test("a module registered alone reports the other module's scenes it navigates to")
+    func destinationsOfAModuleAlone() throws {
+        let container = DependencyContainer()
+        try FeatureAScenes.register(in: container)
+        let report = container.checkDestinations()
+        #expect(report.problems.map(\.declaredBy) == ["A2"])
+        #expect(report.problems.map(\.destination) == ["B1"])
+        #expect(report.problems.first?.error == .unknownScene("B1", suggestions: ["A1"]))
+    }
+
+    @Test("a misspelled destination fails the check with a message naming both scenes")
+    func misspelledDestination() throws {
+        let container = try makeContainer()
+        try container.assemble(SceneBuilder("C1", destinations: ["B3"]) { _ in C1Stand() })
+        let report = container.checkDestinations()
+        #expect(
+            report.problems == [
+                DestinationReport.Problem(
+                    declaredBy: "C1", destination: "B3",
+                    error: .unknownScene("B3", suggestions: ["B1", "B2"]))
+            ])
+        #expect("\(report)".contains("\"C1\" declares \"B3\""))
+    }
+
+    // MARK: The item A1 passes to A2
+
+    @Test("a push of A2 with only an id looks the item up in the catalogue")
+    func itemRebuiltFromItsID() throws {
         let coordinator = try makeApp()
-        try coordinator.navigate(.root(scene: "A2"))
-        #expect(try visible(A2Screen.self, in: coordinator).itemID == nil)
+        try coordinator.navigate(.root(scene: "A2", parameters: ["id": "42"]))
+        #expect(try visible(A2Screen.self, in: coordinator).item == Item(id: 42, name: "Towel"))
         try visible(A2Screen.self, in: coordinator).didTapBuy()
-        #expect(coordinator.tree.visibleScreen?.parameters == [:])
+        #expect(coordinator.tree.visibleScreen?.parameters == ["item": "42"])
+    }
+
+    @Test("A2 shows the item it is given, not the catalogue's item of that id")
+    func itemGivenIsShown() throws {
+        let coordinator = try makeApp()
+        let special = Item(id: 7, name: "Teapot, signed")
+        try coordinator.navigate(
+            .root(scene: "A2", parameters: ["id": "7"], payload: ScenePayload(special)))
+        #expect(try visible(A2Screen.self, in: coordinator).item == special)
+    }
+
+    @Test("A2 without an item or an id, or with an id the catalogue lacks, changes nothing")
+    func itemMissing() throws {
+        let coordinator = try makeApp()
+        try coordinator.navigate(.root(scene: "A1"))
+        let before = coordinator.tree
+        #expect(throws: NavigationError.missingParameter(scene: "A2", name: "id")) {
+            try coordinator.navigate(.push(scene: "A2"))
+        }
+        #expect(
+            throws: NavigationError.builderFailed(
+                "A2",
+                reason: "its payload could not be rebuilt from its parameters: "
+                    + "the catalogue has no item 5")
+        ) {
+            try coordinator.navigate(.push(scene: "A2", parameters: ["id": "5"]))
+        }
+        #expect(
+            throws: NavigationError.wrongPayloadType(
+                scene: "A2", expected: "Item", given: "String")
+        ) {
+            try coordinator.navigate(
+                .push(scene: "A2", parameters: ["id": "7"], payload: ScenePayload("Teapot")))
+        }
+        #expect(coordinator.tree == before)
+    }
+
+    @Test("a link keeps A2's id and opens to the same item; a snapshot keeps the item itself")
+    func itemInLinksAndSnapshots() throws {
+        let coordinator = try makeApp()
+        let special = Item(id: 7, name: "Teapot, signed")
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(
+            .push(scene: "A2", parameters: ["id": "7"], payload: ScenePayload(special)))
+        let format = DeepLinkFormat(scheme: "shop")
+
+        let link = try #require(try coordinator.link(format: format))
+        #expect(link == "shop://open/A1/A2;id=7")
+        try coordinator.open(link, format: format)
+        #expect(try visible(A2Screen.self, in: coordinator).item == Item(id: 7, name: "Teapot"))
+
+        try coordinator.navigate(
+            .replace(scene: "A2", parameters: ["id": "7"], payload: ScenePayload(special)))
+        let saved = try JSONEncoder().encode(try coordinator.snapshot())
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.restore(try JSONDecoder().decode(TreeSnapshot.self, from: saved))
+        #expect(try visible(A2Screen.self, in: coordinator).item == special)
     }
 }
+
+/// A screen of a scene no module owns, for the tests that declare a destination.
+@MainActor
+private final class C1Stand {}

@@ -116,6 +116,11 @@ struct LinkAttributes: Equatable {
     var selected = false
     var style: PresentationStyle?
 
+    /// Whether `bytes` begin with the ASCII `prefix`.
+    private static func starts(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
+        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { $0 == $1 }
+    }
+
     /// Reads the comma-separated attributes in `range` of the link's bytes.
     init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
         var detents: [SheetDetent] = []
@@ -135,41 +140,55 @@ struct LinkAttributes: Equatable {
                         position: position,
                         text: String(decoding: bytes[start..<start + 64], as: UTF8.self)))
             }
-            guard let word = PercentEncoding.decode(bytes[start..<end]) else {
-                throw .invalidLink(
-                    .badPercentEncoding(
-                        position: position,
-                        segment: String(decoding: bytes[range], as: UTF8.self)))
+            let raw = bytes[start..<end]
+            func decoded(_ part: ArraySlice<UInt8>) throws(NavigationError) -> String {
+                guard let text = PercentEncoding.decode(part) else {
+                    throw .invalidLink(
+                        .badPercentEncoding(
+                            position: position,
+                            segment: String(decoding: bytes[range], as: UTF8.self)))
+                }
+                return text
             }
-            let unknown = NavigationError.invalidLink(
-                .unknownAttribute(position: position, text: word))
-            switch word {
-            case "selected":
-                guard !selected else { throw unknown }
-                selected = true
-            case "sheet":
-                guard !sheet else { throw unknown }
-                sheet = true
-            case "medium", "large":
-                let detent: SheetDetent = word == "medium" ? .medium : .large
-                guard !detents.contains(detent) else { throw unknown }
-                detents.append(detent)
-            case "fixed":
-                guard !fixed else { throw unknown }
-                fixed = true
-            case "full-screen":
-                guard other == nil else { throw unknown }
-                other = .fullScreenCover
-            default:
-                if word.hasPrefix("tab:"), tab == nil {
-                    tab = String(word.dropFirst(4))
-                    guard let name = tab, TabItem.isValidName(name) else { throw unknown }
-                } else if word.hasPrefix("popover:"), other == nil {
-                    let popover = PresentationStyle.popover(anchor: String(word.dropFirst(8)))
-                    // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
-                    guard popover.isValid else { throw unknown }
-                    other = popover
-                } else {
+            // The keys are matched on bytes: a name may begin with a combining mark, which
+            // would join the `:` in one Character.
+            if Self.starts(raw, with: "tab:") {
+                let name = try decoded(raw.dropFirst(4))
+                guard tab == nil, TabItem.isValidName(name) else {
+                    throw .invalidLink(.unknownAttribute(position: position, text: "tab:" + name))
+                }
+                tab = name
+            } else if Self.starts(raw, with: "popover:") {
+                let anchor = try decoded(raw.dropFirst(8))
+                let popover = PresentationStyle.popover(anchor: anchor)
+                // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
+                guard other == nil, popover.isValid else {
+                    throw .invalidLink(
+                        .unknownAttribute(position: position, text: "popover:" + anchor))
+                }
+                other = popover
+            } else {
+                let word = try decoded(raw)
+                let unknown = NavigationError.invalidLink(
+                    .unknownAttribute(position: position, text: word))
+                switch word {
+                case "selected":
+                    guard !selected else { throw unknown }
+                    selected = true
+                case "sheet":
+                    guard !sheet else { throw unknown }
+                    sheet = true
+                case "medium", "large":
+                    let detent: SheetDetent = word == "medium" ? .medium : .large
+                    guard !detents.contains(detent) else { throw unknown }
+                    detents.append(detent)
+                case "fixed":
+                    guard !fixed else { throw unknown }
+                    fixed = true
+                case "full-screen":
+                    guard other == nil else { throw unknown }
+                    other = .fullScreenCover
+                default:
                     throw unknown
                 }
             }
@@ -463,9 +482,12 @@ struct LinkWriter {
         bytes.append(UInt8(ascii: "["))
         for (index, attribute) in attributes.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let colon = attribute.firstIndex(of: ":") {
-                bytes.append(contentsOf: attribute[...colon].utf8)
-                appendEncoded(String(attribute[attribute.index(after: colon)...]))
+            // Split on the byte `:`: a value may begin with a combining mark, which would join
+            // the `:` in one Character.
+            let utf8 = Array(attribute.utf8)
+            if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+                bytes.append(contentsOf: utf8[...colon])
+                for byte in utf8[(colon + 1)...] { appendEncoded(byte) }
             } else {
                 bytes.append(contentsOf: attribute.utf8)
             }

@@ -46,7 +46,10 @@ public final class PayloadTypes: Sendable {
             name: name ?? ScenePayload.name(of: type),
             encode: { payload in
                 guard let value = payload.value(as: Value.self) else { return nil }
-                return try JSONEncoder().encode(value)
+                // Sorted keys: the same payload always saves as the same bytes.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                return try encoder.encode(value)
             },
             decode: { data in ScenePayload(try JSONDecoder().decode(Value.self, from: data)) })
         table.withLock { table in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `Codable` description of a screen tree, for state restoration: scene names, parameters,
 /// tabs, modals and their styles, with a format version.
 ///
@@ -103,6 +105,49 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     public static let maximumModals = 32
     /// The most parameters one saved screen may have.
     public static let maximumParametersPerScreen = 64
+    /// The largest snapshot ``decode(_:)`` reads, in bytes of JSON.
+    public static let maximumByteCount = 1 << 20
+
+    /// Reads a snapshot from JSON, checking its size before a byte is parsed and its limits as
+    /// it is decoded.
+    ///
+    /// ```swift
+    /// let snapshot = try TreeSnapshot.decode(savedData)
+    /// try coordinator.restore(snapshot)
+    /// ```
+    ///
+    /// - Parameter bytes: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
+    ///   any collection of bytes.
+    /// - Returns: The snapshot.
+    /// - Throws: ``NavigationError/invalidSnapshot(_:)`` with
+    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over ``maximumByteCount``,
+    ///   ``SnapshotProblem/unsupportedVersion(found:supported:)`` for a version this package
+    ///   does not read, or ``SnapshotProblem/unreadable(reason:)`` for anything else that is not
+    ///   a snapshot (including a list over its limit).
+    public static func decode(_ bytes: some Collection<UInt8>) throws(NavigationError)
+        -> TreeSnapshot
+    {
+        guard bytes.count <= maximumByteCount else {
+            throw .invalidSnapshot(.tooManyBytes(count: bytes.count, limit: maximumByteCount))
+        }
+        let data = Data(bytes)
+        do {
+            return try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } catch {
+            if let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version,
+                !(1...currentVersion).contains(version)
+            {
+                throw .unsupportedSnapshotVersion(found: version, supported: currentVersion)
+            }
+            throw .invalidSnapshot(
+                .unreadable(reason: NavigationError.shorten(String(describing: error))))
+        }
+    }
+
+    /// A snapshot's version alone, to name it when the rest cannot be read.
+    private struct VersionOnly: Decodable {
+        let version: Int
+    }
 
     /// The format version the snapshot was written with.
     public var version: Int
@@ -343,6 +388,11 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
     case emptyStack
     /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
     case invalidStyle(PresentationStyle)
+    /// The snapshot's data is `count` bytes, over the limit of ``TreeSnapshot/decode(_:)``.
+    case tooManyBytes(count: Int, limit: Int)
+    /// The data is not a snapshot (not JSON, a field missing or of another type, a list over
+    /// its limit), for `reason`.
+    case unreadable(reason: String)
     /// A payload names a type that is not registered with ``PayloadTypes``.
     case unknownPayloadType(String)
     /// A payload of the registered type `type` cannot be read, for `reason`.
@@ -378,6 +428,10 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
             return "a tab or a modal has no screens"
         case .invalidStyle(let style):
             return "a modal has the style \(style.literal), which cannot be shown"
+        case .tooManyBytes(let count, let limit):
+            return "it is \(count) bytes, over the limit of \(limit)"
+        case .unreadable(let reason):
+            return "its data cannot be read: \(reason)"
         case .unknownPayloadType(let name):
             return
                 "a payload names the type \"\(NavigationError.shorten(name))\", which is not "

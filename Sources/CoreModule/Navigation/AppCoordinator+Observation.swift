@@ -60,14 +60,14 @@ extension AppCoordinator {
     ///   - kind: The kind of navigation being started.
     ///   - scene: The scene it names, if it names one.
     /// - Throws: ``NavigationError/observerNavigationLoop(limit:kind:scene:)`` past the limit.
-    func countObserverNavigation(_ kind: TransitionKind, scene: SceneIdentifier?)
-        throws(NavigationError)
-    {
+    func countObserverNavigation(
+        _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
+    ) throws(NavigationError) {
         guard delivery.isActive else { return }
         delivery.navigations += 1
         let limit = Swift.max(0, maximumObserverNavigations)
         if delivery.navigations > limit {
-            throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene)
+            throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene())
         }
     }
 

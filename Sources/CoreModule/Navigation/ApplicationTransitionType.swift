@@ -7,7 +7,7 @@
 ///
 /// Four cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
 /// tab container the root, ``selectTab(_:animated:)`` switches tabs,
-/// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:animated:)``
+/// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
 /// swaps the visible screen; `present` takes a ``PresentationStyle``.
 ///
 /// Every case but `root` and `tabs` acts on the **top-most** stack: the stack of the last

@@ -42,6 +42,7 @@ public struct SceneContext: Sendable {
     ///   - scene: The scene being built.
     ///   - screen: The identity the new screen will have.
     ///   - parameters: The caller's parameters.
+    ///   - payload: The typed value the navigation carries, if any.
     ///   - coordinator: The coordinator the screen navigates through; held weakly.
     ///   - services: The services for the builder; empty by default.
     ///   - redirectedFrom: The operation a guard redirected to this screen.

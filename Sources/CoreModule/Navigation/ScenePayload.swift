@@ -76,7 +76,8 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
 /// SceneBuilder(
 ///     "ProductDetail", requiredParameters: ["id": .int],
 ///     payload: .required(Product.self, rebuiltFrom: { parameters in
-///         try Catalogue.product(id: parameters.int("id"))
+///         // `id` is checked as an Int before this runs (requiredParameters).
+///         try Catalogue.product(id: parameters.value("id", as: Int.self) ?? 0)
 ///     })
 /// ) { context in ProductDetailViewController(product: try context.payload(as: Product.self)) }
 /// ```

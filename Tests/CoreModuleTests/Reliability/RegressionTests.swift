@@ -182,4 +182,30 @@ struct RegressionTests {
         token.cancel()
         #expect(coordinator.tree.invariantViolations() == [])
     }
+
+    /// Fixed (found by fuzz-links): a tab name or a popover anchor beginning with a combining
+    /// mark was written unescaped and could not be read back.
+    ///
+    /// The writer split `tab:NAME` at the first Character `:`, and the reader matched
+    /// `hasPrefix("tab:")` on Characters; a combining mark right after the `:` joins it in one
+    /// Character, so neither found it. Both now work on bytes.
+    @Test("a tab name or an anchor starting with a combining mark round-trips through a link")
+    func combiningMarkAfterAttributeKey() throws {
+        let name = "\u{06DF}\u{FFFD}eed]"
+        let format = DeepLinkFormat(scheme: "demo")
+        let tabs = try makeCoordinator(setup: [
+            .tabs([TabItem(name, scene: "A1"), TabItem("first", scene: "A2")], selected: name)
+        ])
+        let tabLink = try #require(try tabs.link(format: format))
+        #expect(tabLink.hasPrefix("demo://open/[tab:%DB%9F%EF%BF%BDeed%5D,selected]A1"))
+        let popover = try makeCoordinator(setup: [
+            .root(scene: "A1"), .present(scene: "B1", style: .popover(anchor: name)),
+        ])
+        let popoverLink = try #require(try popover.link(format: format))
+        for (original, link) in [(tabs, tabLink), (popover, popoverLink)] {
+            let reopened = try makeCoordinator()
+            try reopened.open(link, format: format)
+            #expect(reopened.tree.snapshot == original.tree.snapshot)
+        }
+    }
 }

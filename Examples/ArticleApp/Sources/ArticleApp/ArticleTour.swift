@@ -42,13 +42,16 @@ public struct ArticleTour {
         }
         let names = container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
         write("DependencyInjection().configure() registered \(container.count) scenes: \(names)")
+        // The check a test asserts is empty: every scene a screen's button opens is registered.
+        let destinations = container.checkDestinations()
+        write("container.checkDestinations(): \(destinations)")
 
         let coordinator = AppCoordinator(container: container, historyLimit: 16)
         let renderer = coordinator.attach(TextRenderer(indent: "   ", write: write))
         defer { renderer.cancel() }
 
         var step = 0
-        var allAsPlanned = true
+        var allAsPlanned = destinations.isEmpty
         func perform(
             _ title: String, expecting expected: NavigationError? = nil,
             _ action: () throws -> Void

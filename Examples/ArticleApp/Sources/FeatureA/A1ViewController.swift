@@ -20,6 +20,10 @@ public struct A1Builder: Builder {
     /// "A1", declared as a `String`, as the article's builders declare it.
     public var sceneIdentifier: String = "A1"
 
+    /// The scene this screen's button pushes, "A2"; checked at start-up by
+    /// `checkDestinations()`.
+    public let destinations: [SceneIdentifier] = ["A2"]
+
     /// Makes an ``A1ViewController``.
     ///
     /// - Parameter context: The new screen's context.

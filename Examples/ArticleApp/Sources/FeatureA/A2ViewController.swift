@@ -32,6 +32,13 @@ public struct A2Builder: Builder {
     /// "A2", declared as a `String`, as the article's builders declare it.
     public var sceneIdentifier: String = "A2"
 
+    /// The scene this screen's button presents, FeatureB's "B1"; checked at start-up by
+    /// `checkDestinations()`.
+    ///
+    /// A link's scene (``A2ViewController/tappedLink(to:)``) is known only when the link
+    /// arrives, so it is not declared.
+    public let destinations: [SceneIdentifier] = ["B1"]
+
     /// Makes an ``A2ViewController``.
     ///
     /// - Parameter context: The new screen's context.

@@ -27,6 +27,10 @@ public struct B1Builder: Builder {
     /// "B1", declared as a `String`, as the article's builders declare it.
     public var sceneIdentifier: String = "B1"
 
+    /// The scene this screen's button pushes, FeatureC's "C1"; checked at start-up by
+    /// `checkDestinations()`.
+    public let destinations: [SceneIdentifier] = ["C1"]
+
     /// Makes a ``B1ViewController``.
     ///
     /// - Parameter context: The new screen's context.

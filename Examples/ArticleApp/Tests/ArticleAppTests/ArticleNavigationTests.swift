@@ -46,6 +46,26 @@ struct ArticleNavigationTests {
         #expect(container.count == 4)
     }
 
+    @Test("every scene a screen's button opens is registered: the start-up check is empty")
+    func startUpCheckIsEmpty() {
+        let report = container.checkDestinations()
+        // The report is the message: a misspelled name prints the scene that declares it.
+        #expect(report.isEmpty, "\(report)")
+        #expect(report.checkedCount == 3)
+    }
+
+    @Test("a screen's button to a scene no module registers fails the start-up check")
+    func startUpCheckFindsAMissingModule() throws {
+        let container = DependencyContainer()
+        try container.assemble(contentsOf: [A1Builder(), A2Builder(), B1Builder()])
+        #expect(
+            container.checkDestinations().problems == [
+                DestinationReport.Problem(
+                    declaredBy: "B1", destination: "C1",
+                    error: .unknownScene("C1", suggestions: ["A1", "B1"]))
+            ])
+    }
+
     // MARK: Navigation
 
     @Test("each button changes the tree as the article's screens would change UIKit's")
