@@ -38,6 +38,20 @@ struct DescriptionTests {
                 == #".replace(scene: "A2", payload: Int, animated: true)"#)
     }
 
+    @Test("a request names the scene it builds, the selected tab's, the top one, or none")
+    func requestScenes() {
+        let tabs = [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")]
+        #expect(ApplicationTransitionType.tabs(tabs, selected: "more").scene == "B1")
+        #expect(ApplicationTransitionType.tabs(tabs, selected: "nope").scene == nil)
+        let longName = String(repeating: "m", count: TabItem.maximumNameByteCount + 1)
+        #expect(ApplicationTransitionType.tabs(tabs, selected: longName).scene == nil)
+        #expect(ApplicationTransitionType.setStack(["A1", "A2"]).scene == "A2")
+        #expect(ApplicationTransitionType.setStack([]).scene == nil)
+        #expect(ApplicationTransitionType.popTo(scene: "A1").scene == "A1")
+        #expect(ApplicationTransitionType.selectTab("more").scene == nil)
+        #expect(ApplicationTransitionType.pop().scene == nil)
+    }
+
     @Test("a request with many tabs or destinations prints the first eight and a count")
     func longListsAreCut() {
         let items = (1...10).map { TabItem("t\($0)", scene: "A1") }

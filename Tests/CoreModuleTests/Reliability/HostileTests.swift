@@ -370,6 +370,32 @@ extension HostileTests {
         token.cancel()
     }
 
+    @Test("the observer limit covers restores too, which name no scene")
+    @MainActor
+    func observerLimitCoversRestores() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        coordinator.maximumObserverNavigations = 0
+        let snapshot = TreeSnapshot(root: [.init(scene: "A1"), .init(scene: "B1")])
+        var thrown: [NavigationError] = []
+        let token = coordinator.observe { [unowned coordinator] event in
+            guard event.transition?.kind == .push else { return }
+            do throws(NavigationError) {
+                try coordinator.restore(snapshot)
+            } catch {
+                thrown.append(error)
+            }
+        }
+        try coordinator.navigate(.push(scene: "A2"))
+        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        #expect(thrown == [loop])
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        coordinator.maximumObserverNavigations = 1
+        try coordinator.navigate(.push(scene: "B2"))
+        #expect(thrown == [loop])
+        #expect(coordinator.tree.scenes == [["A1", "B1"]])
+        token.cancel()
+    }
+
     // MARK: History
 
     @Test("any history limit works: Int.max keeps what happened, a negative one keeps nothing")
