@@ -55,12 +55,8 @@ enum ModelOperation: CustomStringConvertible {
                     + String(describing: expected)
             }
         case .resnapshot:
-            // JSON objects have no key order: compare them with sorted keys.
             let expected = try? model.savedSnapshot().get()
-            guard
-                world.savedSnapshot.map(ModelSnapshots.sortingKeys)
-                    == expected.map(ModelSnapshots.sortingKeys)
-            else {
+            guard world.savedSnapshot == expected else {
                 return "saved \(String(describing: world.savedSnapshot)), expected "
                     + String(describing: expected)
             }
@@ -216,33 +212,6 @@ enum ModelSnapshots {
                 scene: crowded.scene, count: crowded.parameters.count, limit: limit)
         }
         return nil
-    }
-
-    /// `snapshot` with the JSON of every payload rewritten with sorted keys.
-    static func sortingKeys(_ snapshot: TreeSnapshot) -> TreeSnapshot {
-        func sorted(_ stack: [TreeSnapshot.Screen]) -> [TreeSnapshot.Screen] {
-            stack.map { screen in
-                var screen = screen
-                if let payload = screen.payload,
-                    let object = try? JSONSerialization.jsonObject(
-                        with: Data(payload.json.utf8), options: .fragmentsAllowed),
-                    let data = try? JSONSerialization.data(
-                        withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
-                {
-                    screen.payload?.json = String(decoding: data, as: UTF8.self)
-                }
-                return screen
-            }
-        }
-        var snapshot = snapshot
-        snapshot.root = sorted(snapshot.root)
-        for index in snapshot.tabs.indices {
-            snapshot.tabs[index].stack = sorted(snapshot.tabs[index].stack)
-        }
-        for index in snapshot.modals.indices {
-            snapshot.modals[index].stack = sorted(snapshot.modals[index].stack)
-        }
-        return snapshot
     }
 
     /// The tree a well-formed snapshot describes, each screen named by its position and

@@ -223,7 +223,9 @@ enum ModelCatalogue {
     /// A payload saved as a snapshot keeps it: the types registered with ``PayloadTypes`` are
     /// ``ModelProduct`` (as `product`) and `Int` (as `count`); `nil` for any other type.
     static func saved(_ payload: ScenePayload) -> TreeSnapshot.SavedPayload? {
+        // The same payload always saves as the same bytes: keys sorted.
         let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         let data: Data?
         let name: String
         if let product = payload.value(as: ModelProduct.self) {
