@@ -310,9 +310,8 @@ extension DeepLinkFormat {
                 }
                 placement = position == 1 ? .root : .push
             }
-            if attributes?.style != nil && !startsModal {
-                throw .invalidLink(.misplacedAttributes(position: position))
-            }
+            // (A style outside a modal was refused above: with a tab, by the attributes; alone,
+            // by the plain segment's guard.)
             if attributes?.selected == true && attributes?.tab == nil {
                 throw .invalidLink(.misplacedAttributes(position: position))
             }
