@@ -161,11 +161,11 @@ struct LinkAttributes: Equatable {
                 guard other == nil else { throw unknown }
                 other = .fullScreenCover
             default:
-                if word.hasPrefix("tab:"), tab == nil {
-                    tab = String(word.dropFirst(4))
-                    guard let name = tab, TabItem.isValidName(name) else { throw unknown }
-                } else if word.hasPrefix("popover:"), other == nil {
-                    let popover = PresentationStyle.popover(anchor: String(word.dropFirst(8)))
+                if let name = Self.value(of: word, after: "tab:"), tab == nil {
+                    tab = name
+                    guard TabItem.isValidName(name) else { throw unknown }
+                } else if let anchor = Self.value(of: word, after: "popover:"), other == nil {
+                    let popover = PresentationStyle.popover(anchor: anchor)
                     // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
                     guard popover.isValid else { throw unknown }
                     other = popover
@@ -188,6 +188,14 @@ struct LinkAttributes: Equatable {
         if tab != nil && style != nil {
             throw .invalidLink(.misplacedAttributes(position: position))
         }
+    }
+
+    /// The text after `prefix` when `word` starts with it, compared byte by byte: a value that
+    /// starts with a combining mark makes the `:` and the mark one `Character`, which
+    /// `hasPrefix` would not match.
+    private static func value(of word: String, after prefix: String) -> String? {
+        guard word.utf8.starts(with: prefix.utf8) else { return nil }
+        return String(decoding: word.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 }
 
@@ -458,16 +466,20 @@ struct LinkWriter {
 
     /// Appends `[attribute,…]`, each attribute percent-encoded after its `:`; nothing when
     /// there are none.
+    ///
+    /// The `:` is found as a byte, not a `Character`: a value that starts with a combining mark
+    /// makes `:` and the mark one character.
     mutating func appendAttributes(_ attributes: [String]) {
         guard !attributes.isEmpty else { return }
         bytes.append(UInt8(ascii: "["))
         for (index, attribute) in attributes.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let colon = attribute.firstIndex(of: ":") {
-                bytes.append(contentsOf: attribute[...colon].utf8)
-                appendEncoded(String(attribute[attribute.index(after: colon)...]))
+            let utf8 = attribute.utf8
+            if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+                bytes.append(contentsOf: utf8[...colon])
+                for byte in utf8[utf8.index(after: colon)...] { appendEncoded(byte) }
             } else {
-                bytes.append(contentsOf: attribute.utf8)
+                bytes.append(contentsOf: utf8)
             }
         }
         bytes.append(UInt8(ascii: "]"))
