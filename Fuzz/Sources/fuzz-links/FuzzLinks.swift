@@ -150,8 +150,8 @@ enum LinkFuzzer {
     static func checkRoundTrip(
         _ coordinator: AppCoordinator, container: DependencyContainer = container
     ) {
+        let structure = coordinator.tree.snapshot
         if container === Self.container {
-            let structure = coordinator.tree.snapshot
             if roundTripped.contains(structure) { return }
             roundTripped.append(structure)
         }
@@ -180,7 +180,7 @@ enum LinkFuzzer {
         }
         // Snapshots compare trees without identities: scenes, parameters, tabs, styles.
         check(
-            reopened.tree.snapshot == coordinator.tree.snapshot,
+            reopened.tree.snapshot == structure,
             "the link \(link.debugDescription.prefix(300)) rebuilds \(reopened.tree), not \(coordinator.tree)"
         )
         let restored = AppCoordinator(container: container)
@@ -190,16 +190,16 @@ enum LinkFuzzer {
             preconditionFailure("fuzz-links oracle: the tree's own snapshot fails: \(error)")
         }
         check(
-            restored.tree.snapshot == coordinator.tree.snapshot,
+            restored.tree.snapshot == structure,
             "the snapshot rebuilds \(restored.tree), not \(coordinator.tree)")
     }
 
     // MARK: 1. The input as a link
 
     /// The trees a link is opened over: an empty window, a stack root with a modal, and a tab
-    /// root with a full-screen cover whose tabs host scenes.
+    /// root with a full-screen cover whose tabs host scenes; and the one a name is pushed on.
     enum Setup: CaseIterable {
-        case empty, stack, tabs
+        case empty, stack, tabs, singleScreen
     }
 
     /// A tree to open links over, with a recorder of its events.
@@ -228,6 +228,8 @@ enum LinkFuzzer {
             switch setup {
             case .empty:
                 break
+            case .singleScreen:
+                try coordinator.navigate(.root(scene: "A1"))
             case .stack:
                 try coordinator.navigate(.root(scene: "B2"))
                 try coordinator.navigate(.present(scene: "A1"))
@@ -247,7 +249,7 @@ enum LinkFuzzer {
     }
 
     static func openAsLink(_ text: String) {
-        for setup in Setup.allCases {
+        for setup in [Setup.empty, .stack, .tabs] {
             let fixture = fixture(setup)
             let coordinator = fixture.coordinator
             let recorder = fixture.recorder
@@ -388,13 +390,14 @@ enum LinkFuzzer {
         }
 
         // Navigation agrees with resolution, and a failure changes nothing.
-        let coordinator = AppCoordinator(container: container)
-        do {
-            try coordinator.navigate(.root(scene: "A1"))
-        } catch {
-            preconditionFailure("fuzz-links: the setup fails: \(error)")
+        let fixture = fixture(.singleScreen)
+        let coordinator = fixture.coordinator
+        let recorder = fixture.recorder
+        let start = coordinator.tree
+        defer {
+            recorder.clear()
+            if coordinator.tree != start { fixtures[.singleScreen] = nil }
         }
-        let recorder = Recorder(coordinator)
         for request in [ApplicationTransitionType.push(scene: name), .popTo(scene: name)] {
             let before = coordinator.tree
             recorder.clear()
