@@ -209,7 +209,8 @@ final class NavigationFuzzer {
     private var tickets = 0
     private var flows: [WeakFlow] = []
     private var flowNumber = 0
-    /// Screens navigated to with `expecting: Int.self`.
+    /// Screens navigated to with `expecting: Int.self` (the visible screen after the
+    /// navigation, which is where the coordinator keeps the result handler).
     private var typedScreens: Set<ScreenID> = []
 
     private struct WeakFlow {
@@ -812,8 +813,9 @@ final class NavigationFuzzer {
                     request, expecting: Int.self,
                     onResult: { [unowned self] _ in self.resultCalls[ticket, default: 0] += 1 })
                 expectedResults.insert(ticket)
-                if let event, event.redirectedFrom == nil, event.kind.addsScreen {
-                    typedScreens.insert(event.screen)
+                // The handler waits on the screen the navigation showed, a redirect's included.
+                if let event, event.kind.addsScreen {
+                    typedScreens.insert(event.to.screen)
                 }
                 return event
             }
