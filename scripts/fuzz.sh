@@ -22,8 +22,9 @@
 #
 # A crash (a broken oracle's preconditionFailure, a trap, an AddressSanitizer or LeakSanitizer
 # report, an input slower than the time limit) stops libFuzzer with a non-zero status and
-# writes the input to .build-fuzz/artifacts/<target>/; replay it with
-#   swift run --package-path Fuzz fuzz-<name> .build-fuzz/artifacts/<target>/crash-…
+# writes the input to .build-fuzz/crashes/<target>/ (not .build-fuzz/artifacts/: SwiftPM owns
+# that folder of its scratch path and empties it on the next build); replay it with
+#   swift run --package-path Fuzz fuzz-<name> .build-fuzz/crashes/<target>/crash-…
 # (a debug build, with a readable backtrace), minimize it with
 #   .build-fuzz/release/<target> -minimize_crash=1 -runs=100000 CRASH_FILE
 # and turn it into a regression test under Tests/.
@@ -101,7 +102,7 @@ fi
 
 status=0
 for target in "${targets[@]}"; do
-    artifacts="$scratch/artifacts/$target"
+    artifacts="$scratch/crashes/$target"
     mkdir -p "$artifacts"
     # -timeout: an input that takes longer than this many seconds is a crash (a hang).
     options=(-max_total_time="$seconds" -print_final_stats=1 -timeout=10
