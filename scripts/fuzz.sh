@@ -17,8 +17,8 @@
 # written there, never to Fuzz/corpus/), and the run's figures (executions, executions per
 # second, corpus size before and after) are printed at the end and appended to
 # .build-fuzz/long/runs.txt. `--merge` then adds to Fuzz/corpus/<target>/ only the inputs of
-# the work corpus that reach code the seeds do not (libFuzzer's -merge=1, which also prefers
-# the smaller of two inputs that reach the same code); review and commit them.
+# the work corpus that reach code the seeds do not (libFuzzer's -set_cover_merge=1: a small
+# set of inputs that together reach everything the work corpus reaches); review and commit them.
 #
 # A crash (a broken oracle's preconditionFailure, a trap, an AddressSanitizer or LeakSanitizer
 # report, an input slower than the time limit) stops libFuzzer with a non-zero status and
@@ -87,7 +87,7 @@ if [ "$mode" = merge ]; then
         fi
         before=$(find "Fuzz/corpus/$target" -type f | wc -l)
         echo "==> merging $work into Fuzz/corpus/$target"
-        SWIFT_BACKTRACE=enable=no "$bin/$target" -merge=1 "Fuzz/corpus/$target" "$work" \
+        SWIFT_BACKTRACE=enable=no "$bin/$target" -set_cover_merge=1 "Fuzz/corpus/$target" "$work" \
             > "$scratch/$target-merge.log" 2>&1 || {
             tail -n 20 "$scratch/$target-merge.log"
             echo "error: merging $target failed" >&2
@@ -129,16 +129,18 @@ for target in "${targets[@]}"; do
     fi
     before=$(find "$corpus" -type f | wc -l)
     echo "==> fuzzing $target for $seconds s ($mode mode; corpus $corpus: $before inputs)"
+    started=$SECONDS
     set +e
     SWIFT_BACKTRACE=enable=no "$bin/$target" "${options[@]}" "${dirs[@]}" > "$log" 2>&1
     result=$?
     set -e
+    elapsed=$((SECONDS - started))
     # The log without the progress lines of each new input.
     grep -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|RELOAD)' "$log" | tail -n 60
     runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     rate=$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     after=$(find "$corpus" -type f | wc -l)
-    summary="$target: exit status $result, ${runs:-?} executions in $seconds s (${rate:-?}/s)"
+    summary="$target: exit status $result, ${runs:-?} executions in $elapsed s (${rate:-?}/s)"
     summary+=", corpus $before -> $after inputs"
     echo "==> $summary"
     if [ "$mode" = long ]; then
