@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "fuzz-links", targets: ["fuzz-links"]),
         .executable(name: "fuzz-navigation", targets: ["fuzz-navigation"]),
+        .executable(name: "fuzz-snapshots", targets: ["fuzz-snapshots"]),
     ],
     dependencies: [.package(name: "SceneRouter", path: "..")],
     targets: [
@@ -28,6 +29,8 @@ let package = Package(
             name: "fuzz-links", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
         .executableTarget(
             name: "fuzz-navigation", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
+        .executableTarget(
+            name: "fuzz-snapshots", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
     ],
     swiftLanguageModes: [.v6]
 )

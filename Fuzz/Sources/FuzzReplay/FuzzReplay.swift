@@ -5,7 +5,7 @@ import Foundation
 /// A fuzz target built normally (without `-DFUZZING`) is a small tool that reads files, or every
 /// file in directories, and feeds each to its entry point, so that a crash libFuzzer found can be
 /// replayed in a debug build with a readable backtrace:
-/// `swift run --package-path Fuzz fuzz-links .build-fuzz/artifacts/fuzz-links/crash-…`.
+/// `swift run --package-path Fuzz fuzz-links .build-fuzz/crashes/fuzz-links/crash-…`.
 public enum FuzzReplay {
     /// Reads the paths in the command line and calls `entry` with each input; exits 2 on a
     /// usage or reading problem.

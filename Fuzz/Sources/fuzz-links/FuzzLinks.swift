@@ -5,21 +5,26 @@
 // FUZZING) the file has a small `main` instead that replays files through the same entry
 // point: `swift run --package-path Fuzz fuzz-links Fuzz/corpus/fuzz-links`.
 //
-// Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used five ways:
+// Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used four ways:
 //   1. as a link to open, on an empty window, over a stack root with a modal, and over a tab
 //      root with a full-screen cover (where a link that names one stack goes to one tab);
 //   2. as a scene name or path: resolved, registered, navigated to, popped to;
-//   3. as a parameter name and value, written into the tree's link and read back;
-//   4. as a scene name registered and written into a link and read back;
-//   5. as a tab name and a popover's anchor, written into the tree's link and read back.
+//   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
+//      link is written and read back;
+//   4. as a scene name registered and written into a link and read back.
 // The oracle: an error is a typed error that changed nothing and reported one failure; a
 // success yields a well-formed tree (`ScreenTree.structuralProblems()`) whose link and
 // snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
 // with `preconditionFailure`, which libFuzzer reports as a crash.
+//
+// Cost: the fixed registry and the three trees links are opened over are made once per
+// process, not per input (a failed open leaves its tree as it was, which the oracle checks;
+// a tree a link changed is made again). See Fuzz/README.md ("Cost per input").
 
 import CoreModule
 import CoreModuleTesting
 import Foundation
+import FuzzReplay
 
 /// libFuzzer's entry point: runs one input through every oracle.
 ///
@@ -31,12 +36,11 @@ import Foundation
 public func fuzzLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     MainActor.assumeIsolated {
-        let container = LinkFuzzer.makeContainer()
-        LinkFuzzer.openAsLink(text, container: container)
-        LinkFuzzer.resolveAsName(text, container: container)
-        LinkFuzzer.roundTripAsParameter(text, container: container)
+        LinkFuzzer.openAsLink(text)
+        LinkFuzzer.resolveAsName(text)
+        LinkFuzzer.roundTripAsTree(text)
         LinkFuzzer.roundTripAsSceneName(text)
-        LinkFuzzer.roundTripAsTabAndAnchor(text, container: container)
+        LinkFuzzer.finishInput()
     }
     return 0
 }
@@ -62,12 +66,30 @@ enum LinkFuzzer {
         SceneBuilder(name) { _ in Content() }
     }
 
-    /// The registry the coordinators of one input share; it is not changed after it is made.
+    /// The fixed registry every coordinator uses; it is not changed after it is made.
     ///
-    /// Made for each input rather than once: LeakSanitizer, which libFuzzer runs after inputs
-    /// that allocate more than they free, cannot see references the Swift runtime keeps in
-    /// enum payloads with spare bits, and would report a long-lived registry as leaked.
-    static func makeContainer() -> DependencyContainer {
+    /// Made once per process, with LeakSanitizer ignoring its allocations (see `LeakCheck`).
+    static let container = LeakCheck.ignoringAllocations { makeContainer() }
+
+    /// A registry for names the input registers; empty between inputs (the oracle checks it).
+    static let scratch = LeakCheck.ignoringAllocations { DependencyContainer() }
+
+    /// The errors whose description this input has checked already (a push and a pop to the
+    /// same unknown name fail with equal errors; describing one suggests names, which costs).
+    static var described: [NavigationError] = []
+
+    /// The trees (identities aside) whose link and snapshot this input has rebuilt already: a
+    /// link opened on an empty window and over a stack root builds the same tree.
+    static var roundTripped: [TreeSnapshot] = []
+
+    /// Forgets what this input checked: nothing an input allocates may outlive it (see
+    /// `Fuzz/README.md`, "Cost per input").
+    static func finishInput() {
+        described.removeAll(keepingCapacity: true)
+        roundTripped.removeAll(keepingCapacity: true)
+    }
+
+    private static func makeContainer() -> DependencyContainer {
         let container = DependencyContainer()
         do {
             try container.assemble(contentsOf: (names + patterns).map(builder))
@@ -97,6 +119,11 @@ enum LinkFuzzer {
         init(_ coordinator: AppCoordinator) {
             token = coordinator.observe { [unowned self] event in self.events.append(event) }
         }
+
+        /// Forgets the events recorded so far.
+        func clear() {
+            events.removeAll()
+        }
     }
 
     /// Checks what a failed operation must leave: the same tree, one failure, no transition.
@@ -108,6 +135,8 @@ enum LinkFuzzer {
         check(
             recorder.events == [.failure(NavigationFailure(operation: operation, error: error))],
             "a failed \(operation) reported \(recorder.events)")
+        guard !described.contains(error) else { return }
+        described.append(error)
         let sentence = error.description
         check(!sentence.isEmpty, "an empty error description")
         check(
@@ -116,8 +145,16 @@ enum LinkFuzzer {
         )
     }
 
-    /// Checks that the tree's link and snapshot rebuild an equal tree.
-    static func checkRoundTrip(_ coordinator: AppCoordinator, container: DependencyContainer) {
+    /// Checks that the tree's link and snapshot rebuild an equal tree (once per tree and input,
+    /// for the fixed registry).
+    static func checkRoundTrip(
+        _ coordinator: AppCoordinator, container: DependencyContainer = container
+    ) {
+        let structure = coordinator.tree.snapshot
+        if container === Self.container {
+            if roundTripped.contains(structure) { return }
+            roundTripped.append(structure)
+        }
         let written: String?
         do {
             written = try coordinator.link(format: roomy)
@@ -143,7 +180,7 @@ enum LinkFuzzer {
         }
         // Snapshots compare trees without identities: scenes, parameters, tabs, styles.
         check(
-            reopened.tree.snapshot == coordinator.tree.snapshot,
+            reopened.tree.snapshot == structure,
             "the link \(link.debugDescription.prefix(300)) rebuilds \(reopened.tree), not \(coordinator.tree)"
         )
         let restored = AppCoordinator(container: container)
@@ -153,24 +190,46 @@ enum LinkFuzzer {
             preconditionFailure("fuzz-links oracle: the tree's own snapshot fails: \(error)")
         }
         check(
-            restored.tree.snapshot == coordinator.tree.snapshot,
+            restored.tree.snapshot == structure,
             "the snapshot rebuilds \(restored.tree), not \(coordinator.tree)")
     }
 
     // MARK: 1. The input as a link
 
     /// The trees a link is opened over: an empty window, a stack root with a modal, and a tab
-    /// root with a full-screen cover whose tabs host scenes.
+    /// root with a full-screen cover whose tabs host scenes; and the one a name is pushed on.
     enum Setup: CaseIterable {
-        case empty, stack, tabs
+        case empty, stack, tabs, singleScreen
     }
 
-    static func makeCoordinator(_ setup: Setup, container: DependencyContainer) -> AppCoordinator {
+    /// A tree to open links over, with a recorder of its events.
+    struct Fixture {
+        let coordinator: AppCoordinator
+        let recorder: Recorder
+    }
+
+    /// The trees links are opened over, kept while links fail on them (a failed open changes
+    /// nothing: the oracle checks it), made again after one changes them.
+    static var fixtures: [Setup: Fixture] = [:]
+
+    static func fixture(_ setup: Setup) -> Fixture {
+        if let fixture = fixtures[setup] { return fixture }
+        let fixture = LeakCheck.ignoringAllocations {
+            let coordinator = makeCoordinator(setup)
+            return Fixture(coordinator: coordinator, recorder: Recorder(coordinator))
+        }
+        fixtures[setup] = fixture
+        return fixture
+    }
+
+    static func makeCoordinator(_ setup: Setup) -> AppCoordinator {
         let coordinator = AppCoordinator(container: container)
         do {
             switch setup {
             case .empty:
                 break
+            case .singleScreen:
+                try coordinator.navigate(.root(scene: "A1"))
             case .stack:
                 try coordinator.navigate(.root(scene: "B2"))
                 try coordinator.navigate(.present(scene: "A1"))
@@ -189,11 +248,14 @@ enum LinkFuzzer {
         return coordinator
     }
 
-    static func openAsLink(_ text: String, container: DependencyContainer) {
-        for setup in Setup.allCases {
-            let coordinator = makeCoordinator(setup, container: container)
+    static func openAsLink(_ text: String) {
+        for setup in [Setup.empty, .stack, .tabs] {
+            let fixture = fixture(setup)
+            let coordinator = fixture.coordinator
+            let recorder = fixture.recorder
             let before = coordinator.tree
-            let recorder = Recorder(coordinator)
+            // The events hold what the input allocated (see `finishInput()`).
+            defer { recorder.clear() }
             do {
                 // Without guards, an opened link always changes the tree.
                 guard let event = try coordinator.open(text, format: format) else {
@@ -225,7 +287,8 @@ enum LinkFuzzer {
                 if !kept.isEmpty {
                     checkOneTab(before: before, after: tree)
                 }
-                checkRoundTrip(coordinator, container: container)
+                fixtures[setup] = nil
+                checkRoundTrip(coordinator)
             } catch {
                 checkFailure(
                     error, operation: .openLink(text, format: format), before: before,
@@ -267,7 +330,7 @@ enum LinkFuzzer {
 
     // MARK: 2. The input as a scene name or path
 
-    static func resolveAsName(_ text: String, container: DependencyContainer) {
+    static func resolveAsName(_ text: String) {
         let name = SceneIdentifier(text)
         let problem = name.problem
 
@@ -312,7 +375,8 @@ enum LinkFuzzer {
         }
 
         // Registration: a valid name registers in an empty container, an invalid one does not.
-        let fresh = DependencyContainer()
+        let fresh = scratch
+        check(fresh.count == 0, "the scratch registry is not empty")
         do {
             try fresh.assemble(builder(name))
             check(problem == nil, "an invalid name \(text.debugDescription) registered")
@@ -326,15 +390,17 @@ enum LinkFuzzer {
         }
 
         // Navigation agrees with resolution, and a failure changes nothing.
-        let coordinator = AppCoordinator(container: container)
-        do {
-            try coordinator.navigate(.root(scene: "A1"))
-        } catch {
-            preconditionFailure("fuzz-links: the setup fails: \(error)")
+        let fixture = fixture(.singleScreen)
+        let coordinator = fixture.coordinator
+        let recorder = fixture.recorder
+        let start = coordinator.tree
+        defer {
+            recorder.clear()
+            if coordinator.tree != start { fixtures[.singleScreen] = nil }
         }
         for request in [ApplicationTransitionType.push(scene: name), .popTo(scene: name)] {
             let before = coordinator.tree
-            let recorder = Recorder(coordinator)
+            recorder.clear()
             do {
                 try coordinator.navigate(request)
                 check(coordinator.tree.structuralProblems().isEmpty, "invariants broken")
@@ -355,24 +421,66 @@ enum LinkFuzzer {
         }
     }
 
-    // MARK: 3. The input as a parameter name and value
+    // MARK: 3. The input as a parameter, a tab name and a popover's anchor, in one tree
 
-    static func roundTripAsParameter(_ text: String, container: DependencyContainer) {
-        let key = text
+    /// Builds one tree that holds the input everywhere a link writes text: a tab named by it
+    /// (selected), a parameter named by it and parameters whose value it is (on a tab's screen,
+    /// or the root's when it is no tab name), a popover anchored to it (or a default sheet when
+    /// it is no anchor), a route path segment; then checks that the tree's link and snapshot
+    /// rebuild it.
+    static func roundTripAsTree(_ text: String) {
         let coordinator = AppCoordinator(container: container)
+        let tabs = ApplicationTransitionType.tabs(
+            [
+                TabItem("first", scene: "A1", parameters: [text: text]),
+                TabItem(text, scene: "B1", parameters: ["t": text]),
+            ],
+            selected: text)
         do {
-            try coordinator.navigate(.root(scene: "A1", parameters: [key: text]))
-            try coordinator.navigate(.present(scene: "Café", parameters: ["v": text, "w": "1"]))
-            if let segment = text.split(separator: "/", omittingEmptySubsequences: false).first,
-                !segment.isEmpty, !text.contains("/")
-            {
-                try coordinator.navigate(.push(scene: SceneIdentifier("product/\(segment)")))
-            }
+            try coordinator.navigate(tabs)
+            check(
+                coordinator.tree.selectedTab == text,
+                "the tab \(text.debugDescription) is not selected")
         } catch {
+            check(
+                error == .invalidTabName(text)
+                    || (text == "first" && error == .duplicateTabName(text)),
+                "the tab name \(text.debugDescription) failed with \(error)")
+            do {
+                try coordinator.navigate(.root(scene: "A1", parameters: [text: text]))
+            } catch {
+                preconditionFailure("fuzz-links: a root with the parameter fails: \(error)")
+            }
+        }
+        let popover = PresentationStyle.popover(anchor: text)
+        let parameters: SceneParameters = ["v": text, "w": "1"]
+        do {
+            try coordinator.navigate(
+                .present(scene: "Café", parameters: parameters, style: popover))
+            check(coordinator.tree.topStack?.style == popover, "the popover lost its anchor")
+        } catch {
+            check(
+                error == .invalidPresentationStyle(popover) && !popover.isValid,
+                "the anchor \(text.debugDescription) failed with \(error)")
+            do {
+                try coordinator.navigate(.present(scene: "Café", parameters: parameters))
+            } catch {
+                preconditionFailure("fuzz-links: a sheet with parameters fails: \(error)")
+            }
+        }
+        if let segment = text.split(separator: "/", omittingEmptySubsequences: false).first,
+            !segment.isEmpty, !text.contains("/")
+        {
             // The route path may not resolve (for example when the text is "new"); that is not
             // the subject here, the link of the tree built so far is.
+            _ = try? coordinator.navigate(.push(scene: SceneIdentifier("product/\(segment)")))
         }
-        checkRoundTrip(coordinator, container: container)
+        do {
+            try coordinator.navigate(.present(scene: "A1", style: .sheet(detents: [.medium])))
+        } catch {
+            preconditionFailure("fuzz-links: a medium sheet fails: \(error)")
+        }
+        checkRoundTrip(coordinator)
     }
 
     // MARK: 4. The input as a registered scene name
@@ -380,7 +488,13 @@ enum LinkFuzzer {
     static func roundTripAsSceneName(_ text: String) {
         let name = SceneIdentifier(text)
         guard name.problem == nil else { return }
-        let scenes = DependencyContainer()
+        let scenes = scratch
+        check(scenes.count == 0, "the scratch registry is not empty")
+        defer {
+            scenes.remove(name)
+            scenes.remove("A1")
+            check(scenes.count == 0, "the scratch registry kept a name")
+        }
         do {
             try scenes.assemble(contentsOf: [builder("A1"), builder(name)])
         } catch {
@@ -403,46 +517,6 @@ enum LinkFuzzer {
                 "fuzz-links oracle: the registered \(name) cannot be pushed: \(error)")
         }
         checkRoundTrip(coordinator, container: scenes)
-    }
-
-    // MARK: 5. The input as a tab name and a popover's anchor
-
-    static func roundTripAsTabAndAnchor(_ text: String, container: DependencyContainer) {
-        let coordinator = AppCoordinator(container: container)
-        let tabs = ApplicationTransitionType.tabs(
-            [TabItem("first", scene: "A1"), TabItem(text, scene: "B1", parameters: ["t": text])],
-            selected: text)
-        do {
-            try coordinator.navigate(tabs)
-            check(
-                coordinator.tree.selectedTab == text,
-                "the tab \(text.debugDescription) is not selected")
-        } catch {
-            check(
-                error == .invalidTabName(text)
-                    || (text == "first" && error == .duplicateTabName(text)),
-                "the tab name \(text.debugDescription) failed with \(error)")
-            do {
-                try coordinator.navigate(.root(scene: "A2"))
-            } catch {
-                preconditionFailure("fuzz-links: the setup fails: \(error)")
-            }
-        }
-        let popover = PresentationStyle.popover(anchor: text)
-        do {
-            try coordinator.navigate(.present(scene: "Café", style: popover))
-            check(coordinator.tree.topStack?.style == popover, "the popover lost its anchor")
-        } catch {
-            check(
-                error == .invalidPresentationStyle(popover) && !popover.isValid,
-                "the anchor \(text.debugDescription) failed with \(error)")
-        }
-        do {
-            try coordinator.navigate(.present(scene: "A1", style: .sheet(detents: [.medium])))
-        } catch {
-            preconditionFailure("fuzz-links: a medium sheet fails: \(error)")
-        }
-        checkRoundTrip(coordinator, container: container)
     }
 }
 

@@ -8,9 +8,10 @@
 // Each input drives a fresh coordinator: every byte picks an operation (transitions with good
 // and bad scenes, tab roots and tab switches, styled modals, whole-stack sets and replacements,
 // forced removals, platform reports, deep links with tabs and styles, snapshots, flows,
-// results, vetoes, the tabs' hosted scenes) or toggles a meddler (a guard that navigates, an
-// observer that navigates, guards that reject or redirect); the following bytes pick its
-// arguments. After every operation:
+// results (typed ones finished with a value of the wrong type too), payloads (of the required
+// type, of another, none), vetoes, the tabs' hosted scenes) or toggles a meddler (a guard that
+// navigates, an observer that navigates, guards that reject or redirect); the following bytes
+// pick its arguments. After every operation:
 //   - the tree's invariants hold (`ScreenTree.structuralProblems()`);
 //   - a styled modal carries its style, a refused swipe-down was of a modal the user cannot
 //     dismiss, a selected tab is the tree's selected tab;
@@ -20,14 +21,25 @@
 //   - every new screen has an identity above all earlier ones;
 //   - every live flow is unfinished and owns exactly the screens in the tree that it and its
 //     children started; no screen is owned by a finished flow;
-//   - no result handler runs twice.
+//   - no result handler runs twice;
+//   - a payload is checked before the builder: none for a scene that requires one fails with
+//     `.missingPayload`, one of another type with `.wrongPayloadType`, and a screen keeps the
+//     payload it was given; a typed result finished with a value of another type fails with
+//     `.wrongResultType` and nothing leaves;
+//   - a saved snapshot keeps registered payloads (restoring it saves the same snapshot); a tree
+//     holding a payload of an unregistered type is refused with `.payloadNotSaved`, and one
+//     whose builder needs a payload it cannot rebuild gets no link (`.linkNeedsPayload`).
 // At the end the tree is replaced by a forced root: every result handler ran exactly once and
 // every flow finished and was released. A broken oracle stops the process with
 // `preconditionFailure`, which libFuzzer reports as a crash.
+//
+// Cost: the registry is made once per process (`NavigationFuzzer.container`); only the
+// coordinator, the subject, is new for each input. See Fuzz/README.md ("Cost per input").
 
 import CoreModule
 import CoreModuleTesting
 import Foundation
+import FuzzReplay
 
 /// libFuzzer's entry point: runs one input as a sequence of operations.
 ///
@@ -40,6 +52,8 @@ public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     MainActor.assumeIsolated {
         NavigationFuzzer(bytes).run()
+        // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
+        NavigationFuzzer.log.vetoing.removeAll()
     }
     return 0
 }
@@ -85,6 +99,17 @@ final class BuilderLog {
     var vetoing: Set<ScreenID> = []
 }
 
+/// A payload the `Product` scene requires; snapshots keep it (registered as "product").
+struct Product: Codable, Hashable, Sendable {
+    var id: Int
+}
+
+/// A payload the `Gift` scene requires; not registered for snapshots, and not rebuilt from
+/// parameters, so a tree holding one has no link and no snapshot.
+struct Gift: Codable, Hashable, Sendable {
+    var note: String
+}
+
 @MainActor
 final class NavigationFuzzer {
     static let format = DeepLinkFormat(scheme: "app")
@@ -95,7 +120,12 @@ final class NavigationFuzzer {
 
     static let scenes: [SceneIdentifier] = [
         "A1", "A2", "B1", "B2", "Keep", "Broken", "Order", "product/7", "product/:id", "Locked",
-        "Eager", "A3", "", "a//b", "B1 ",
+        "Eager", "A3", "", "a//b", "B1 ", "Product", "Gift",
+    ]
+    /// Payloads: of the type `Product` requires, of the type `Gift` requires, of neither, none.
+    static let payloads: [ScenePayload?] = [
+        nil, ScenePayload(Product(id: 7)), ScenePayload(Product(id: -1)),
+        ScenePayload(Gift(note: "for you")), ScenePayload(42), ScenePayload("a string"),
     ]
     static let parameters: [SceneParameters] = [
         [:], ["id": "7"], ["id": "x7"], ["pin": "yes"], ["id": "-2", "q": "café"],
@@ -114,6 +144,8 @@ final class NavigationFuzzer {
         // Stack-only links: over a tab root they go to one tab (its first scene, or a host).
         "app://open/B1/B2", "app://open/A1;id=3/+[full-screen]B2", "app://open/product%2F7/A2",
         "app://open/B2/Keep", "app://open/Order;id=4",
+        // Payloads: rebuilt from the parameters, not rebuildable, no parameters to rebuild from.
+        "app://open/A1/Product;id=3", "app://open/A1/+Gift", "app://open/Product",
     ]
     static let snapshots: [TreeSnapshot] = [
         TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
@@ -135,6 +167,18 @@ final class NavigationFuzzer {
             root: [.init(scene: "A1")],
             modals: [.init(style: .sheet(detents: []), stack: [.init(scene: "B1")])]),
         TreeSnapshot(version: 3, root: [.init(scene: "A1")]),
+        // Payloads: saved, missing (rebuilt from the parameters, or not), unknown, unreadable.
+        TreeSnapshot(
+            root: [
+                .init(scene: "A1"),
+                .init(scene: "Product", payload: .init(type: "product", json: #"{"id":5}"#)),
+            ]),
+        TreeSnapshot(root: [.init(scene: "Product", parameters: ["id": "8"])]),
+        TreeSnapshot(root: [.init(scene: "A1"), .init(scene: "Gift")]),
+        TreeSnapshot(
+            root: [.init(scene: "A1", payload: .init(type: "gift", json: #"{"note":"x"}"#))]),
+        TreeSnapshot(
+            root: [.init(scene: "Product", payload: .init(type: "product", json: #"{"id":"#))]),
     ]
     static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
     static let styles: [PresentationStyle] = [
@@ -142,9 +186,16 @@ final class NavigationFuzzer {
         .fullScreenCover, .popover(anchor: "share"), .popover(anchor: ""), .sheet(detents: []),
     ]
 
+    /// What the builders of ``container`` report; emptied after each input.
+    static let log = LeakCheck.ignoringAllocations { BuilderLog() }
+
+    /// The fixed registry, made once per process (with LeakSanitizer ignoring its allocations:
+    /// see `LeakCheck`); nothing changes it after it is made.
+    static let container = LeakCheck.ignoringAllocations { makeContainer() }
+
     private var bytes: [UInt8]
     private var position = 0
-    private let log = BuilderLog()
+    private var log: BuilderLog { Self.log }
     private let coordinator: AppCoordinator
     private var events: [NavigationEvent] = []
     private var tokens: [ObservationToken] = []
@@ -158,6 +209,9 @@ final class NavigationFuzzer {
     private var tickets = 0
     private var flows: [WeakFlow] = []
     private var flowNumber = 0
+    /// Screens navigated to with `expecting: Int.self` (the visible screen after the
+    /// navigation, which is where the coordinator keeps the result handler).
+    private var typedScreens: Set<ScreenID> = []
 
     private struct WeakFlow {
         weak var flow: FuzzFlow?
@@ -165,8 +219,14 @@ final class NavigationFuzzer {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        let log = self.log
+        coordinator = AppCoordinator(container: Self.container)
+        tokens.append(coordinator.observe { [unowned self] event in self.record(event) })
+    }
+
+    private static func makeContainer() -> DependencyContainer {
+        let log = Self.log
         let container = DependencyContainer()
+        container.payloadTypes.register(Product.self, name: "product")
         do {
             let plain: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Locked", "product/:id"]
             try container.assemble(
@@ -198,11 +258,34 @@ final class NavigationFuzzer {
                     }
                     return FuzzScreen(context: context)
                 })
+            try container.assemble(
+                SceneBuilder(
+                    "Product",
+                    payload: .required(
+                        Product.self,
+                        rebuiltFrom: { parameters in
+                            guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                                throw NavigationError.missingParameter(scene: "Product", name: "id")
+                            }
+                            return Product(id: id)
+                        })
+                ) { context in
+                    check(
+                        context.payloadIfPresent(as: Product.self) != nil,
+                        "the Product builder ran without a Product")
+                    return FuzzScreen(context: context)
+                })
+            try container.assemble(
+                SceneBuilder("Gift", payload: .required(Gift.self)) { context in
+                    check(
+                        context.payloadIfPresent(as: Gift.self) != nil,
+                        "the Gift builder ran without a Gift")
+                    return FuzzScreen(context: context)
+                })
         } catch {
             preconditionFailure("fuzz-navigation: the fixed scenes do not register: \(error)")
         }
-        coordinator = AppCoordinator(container: container)
-        tokens.append(coordinator.observe { [unowned self] event in self.record(event) })
+        return container
     }
 
     // MARK: Reading the input
@@ -264,21 +347,24 @@ final class NavigationFuzzer {
     }
 
     /// Every check that holds after any operation.
-    private func checkState(after operation: String) {
+    private func checkState(after operation: @autoclosure () -> String) {
         let tree = coordinator.tree
         let violations = tree.structuralProblems()
-        check(violations.isEmpty, "after \(operation): \(violations)")
+        check(violations.isEmpty, "after \(operation()): \(violations)")
         check(resultCalls.values.allSatisfy { $0 <= 1 }, "a result handler ran twice")
         check(
             expectedResults.isSuperset(of: resultCalls.keys),
             "a handler ran for a failed navigation")
-        // Flows: each live flow owns exactly the screens it and its children started.
+        // Flows: each live flow owns exactly the screens it and its children started (only
+        // the flows started here can own screens).
+        guard !flows.isEmpty else { return }
         var owned: [ObjectIdentifier: Int] = [:]
         for screen in tree.screens {
             var current = coordinator.owner(of: screen.id)
             if let owner = current {
                 check(
-                    !owner.isFinished, "after \(operation): \(screen) is owned by a finished flow")
+                    !owner.isFinished, "after \(operation()): \(screen) is owned by a finished flow"
+                )
             }
             while let flow = current {
                 owned[ObjectIdentifier(flow), default: 0] += 1
@@ -287,11 +373,12 @@ final class NavigationFuzzer {
         }
         var live: [FlowCoordinator] = Array(coordinator.flows.values)
         while let flow = live.popLast() {
-            check(!flow.isFinished, "after \(operation): a finished flow is still listed")
+            check(!flow.isFinished, "after \(operation()): a finished flow is still listed")
             let count = owned[ObjectIdentifier(flow), default: 0]
             check(
                 flow.ownedScreenCount == count && count > 0,
-                "after \(operation): a flow counts \(flow.ownedScreenCount) screens, owns \(count)")
+                "after \(operation()): a flow counts \(flow.ownedScreenCount) screens, owns \(count)"
+            )
             live += flow.childFlows.values
         }
         for entry in flows {
@@ -357,7 +444,11 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 36
+        let operation = byte() % 40
+        if operation >= 36 {
+            payloadStep(operation)
+            return
+        }
         let force = operation >= 28 && operation != 35
         switch operation % 28 {
         case 0:
@@ -397,10 +488,11 @@ final class NavigationFuzzer {
                 try coordinator.open(link, format: Self.format, force: force)
             }
         case 8:
-            let snapshot =
-                byte() % 2 == 0 ? ownSnapshot() : (pick(Self.snapshots) ?? ownSnapshot())
-            perform("restore(\(snapshot))") { () throws(NavigationError) in
-                try coordinator.restore(snapshot, force: force)
+            let own = byte() % 2 == 0 ? ownSnapshot() : nil
+            if let snapshot = own ?? pick(Self.snapshots) {
+                perform("restore(\(snapshot))") { () throws(NavigationError) in
+                    try coordinator.restore(snapshot, force: force)
+                }
             }
         case 9:
             startFlow()
@@ -562,45 +654,191 @@ final class NavigationFuzzer {
     }
 
     /// Opens the tree's own link and restores its own snapshot: each rebuilds an equal tree
-    /// (identities aside), unless a guard or a veto stops it, or an observer navigates.
+    /// (identities aside; payloads aside for the link, which carries none), unless a guard or
+    /// a veto stops it, or an observer navigates.
     private func openOwnLink() {
-        let written: String?
-        do {
-            written = try coordinator.link(format: Self.roomy)
-        } catch {
-            // Writing checks what opening checks: only a tree over the format's limits (no
-            // screen here needs a payload) may be refused.
-            guard case .invalidLink = error else {
-                preconditionFailure("fuzz-navigation oracle: writing the link failed: \(error)")
-            }
-            return
-        }
-        guard let link = written else { return }
+        let structure = coordinator.tree.snapshot
+        let link = ownLink()
         let snapshot = ownSnapshot()
         let force = byte() % 2 == 0
-        for restore in [false, true] {
-            perform(restore ? "restore its own snapshot" : "open its own link \(link)") {
-                () throws(NavigationError) in
-                let event =
-                    restore
-                    ? try coordinator.restore(snapshot, force: force)
-                    : try coordinator.open(link, format: Self.roomy, force: force)
+        if let link {
+            perform("open its own link \(link)") { () throws(NavigationError) in
+                let event = try coordinator.open(link, format: Self.roomy, force: force)
                 if chatty == nil, let event, event.redirectedFrom == nil {
                     check(
-                        coordinator.tree.snapshot == snapshot,
-                        "\(restore ? "its snapshot" : link) rebuilt \(coordinator.tree)")
+                        coordinator.tree.snapshot == structure,
+                        "\(link) rebuilt \(coordinator.tree)")
+                }
+                return event
+            }
+        }
+        if let snapshot {
+            perform("restore its own snapshot") { () throws(NavigationError) in
+                let event = try coordinator.restore(snapshot, force: force)
+                if chatty == nil, let event, event.redirectedFrom == nil {
+                    // Payloads included: the restored tree saves the same snapshot.
+                    check(
+                        ownSnapshot() == snapshot,
+                        "its snapshot rebuilt \(coordinator.tree), which saves another")
                 }
                 return event
             }
         }
     }
 
-    /// The tree's own snapshot; no screen here has a payload, so saving it cannot fail.
-    private func ownSnapshot() -> TreeSnapshot {
+    /// The tree's own link, or `nil` for an empty window and for a tree whose link is refused:
+    /// over the format's limits, or holding a screen whose payload cannot be rebuilt.
+    private func ownLink() -> String? {
+        do {
+            return try coordinator.link(format: Self.roomy)
+        } catch {
+            switch error {
+            case .invalidLink:
+                return nil
+            case .linkNeedsPayload(let scene, let screen):
+                // Only `Gift` requires a payload it cannot rebuild from parameters.
+                check(
+                    scene == "Gift" && coordinator.tree.screen(screen)?.scene == scene,
+                    "the link was refused for \(scene) \(screen)")
+                return nil
+            default:
+                preconditionFailure("fuzz-navigation oracle: writing the link failed: \(error)")
+            }
+        }
+    }
+
+    /// The tree's own snapshot, or `nil` when a screen holds a payload of a type not
+    /// registered for snapshots (only `Product` is).
+    private func ownSnapshot() -> TreeSnapshot? {
         do {
             return try coordinator.snapshot()
         } catch {
-            preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
+            guard case .payloadNotSaved(let scene, let screen, let type) = error,
+                let payload = coordinator.tree.screen(screen)?.payload
+            else {
+                preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
+            }
+            check(
+                coordinator.tree.screen(screen)?.scene == scene && payload.typeName == type
+                    && payload.value(as: Product.self) == nil,
+                "the snapshot refused \(scene) \(screen) with a \(type)")
+            return nil
+        }
+    }
+
+    // MARK: Payloads and typed results
+
+    /// What a request for `scene` with `payload` and `parameters` must do at the payload check:
+    /// fail with an error, or give the builder a payload (the one given, or for `Product`
+    /// without one, the one rebuilt from its `id` parameter).
+    private static func payloadCheck(
+        _ scene: SceneIdentifier, _ payload: ScenePayload?, _ parameters: SceneParameters
+    ) -> Result<ScenePayload?, NavigationError> {
+        let expected: String
+        switch scene {
+        case "Product":
+            if payload?.value(as: Product.self) != nil { return .success(payload) }
+            if payload == nil {
+                guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                    return .failure(.missingParameter(scene: "Product", name: "id"))
+                }
+                return .success(ScenePayload(Product(id: id)))
+            }
+            expected = ScenePayload(Product(id: 0)).typeName
+        case "Gift":
+            if payload?.value(as: Gift.self) != nil { return .success(payload) }
+            expected = ScenePayload(Gift(note: "")).typeName
+        default:
+            return .success(payload)
+        }
+        guard let payload else {
+            return .failure(.missingPayload(scene: scene, expected: expected))
+        }
+        return .failure(
+            .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName))
+    }
+
+    /// Navigations with payloads, typed results, and finishes with a value of the wrong type.
+    private func payloadStep(_ operation: Int) {
+        switch operation {
+        case 36, 39:
+            let scene = pick(["Product", "Gift", "A1", "Order", "product/7"] as [SceneIdentifier])
+            let payload = pick(Self.payloads) ?? nil
+            let parameters = parameters()
+            let request: ApplicationTransitionType
+            switch byte() % 4 {
+            case 0:
+                request = .push(scene: scene ?? "A1", parameters: parameters, payload: payload)
+            case 1:
+                request = .present(
+                    scene: scene ?? "A1", parameters: parameters, payload: payload, style: style())
+            case 2:
+                request = .replace(scene: scene ?? "A1", parameters: parameters, payload: payload)
+            default:
+                request = .setStack([
+                    "A1", Destination(scene ?? "A1", parameters: parameters, payload: payload),
+                ])
+            }
+            let expected = Self.payloadCheck(scene ?? "A1", payload, parameters)
+            perform("\(request)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.navigate(request, force: operation == 39)
+                    if let event, event.redirectedFrom == nil, chatty == nil {
+                        guard case .success(let built) = expected else {
+                            preconditionFailure(
+                                "fuzz-navigation oracle: \(request) applied; expected \(expected)")
+                        }
+                        check(
+                            coordinator.tree.visibleScreen?.payload == built,
+                            "the new screen does not hold the payload \(String(describing: built))")
+                    }
+                    return event
+                } catch {
+                    switch error {
+                    case .missingPayload, .wrongPayloadType:
+                        check(expected == .failure(error), "\(request) threw \(error)")
+                    default:
+                        break
+                    }
+                    throw error
+                }
+            }
+        case 37:
+            tickets += 1
+            let ticket = tickets
+            let request: ApplicationTransitionType =
+                byte() % 2 == 0 ? .push(scene: scene()) : .present(scene: scene())
+            perform("\(request) expecting an Int") { () throws(NavigationError) in
+                let event = try coordinator.navigate(
+                    request, expecting: Int.self,
+                    onResult: { [unowned self] _ in self.resultCalls[ticket, default: 0] += 1 })
+                expectedResults.insert(ticket)
+                // The handler waits on the screen the navigation showed, a redirect's included.
+                if let event, event.kind.addsScreen {
+                    typedScreens.insert(event.to.screen)
+                }
+                return event
+            }
+        default:
+            guard let screen = coordinator.tree.visibleScreen?.content as? FuzzScreen else {
+                return
+            }
+            let id = screen.context.screen
+            let typed = typedScreens.contains(id)
+            perform("finish \(id) with a String") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try screen.context.finish(with: "not an Int")
+                    check(!typed, "\(id) expects an Int, but a String finished it")
+                    return event
+                } catch {
+                    if case .wrongResultType(let refused, _, let given) = error {
+                        check(
+                            typed && refused == id && given == ScenePayload("").typeName,
+                            "finishing \(id) threw \(error)")
+                    }
+                    throw error
+                }
+            }
         }
     }
 

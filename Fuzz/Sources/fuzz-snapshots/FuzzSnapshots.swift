@@ -1,0 +1,287 @@
+// Fuzz target: bytes as a saved snapshot, decoded and restored.
+//
+// Built by scripts/fuzz.sh with `--sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer supplies
+// `main` and calls `LLVMFuzzerTestOneInput` with each input. In a normal build (without
+// FUZZING) the file has a small `main` instead that replays files through the same entry
+// point: `swift run --package-path Fuzz fuzz-snapshots Fuzz/corpus/fuzz-snapshots`.
+//
+// Every input is read as the JSON an app saved (`JSONDecoder().decode(TreeSnapshot.self, …)`)
+// and, when it decodes, restored over an empty window and over a stack root with a sheet. The
+// oracle:
+//   - decoding and restoring never crash, and take bounded time (scripts/fuzz.sh gives each
+//     input a time limit);
+//   - a decoded snapshot is within `TreeSnapshot`'s limits (version, screens, tabs, modals:
+//     the decoder refuses more as it reads);
+//   - a failed restore is a typed error that changed nothing, reported one failure and no
+//     transition, with a description of bounded size;
+//   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`) with the
+//     snapshot's screens, tabs, selected tab and modal styles, reported one transition, and no
+//     screen has more parameters than the limit;
+//   - the restored tree's own snapshot (`coordinator.snapshot()`) survives JSON, and restoring
+//     it elsewhere gives a tree that saves the very same snapshot.
+// A broken oracle stops the process with `preconditionFailure`, which libFuzzer reports as a
+// crash.
+//
+// Cost: the registry and the two trees snapshots are restored over are made once per process
+// (a failed restore leaves its tree as it was, which the oracle checks; a tree a restore
+// changed is made again). See Fuzz/README.md ("Cost per input").
+
+import CoreModule
+import CoreModuleTesting
+import Foundation
+import FuzzReplay
+
+/// libFuzzer's entry point: runs one input through every oracle.
+///
+/// - Parameters:
+///   - data: The input's bytes.
+///   - size: The number of bytes.
+/// - Returns: 0, as libFuzzer expects.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSnapshots(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    MainActor.assumeIsolated {
+        SnapshotFuzzer.run(bytes)
+    }
+    return 0
+}
+
+/// A payload the `Product` scene requires; snapshots keep it, registered as "product".
+struct Product: Codable, Hashable, Sendable {
+    var id: Int
+}
+
+@MainActor
+enum SnapshotFuzzer {
+    /// A screen object.
+    final class Content: Sendable {}
+
+    /// The fixed registry: plain scenes, a route pattern, a scene with a required parameter, a
+    /// scene whose builder fails, and one that requires a payload (rebuilt from its `id`).
+    static let container = LeakCheck.ignoringAllocations { makeContainer() }
+
+    private static func makeContainer() -> DependencyContainer {
+        let container = DependencyContainer()
+        container.payloadTypes.register(Product.self, name: "product")
+        do {
+            let plain: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Café", "product/:id"]
+            try container.assemble(
+                contentsOf: plain.map { name in SceneBuilder(name) { _ in Content() } })
+            try container.assemble(
+                SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() })
+            try container.assemble(
+                SceneBuilder("Broken") { _ in
+                    throw NavigationError.missingService(type: "Network")
+                })
+            try container.assemble(
+                SceneBuilder(
+                    "Product",
+                    payload: .required(
+                        Product.self,
+                        rebuiltFrom: { parameters in
+                            guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                                throw NavigationError.missingParameter(
+                                    scene: "Product", name: "id")
+                            }
+                            return Product(id: id)
+                        })
+                ) { context in
+                    check(
+                        context.payloadIfPresent(as: Product.self) != nil,
+                        "the Product builder ran without a Product")
+                    return Content()
+                })
+        } catch {
+            preconditionFailure("fuzz-snapshots: the fixed scenes do not register: \(error)")
+        }
+        return container
+    }
+
+    /// Fails the run with `message` when `condition` does not hold.
+    static func check(
+        _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String
+    ) {
+        if !condition() { preconditionFailure("fuzz-snapshots oracle: \(message())") }
+    }
+
+    /// Records a coordinator's events.
+    @MainActor
+    final class Recorder {
+        var events: [NavigationEvent] = []
+        var token: ObservationToken?
+
+        init(_ coordinator: AppCoordinator) {
+            token = coordinator.observe { [unowned self] event in self.events.append(event) }
+        }
+    }
+
+    /// A tree to restore over, with a recorder of its events.
+    struct Fixture {
+        let coordinator: AppCoordinator
+        let recorder: Recorder
+    }
+
+    /// The trees snapshots are restored over: an empty window, and a stack root with a sheet.
+    enum Setup: CaseIterable {
+        case empty, stack
+    }
+
+    /// The trees, kept while restores fail on them (a failed restore changes nothing: the
+    /// oracle checks it), made again after one changes them.
+    static var fixtures: [Setup: Fixture] = [:]
+
+    static func fixture(_ setup: Setup) -> Fixture {
+        if let fixture = fixtures[setup] { return fixture }
+        let fixture = LeakCheck.ignoringAllocations {
+            let coordinator = AppCoordinator(container: container)
+            if setup == .stack {
+                do {
+                    try coordinator.navigate(.root(scene: "A1"))
+                    try coordinator.navigate(.push(scene: "A2"))
+                    try coordinator.navigate(
+                        .present(scene: "B1", style: .sheet(detents: [.medium])))
+                } catch {
+                    preconditionFailure("fuzz-snapshots: the setup fails: \(error)")
+                }
+            }
+            return Fixture(coordinator: coordinator, recorder: Recorder(coordinator))
+        }
+        fixtures[setup] = fixture
+        return fixture
+    }
+
+    // MARK: Running
+
+    static func run(_ data: Data) {
+        let snapshot: TreeSnapshot
+        do {
+            snapshot = try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } catch {
+            // Not a snapshot this package reads: a decoding error, nothing else to check.
+            return
+        }
+        checkLimits(snapshot)
+        for setup in Setup.allCases {
+            restore(snapshot, over: setup, input: data)
+        }
+    }
+
+    /// What the decoder enforces while it reads.
+    static func checkLimits(_ snapshot: TreeSnapshot) {
+        check(
+            (1...TreeSnapshot.currentVersion).contains(snapshot.version),
+            "decoded a snapshot of version \(snapshot.version)")
+        check(
+            snapshot.screenCount <= TreeSnapshot.maximumScreens,
+            "decoded \(snapshot.screenCount) screens")
+        check(
+            snapshot.tabs.count <= TreeSnapshot.maximumTabs, "decoded \(snapshot.tabs.count) tabs")
+        check(
+            snapshot.modals.count <= TreeSnapshot.maximumModals,
+            "decoded \(snapshot.modals.count) modals")
+    }
+
+    /// Every saved screen of `snapshot`, in the tree's order: root or tabs, then modals.
+    static func screens(of snapshot: TreeSnapshot) -> [TreeSnapshot.Screen] {
+        snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+    }
+
+    static func restore(_ snapshot: TreeSnapshot, over setup: Setup, input: Data) {
+        let fixture = fixture(setup)
+        let coordinator = fixture.coordinator
+        let recorder = fixture.recorder
+        let before = coordinator.tree
+        // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
+        defer { recorder.events.removeAll() }
+        let event: TransitionEvent?
+        do {
+            event = try coordinator.restore(snapshot)
+        } catch {
+            check(coordinator.tree == before, "a failed restore changed the tree")
+            check(
+                recorder.events
+                    == [.failure(NavigationFailure(operation: .restore(snapshot), error: error))],
+                "a failed restore reported \(recorder.events)")
+            let sentence = error.description
+            check(!sentence.isEmpty, "an empty error description")
+            check(
+                sentence.utf8.count <= 4_000,
+                "an error description of \(sentence.utf8.count) bytes for \(input.count) bytes")
+            return
+        }
+        guard let event else {
+            // Nothing to do: the snapshot is the tree as it is.
+            check(coordinator.tree == before, "a restore that returned nil changed the tree")
+            check(
+                recorder.events.isEmpty, "a restore that returned nil reported \(recorder.events)")
+            return
+        }
+        fixtures[setup] = nil
+        let tree = coordinator.tree
+        check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
+        check(recorder.events == [.transition(event)], "restore reported \(recorder.events)")
+        check(event.kind == .replaceTree, "restore applied a \(event.kind)")
+        check(event.to == tree.visibleLocation, "the event does not end at the visible screen")
+        // The tree the snapshot describes.
+        let saved = screens(of: snapshot)
+        check(
+            tree.screenCount == saved.count,
+            "restored \(tree.screenCount) screens of \(saved.count)")
+        check(
+            saved.allSatisfy { $0.parameters.count <= TreeSnapshot.maximumParametersPerScreen },
+            "restored a screen with more parameters than the limit")
+        check(tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
+        if !snapshot.tabs.isEmpty {
+            check(
+                tree.selectedTab == snapshot.tabs[snapshot.selectedTab].name,
+                "selected \(String(describing: tree.selectedTab))")
+        }
+        check(
+            tree.modals.map(\.style) == snapshot.modals.map(\.style),
+            "restored modals \(tree.modals.map(\.style))")
+        checkOwnSnapshot(coordinator)
+    }
+
+    /// The restored tree's own snapshot survives JSON and restores to a tree that saves the
+    /// same snapshot.
+    static func checkOwnSnapshot(_ coordinator: AppCoordinator) {
+        let own: TreeSnapshot
+        do {
+            // Every payload restored is of a registered type, so it can be saved again.
+            own = try coordinator.snapshot()
+        } catch {
+            preconditionFailure(
+                "fuzz-snapshots oracle: the restored tree's snapshot fails: \(error)")
+        }
+        checkLimits(own)
+        do {
+            let decoded = try JSONDecoder().decode(
+                TreeSnapshot.self, from: try JSONEncoder().encode(own))
+            check(decoded == own, "the snapshot reads back as \(decoded), not \(own)")
+        } catch {
+            preconditionFailure(
+                "fuzz-snapshots oracle: the snapshot does not survive JSON: \(error)")
+        }
+        let again = AppCoordinator(container: container)
+        do {
+            try again.restore(own)
+            let saved = try again.snapshot()
+            check(saved == own, "the snapshot restores to \(saved), not \(own)")
+        } catch {
+            preconditionFailure("fuzz-snapshots oracle: the tree's own snapshot fails: \(error)")
+        }
+        check(
+            again.tree.snapshot == coordinator.tree.snapshot,
+            "the snapshot rebuilds \(again.tree), not \(coordinator.tree)")
+    }
+}
+
+#if !FUZZING
+    /// Replays files (or every file in directories) through the fuzz entry point.
+    @main
+    enum Replay {
+        static func main() {
+            FuzzReplay.run(tool: "fuzz-snapshots", entry: fuzzSnapshots)
+        }
+    }
+#endif
