@@ -269,28 +269,27 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         } else {
             root = []
         }
-        tabs = []
-        if container.contains(.tabs) {
-            var list = try container.nestedUnkeyedContainer(forKey: .tabs)
-            try Self.checkCount(list.count, limit: Self.maximumTabs, "tabs")
-            while !list.isAtEnd {
-                let tab = try list.decode(Tab.self)
-                screens += tab.stack.count
+        // Each list's length is checked before its elements are read, and the screens as
+        // each element is read.
+        func list<Element: Decodable>(
+            _ key: CodingKeys, limit: Int, _ what: String, stack: (Element) -> [Screen]
+        ) throws -> [Element] {
+            guard container.contains(key) else { return [] }
+            var nested = try container.nestedUnkeyedContainer(forKey: key)
+            try Self.checkCount(nested.count, limit: limit, what)
+            var elements: [Element] = []
+            while !nested.isAtEnd {
+                let element = try nested.decode(Element.self)
+                screens += stack(element).count
                 try Self.checkCount(screens, limit: Self.maximumScreens, "screens")
-                tabs.append(tab)
+                elements.append(element)
             }
+            return elements
         }
+        tabs = try list(.tabs, limit: Self.maximumTabs, "tabs") { (tab: Tab) in tab.stack }
         selectedTab = try container.decodeIfPresent(Int.self, forKey: .selectedTab) ?? 0
-        modals = []
-        if container.contains(.modals) {
-            var list = try container.nestedUnkeyedContainer(forKey: .modals)
-            try Self.checkCount(list.count, limit: Self.maximumModals, "modals")
-            while !list.isAtEnd {
-                let modal = try list.decode(Modal.self)
-                screens += modal.stack.count
-                try Self.checkCount(screens, limit: Self.maximumScreens, "screens")
-                modals.append(modal)
-            }
+        modals = try list(.modals, limit: Self.maximumModals, "modals") { (modal: Modal) in
+            modal.stack
         }
     }
 
