@@ -730,7 +730,9 @@ public final class AppCoordinator: AppCoordinatorType {
             leaving = tree.leavingScreens(change.edit)
             added = tree.addedScreens(change.edit)
         }
-        let applied = tree.apply(change.edit)
+        // What the user did through the platform is already on screen: nothing to plan.
+        let applied = tree.apply(
+            change.edit, planning: change.initiator == .app, animated: change.animated)
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation
@@ -745,7 +747,7 @@ public final class AppCoordinator: AppCoordinatorType {
             screen: about.screen, from: applied.from, to: applied.to,
             removedCount: applied.removedCount, animated: change.animated,
             initiator: change.initiator, redirectedFrom: change.redirectedFrom,
-            stack: applied.stack, style: style, tab: applied.tab)
+            stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
         if tracked {
             settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),

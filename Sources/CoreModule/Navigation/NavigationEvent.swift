@@ -34,6 +34,11 @@ public struct TransitionEvent: Hashable, Sendable {
     public let style: PresentationStyle?
     /// The selected tab after the transition when the root is a tab container; otherwise `nil`.
     public let tab: String?
+    /// What a UIKit-shaped host must do, in order, to show the transition.
+    ///
+    /// Empty for what the user did through the platform, which is already on screen. See
+    /// ``RenderPlan``.
+    public let plan: RenderPlan
 
     /// Creates an event; coordinators make these, and tests may too.
     ///
@@ -51,11 +56,13 @@ public struct TransitionEvent: Hashable, Sendable {
     ///   - stack: The top-most stack after the transition.
     ///   - style: The new modal's style, for a `present`.
     ///   - tab: The selected tab, when the root is a tab container.
+    ///   - plan: What a host must do to show the transition.
     public init(
         sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
-        stack: StackID, style: PresentationStyle? = nil, tab: String? = nil
+        stack: StackID, style: PresentationStyle? = nil, tab: String? = nil,
+        plan: RenderPlan = RenderPlan()
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -70,6 +77,7 @@ public struct TransitionEvent: Hashable, Sendable {
         self.stack = stack
         self.style = style
         self.tab = tab
+        self.plan = plan
     }
 }
 

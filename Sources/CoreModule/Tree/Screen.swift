@@ -117,11 +117,18 @@ public struct Screen: Identifiable, Sendable {
     }
 }
 
-extension Screen: Equatable {
+extension Screen: Hashable {
     /// Whether two screens have the same identity, scene, parameters and payload.
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.id == rhs.id && lhs.scene == rhs.scene && lhs.parameters == rhs.parameters
             && lhs.payload == rhs.payload
+    }
+
+    /// Hashes the screen's identity, which is unique within its coordinator.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 }
 

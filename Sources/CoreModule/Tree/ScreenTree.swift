@@ -224,13 +224,13 @@ public struct ScreenTree: Equatable, Sendable {
         return modalStack(at: position)
     }
 
-    private func baseStack(at index: Int) -> ScreenStack {
+    func baseStack(at index: Int) -> ScreenStack {
         ScreenStack(
             id: base[index].id, level: 0,
             place: hasTabs ? .tab(tabNames[index]) : .root, screens: base[index].screens)
     }
 
-    private func modalStack(at position: Int) -> ScreenStack {
+    func modalStack(at position: Int) -> ScreenStack {
         let modal = modalRecords[position]
         return ScreenStack(
             id: modal.stack.id, level: position + 1, place: .modal(modal.id, modal.style),
@@ -501,7 +501,7 @@ public enum StackPlace: Hashable, Sendable {
 ///
 /// A `ScreenStack` is a read-only view of a ``ScreenTree``'s stack, which shares its storage;
 /// index it from 0.
-public struct ScreenStack: RandomAccessCollection, Equatable, Sendable {
+public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     /// The stack's identity, stable while screens are pushed and popped.
     public let id: StackID
     /// 0 for the root stack or a tab's stack, N for the N-th modal.

@@ -41,14 +41,25 @@ struct AppliedEdit {
     let stack: StackID
     /// The selected tab after, when the root is a tab container.
     let tab: String?
+    /// What a host must do to show the change.
+    let plan: RenderPlan
 }
 
 extension ScreenTree {
     /// Applies `edit`, whose preconditions the coordinator has checked, and says what changed.
     ///
-    /// It reads and changes the tree in one pass: no user code runs here.
-    mutating func apply(_ edit: TreeEdit) -> AppliedEdit {
+    /// It reads and changes the tree in one pass: no user code runs here. With `planning`, the
+    /// result holds the render plan of the change (see ``RenderPlan``): each edit but a whole
+    /// new tree is one known step (two for a new root over modals), read off the tree after
+    /// it, so that no copy of the tree before is kept; a whole new tree is compared with the
+    /// tree before.
+    mutating func apply(_ edit: TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
         let from = visibleLocation
+        let modalsBefore = modalRecords.count
+        var replacementPlan: RenderPlan?
+        if planning, case .replaceTree(let built) = edit {
+            replacementPlan = RenderPlan(from: self, to: built, animated: animated)
+        }
         var removed = 0
         switch edit {
         case .setRoot(let screen, let stack):
@@ -76,9 +87,41 @@ extension ScreenTree {
             removed = leavingScreens(edit).count
             self = built
         }
+        var plan = RenderPlan()
+        if planning {
+            plan =
+                replacementPlan
+                ?? RenderPlan(
+                    steps: plannedSteps(edit, modalsBefore: modalsBefore, animated: animated))
+        }
         return AppliedEdit(
             from: from, to: lastLocation(), removedCount: removed, stack: topStackID,
-            tab: selectedTab)
+            tab: selectedTab, plan: plan)
+    }
+
+    /// The render steps of `edit`, just applied to this tree, for every edit but a whole new
+    /// tree (which ``RenderPlan/init(from:to:animated:)`` compares).
+    private func plannedSteps(_ edit: TreeEdit, modalsBefore: Int, animated: Bool)
+        -> [RenderStep]
+    {
+        switch edit {
+        case .setRoot, .setTabs:
+            let root: RenderStep =
+                hasTabs
+                ? .setTabs(base.indices.map(baseStack(at:)), selected: selectedIndex)
+                : .setRoot(baseStack(at: 0))
+            return modalsBefore > 0 ? [.dismiss(aboveLevel: 0, animated: false), root] : [root]
+        case .push, .truncateTop, .setTop:
+            return [.setStack(stack(at: modalRecords.count), animated: animated)]
+        case .present:
+            return [.present(modalStack(at: modalRecords.count - 1), animated: animated)]
+        case .dismissModals(let position):
+            return [.dismiss(aboveLevel: position, animated: animated)]
+        case .selectTab(let index):
+            return [.selectTab(tabNames[index], index: index)]
+        case .replaceTree:
+            return []
+        }
     }
 
     /// The screens `edit` would take out of the tree, bottom first.

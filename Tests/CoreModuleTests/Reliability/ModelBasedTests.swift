@@ -119,13 +119,18 @@ struct ModelBasedTests {
             if let mismatch = operation.writingMismatch(model, world) { return fail(mismatch) }
             switch (outcome, result) {
             case (.applied(let next, let expected), .success(let event)):
-                guard let event, event == expected else {
+                guard let event, event.withPlan(RenderPlan()) == expected else {
                     return fail(
                         "returned \(String(describing: event)), expected \(expected)"
                             + Self.differences(event, expected))
                 }
-                guard world.events == [.transition(expected)] else {
+                guard world.events == [.transition(event)] else {
                     return fail("observers saw \(world.events), expected \(expected)")
+                }
+                // The plan takes a host showing the tree before to the tree after; what the
+                // user did is already on screen.
+                if let mismatch = PlanHost.check(event, from: before, to: world.coordinator.tree) {
+                    return fail(mismatch)
                 }
                 model = next
             case (.failed(let expected, let identities), .failure(let error)):

@@ -1,0 +1,121 @@
+import CoreModule
+
+/// A plain model of what a UIKit host holds (a window root, tabs, navigation stacks, presented
+/// modals), to check that a render plan takes a host from one tree to the next.
+///
+/// It checks the plan's own promises: each step names a stack or level the host has, a present
+/// is made from a level that presents nothing, a dismiss has something to dismiss, and a stack
+/// set keeps its stack.
+struct PlanHost: Equatable {
+    struct Stack: Equatable {
+        var id: StackID
+        var screens: [ScreenID]
+    }
+    struct Modal: Equatable {
+        var id: ModalID
+        var style: PresentationStyle
+        var stack: Stack
+    }
+
+    var tabs: [String] = []
+    var base: [Stack] = []
+    var selected = 0
+    var modals: [Modal] = []
+
+    /// The host showing `tree`.
+    init(showing tree: ScreenTree) {
+        tabs = tree.tabs.map(\.name)
+        base = (tree.root.map { [$0] } ?? tree.tabs.map(\.stack)).map(Self.stack)
+        selected = tree.tabs.firstIndex(where: \.isSelected) ?? 0
+        modals = tree.modals.map { modal in
+            Modal(
+                id: modal.modal ?? ModalID(0), style: modal.style ?? .sheet(),
+                stack: Self.stack(modal))
+        }
+    }
+
+    static func stack(_ stack: ScreenStack) -> Stack {
+        Stack(id: stack.id, screens: stack.map(\.id))
+    }
+
+    /// Performs one step; returns what is wrong with it, if anything.
+    mutating func perform(_ step: RenderStep) -> String? {
+        switch step {
+        case .setRoot(let stack):
+            guard modals.isEmpty else { return "set-root while modals are presented" }
+            (tabs, base, selected) = ([], [Self.stack(stack)], 0)
+        case .setTabs(let stacks, let index):
+            guard modals.isEmpty else { return "set-tabs while modals are presented" }
+            guard stacks.indices.contains(index) else { return "selected tab out of range" }
+            (tabs, base, selected) = (stacks.map { $0.tab ?? "" }, stacks.map(Self.stack), index)
+        case .selectTab(let name, let index):
+            guard tabs.indices.contains(index), tabs[index] == name else {
+                return "no tab \(name) at \(index)"
+            }
+            selected = index
+        case .setStack(let stack, _):
+            if let index = base.firstIndex(where: { $0.id == stack.id }) {
+                base[index] = Self.stack(stack)
+            } else if let position = modals.firstIndex(where: { $0.stack.id == stack.id }) {
+                modals[position].stack = Self.stack(stack)
+            } else {
+                return "set-stack of \(stack.id), which the host does not have"
+            }
+        case .present(let stack, _):
+            guard stack.level == modals.count + 1 else {
+                return "present at level \(stack.level) over \(modals.count) modals"
+            }
+            guard let id = stack.modal, let style = stack.style else {
+                return "present of a non-modal stack"
+            }
+            modals.append(Modal(id: id, style: style, stack: Self.stack(stack)))
+        case .dismiss(let level, _):
+            guard level < modals.count else { return "dismiss above level \(level): nothing there" }
+            modals.removeSubrange(level...)
+        }
+        return nil
+    }
+
+    /// What is wrong with `event`'s plan, which took `before` to `after`, or `nil`.
+    static func check(_ event: TransitionEvent, from before: ScreenTree, to after: ScreenTree)
+        -> String?
+    {
+        if event.initiator == .user {
+            return event.plan.isEmpty ? nil : "a user's change has a plan: \(event.plan)"
+        }
+        var host = PlanHost(showing: before)
+        for step in event.plan.steps {
+            if let problem = host.perform(step) { return "plan step \(step): \(problem)" }
+        }
+        guard host == PlanHost(showing: after) else {
+            return
+                "the plan \(event.plan) leaves the host at \(host), not \(PlanHost(showing: after))"
+        }
+        let compared = RenderPlan(from: before, to: after, animated: event.animated)
+        guard compared == event.plan else {
+            return "the event's plan \(event.plan) differs from comparing the trees: \(compared)"
+        }
+        let count = event.plan.steps.count
+        switch event.kind {
+        case .root, .tabs:
+            let expected = before.modalCount > 0 ? 2 : 1
+            if count != expected { return "a new root took \(count) steps, not \(expected)" }
+        case .push, .pop, .popTo, .popToRoot, .present, .dismiss, .dismissAll, .selectTab,
+            .setStack, .replace:
+            if count != 1 { return "a \(event.kind) took \(count) steps" }
+        case .replaceTree:
+            break  // a link or a snapshot: as many steps as the trees differ by
+        }
+        return nil
+    }
+}
+
+extension TransitionEvent {
+    /// The same event with another plan, to compare the rest with a model's prediction.
+    func withPlan(_ plan: RenderPlan) -> TransitionEvent {
+        TransitionEvent(
+            sequence: sequence, kind: kind, scene: scene, screen: screen, from: from, to: to,
+            removedCount: removedCount, animated: animated, initiator: initiator,
+            redirectedFrom: redirectedFrom, stack: stack, style: style, tab: tab, plan: plan)
+    }
+}
