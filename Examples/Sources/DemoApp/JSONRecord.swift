@@ -8,10 +8,12 @@ import Foundation
 ///   `to`, `removedCount`, `animated`, `initiator`, `stack` (the number of the top-most stack
 ///   after it, `3` for `s3`), `style` (for a `present`, as the tree prints it: `sheet`,
 ///   `sheet: medium, large`, `full-screen`, …), `tab` (the selected tab, when the root is a tab
-///   container), and the tree after it;
+///   container), and the tree after it; after `plan on`, `plan` too: the render plan's steps,
+///   one string each, as the text output numbers them (`[]` for what the user did);
 /// - `failure`: the `command` as written, the `error` sentence, and the coordinator's
 ///   `operation` when the coordinator refused it;
 /// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers;
+/// - `plans`: the answer to `plan on` or `plan off`, with `plans` `true` or `false`;
 /// - `unchanged`: a request that was already satisfied (`pop-to-root` on a one-screen stack,
 ///   `dismiss-all` with nothing presented), with the `request`: no event, nothing changed;
 /// - `summary`: `commands`, `failed` and `failedLines`.
@@ -30,11 +32,13 @@ enum JSONRecord {
         case mermaid(String)
         case scenes([String])
         case help(String)
+        /// `plan on` or `plan off`.
+        case plans(Bool)
         /// A request that was already satisfied, as the coordinator prints it.
         case unchanged(request: String)
     }
 
-    case transition(TransitionEvent, tree: ScreenTree, line: Int)
+    case transition(TransitionEvent, tree: ScreenTree, line: Int, showsPlan: Bool)
     case failure(line: Int, command: String, error: String, operation: String?)
     case answer(Answer, line: Int)
     case summary(commands: Int, failedLines: [Int])
@@ -113,7 +117,7 @@ private struct Object: Encodable {
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: Key.self)
         switch record {
-        case .transition(let event, let tree, let line):
+        case .transition(let event, let tree, let line, let showsPlan):
             try object.encode("transition", forKey: Key("type"))
             try object.encode(line, forKey: Key("line"))
             try object.encode(event.sequence, forKey: Key("sequence"))
@@ -128,6 +132,9 @@ private struct Object: Encodable {
             try object.encode(event.stack.rawValue, forKey: Key("stack"))
             try object.encodeIfPresent(event.style?.description, forKey: Key("style"))
             try object.encodeIfPresent(event.tab, forKey: Key("tab"))
+            if showsPlan {
+                try object.encode(event.plan.steps.map(\.description), forKey: Key("plan"))
+            }
             try Self.encode(tree, into: &object)
         case .failure(let line, let command, let error, let operation):
             try object.encode("failure", forKey: Key("type"))
@@ -153,6 +160,9 @@ private struct Object: Encodable {
             case .help(let text):
                 try object.encode("help", forKey: Key("type"))
                 try object.encode(text, forKey: Key("help"))
+            case .plans(let on):
+                try object.encode("plans", forKey: Key("type"))
+                try object.encode(on, forKey: Key("plans"))
             case .unchanged(let request):
                 try object.encode("unchanged", forKey: Key("type"))
                 try object.encode(request, forKey: Key("request"))

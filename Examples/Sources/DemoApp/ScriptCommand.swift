@@ -23,6 +23,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case mermaid
     /// `scenes`: list the registered scenes.
     case scenes
+    /// `plan on` or `plan off`: print, after each transition, the render plan a UIKit host
+    /// performs to show it (see `RenderPlan`), or stop printing it.
+    case plan(Bool)
     /// `help`: list the commands.
     case help
 
@@ -30,7 +33,7 @@ public enum ScriptCommand: Equatable, Sendable {
     public static let commandWords = [
         "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop", "pop-to",
         "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
-        "tab-retap", "tree", "link", "mermaid", "scenes", "help",
+        "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help",
     ]
 
     /// The script commands, one per line, as `help` and `--help` print them.
@@ -68,6 +71,9 @@ public enum ScriptCommand: Equatable, Sendable {
         link                           print the tree as a deep link
         mermaid                        print the tree as a Mermaid flowchart
         scenes                         list the registered scenes
+        plan on|off                    after each transition, print (or stop printing) the
+                                       steps a UIKit host performs to show it: set-root,
+                                       set-tabs, select-tab, set-stack, present, dismiss
         help                           list these commands
 
         Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB); names are case-sensitive.
@@ -159,6 +165,15 @@ public enum ScriptCommand: Equatable, Sendable {
                 try screenID(argument, for: word)
             }
             return word == "back-swipe" ? .backSwipe(screen) : .swipeDown(screen)
+        case "plan":
+            guard arguments.count == 1, let mode = arguments.first, mode == "on" || mode == "off"
+            else {
+                throw ScriptError(
+                    "\"plan\" takes one word, on or off, but found "
+                        + (arguments.isEmpty
+                            ? "none." : "\"\(arguments.joined(separator: " "))\"."))
+            }
+            return .plan(mode == "on")
         case "tab-retap", "tree", "link", "mermaid", "scenes", "help":
             if let extra = arguments.first {
                 throw ScriptError("\"\(word)\" takes no arguments, but found \"\(extra)\".")

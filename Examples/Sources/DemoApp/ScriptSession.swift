@@ -56,8 +56,9 @@ public final class ScriptSession {
         coordinator = AppCoordinator(container: app.container)
         switch format {
         case .text:
+            let text = TextRenderer(indent: "   ", showsFailures: false, write: write)
             token = coordinator.attach(
-                TextRenderer(indent: "   ", showsFailures: false, write: write),
+                PlanTextRenderer(text: text, position: position, write: write),
                 renderingCurrentTree: false)
         case .json:
             token = coordinator.attach(
@@ -198,6 +199,16 @@ public final class ScriptSession {
         case .scenes:
             let scenes = coordinator.container.sceneIdentifiers.map(\.rawValue)
             answer(.scenes(scenes), text: [scenes.joined(separator: ", ")])
+        case .plan(let on):
+            position.showsPlans = on
+            answer(
+                .plans(on),
+                text: [
+                    on
+                        ? "plans on: each transition is followed by the steps a UIKit host "
+                            + "performs to show it"
+                        : "plans off"
+                ])
         case .help:
             answer(
                 .help(ScriptCommand.reference),
@@ -234,7 +245,7 @@ public final class ScriptSession {
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
-        case .tree, .link, .mermaid, .scenes, .help: return nil
+        case .tree, .link, .mermaid, .scenes, .plan, .help: return nil
         }
     }
 
@@ -265,10 +276,34 @@ public final class ScriptSession {
     }
 }
 
-/// The line being run, shared with the JSON renderer so that each event carries it.
+/// The line being run, shared with the renderers so that each event carries it, and whether
+/// `plan on` asked for each transition's render plan.
 @MainActor
 final class ScriptPosition {
     var line = 0
+    var showsPlans = false
+}
+
+/// Writes each transition as the text renderer does, followed, after `plan on`, by its render
+/// plan: the numbered steps a UIKit host performs to show it.
+@MainActor
+struct PlanTextRenderer: NavigationRenderer {
+    let text: TextRenderer
+    let position: ScriptPosition
+    let write: @MainActor (String) -> Void
+
+    func render(_ event: TransitionEvent, tree: ScreenTree) {
+        text.render(event, tree: tree)
+        guard position.showsPlans else { return }
+        if event.plan.isEmpty {
+            write("   UIKit plan: nothing to do (the user already did it on screen)")
+            return
+        }
+        write("   UIKit plan:")
+        for (number, step) in event.plan.steps.enumerated() {
+            write("     \(number + 1). \(step)")
+        }
+    }
 }
 
 /// Writes each transition as one JSON object, with the line that caused it.
@@ -278,7 +313,10 @@ struct JSONLinesRenderer: NavigationRenderer {
     let write: @MainActor (String) -> Void
 
     func render(_ event: TransitionEvent, tree: ScreenTree) {
-        write(JSONRecord.transition(event, tree: tree, line: position.line).encoded)
+        write(
+            JSONRecord.transition(
+                event, tree: tree, line: position.line, showsPlan: position.showsPlans
+            ).encoded)
     }
 }
 
