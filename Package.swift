@@ -23,7 +23,7 @@ let package = Package(
         // Test support for apps: a recording renderer and stub screens, for their test targets.
         .target(name: "CoreModuleTesting", dependencies: ["CoreModule"]),
 
-        .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule"]),
+        .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule", "CoreModuleTesting"]),
         .testTarget(name: "RendererTests", dependencies: ["CoreModule", "CoreModuleTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -325,6 +325,35 @@ struct NavigationErrorTests {
                 .observerNavigationLoop(limit: 3, kind: .replaceTree, scene: nil),
                 "Cannot replace-tree: observers already started 3 navigations"
             ),
+            (
+                .asynchronousGuard(name: "session", kind: .push, scene: "B1"),
+                "Cannot push \"B1\" synchronously: the asynchronous guard \"session\" must decide"
+            ),
+            (
+                .navigationCancelled(
+                    .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2"))),
+                "was cancelled by the newer request .push(scene: \"A2\""
+            ),
+            (
+                .navigationCancelled(.transition(.push(scene: "B1")), by: nil),
+                "was cancelled by its caller while a guard decided; nothing changed."
+            ),
+            (
+                .guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10)),
+                "did not answer within 10.0 seconds; nothing changed."
+            ),
+            (
+                .navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2)),
+                "but screen #2, visible when it was asked, is no longer visible"
+            ),
+            (
+                .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"),
+                "the newer link \"demo://open/B1\" replaced it"
+            ),
+            (
+                .heldLinkFailed("demo://open/X", error: .noRoot(.push)),
+                "The held link \"demo://open/X\" could not be opened. Cannot push"
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -368,6 +397,11 @@ struct NavigationErrorTests {
             .linkNeedsPayload(scene: "P", screen: ScreenID(1)),
             .payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T"),
             .wrongResultType(screen: ScreenID(1), expected: "T", given: "U"),
+            .asynchronousGuard(name: "g", kind: .push, scene: "A"),
+            .navigationCancelled(.transition(.pop()), by: nil),
+            .guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1)),
+            .navigationOriginGone(.transition(.pop()), origin: ScreenID(1)),
+            .heldLinkReplaced("a", by: "b"), .heldLinkFailed("a", error: .noRoot(.push)),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -468,7 +502,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 42
+    static let caseCount = 48
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -518,6 +552,12 @@ struct NavigationErrorTests {
         case .linkNeedsPayload: return 39
         case .payloadNotSaved: return 40
         case .wrongResultType: return 41
+        case .asynchronousGuard: return 42
+        case .navigationCancelled: return 43
+        case .guardTimedOut: return 44
+        case .navigationOriginGone: return 45
+        case .heldLinkReplaced: return 46
+        case .heldLinkFailed: return 47
         }
     }
 }

@@ -79,6 +79,7 @@ extension AppCoordinator {
         switch event {
         case .transition:
             isTransition = true
+            asyncTreeChanged()
         case .failure(let failure):
             if case .observerNavigationLoop = failure.error {
                 // Reported once per delivery: an observer that navigates on failures too would
