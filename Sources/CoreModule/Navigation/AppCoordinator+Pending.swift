@@ -382,14 +382,3 @@ struct AsyncState {
     var blocker: LinkBlocker?
     var opening: Task<Void, Never>?
 }
-
-extension NavigationOperation {
-    /// The kind of transition the operation asks for.
-    var kind: TransitionKind {
-        switch self {
-        case .transition(let request): return request.kind
-        case .openLink, .restore: return .replaceTree
-        case .report(let report): return report.kind
-        }
-    }
-}

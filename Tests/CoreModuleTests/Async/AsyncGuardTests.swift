@@ -159,6 +159,33 @@ struct AsyncGuardTests {
         #expect(coordinator.tree.scenes == [["A1", "B1", "B2"]])
     }
 
+    @Test("A tab container's tabs and a selected tab's top screen are asked about")
+    func tabsAsked() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        let tabs = Task {
+            try await coordinator.navigateWhenAllowed(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
+        }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.allow)
+        #expect(try await tabs.value?.kind == .tabs)
+        let select = Task { try await coordinator.navigateWhenAllowed(.selectTab("more")) }
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        #expect(try await select.value?.tab == "more")
+        #expect(fixture.answers.questions.map(\.kind) == [.tabs, .selectTab])
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B1"])
+        // A tab whose top screen no guard applies to: nothing to ask.
+        #expect(try await coordinator.navigateWhenAllowed(.selectTab("home"))?.tab == "home")
+        // A tab that is not there is left to the synchronous pass, which names it.
+        await #expect(throws: NavigationError.unknownTab("nope", tabs: ["home", "more"])) {
+            try await coordinator.navigateWhenAllowed(.selectTab("nope"))
+        }
+        #expect(fixture.answers.questions.count == 2)
+    }
+
     // MARK: Cancelling
 
     @Test("A newer synchronous request cancels the pending one, which changes nothing")
