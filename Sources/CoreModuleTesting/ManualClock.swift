@@ -2,7 +2,7 @@ import Foundation
 
 /// A clock that moves only when a test advances it, for time limits without real waits.
 ///
-/// Give it to code that takes a `Clock` (``CoreModule/AppCoordinator/guardClock``), start the
+/// Give it to code that takes a `Clock` (`AppCoordinator.guardClock`), start the
 /// work that sleeps on it, then ``advance(by:)``: every sleeper whose deadline has come wakes
 /// up, in deadline order. A cancelled sleeper stops waiting at once and throws
 /// `CancellationError`, and the clock forgets it.

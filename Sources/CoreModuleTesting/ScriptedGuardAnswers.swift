@@ -2,7 +2,7 @@ public import CoreModule
 
 /// An asynchronous guard's answers, given by a test instead of a server.
 ///
-/// Use ``decide(_:)`` as an ``CoreModule/AsyncNavigationGuard``'s decision: each question waits
+/// Use ``decide(_:)`` as an `AsyncNavigationGuard`'s decision: each question waits
 /// until the test answers it with ``answer(_:)``, oldest first. A question whose task is
 /// cancelled (the navigation was cancelled or timed out) stops waiting at once, so the guard
 /// keeps nothing alive.

@@ -1,9 +1,10 @@
 extension AppCoordinator {
     // MARK: Asynchronous guards
 
-    /// Adds an asynchronous guard; asynchronous guards run in the order they were added, after
-    /// nothing else: the synchronous guards run when the navigation is applied, once every
-    /// asynchronous guard has allowed it.
+    /// Adds an asynchronous guard; asynchronous guards are asked in the order they were added.
+    ///
+    /// They are asked first; the synchronous guards run when the navigation is applied, once
+    /// every asynchronous guard has allowed it.
     ///
     /// - Parameter rule: The guard.
     public func addAsyncGuard(_ rule: AsyncNavigationGuard) {
