@@ -132,7 +132,8 @@ extension AppCoordinator {
         async throws(NavigationError) -> LinkDelivery
     {
         let operation = NavigationOperation.openLink(link.link, format: link.format)
-        let event = try await runWhenAllowed(operation, force: link.force, wrap: wrap)
+        let event = try await runWhenAllowed(
+            .openLink(link.link, format: link.format), force: link.force, wrap: wrap)
         // A guard sent it elsewhere first (a sign-in): it waits until that screen leaves.
         if let event, event.redirectedFrom == operation {
             asyncState.held = link

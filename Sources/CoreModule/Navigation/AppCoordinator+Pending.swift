@@ -95,15 +95,16 @@ extension AppCoordinator {
     /// Runs `operation` (a transition or a link) once the asynchronous guards allow it, and
     /// reports its failure, wrapped by `wrap` when given.
     func runWhenAllowed(
-        _ operation: NavigationOperation, force: Bool,
+        _ request: AsyncRequest, force: Bool,
         wrap: ((NavigationError) -> NavigationError)? = nil
     ) async throws(NavigationError) -> TransitionEvent? {
+        let operation = request.operation
         do throws(NavigationError) {
             // No builder, guard or veto is running here: an async function is never called from
             // one without a suspension point first, and none of those spans one.
             cancelPending(by: operation)
             guard !asyncState.guards.isEmpty else {
-                return try runNow(operation, redirectedFrom: nil, force: force)
+                return try runNow(request, redirectedFrom: nil, force: force)
             }
             let pending = PendingNavigation(
                 id: asyncState.nextPendingID, operation: operation, origin: tree.visibleScreen?.id)
@@ -111,7 +112,7 @@ extension AppCoordinator {
             asyncState.pending = pending
             defer { if asyncState.pending === pending { asyncState.pending = nil } }
 
-            var current = operation
+            var current = request
             var chain: [ApplicationTransitionType] = []
             var approved = Set<ApprovedAttempt>()
             asking: while true {
@@ -125,7 +126,7 @@ extension AppCoordinator {
                                 name: rule.name, kind: attempt.kind, scene: attempt.scene,
                                 reason: reason)
                         case .redirect(let next):
-                            if case .transition(let request) = current { chain.append(request) }
+                            if case .transition(let tried) = current { chain.append(tried) }
                             guard chain.count <= maximumRedirects, !chain.contains(next) else {
                                 throw .redirectLoop(chain: chain + [next])
                             }
@@ -146,7 +147,7 @@ extension AppCoordinator {
             asyncState.approved = approved
             defer { asyncState.approved = [] }
             return try runNow(
-                current, redirectedFrom: current == operation ? nil : operation, force: force)
+                current, redirectedFrom: current == request ? nil : operation, force: force)
         } catch {
             let reported = wrap?(error) ?? error
             publish(.failure(NavigationFailure(operation: operation, error: reported)))
@@ -156,17 +157,14 @@ extension AppCoordinator {
 
     /// Applies `operation` now, as the synchronous entry points do, without reporting a failure.
     private func runNow(
-        _ operation: NavigationOperation, redirectedFrom: NavigationOperation?, force: Bool
+        _ request: AsyncRequest, redirectedFrom: NavigationOperation?, force: Bool
     ) throws(NavigationError) -> TransitionEvent? {
-        switch operation {
+        switch request {
         case .openLink(let link, let format):
             return try openNow(link, format: format, force: force)
-        case .transition(let request):
+        case .transition(let transition):
             return try attemptFollowingRedirects(
-                request, options: Options(force: force), origin: redirectedFrom)
-        case .restore, .report:
-            // The asynchronous entry points never make these.
-            return nil
+                transition, options: Options(force: force), origin: redirectedFrom)
         }
     }
 
@@ -242,7 +240,7 @@ extension AppCoordinator {
     /// The attempts the asynchronous guards are asked about for `operation`: each scene it
     /// would show, resolved, with its parameters; scenes that do not resolve are left to the
     /// synchronous pass, which reports them.
-    private func asyncAttempts(for operation: NavigationOperation) -> [NavigationAttempt] {
+    private func asyncAttempts(for operation: AsyncRequest) -> [NavigationAttempt] {
         var raw: [(TransitionKind, SceneIdentifier, SceneParameters)] = []
         switch operation {
         case .transition(let request):
@@ -278,8 +276,6 @@ extension AppCoordinator {
                 }
                 return (kind, screen.scene, screen.parameters)
             }
-        case .restore, .report:
-            return []
         }
         return raw.compactMap { kind, scene, parameters in
             guard let resolved = try? resolveTarget(scene),
@@ -311,6 +307,20 @@ extension AppCoordinator {
         if asyncState.blocker?.isGone(in: self) == true {
             asyncState.blocker = nil
             if asyncState.isReady { startOpeningHeldLink() }
+        }
+    }
+}
+
+/// What an asynchronous entry point runs: a transition or a link.
+enum AsyncRequest: Equatable {
+    case transition(ApplicationTransitionType)
+    case openLink(String, format: DeepLinkFormat)
+
+    /// The request as observers and errors name it.
+    var operation: NavigationOperation {
+        switch self {
+        case .transition(let request): return .transition(request)
+        case .openLink(let link, let format): return .openLink(link, format: format)
         }
     }
 }

@@ -186,6 +186,27 @@ struct AsyncGuardTests {
         #expect(fixture.answers.questions.count == 2)
     }
 
+    @Test("A removal shows no new scene, so no asynchronous guard is asked about it")
+    func removalsNotAsked() async throws {
+        let fixture = try AsyncFixture(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let event = try await fixture.coordinator.navigateWhenAllowed(.pop())
+        #expect(event?.kind == .pop)
+        #expect(fixture.answers.questions.isEmpty)
+    }
+
+    @Test("Asynchronous guards are listed and removed by name, and the clock can be read back")
+    func guardList() throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        #expect(coordinator.asyncGuardNames == ["session"])
+        #expect(coordinator.guardClock is ManualClock)
+        coordinator.removeAsyncGuard(named: "session")
+        #expect(coordinator.asyncGuardNames.isEmpty)
+        // Without it, the synchronous navigate goes on.
+        try coordinator.navigate(.push(scene: "B1"))
+        #expect(coordinator.tree.scenes == [["A1", "B1"]])
+    }
+
     // MARK: Cancelling
 
     @Test("A newer synchronous request cancels the pending one, which changes nothing")

@@ -163,7 +163,9 @@ struct HeldLinkTests {
         #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
         try coordinator.navigate(.dismiss())
         #expect(flow.isFinished)
+        #expect(coordinator.isOpeningHeldLink)
         await coordinator.waitForHeldLink()
+        #expect(!coordinator.isOpeningHeldLink)
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(coordinator.heldLink == nil)
     }
@@ -182,6 +184,30 @@ struct HeldLinkTests {
         try coordinator.navigate(.dismiss())
         await coordinator.waitForHeldLink()
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    @Test("A flow that is gone holds nothing")
+    func releasedFlow() async throws {
+        let coordinator = try makeCoordinator(["A1"], setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        coordinator.holdLinks(untilFinished: SignInFlow(coordinator: coordinator))
+        // Nobody kept the flow: it can never finish, and links are not held for it.
+        #expect(coordinator.linkHold == nil)
+    }
+
+    @Test("A held link a guard redirects when the app becomes ready waits again, behind sign-in")
+    func redirectedWhenReady() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        try await coordinator.openWhenAllowed("demo://open/A1/B1", format: format)
+        let ready = Task { try await coordinator.markReadyForLinks() }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.redirect(.present(scene: "Login")))
+        #expect(try await ready.value == nil)
+        let login = try #require(coordinator.tree.visibleScreen)
+        #expect(login.scene == "Login")
+        #expect(coordinator.heldLink?.link == "demo://open/A1/B1")
+        #expect(coordinator.linkHold == .screenInFront(login.id))
     }
 
     // MARK: Launch
