@@ -272,6 +272,54 @@ struct AsyncGuardTests {
         await expectNothingWaits(fixture)
     }
 
+    @Test("A request cancelled right after its guard answered still fails, and changes nothing")
+    func cancelledAfterAnswer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.answers.answer(.allow)
+        fixture.coordinator.cancelPendingNavigation()
+        await #expect(
+            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+    }
+
+    @Test("A request cancelled between two of its questions asks no more")
+    func cancelledBetweenQuestions() async throws {
+        let fixture = try AsyncFixture()
+        let request = ApplicationTransitionType.setStack(["A1", "B1", "B2"])
+        let task = await fixture.startPending(request)
+        fixture.answers.answer(.allow)
+        fixture.coordinator.cancelPendingNavigation()
+        await #expect(throws: NavigationError.navigationCancelled(.transition(request), by: nil)) {
+            try await task.value
+        }
+        #expect(fixture.answers.questions.map(\.scene) == ["B1"])
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("Cancelling a caller whose request a newer one already cancelled changes nothing more")
+    func callerCancelledAfterNewer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        task.cancel()
+        try fixture.coordinator.navigate(.push(scene: "A2"))
+        await #expect(throws: NavigationError.self) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(fixture.coordinator.pendingNavigation == nil)
+    }
+
+    @Test("A scene that does not resolve is left to the synchronous pass, which names it")
+    func unresolvedScene() async throws {
+        let fixture = try AsyncFixture()
+        await #expect(throws: NavigationError.self) {
+            try await fixture.coordinator.navigateWhenAllowed(.push(scene: "Nope"))
+        }
+        #expect(fixture.answers.questions.isEmpty)
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
     // MARK: While a guard decides
 
     @Test("User reports apply while a guard decides")

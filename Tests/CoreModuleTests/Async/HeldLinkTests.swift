@@ -210,6 +210,56 @@ struct HeldLinkTests {
         #expect(coordinator.linkHold == .screenInFront(login.id))
     }
 
+    @Test("Each screen of a link is asked about, as a tab or a modal where it goes")
+    func linkScreensAsked() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        try await coordinator.markReadyForLinks()
+        let link = "demo://open/[tab:home]A1/[tab:more,selected]B1/+B2"
+        let opening = Task { try await coordinator.openWhenAllowed(link, format: format) }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.allow)
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        guard case .opened(let event) = try await opening.value else {
+            Issue.record("the link was not opened")
+            return
+        }
+        #expect(event?.kind == .replaceTree)
+        #expect(fixture.answers.questions.map(\.kind) == [.tabs, .present])
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B2"])
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2"]])
+    }
+
+    @Test("A malformed link given when the app is ready fails as a link, with nothing asked")
+    func malformedLink() async throws {
+        let fixture = try AsyncFixture()
+        try await fixture.coordinator.markReadyForLinks()
+        await #expect(throws: NavigationError.invalidLink(.noScreens)) {
+            try await fixture.coordinator.openWhenAllowed("demo://open/", format: format)
+        }
+        #expect(fixture.answers.questions.isEmpty)
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("A second reason going away while the held link is being opened opens it no second time")
+    func openedOnceWhileOpening() async throws {
+        let coordinator = try makeCoordinator(
+            ["A1", "A2", "Splash"], setup: [.root(scene: "A1"), .present(scene: "Splash")])
+        try await coordinator.markReadyForLinks()
+        let splash = try #require(coordinator.tree.visibleScreen)
+        coordinator.holdLinks(untilLeaves: splash.id)
+        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        let recorder = EventRecorder(coordinator)
+        try coordinator.navigate(.dismiss())
+        // Before the opening runs, a screen that is already gone is named, and the tree changes.
+        coordinator.holdLinks(untilLeaves: ScreenID(999))
+        try coordinator.navigate(.push(scene: "A2"))
+        await coordinator.waitForHeldLink()
+        #expect(recorder.kinds == [.dismiss, .push, .replaceTree])
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
     // MARK: Launch
 
     @Test(
