@@ -53,6 +53,20 @@ struct PlanHost: Equatable {
                 return "no tab \(name) at \(index)"
             }
             selected = index
+        case .push(let screen, let id, _):
+            guard let problem = changeStack(id, { $0.screens.append(screen.id) }) else {
+                return nil
+            }
+            return problem
+        case .pop(let screen, let id, _):
+            return changeStack(id) { stack in
+                if let index = stack.screens.firstIndex(of: screen), index < stack.screens.count - 1
+                {
+                    stack.screens.removeSubrange((index + 1)...)
+                } else {
+                    stack.screens = []  // a pop to a screen the stack does not have, or to its top
+                }
+            }
         case .setStack(let stack, _):
             if let index = base.firstIndex(where: { $0.id == stack.id }) {
                 base[index] = Self.stack(stack)
@@ -72,6 +86,18 @@ struct PlanHost: Equatable {
         case .dismiss(let level, _):
             guard level < modals.count else { return "dismiss above level \(level): nothing there" }
             modals.removeSubrange(level...)
+        }
+        return nil
+    }
+
+    /// Changes the stack `id`, wherever it is; returns what is wrong, if anything.
+    mutating func changeStack(_ id: StackID, _ change: (inout Stack) -> Void) -> String? {
+        if let index = base.firstIndex(where: { $0.id == id }) {
+            change(&base[index])
+        } else if let position = modals.firstIndex(where: { $0.stack.id == id }) {
+            change(&modals[position].stack)
+        } else {
+            return "a change to \(id), which the host does not have"
         }
         return nil
     }
