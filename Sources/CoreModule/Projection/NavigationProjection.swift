@@ -131,18 +131,21 @@ public struct NavigationProjection: Hashable, Sendable {
     /// - Parameter tree: The tree to project, usually a coordinator's ``AppCoordinator/tree``.
     /// - Complexity: O(*n*) in the number of screens.
     public init(_ tree: ScreenTree) {
-        func project(_ stack: ScreenStack) -> Stack {
-            // A stack of the tree is never empty.
-            Stack(id: stack.id, root: stack[0].id, path: stack.dropFirst().map(\.id))
+        // Read from the tree's storage: a stack of the tree is never empty.
+        func project(_ record: ScreenTree.StackRecord) -> Stack {
+            Stack(
+                id: record.id, root: record.screens[0].id,
+                path: record.screens[1...].map(\.id))
         }
-        root = tree.root.map(project)
-        tabs = tree.tabs.map { Tab(name: $0.name, stack: project($0.stack)) }
+        let base = tree.base.map(project)
+        let names = tree.tabNameList
+        root = names.isEmpty ? base.first : nil
+        tabs = zip(names, base).map { Tab(name: $0, stack: $1) }
         selectedTab = tree.selectedTab
-        modals = tree.modals.compactMap { stack in
-            guard case .modal(let id, let style) = stack.place else { return nil }
-            return Modal(id: id, stack: stack.id, level: stack.level, style: style)
+        modals = tree.modalRecords.enumerated().map { position, record in
+            Modal(id: record.id, stack: record.stack.id, level: position + 1, style: record.style)
         }
-        stacks = tree.stacks.map(project)
+        stacks = base + tree.modalRecords.map { project($0.stack) }
     }
 
     /// The projection of an empty window: no stack, no tab, no modal.

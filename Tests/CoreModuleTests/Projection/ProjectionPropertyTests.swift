@@ -71,6 +71,8 @@ struct ProjectionStatistics: CustomStringConvertible {
     var writes: [WriteKind: Int] = [:]
     /// Reports sent for gestures and accepted.
     var accepted = 0
+    /// Writes made through ``ObservableNavigation``, as SwiftUI's bindings make them.
+    var throughSource = 0
     /// Gestures that popped more than one screen (the Back button's menu).
     var multiplePops = 0
     var reportKinds: Set<String> = []
@@ -81,6 +83,7 @@ struct ProjectionStatistics: CustomStringConvertible {
         let kinds = WriteKind.allCases.map { "\($0) \(writes[$0, default: 0])" }
         return "\(events) events: \(operations) operations, "
             + "\(writes.values.reduce(0, +)) writes (\(kinds.joined(separator: ", "))), "
+            + "\(throughSource) through the observable source, "
             + "\(accepted) reports accepted, \(multiplePops) multi-screen pops, "
             + "refusals: \(refusals.sorted().joined(separator: ", "))"
     }
@@ -91,15 +94,32 @@ struct ProjectionStatistics: CustomStringConvertible {
 struct ProjectionRun {
     let label: String
     let world: ModelWorld
+    /// The observable source over the coordinator, through which half the writes go.
+    let navigation: ObservableNavigation
     var model = ReferenceModel()
     let generator = ModelGenerator()
     /// Stacks and tabs seen in an earlier tree, for late writes.
     var pastStacks: [NavigationProjection.Stack] = []
-    var history: [String] = []
+    /// The last steps, described only when one fails.
+    var history: [Step] = []
+
+    /// One step, for a failure's message.
+    enum Step: CustomStringConvertible {
+        case operation(Int, ModelOperation)
+        case write(Int, BindingWrite, WriteKind)
+
+        var description: String {
+            switch self {
+            case .operation(let step, let operation): return "\(step): \(operation)"
+            case .write(let step, let write, let kind): return "\(step): write \(write) (\(kind))"
+            }
+        }
+    }
 
     init(label: String) throws {
         self.label = label
         world = try ModelWorld()
+        navigation = ObservableNavigation(following: world.coordinator)
     }
 
     /// Runs `events` operations and writes; false after recording an issue.
@@ -128,7 +148,7 @@ struct ProjectionRun {
     mutating func advance(_ operation: ModelOperation, step: Int)
         -> Result<TransitionEvent?, NavigationError>?
     {
-        remember("\(step): \(operation)")
+        remember(.operation(step, operation))
         let outcome = operation.predict(model)
         world.clearEvents()
         let result = operation.apply(to: world)
@@ -152,6 +172,9 @@ struct ProjectionRun {
         let tree = world.coordinator.tree
         let projection = NavigationProjection(tree)
         if let problem = Self.mismatch(projection, tree) { return fail(step, problem) }
+        guard navigation.projection == projection, navigation.tree == tree else {
+            return fail(step, "the observable source shows \(navigation.projection)")
+        }
         pastStacks.append(contentsOf: projection.stacks)
         if pastStacks.count > 64 { pastStacks.removeFirst(pastStacks.count - 64) }
         return result
@@ -159,8 +182,10 @@ struct ProjectionRun {
 
     /// How `projection` fails to show `tree`, or `nil`.
     static func mismatch(_ projection: NavigationProjection, _ tree: ScreenTree) -> String? {
-        guard projection.stacks.map(\.id) == tree.stacks.map(\.id),
-            projection.stacks.map(\.screens) == tree.stacks.map({ $0.map(\.id) })
+        let stacks = tree.stacks
+        guard projection.stacks.map(\.id) == stacks.map(\.id),
+            projection.stacks.map(\.screens.count) == stacks.map(\.count),
+            projection.stacks.flatMap(\.screens) == tree.screens.map(\.id)
         else { return "the projection's stacks are not the tree's: \(projection)" }
         guard projection.root?.id == tree.root?.id,
             projection.tabs.map(\.name) == tree.tabs.map(\.name),
@@ -195,7 +220,7 @@ struct ProjectionRun {
             (kind, write) = (.echo, Self.echo(projection, &random))
         }
         statistics.writes[kind, default: 0] += 1
-        remember("\(step): write \(write) (\(kind))")
+        remember(.write(step, write, kind))
         let reports = projection.reports(for: write)
         let before = world.coordinator.tree
         switch kind {
@@ -210,6 +235,22 @@ struct ProjectionRun {
             guard !reports.isEmpty || projection.shows(write) else {
                 return failed(step, "a gesture gave no report")
             }
+            if reports.count > 1 { statistics.multiplePops += 1 }
+        case .judged:
+            guard !reports.isEmpty else {
+                return failed(step, "a judged write gave no report")
+            }
+        }
+        // Half the writes go through the observable source, as SwiftUI's bindings do; the
+        // others send the reports directly.
+        if Bool.random(using: &random) {
+            statistics.throughSource += 1
+            return writeThroughSource(write, kind, reports, step: step, statistics: &statistics)
+        }
+        switch kind {
+        case .echo, .ignored:
+            break
+        case .gesture:
             for report in reports {
                 guard case .success(let event?)? = advance(.report(report), step: step) else {
                     return failed(step, "the coordinator did not follow \(report)")
@@ -217,7 +258,6 @@ struct ProjectionRun {
                 statistics.accepted += 1
                 statistics.reportKinds.insert("\(event.kind)")
             }
-            if reports.count > 1 { statistics.multiplePops += 1 }
             let after = NavigationProjection(world.coordinator.tree)
             guard after.shows(write),
                 Self.expected(after: write, from: projection) == Self.parts(after)
@@ -225,16 +265,70 @@ struct ProjectionRun {
                 return failed(step, "after \(reports) the tree projects to \(after)")
             }
         case .judged:
-            guard let report = reports.first else {
-                return failed(step, "a judged write gave no report")
-            }
-            // The coordinator refuses it as the model does, and nothing changes.
-            guard case .failure(let error)? = advance(.report(report), step: step) else {
-                return failed(step, "the coordinator followed \(report)")
+            // The coordinator refuses the first report as the model does, and nothing changes.
+            guard case .failure(let error)? = advance(.report(reports[0]), step: step) else {
+                return failed(step, "the coordinator followed \(reports[0])")
             }
             statistics.refusals.insert(ModelStatistics.caseName(error))
             guard world.coordinator.tree == before else {
                 return failed(step, "a refused report changed the tree")
+            }
+        }
+        return true
+    }
+
+    /// Makes `write` through the observable source: the coordinator must publish exactly the
+    /// events (or the failure) the model predicts for `reports`, and the source must show the
+    /// tree after them.
+    mutating func writeThroughSource(
+        _ write: BindingWrite, _ kind: WriteKind, _ reports: [PlatformReport], step: Int,
+        statistics: inout ProjectionStatistics
+    ) -> Bool {
+        let projection = navigation.projection
+        var next = model
+        var expected: [NavigationEvent] = []
+        for report in reports {
+            switch ModelOperation.report(report).predict(next) {
+            case .applied(let after, let event):
+                next = after
+                expected.append(.transition(event))
+            case .failed(let error, _):
+                expected.append(
+                    .failure(NavigationFailure(operation: .report(report), error: error)))
+                statistics.refusals.insert(ModelStatistics.caseName(error))
+            default:
+                return failed(step, "the model cannot say what \(report) does")
+            }
+            if case .failure = expected.last { break }
+        }
+        let sentAll = expected.allSatisfy { $0.transition != nil }
+        let agrees: Bool
+        switch kind {
+        case .gesture: agrees = sentAll
+        case .judged: agrees = !sentAll
+        case .echo, .ignored: agrees = expected.isEmpty
+        }
+        guard agrees else {
+            return failed(step, "the model judges \(reports) otherwise than a \(kind) write")
+        }
+        world.clearEvents()
+        navigation.write(write)
+        guard world.events == expected else {
+            return failed(
+                step, "writing through the source published \(world.events), not \(expected)")
+        }
+        model = next
+        statistics.accepted += expected.count { $0.transition != nil }
+        let tree = world.coordinator.tree
+        guard world.tree == model.tree else { return failed(step, "the trees differ") }
+        guard navigation.tree == tree, navigation.projection == NavigationProjection(tree) else {
+            return failed(step, "the source shows \(navigation.projection) after the write")
+        }
+        if kind == .gesture {
+            guard navigation.projection.shows(write),
+                Self.expected(after: write, from: projection) == Self.parts(navigation.projection)
+            else {
+                return failed(step, "after \(reports) the source shows \(navigation.projection)")
             }
         }
         return true
@@ -374,8 +468,8 @@ struct ProjectionRun {
 
     // MARK: Failures
 
-    private mutating func remember(_ line: String) {
-        history.append(line)
+    private mutating func remember(_ step: Step) {
+        history.append(step)
         if history.count > 16 { history.removeFirst() }
     }
 
@@ -393,7 +487,7 @@ struct ProjectionRun {
             model: \(model.tree)
             real:  \(world.tree)
             last steps:
-            \(history.joined(separator: "\n"))
+            \(history.map(\.description).joined(separator: "\n"))
             """)
         return false
     }
