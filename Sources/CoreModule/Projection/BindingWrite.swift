@@ -59,8 +59,8 @@ extension NavigationProjection {
     /// Everything else gives no report, and the coordinator's tree stays as it is:
     ///
     /// - a write the projection already shows (``shows(_:)``): SwiftUI echoes bindings, and a
-    ///   re-tap of the selected tab writes the same selection (SwiftUI pops that tab's stack
-    ///   itself, which arrives as a shortened path);
+    ///   re-tap of the selected tab writes the same selection (where SwiftUI pops the tab's
+    ///   stack on a re-tap, that arrives as a shortened path);
     /// - a write about a stack, a modal or a tab that is no longer in the tree: it comes late;
     /// - what no gesture does: a longer or reordered path (`NavigationLink(value:)` pushes
     ///   belong to the coordinator: navigate by scene name), an item that is not `nil`, a
