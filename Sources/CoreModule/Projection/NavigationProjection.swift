@@ -15,7 +15,8 @@
 /// - ``selectedTab`` is the `TabView`'s selection, tagged with the tabs' names.
 ///
 /// ```swift
-/// try coordinator.navigate(.tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")]))
+/// try coordinator.navigate(
+///     .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
 /// try coordinator.navigate(.push(scene: "A2"))
 /// try coordinator.navigate(.present(scene: "B1", style: .fullScreenCover))
 ///
@@ -32,8 +33,8 @@
 /// ``ObservableNavigation`` keeps a projection up to date for SwiftUI and does both for its
 /// bindings.
 ///
-/// The projection holds identities only, so it is `Hashable` and cheap to compare; read a
-/// screen's scene and content from the tree with ``ScreenTree/screen(_:)``.
+/// The projection holds identities and styles only, so it is `Hashable` and cheap to compare;
+/// read a screen's scene and content from the tree with ``ScreenTree/screen(_:)``.
 public struct NavigationProjection: Hashable, Sendable {
     /// One navigation stack, as a `NavigationStack(path:)` shows it: a root view and a path.
     public struct Stack: Identifiable, Hashable, Sendable {
