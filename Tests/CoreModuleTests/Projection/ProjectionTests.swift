@@ -358,6 +358,10 @@ struct ProjectionTests {
         #expect(BindingWrite.path([ScreenID(2)], of: StackID(1)).description == "path [#2] of s1")
         #expect(BindingWrite.modal(nil, over: 0, as: .sheet).description == "sheet over 0 = nil")
         #expect(BindingWrite.selectedTab("more").description == "selected tab \"more\"")
+        let popover = NavigationProjection.Modal(
+            id: ModalID(2), stack: StackID(3), level: 2, style: .popover(anchor: "share"))
+        #expect(
+            BindingWrite.modal(popover, over: 1, as: .popover).description == "popover over 1 = m2")
     }
 }
 
