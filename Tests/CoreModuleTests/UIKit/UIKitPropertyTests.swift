@@ -70,8 +70,10 @@
         }
 
         /// Runs `steps` operations on a fresh coordinator and window; false after recording an
-        /// issue. Animations end after every `settleEvery`-th operation (and before a gesture),
-        /// and the window is checked then.
+        /// issue.
+        ///
+        /// Animations end after every `settleEvery`-th operation (and before a gesture), and the
+        /// window is checked then.
         private func runOnce(
             steps: Int, random: inout SeededRandom, label: String,
             statistics: inout GestureStatistics, settleEvery: Int
