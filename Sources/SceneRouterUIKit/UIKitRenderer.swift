@@ -21,19 +21,19 @@
     /// Shows a coordinator's screen tree in a UIKit window, and tells the coordinator what the
     /// user did.
     ///
-    /// Attach it like any ``CoreModule/NavigationRenderer``. It keeps one
+    /// Attach it like any `NavigationRenderer`. It keeps one
     /// `UINavigationController` per stack (under a `UITabBarController` for a tab root) and
-    /// presents each modal in its style, performing each event's ``CoreModule/RenderPlan``
-    /// through a ``CoreModule/RenderPlayer``, which waits for every animated step to end before
+    /// presents each modal in its style, performing each event's `RenderPlan`
+    /// through a `RenderPlayer`, which waits for every animated step to end before
     /// the next. When the user changes the screen on their own, it reports it with
-    /// ``CoreModule/AppCoordinator/report(_:)``:
+    /// `AppCoordinator.report(_:)`:
     ///
-    /// - a back swipe or the Back button: ``CoreModule/PlatformReport/poppedByUser(_:)``, once
+    /// - a back swipe or the Back button: `PlatformReport.poppedByUser(_:)`, once
     ///   per screen removed (a pop through the Back button's menu removes several);
     /// - a sheet dragged down, or a tap outside a popover:
-    ///   ``CoreModule/PlatformReport/dismissedByUser(_:)``;
-    /// - a tap on another tab: ``CoreModule/PlatformReport/tabSelectedByUser(_:)``; a tap on the
-    ///   selected one: ``CoreModule/PlatformReport/selectedTabReselectedByUser``.
+    ///   `PlatformReport.dismissedByUser(_:)`;
+    /// - a tap on another tab: `PlatformReport.tabSelectedByUser(_:)`; a tap on the
+    ///   selected one: `PlatformReport.selectedTabReselectedByUser`.
     ///
     /// Its own changes are never reported. A report the coordinator refuses (it names a screen
     /// the tree has already left) changes nothing; the coordinator tells its observers.
@@ -58,7 +58,7 @@
         private let bridge: Bridge
 
         /// The player that performs the plans, one step at a time: its state says whether
-        /// steps are still running (``CoreModule/RenderPlayer/isIdle``).
+        /// steps are still running (`RenderPlayer.isIdle`).
         public let player: RenderPlayer
 
         private var controllers: [ScreenID: UIViewController] = [:]
@@ -81,7 +81,7 @@
         ///   - viewController: Makes the view controller of a screen, once per screen; by
         ///     default the screen's content when it is a `UIViewController`.
         ///   - popoverSource: The view a popover with this anchor name points at (see
-        ///     ``CoreModule/PresentationStyle/popover(anchor:)``); `nil` when the app has none
+        ///     `PresentationStyle.popover(anchor:)`); `nil` when the app has none
         ///     by that name, and the popover then points at the presenting screen's view.
         public init(
             window: UIWindow, coordinator: AppCoordinator,
@@ -130,7 +130,7 @@
         /// Performs `event`'s plan after the plans before it.
         ///
         /// - Parameters:
-        ///   - event: The transition; its ``CoreModule/TransitionEvent/plan`` is empty when the
+        ///   - event: The transition; its `TransitionEvent.plan` is empty when the
         ///     user made it, since the screen already shows it.
         ///   - tree: The coordinator's tree.
         public func render(_ event: TransitionEvent, tree: ScreenTree) {
