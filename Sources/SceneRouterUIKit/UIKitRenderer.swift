@@ -1,22 +1,21 @@
-// The UIKit adapter: one source for every platform. On Apple platforms it builds against UIKit;
-// on Linux against SceneRouterUIKitStandIn, which declares the same subset of UIKit and follows
-// its presentation rules, so that CI builds and tests this very file. Where neither exists
-// (macOS without UIKit) it builds to nothing.
+// The UIKit adapter: one source for every platform. On iOS (Mac Catalyst included) and visionOS
+// it builds against UIKit; on Linux against SceneRouterUIKitStandIn, which declares the same
+// subset of UIKit and follows its presentation rules, so that CI builds and tests this very
+// file. Elsewhere (macOS, tvOS and watchOS, whose UIKit lacks sheets or navigation controllers)
+// it builds to nothing.
 //
 // Every decision is in the render plan (what to do) and the render player (when): this file only
 // maps plan steps to UIKit calls and UIKit callbacks to platform reports.
 
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS)
     public import UIKit
+    import Foundation
 #elseif canImport(SceneRouterUIKitStandIn)
     public import SceneRouterUIKitStandIn
 #endif
 
-#if canImport(UIKit) || canImport(SceneRouterUIKitStandIn)
+#if os(iOS) || os(visionOS) || canImport(SceneRouterUIKitStandIn)
     public import CoreModule
-    #if canImport(UIKit)
-        import Foundation
-    #endif
 
     /// Shows a coordinator's screen tree in a UIKit window, and tells the coordinator what the
     /// user did.
@@ -49,6 +48,9 @@
     /// controller, so a feature module's builders return their own view controllers and no other
     /// module needs to know them. A screen whose content is not one, and for which the closure
     /// returns `nil`, is shown as a plain `UIViewController` titled with its scene name.
+    ///
+    /// On Apple platforms it needs iOS 15 (sheet detents).
+    @available(iOS 15.0, *)
     @MainActor
     public final class UIKitRenderer: NavigationRenderer {
         private let window: UIWindow
@@ -320,6 +322,7 @@
 
     /// Receives UIKit's callbacks and the player's steps for a renderer, so that the renderer's
     /// public face is only a renderer.
+    @available(iOS 15.0, *)
     @MainActor
     private final class Bridge: BridgeBase, RenderHost, UINavigationControllerDelegate,
         UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate
@@ -349,7 +352,7 @@
         }
     }
 
-    #if canImport(UIKit)
+    #if os(iOS) || os(visionOS)
         /// UIKit's delegate protocols are Objective-C protocols: their adopters are objects.
         private typealias BridgeBase = NSObject
     #else

@@ -5,9 +5,7 @@ import FeatureB
 import FeatureC
 import SceneRouterUIKit
 
-#if canImport(UIKit)
-    import UIKit
-#elseif canImport(SceneRouterUIKitStandIn)
+#if canImport(SceneRouterUIKitStandIn)
     import SceneRouterUIKitStandIn
 #endif
 
