@@ -1,20 +1,20 @@
-// The UIKit adapter: one source for every platform. On iOS (Mac Catalyst included) and visionOS
-// it builds against UIKit; on Linux against SceneRouterUIKitStandIn, which declares the same
-// subset of UIKit and follows its presentation rules, so that CI builds and tests this very
-// file. Elsewhere (macOS, tvOS and watchOS, whose UIKit lacks sheets or navigation controllers)
-// it builds to nothing.
+// The UIKit adapter: one source for every platform. On iOS (Mac Catalyst included) it builds
+// against UIKit; on Linux against SceneRouterUIKitStandIn, which declares the same subset of
+// UIKit and follows its presentation rules, so that CI builds and tests this very file.
+// Elsewhere (macOS, and tvOS, visionOS and watchOS, whose UIKit lacks sheet detents or
+// navigation controllers) it builds to nothing.
 //
 // Every decision is in the render plan (what to do) and the render player (when): this file only
 // maps plan steps to UIKit calls and UIKit callbacks to platform reports.
 
-#if os(iOS) || os(visionOS)
+#if os(iOS)
     public import UIKit
     import Foundation
 #elseif canImport(SceneRouterUIKitStandIn)
     public import SceneRouterUIKitStandIn
 #endif
 
-#if os(iOS) || os(visionOS) || canImport(SceneRouterUIKitStandIn)
+#if os(iOS) || canImport(SceneRouterUIKitStandIn)
     public import CoreModule
 
     /// Shows a coordinator's screen tree in a UIKit window, and tells the coordinator what the
@@ -49,7 +49,7 @@
     /// module needs to know them. A screen whose content is not one, and for which the closure
     /// returns `nil`, is shown as a plain `UIViewController` titled with its scene name.
     ///
-    /// On Apple platforms it needs iOS 15 (sheet detents).
+    /// On Apple platforms it needs iOS 15 or Mac Catalyst 15 (sheet detents).
     @available(iOS 15.0, *)
     @MainActor
     public final class UIKitRenderer: NavigationRenderer {
@@ -352,7 +352,7 @@
         }
     }
 
-    #if os(iOS) || os(visionOS)
+    #if os(iOS)
         /// UIKit's delegate protocols are Objective-C protocols: their adopters are objects.
         private typealias BridgeBase = NSObject
     #else

@@ -10,24 +10,32 @@ public struct UIKitStandInViolation: Hashable, Sendable, CustomStringConvertible
     /// The rules the stand-in enforces, each after an Apple documentation page.
     public enum Rule: String, Hashable, Sendable, CaseIterable {
         /// Presenting from a view controller that already presents one ("Attempt to present …
-        /// which is already presenting …").
+        /// which is already presenting …"); mirrors
+        /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:).
         case presentingWhilePresenting
         /// Presenting from a view controller that is being presented or dismissed, or whose
-        /// presented view controller is ("… while a presentation is in progress").
+        /// presented view controller is ("… while a presentation is in progress"); mirrors
+        /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:).
         case presentingDuringTransition
         /// Presenting from a view controller that is not in the window ("… whose view is not in
-        /// the window hierarchy").
+        /// the window hierarchy"); mirrors
+        /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:).
         case presenterNotInWindow
-        /// Presenting a view controller that is already presented, or is a child of a container.
+        /// Presenting a view controller that is already presented, or is a child of a container;
+        /// mirrors https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:).
         case presentingPresentedOrChild
-        /// Presenting a popover whose presentation controller has no source view.
+        /// Presenting a popover whose presentation controller has no source view (UIKit raises);
+        /// mirrors https://developer.apple.com/documentation/uikit/uipopoverpresentationcontroller/sourceview.
         case popoverWithoutSource
         /// Putting a view controller in a navigation stack twice, or one that is already in
-        /// another container, presented or the window's root, or a tab bar controller.
+        /// another container, presented or the window's root, or a tab bar controller (UIKit
+        /// raises); mirrors https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:).
         case pushingInstanceAlreadyInStack
-        /// Dismissing from a view controller that neither presents nor is presented.
+        /// Dismissing from a view controller that neither presents nor is presented; mirrors
+        /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:).
         case dismissingNothing
-        /// Dismissing while a presentation or dismissal of that chain is still animating.
+        /// Dismissing while a presentation or dismissal of that chain is still animating;
+        /// mirrors https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:).
         case dismissingDuringTransition
 
         /// The Apple documentation page the rule follows.
