@@ -31,6 +31,9 @@ struct LayeringTests {
     private static let allowed: [String: Set<String>] = [
         "CoreModule": [],
         "CoreModuleTesting": ["CoreModule"],
+        // The UIKit adapter builds against UIKit, or the stand-in where there is none.
+        "SceneRouterUIKit": ["CoreModule", "UIKit", "SceneRouterUIKitStandIn"],
+        "SceneRouterUIKitStandIn": [],
         "DemoApp": ["CoreModule", "FeatureA", "FeatureB"],
         "demo": ["DemoApp"],
         "FlowExamples": ["CoreModule"],
@@ -83,7 +86,10 @@ struct LayeringTests {
 
     @Test(
         "each target's sources exist",
-        arguments: ["CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"])
+        arguments: [
+            "CoreModule", "CoreModuleTesting", "SceneRouterUIKit", "SceneRouterUIKitStandIn",
+            "FeatureA", "FeatureB",
+        ])
     func sourcesExist(target: String) throws {
         #expect(Self.directory(of: target) != nil)
     }
