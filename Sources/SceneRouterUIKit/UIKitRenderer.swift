@@ -27,8 +27,9 @@
     /// the next. When the user changes the screen on their own, it reports it with
     /// `AppCoordinator.report(_:)`:
     ///
-    /// - a back swipe or the Back button: `PlatformReport.poppedByUser(_:)`, once
-    ///   per screen removed (a pop through the Back button's menu removes several);
+    /// - a back swipe, the Back button or its menu: one
+    ///   `PlatformReport.poppedBackByUser(to:)`, naming the screen now on top, however
+    ///   many screens left;
     /// - a sheet dragged down, or a tap outside a popover:
     ///   `PlatformReport.dismissedByUser(_:)`;
     /// - a tap on another tab: `PlatformReport.tabSelectedByUser(_:)`; a tap on the
@@ -310,18 +311,16 @@
             let now = navigation.viewControllers.compactMap { screens[ObjectIdentifier($0)] }
             // The renderer's own change, or one already reported (a re-tapped tab).
             guard now != expected else { return }
-            // The user went back (a swipe, the Back button or its menu): report each screen
-            // that left, top first.
+            // The user went back (a swipe, the Back button or its menu).
             guard now.count < expected.count, expected.starts(with: now) else { return }
             shown[stack] = now
-            for screen in expected[now.count...].reversed() where !report(.poppedByUser(screen)) {
-                // The coordinator refused it (the tree moved on while the user acted, or the
-                // gesture came in the middle of a navigation): show the tree's stack again,
-                // after the steps already queued.
-                if let current = coordinator?.tree.stack(stack) {
-                    player.play(RenderPlan(steps: [.setStack(current, animated: false)]))
-                }
-                break
+            // One report, however many screens left (the Back button's menu pops several).
+            guard let screen = now.last, !report(.poppedBackByUser(to: screen)) else { return }
+            // The coordinator refused it (the tree moved on while the user acted, or the
+            // gesture came in the middle of a navigation): show the tree's stack again, after
+            // the steps already queued.
+            if let current = coordinator?.tree.stack(stack) {
+                player.play(RenderPlan(steps: [.setStack(current, animated: false)]))
             }
         }
 

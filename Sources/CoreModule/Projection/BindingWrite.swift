@@ -52,7 +52,7 @@ extension NavigationProjection {
     ///
     /// | SwiftUI wrote | it means | the reports |
     /// |---|---|---|
-    /// | a stack's path, shortened to a prefix of it | a back swipe, the Back button, or the Back button's menu | one ``PlatformReport/poppedByUser(_:)`` per screen that left, top first |
+    /// | a stack's path, shortened to a prefix of it | a back swipe, the Back button, or the Back button's menu | one ``PlatformReport/poppedBackByUser(to:)``, to the screen now on top |
     /// | `nil` for the modal presented over a level | a sheet dragged down, a tap outside a popover | ``PlatformReport/dismissedByUser(_:)`` of that modal |
     /// | another tab's name | a tab tapped | ``PlatformReport/tabSelectedByUser(_:)`` |
     ///
@@ -75,8 +75,8 @@ extension NavigationProjection {
     /// ```swift
     /// let projection = NavigationProjection(coordinator.tree)  // A1 #1 › A2 #2 › A2 #3
     /// let stack = projection.stacks[0].id
-    /// projection.reports(for: .path([ScreenID(2)], of: stack))  // [.poppedByUser(#3)]
-    /// projection.reports(for: .path([], of: stack))  // [.poppedByUser(#3), .poppedByUser(#2)]
+    /// projection.reports(for: .path([ScreenID(2)], of: stack))  // [.poppedBackByUser(to: #2)]
+    /// projection.reports(for: .path([], of: stack))  // [.poppedBackByUser(to: #1)]
     /// projection.reports(for: .path([ScreenID(2), ScreenID(3)], of: stack))  // []: an echo
     /// ```
     ///
@@ -89,7 +89,8 @@ extension NavigationProjection {
             guard let stack = stack(id), path.count < stack.path.count,
                 stack.path.starts(with: path)
             else { return [] }
-            return stack.path[path.count...].reversed().map { .poppedByUser($0) }
+            // One report however many screens left: the path's new last, or the stack's root.
+            return [.poppedBackByUser(to: path.last ?? stack.root)]
         case .modal(let modal, let level, let kind):
             guard modal == nil, let shown = self.modal(over: level, as: kind),
                 let stack = stack(shown.stack)

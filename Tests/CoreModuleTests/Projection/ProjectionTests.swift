@@ -117,14 +117,14 @@ struct ProjectionTests {
         let write = BindingWrite.path(Array(stack.path.dropLast()), of: stack.id)
         #expect(!projection.shows(write))
         let reports = projection.reports(for: write)
-        #expect(reports == [.poppedByUser(ScreenID(3))])
+        #expect(reports == [.poppedBackByUser(to: ScreenID(2))])
         let events = try send(reports, to: coordinator)
         #expect(events.map(\.kind) == [.pop])
         #expect(events.allSatisfy { $0.initiator == .user })
         #expect(NavigationProjection(coordinator.tree).shows(write))
     }
 
-    @Test("the Back button's menu, a path cut to any prefix, pops each screen that left, top first")
+    @Test("the Back button's menu, a path cut to any prefix, is one pop back to the new top")
     func backMenu() throws {
         let coordinator = try makeCoordinator(
             setup: [
@@ -133,13 +133,12 @@ struct ProjectionTests {
         let projection = NavigationProjection(coordinator.tree)
         let stack = try #require(projection.root)
         let write = BindingWrite.path([ScreenID(2)], of: stack.id)
-        #expect(
-            projection.reports(for: write) == [
-                .poppedByUser(ScreenID(4)), .poppedByUser(ScreenID(3)),
-            ])
+        #expect(projection.reports(for: write) == [.poppedBackByUser(to: ScreenID(2))])
         let toRoot = BindingWrite.path([], of: stack.id)
-        #expect(projection.reports(for: toRoot).count == 3)
-        try send(projection.reports(for: toRoot), to: coordinator)
+        #expect(projection.reports(for: toRoot) == [.poppedBackByUser(to: ScreenID(1))])
+        let events = try send(projection.reports(for: toRoot), to: coordinator)
+        #expect(events.map(\.kind) == [.popTo])
+        #expect(events.first?.removedCount == 3)
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(NavigationProjection(coordinator.tree).shows(toRoot))
     }
@@ -191,11 +190,11 @@ struct ProjectionTests {
         let projection = NavigationProjection(coordinator.tree)
         let stack = try #require(projection.root)
         let reports = projection.reports(for: .path([], of: stack.id))
-        #expect(reports == [.poppedByUser(ScreenID(2))])
+        #expect(reports == [.poppedBackByUser(to: ScreenID(1))])
         let before = coordinator.tree
         #expect(
             throws: NavigationError.reportedScreenNotOnTop(
-                ScreenID(2), kind: .pop, visible: ScreenID(3))
+                ScreenID(1), kind: .popTo, visible: ScreenID(3))
         ) {
             try coordinator.report(reports[0])
         }

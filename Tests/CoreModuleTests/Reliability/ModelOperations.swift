@@ -1003,8 +1003,17 @@ struct ModelGenerator {
             return .navigate(.dismiss(animated: animated), force: force)
         case 65..<67:
             return .navigate(.dismissAll(animated: animated), force: force)
-        case 67..<73:
+        case 67..<71:
             return .report(.poppedByUser(reportedScreen(model, &random)))
+        case 71..<73:
+            // Mostly a screen below the visible one in its stack, as the Back button's menu
+            // offers them.
+            if Bool.random(using: &random), model.visible != nil,
+                let screen = model.tree.top.screens.dropLast().randomElement(using: &random)
+            {
+                return .report(.poppedBackByUser(to: ScreenID(screen.id)))
+            }
+            return .report(.poppedBackByUser(to: reportedScreen(model, &random)))
         case 73..<78:
             return .report(.dismissedByUser(reportedScreen(model, &random)))
         case 78..<81:

@@ -147,10 +147,11 @@
 
     /// A gesture the user makes for a report the generator drew.
     enum Gesture: CustomStringConvertible {
-        /// A back swipe in the visible stack, let go early first when `cancelledFirst`.
-        case backSwipe(cancelledFirst: Bool, popped: [ScreenID])
-        /// The Back button's menu, back to the screen at `index`.
-        case backButtonMenu(index: Int, popped: [ScreenID])
+        /// A back swipe in the visible stack, let go early first when `cancelledFirst`, back
+        /// to the screen `to`.
+        case backSwipe(cancelledFirst: Bool, to: ScreenID)
+        /// The Back button's menu, back to the screen at `index`, `to`.
+        case backButtonMenu(index: Int, to: ScreenID)
         /// A sheet dragged down, or a tap outside a popover; refused for a cover or a sheet that
         /// is not swipeable.
         case swipeDown(top: ScreenID?, allowed: Bool)
@@ -164,17 +165,17 @@
             _ report: PlatformReport, _ tree: ScreenTree, _ random: inout SeededRandom
         ) -> Gesture {
             switch report {
-            case .poppedByUser:
+            case .poppedByUser, .poppedBackByUser:
                 guard let stack = tree.topStack, stack.count > 1 else {
                     return .none("no stack to swipe back in")
                 }
                 let ids = stack.map(\.id)
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     let index = Int.random(in: 0..<(ids.count - 1), using: &random)
-                    return .backButtonMenu(index: index, popped: ids[(index + 1)...].reversed())
+                    return .backButtonMenu(index: index, to: ids[index])
                 }
                 return .backSwipe(
-                    cancelledFirst: Bool.random(using: &random), popped: [ids[ids.count - 1]])
+                    cancelledFirst: Bool.random(using: &random), to: ids[ids.count - 2])
             case .dismissedByUser:
                 guard let modal = tree.modals.last else {
                     return .swipeDown(top: nil, allowed: false)
@@ -230,17 +231,17 @@
         @MainActor
         func perform(on testing: UIKitStandInTesting) -> (Bool, [PlatformReport]) {
             switch self {
-            case .backSwipe(let cancelledFirst, let popped):
+            case .backSwipe(let cancelledFirst, let screen):
                 if cancelledFirst, !testing.simulateBackSwipe(completed: false) {
                     return (false, [])
                 }
                 let done = testing.simulateBackSwipe()
                 testing.finishAnimations()
-                return (done, popped.map { .poppedByUser($0) })
-            case .backButtonMenu(let index, let popped):
+                return (done, [.poppedBackByUser(to: screen)])
+            case .backButtonMenu(let index, let screen):
                 let done = testing.simulateBackButtonMenu(popTo: index)
                 testing.finishAnimations()
-                return (done, popped.map { .poppedByUser($0) })
+                return (done, [.poppedBackByUser(to: screen)])
             case .swipeDown(let top, _):
                 let done = testing.simulateSwipeDown()
                 return (done, done ? top.map { [.dismissedByUser($0)] } ?? [] : [])

@@ -158,7 +158,7 @@
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
         }
 
-        @Test("the Back button's menu pops several screens: one report per screen, top first")
+        @Test("the Back button's menu pops several screens: one report, one event")
         func backButtonMenu() throws {
             let shown = try shown([
                 .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"), .push(scene: "B2"),
@@ -169,9 +169,13 @@
             #expect(shown.testing.simulateBackButtonMenu(popTo: 0))
             #expect(recorder.events.isEmpty)  // UIKit tells the delegate when the pop ends
             shown.settle()
-            #expect(
-                recorder.transitions.map(\.from?.screen) == [screens[3], screens[2], screens[1]])
-            #expect(recorder.transitions.allSatisfy { $0.initiator == .user && $0.plan.isEmpty })
+            let event = try #require(recorder.transitions.first)
+            #expect(recorder.transitions.count == 1)
+            #expect(event.kind == .popTo)
+            #expect(event.from?.screen == screens[3])
+            #expect(event.to.screen == screens[0])
+            #expect(event.removedCount == 3)
+            #expect(event.initiator == .user && event.plan.isEmpty)
             #expect(shown.coordinator.tree.scenes == [["A1"]])
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
         }
