@@ -109,9 +109,6 @@ public struct LinkTable: Sendable {
                 chain.insert(parent, at: 0)
                 current = parent
             }
-            if chain.count > 1, case .action = route.target {
-                throw fail(.invalidRoute(route.path, .actionWithParent))
-            }
             guard chain.count <= limits.maximumScreens else {
                 throw fail(
                     .invalidRoute(

@@ -131,8 +131,6 @@ public enum LinkRouteProblem: Hashable, Sendable, CustomStringConvertible {
     case parentCycle([String])
     /// The parent is an action, which builds no screen.
     case actionAsParent(String)
-    /// An action has a parent.
-    case actionWithParent
     /// The parent `parent` (or a further ancestor) needs the parameter `name`, which this
     /// route's path does not capture.
     case parentParameterNotCaptured(parent: String, name: String)
@@ -166,8 +164,6 @@ public enum LinkRouteProblem: Hashable, Sendable, CustomStringConvertible {
             return "its parents loop: \(chain.map { "\"\($0)\"" }.joined(separator: " → "))"
         case .actionAsParent(let parent):
             return "its parent \"\(parent)\" is an action, which builds no screen"
-        case .actionWithParent:
-            return "it is an action, which builds no screen to put above a parent"
         case .parentParameterNotCaptured(let parent, let name):
             return "its parent \"\(parent)\" needs \"\(name)\", which its path does not capture"
         case .parentNotReachable(let parent):

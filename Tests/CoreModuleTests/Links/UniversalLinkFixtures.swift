@@ -6,7 +6,7 @@ import Testing
 enum Shop {
     static let scenes: [SceneIdentifier] = [
         "Home", "Inbox", "Thread", "Reviews", "NewProduct", "Search", "Debug", "Checkout", "Files",
-        "File", "Help",
+        "File", "Help", "Photos",
     ]
 
     /// A container with every scene; `Product` needs an integer `id`.
@@ -30,7 +30,10 @@ enum Shop {
             "inbox/:thread", scene: "Thread", parent: "inbox", effect: .selectTab("inbox"),
             reachableFromOutside: true),
         LinkRoute("search/:term", scene: "Search", effect: .push, reachableFromOutside: true),
-        LinkRoute("debug/menu", scene: "Debug"),
+        LinkRoute(
+            "product/:id/photos", scene: "Photos", parent: "product/:id",
+            reachableFromOutside: true),
+        LinkRoute("debug/menu", scene: "Debug", effect: .present(.sheet())),
         LinkRoute("checkout/done", scene: "Checkout", effect: .present(.fullScreenCover)),
         LinkRoute("files/*path", scene: "Files", reachableFromOutside: true),
         LinkRoute("files/:name", scene: "File", reachableFromOutside: true),
