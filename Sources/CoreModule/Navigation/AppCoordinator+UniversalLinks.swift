@@ -106,9 +106,10 @@ extension AppCoordinator {
     /// The visible screen written as a universal link of the app's table, for sharing: opening
     /// it from outside yields the same screen, above the screens its route's parents imply.
     ///
-    /// The first route of the table (in its order) that opens the visible screen's scene and
-    /// whose path can be written from the screen's parameters is used; the screen's other
-    /// parameters become query items, sorted by name. The link is read back before it is
+    /// Of the routes reachable from outside that open the visible screen's scene and whose path
+    /// can be written from the screen's parameters, the one whose path holds the most of them is
+    /// used (the first in the table's order among equals): it implies the most of the back
+    /// stack. The screen's other parameters become query items, sorted by name. The link is read back before it is
     /// returned: a link that would open another route, or break the limits, is never returned.
     ///
     /// ```swift
@@ -137,6 +138,7 @@ extension AppCoordinator {
         let origin = origin ?? table.origins[0]
         var unreachable: String?
         var limitProblem: LinkProblem?
+        var best: (url: String, captures: Int)?
         for route in table.routes where route.scene == screen.scene {
             guard let url = Self.write(route, screen.parameters, origin: origin) else { continue }
             if let problem = table.limits.lengthProblem(url.utf8.count) {
@@ -151,8 +153,12 @@ extension AppCoordinator {
                 if unreachable == nil { unreachable = route.path }
                 continue
             }
-            return url
+            // The route whose path holds the most of the screen's values implies the most of
+            // its back stack (`category/teapots/product/7` over `product/7?slug=teapots`).
+            let captures = link.captures.count
+            if best == nil || captures > best?.captures ?? 0 { best = (url, captures) }
         }
+        if let best { return best.url }
         if let unreachable {
             throw .linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable)
         }
