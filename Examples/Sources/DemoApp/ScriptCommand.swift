@@ -159,9 +159,12 @@ public enum ScriptCommand: Equatable, Sendable {
             }
             return .open(arguments[0])
         case "open-url":
-            guard (1...2).contains(arguments.count),
-                arguments.count == 1 || arguments[1] == "from-app"
-            else {
+            if arguments.count == 2, arguments[1] != "from-app" {
+                throw ScriptError(
+                    "\"open-url\" takes from-app after the link, or nothing, but found "
+                        + "\"\(arguments[1])\".")
+            }
+            guard (1...2).contains(arguments.count) else {
                 throw ScriptError(
                     "\"open-url\" takes a link and optionally from-app, such as "
                         + "open-url https://shop.example.com/product/42, but found "

@@ -399,7 +399,7 @@ extension DeepLinkFormat {
 
     /// Whether `bytes` spell `text`, ignoring case: byte by byte for ASCII letters, and as
     /// lowercased strings when either side is not ASCII.
-    static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String)
+    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String)
         -> Bool
     {
         if bytes.count == text.utf8.count,

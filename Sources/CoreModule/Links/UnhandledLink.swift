@@ -47,7 +47,7 @@ public struct UnhandledLink: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The link as it arrived (shortened to the limit's length when it was too long).
+    /// The link as it arrived, whole, even when it was over the length limit.
     public let url: String
     /// Why no route handles it.
     public let reason: Reason

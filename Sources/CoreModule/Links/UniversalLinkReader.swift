@@ -46,12 +46,12 @@ extension LinkTable {
             bytes[afterScheme...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
             ?? bytes.count
         var pathStart = afterScheme
-        if DeepLinkFormat.equalIgnoringASCIICase(bytes[0..<colon], "https") {
+        if Self.equalIgnoringASCIICase(bytes[0..<colon], "https") {
             let hostEnd = bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
             let host = bytes[afterScheme..<hostEnd]
             let accepted = origins.contains { origin in
                 if case .web(let name) = origin {
-                    return DeepLinkFormat.equalIgnoringASCIICase(host, name)
+                    return Self.equalIgnoringASCIICase(host, name)
                 }
                 return false
             }
@@ -62,7 +62,7 @@ extension LinkTable {
         } else {
             let accepted = origins.contains { origin in
                 if case .scheme(let name) = origin {
-                    return DeepLinkFormat.equalIgnoringASCIICase(bytes[0..<colon], name)
+                    return Self.equalIgnoringASCIICase(bytes[0..<colon], name)
                 }
                 return false
             }
@@ -105,14 +105,6 @@ extension LinkTable {
         var query: [String: String] = [:]
         if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
             let queryEnd = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-            var itemCount = 0
-            for index in pathEnd + 1..<queryEnd where bytes[index] == UInt8(ascii: "&") {
-                itemCount += 1
-            }
-            // More `&` than the limit allows parameters: refused before any item is decoded.
-            if let problem = limits.parametersProblem(itemCount, position: 1) {
-                throw unreadable(problem)
-            }
             var itemStart = pathEnd + 1
             while itemStart <= queryEnd {
                 let itemEnd =
@@ -180,6 +172,17 @@ extension LinkTable {
             }
         }
         return screens
+    }
+
+    /// Whether `bytes` spell `text`, ignoring the case of ASCII letters only: a host or scheme
+    /// with other bytes must match them exactly (no Unicode case folding, which would let
+    /// `\u{212A}` stand for `k`).
+    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        }
+        return bytes.count == text.utf8.count
+            && zip(bytes, text.utf8).allSatisfy { lowered($0) == lowered($1) }
     }
 
     /// A decoded path component as the route table matches it: `%` and `/` escaped.

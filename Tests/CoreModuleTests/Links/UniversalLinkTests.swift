@@ -173,6 +173,24 @@ struct UniversalLinkReadingTests {
                 .invalidValue(route: "coupon", parameter: "code", value: "twelve", expected: .int)))
     }
 
+    @Test("hosts and schemes ignore the case of ASCII letters only, never Unicode case folding")
+    func asciiCaseOnly() throws {
+        let table = try LinkTable(
+            accepting: [.web(host: "kettle.example"), .scheme("kshop")],
+            routes: [LinkRoute("a", scene: "Home", reachableFromOutside: true)])
+        let coordinator = try Shop.coordinator()
+        try coordinator.open(universalLink: "https://KETTLE.example/a", in: table)
+        // U+212A KELVIN SIGN lowercases to "k".
+        for (url, scheme, host) in [
+            ("https://\u{212A}ettle.example/a", "https", "\u{212A}ettle.example"),
+            ("\u{212A}shop://a", "\u{212A}shop", "a"),
+        ] {
+            expectLinkRejected(
+                url, in: table, on: coordinator,
+                with: unhandled(url, .notAccepted(scheme: scheme, host: host)))
+        }
+    }
+
     @Test("the limits are the package's own links' limits, shared by both forms")
     func sharedLimits() throws {
         var format = DeepLinkFormat(scheme: "demo")
