@@ -42,14 +42,15 @@ public struct LinkTable: Sendable {
     /// The routes by path pattern, for matching.
     let table: RouteTable<Entry>
 
-    /// A route as the table keeps it: the route, its pattern, and its chain of parents.
+    /// A route as the table keeps it: the route, its pattern, and the screens its chain of
+    /// parents builds.
     struct Entry: Sendable {
         let route: LinkRoute
         let pattern: RoutePattern
-        /// The route's ancestors, root first, then the route itself.
-        let chain: [LinkRoute]
-        /// The parameter names of each route of the chain's path, in the chain's order.
-        let chainParameters: [[String]]
+        /// The screens the route opens, its ancestors' first; empty for an action.
+        ///
+        /// Each is a route's path, its scene, and the parameter names of its path.
+        let screens: [(path: String, scene: SceneIdentifier, parameterNames: [String])]
     }
 
     /// Makes a table and checks it.
@@ -73,25 +74,25 @@ public struct LinkTable: Sendable {
         }
         guard limits.isValid else { throw fail(.invalidLimits(limits)) }
 
-        // Each path read and checked on its own.
-        var patterns: [String: RoutePattern] = [:]
-        var table = RouteTable<LinkRoute>()
+        // Each path read and checked on its own; two paths of one shape (the same path, too)
+        // are refused, so each path names one route.
+        var byPath: [String: (route: LinkRoute, pattern: RoutePattern)] = [:]
+        var shapes = RouteTable<LinkRoute>()
         for route in routes {
             let pattern = try RoutePattern.linkPath(route.path)
-            if let existing = table.route(shapedLike: pattern) {
+            if let existing = shapes.route(shapedLike: pattern) {
                 throw fail(.invalidRoute(route.path, .sameShape(existing.pattern.rawValue)))
             }
             if let problem = route.problem { throw fail(.invalidRoute(route.path, problem)) }
-            table.insert(pattern, value: route)
-            patterns[route.path] = pattern
+            shapes.insert(pattern, value: route)
+            byPath[route.path] = (route, pattern)
         }
-        let byPath = Dictionary(
-            routes.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Then each chain of parents.
         var entries = RouteTable<Entry>()
         for route in routes {
-            var chain = [route]
+            guard let own = byPath[route.path] else { continue }
+            var chain = [own]
             var visited: Set<String> = [route.path]
             var current = route
             while let parentPath = current.parent {
@@ -101,39 +102,37 @@ public struct LinkTable: Sendable {
                 guard visited.insert(parentPath).inserted else {
                     throw fail(
                         .invalidRoute(
-                            route.path, .parentCycle(chain.map(\.path).reversed() + [parentPath])))
+                            route.path,
+                            .parentCycle(chain.map(\.route.path).reversed() + [parentPath])))
                 }
-                if case .action = parent.target {
+                if case .action = parent.route.target {
                     throw fail(.invalidRoute(route.path, .actionAsParent(parentPath)))
                 }
                 chain.insert(parent, at: 0)
-                current = parent
+                current = parent.route
             }
             guard chain.count <= limits.maximumScreens else {
                 throw fail(
                     .invalidRoute(
                         route.path, .tooDeep(depth: chain.count, limit: limits.maximumScreens)))
             }
-            let captured = Set(patterns[route.path]?.parameterNames ?? [])
+            let captured = Set(own.pattern.parameterNames)
             for ancestor in chain.dropLast() {
-                for name in patterns[ancestor.path]?.parameterNames ?? []
-                where !captured.contains(name) {
+                for name in ancestor.pattern.parameterNames where !captured.contains(name) {
                     throw fail(
                         .invalidRoute(
                             route.path,
-                            .parentParameterNotCaptured(parent: ancestor.path, name: name)))
+                            .parentParameterNotCaptured(parent: ancestor.route.path, name: name)))
                 }
-                if route.isReachableFromOutside && !ancestor.isReachableFromOutside {
-                    throw fail(.invalidRoute(route.path, .parentNotReachable(ancestor.path)))
+                if route.isReachableFromOutside && !ancestor.route.isReachableFromOutside {
+                    throw fail(.invalidRoute(route.path, .parentNotReachable(ancestor.route.path)))
                 }
             }
-            if let pattern = patterns[route.path] {
-                entries.insert(
-                    pattern,
-                    value: Entry(
-                        route: route, pattern: pattern, chain: chain,
-                        chainParameters: chain.map { patterns[$0.path]?.parameterNames ?? [] }))
+            let screens = chain.compactMap { link in
+                link.route.scene.map { (link.route.path, $0, link.pattern.parameterNames) }
             }
+            entries.insert(
+                own.pattern, value: Entry(route: route, pattern: own.pattern, screens: screens))
         }
         self.origins = origins
         self.limits = limits

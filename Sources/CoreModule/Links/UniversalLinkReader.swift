@@ -9,7 +9,10 @@ struct MatchedLink: Sendable {
 
     /// The captures and the query items together: the parameters of the route's own screen.
     var parameters: SceneParameters {
-        SceneParameters(captures.merging(query) { capture, _ in capture })
+        // No query item has a capture's name: the reader refuses such a link.
+        var all = query
+        for (name, value) in captures { all[name] = value }
+        return SceneParameters(all)
     }
 }
 
@@ -143,7 +146,7 @@ extension LinkTable {
             throw unreadable(.queryItemNamesCapture(name: name))
         }
         if let problem = limits.parametersProblem(
-            captures.count + query.count, position: entry.chain.count)
+            captures.count + query.count, position: entry.screens.count)
         {
             throw unreadable(problem)
         }
@@ -156,22 +159,17 @@ extension LinkTable {
     /// The screens a matched link opens: each route of its chain, root first, with the
     /// parameters its path names (its own screen also with the query items).
     func plan(_ link: MatchedLink) -> [(
-        route: LinkRoute, scene: SceneIdentifier, parameters: SceneParameters
+        route: String, scene: SceneIdentifier, parameters: SceneParameters
     )] {
-        var screens: [(route: LinkRoute, scene: SceneIdentifier, parameters: SceneParameters)] = []
-        for (index, route) in link.entry.chain.enumerated() {
-            guard let scene = route.scene else { continue }
-            if index == link.entry.chain.count - 1 {
-                screens.append((route, scene, link.parameters))
-            } else {
-                var values: [String: String] = [:]
-                for name in link.entry.chainParameters[index] {
-                    values[name] = link.captures[name]
-                }
-                screens.append((route, scene, SceneParameters(values)))
+        let screens = link.entry.screens
+        return screens.enumerated().map { index, screen in
+            guard index < screens.count - 1 else {
+                return (screen.path, screen.scene, link.parameters)
             }
+            var values: [String: String] = [:]
+            for name in screen.parameterNames { values[name] = link.captures[name] }
+            return (screen.path, screen.scene, SceneParameters(values))
         }
-        return screens
     }
 
     /// Whether `bytes` spell `text`, ignoring the case of ASCII letters only: a host or scheme

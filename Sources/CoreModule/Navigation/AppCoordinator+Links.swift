@@ -340,7 +340,7 @@ extension AppCoordinator {
         if destination == .pushOnBase {
             result.dismissModals(from: 0)
             for screen in built { result.push(screen) }
-        } else if destination == .modalOverBase, case .modal(let style) = first.placement {
+        } else if case .modalOverBase(let style) = destination {
             result.dismissModals(from: 0)
             result.present(
                 built, modal: counters.nextModal(), stack: counters.nextStack(), style: style)
@@ -371,9 +371,9 @@ extension AppCoordinator {
         case tab(String)
         /// Pushed onto the base stack, after the modals are dismissed.
         case pushOnBase
-        /// Presented in one modal (the style of the plan's first screen) over the base stack,
-        /// after the modals are dismissed.
-        case modalOverBase
+        /// Presented in one modal of this style over the base stack, after the modals are
+        /// dismissed.
+        case modalOverBase(PresentationStyle)
     }
 
     /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and

@@ -65,20 +65,19 @@ extension AppCoordinator {
                     throw .unhandledLink(
                         UnhandledLink(
                             url: url,
-                            reason: .missingValue(route: planned.route.path, parameter: name)))
+                            reason: .missingValue(route: planned.route, parameter: name)))
                 } catch .malformedParameter(_, let name, let value, let expected) {
                     throw .unhandledLink(
                         UnhandledLink(
                             url: url,
                             reason: .invalidValue(
-                                route: planned.route.path, parameter: name, value: value,
+                                route: planned.route, parameter: name, value: value,
                                 expected: expected)))
                 }
                 let placement: PlannedScreen.Placement
                 switch (index, effect) {
                 case (0, .present(let style)): placement = .modal(style)
-                case (0, .push): placement = .push
-                case (0, _): placement = .root
+                case (0, .replace), (0, .selectTab): placement = .root
                 default: placement = .push
                 }
                 screens.append(
@@ -91,7 +90,7 @@ extension AppCoordinator {
             case .replace: destination = .tree
             case .selectTab(let name): destination = .tab(name)
             case .push: destination = .pushOnBase
-            case .present: destination = .modalOverBase
+            case .present(let style): destination = .modalOverBase(style)
             }
             let event = try replaceTree(
                 with: screens, operation: operation, force: force, overTabs: true,
@@ -156,7 +155,10 @@ extension AppCoordinator {
             // The route whose path holds the most of the screen's values implies the most of
             // its back stack (`category/teapots/product/7` over `product/7?slug=teapots`).
             let captures = link.captures.count
-            if best == nil || captures > best?.captures ?? 0 { best = (url, captures) }
+            guard let current = best, captures <= current.captures else {
+                best = (url, captures)
+                continue
+            }
         }
         if let best { return best.url }
         if let unreachable {

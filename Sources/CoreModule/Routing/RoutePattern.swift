@@ -139,13 +139,12 @@ struct RoutePattern: Hashable, Sendable {
             switch segment {
             case .literal(let text):
                 parts.append(text)
-            case .parameter(let name):
+            // (A catch-all is a universal link's; the container's patterns have none.)
+            case .parameter(let name), .catchAll(let name):
                 guard let value = parameters[name], !value.isEmpty,
                     !value.utf8.contains(UInt8(ascii: "/"))
                 else { return nil }
                 parts.append(value)
-            case .catchAll:
-                return nil
             }
         }
         return parts.joined(separator: "/")

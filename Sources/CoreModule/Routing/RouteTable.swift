@@ -90,39 +90,30 @@ struct RouteTable<Value: Sendable>: Sendable {
         masks[mask.count]?.first { $0.mask == mask }?.mask ?? mask
     }
 
-    /// Adds `change` to the number of patterns with `key`'s mask.
+    /// Adds `change` to the number of patterns with `key`'s mask, keeping each list of masks
+    /// in the order they are tried.
     private mutating func count(_ key: ShapeKey, by change: Int) {
-        guard key.catchAll else { return countMask(key.mask, by: change) }
-        let position = catchAllMasks.partitioningIndex {
-            !Self.isTriedBefore($0.mask, catchAll: true, key.mask, catchAll: true)
-        }
-        if position < catchAllMasks.count, catchAllMasks[position].mask == key.mask {
-            catchAllMasks[position].count += change
-            if catchAllMasks[position].count == 0 { catchAllMasks.remove(at: position) }
-        } else if change > 0 {
-            catchAllMasks.insert((key.mask, change), at: position)
+        if key.catchAll {
+            Self.count(key.mask, catchAll: true, by: change, in: &catchAllMasks)
+        } else {
+            var list = masks[key.mask.count] ?? []
+            Self.count(key.mask, catchAll: false, by: change, in: &list)
+            masks[key.mask.count] = list.isEmpty ? nil : list
         }
     }
 
-    /// Adds `change` to the number of patterns with `mask`, keeping each length's masks in
-    /// the order they are tried.
-    private mutating func countMask(_ mask: [Bool], by change: Int) {
-        var list = masks[mask.count] ?? []
-        let position = list.partitioningIndex { !Self.isTriedBefore($0.mask, mask) }
+    private static func count(
+        _ mask: [Bool], catchAll: Bool, by change: Int, in list: inout [(mask: [Bool], count: Int)]
+    ) {
+        let position = list.partitioningIndex {
+            !isTriedBefore($0.mask, catchAll: catchAll, mask, catchAll: catchAll)
+        }
         if position < list.count, list[position].mask == mask {
             list[position].count += change
             if list[position].count == 0 { list.remove(at: position) }
         } else if change > 0 {
             list.insert((mask, change), at: position)
         }
-        masks[mask.count] = list.isEmpty ? nil : list
-    }
-
-    /// Whether a path tries mask `a` before mask `b` (of the same length): at the first segment
-    /// where they differ, `a` has the literal.
-    private static func isTriedBefore(_ a: [Bool], _ b: [Bool]) -> Bool {
-        guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return false }
-        return !a[index]
     }
 
     /// Whether a path tries mask `a` before mask `b`, either of which may end with a catch-all
@@ -136,12 +127,10 @@ struct RouteTable<Value: Sendable>: Sendable {
             if index < mask.count { return mask[index] ? 1 : 0 }
             return index == mask.count && catches ? 2 : 3
         }
-        var index = 0
-        while index <= Swift.max(a.count, b.count) {
+        for index in 0...Swift.max(a.count, b.count) {
             let left = rank(a, aCatches, index)
             let right = rank(b, bCatches, index)
             if left != right { return left < right }
-            index += 1
         }
         return false
     }
@@ -149,7 +138,8 @@ struct RouteTable<Value: Sendable>: Sendable {
     // MARK: Matching
 
     /// The pattern that matches `path`, with the values its parameters take; `nil` when none
-    /// does.
+    /// does. (For the container's patterns, which have no catch-all; a universal link's
+    /// captures are read by its reader.)
     func match(_ path: String) -> (route: Route, parameters: SceneParameters)? {
         guard let (route, mask) = find(path) else { return nil }
         var parameters: [String: String] = [:]
@@ -157,12 +147,6 @@ struct RouteTable<Value: Sendable>: Sendable {
         var names = route.parameterNames.makeIterator()
         for (segment, isParameter) in zip(Segments(path), mask) where isParameter {
             if let name = names.next() { parameters[name] = String(Substring(segment)) }
-        }
-        if mask.count < route.parameterNames.count, let name = names.next() {
-            // The catch-all takes the rest of the path.
-            var rest = Segments(path)
-            for _ in 0..<mask.count { _ = rest.next() }
-            parameters[name] = rest.remainder
         }
         return (route, SceneParameters(parameters))
     }
@@ -299,12 +283,6 @@ struct Segments: Sequence, IteratorProtocol {
     init(_ text: String) {
         utf8 = text.utf8
         start = utf8.startIndex
-    }
-
-    /// The segments not read yet, as one string (empty when none is left).
-    var remainder: String {
-        guard let from = start else { return "" }
-        return String(Substring(utf8[from...]))
     }
 
     mutating func next() -> Substring.UTF8View? {

@@ -6,7 +6,7 @@ import Testing
 enum Shop {
     static let scenes: [SceneIdentifier] = [
         "Home", "Inbox", "Thread", "Reviews", "NewProduct", "Search", "Debug", "Checkout", "Files",
-        "File", "Help", "Photos",
+        "File", "Help", "Photos", "Category",
     ]
 
     /// A container with every scene; `Product` needs an integer `id`.
@@ -37,6 +37,11 @@ enum Shop {
         LinkRoute("checkout/done", scene: "Checkout", effect: .present(.fullScreenCover)),
         LinkRoute("files/*path", scene: "Files", reachableFromOutside: true),
         LinkRoute("files/:name", scene: "File", reachableFromOutside: true),
+        LinkRoute("docs/*page", scene: "Files", reachableFromOutside: true),
+        LinkRoute("category/:slug", scene: "Category", reachableFromOutside: true),
+        LinkRoute(
+            "category/:slug/product/:id", scene: "Product", parent: "category/:slug",
+            reachableFromOutside: true),
         LinkRoute("help/:topic", scene: "Help", effect: .push),
         LinkRoute("settings/theme/:value", action: "set-theme", reachableFromOutside: true),
     ]
@@ -54,7 +59,9 @@ enum Shop {
     @MainActor
     static func coordinator() throws -> AppCoordinator {
         let coordinator = AppCoordinator(container: try container())
-        coordinator.tabHosts = ["home": ["Product", "NewProduct", "Files", "File", "Search"]]
+        coordinator.tabHosts = [
+            "home": ["Product", "NewProduct", "Files", "File", "Search", "Category"]
+        ]
         try coordinator.navigate(
             .tabs(
                 [TabItem("home", scene: "Home"), TabItem("inbox", scene: "Inbox")], selected: "home"

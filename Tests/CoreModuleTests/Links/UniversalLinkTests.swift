@@ -110,6 +110,16 @@ struct UniversalLinkReadingTests {
                 """,
             event: "replace-tree Files #3 in tab home: Home #1 → Files #3, not animated"),
         LinkRow(
+            rule: "a decoded % stays in its value; two catch-alls of one shape are two routes",
+            url: "https://shop.example.com/docs/50%25/off",
+            tree: """
+                window
+                └─ tabs
+                   ├─ tab home, selected: Home #1 › Files #3 (page=50%/off)
+                   └─ tab inbox: Inbox #2
+                """,
+            event: "replace-tree Files #3 in tab home: Home #1 → Files #3, not animated"),
+        LinkRow(
             rule: "a parameter beats a catch-all",
             url: "https://shop.example.com/files/menu.pdf",
             tree: """
@@ -189,6 +199,60 @@ struct UniversalLinkReadingTests {
                 url, in: table, on: coordinator,
                 with: unhandled(url, .notAccepted(scheme: scheme, host: host)))
         }
+    }
+
+    @Test("a link without a scheme, or a web link without a path, is not handled")
+    func noSchemeNoPath() throws {
+        let table = try Shop.table()
+        let coordinator = try Shop.coordinator()
+        expectLinkRejected(
+            "shop.example.com/product/42", in: table, on: coordinator,
+            with: unhandled(
+                "shop.example.com/product/42",
+                .notAccepted(scheme: "shop.example.com/product/42", host: "")))
+        expectLinkRejected(
+            "https://shop.example.com?ref=mail", in: table, on: coordinator,
+            with: unhandled("https://shop.example.com?ref=mail", .noRoute(path: "")))
+    }
+
+    @Test("failures name the universal link and where it came from")
+    func failureDescriptions() throws {
+        let table = try Shop.table()
+        let coordinator = try Shop.coordinator()
+        let recorder = EventRecorder(coordinator)
+        _ = try? coordinator.open(universalLink: "shop://nowhere", in: table)
+        _ = try? coordinator.open(universalLink: "shop://nowhere", in: table, from: .app)
+        #expect(
+            recorder.failures.map(\.description) == [
+                "open(universalLink: \"shop://nowhere\") failed: The link \"shop://nowhere\" is "
+                    + "not handled: no route matches the path \"nowhere\".",
+                "open(universalLink: \"shop://nowhere\", from: .app) failed: The link "
+                    + "\"shop://nowhere\" is not handled: no route matches the path \"nowhere\".",
+            ])
+    }
+
+    @Test("a builder that opens a universal link is rejected, and the outer link goes on")
+    func reentrant() throws {
+        let table = try Shop.table()
+        let container = try Shop.container()
+        let box = ReentryBox()
+        try container.assemble(
+            SceneBuilder("Meddler") { context in
+                do throws(NavigationError) {
+                    try box.coordinator?.open(universalLink: "shop://home", in: table)
+                } catch {
+                    box.error = error
+                }
+                return StubScreen(context: context)
+            })
+        let coordinator = AppCoordinator(container: container)
+        box.coordinator = coordinator
+        let links = try LinkTable(
+            accepting: [.scheme("shop")],
+            routes: [LinkRoute("meddle", scene: "Meddler", reachableFromOutside: true)])
+        try coordinator.open(universalLink: "shop://meddle", in: links)
+        #expect(box.error == .reentrantNavigation(.replaceTree, during: .replaceTree))
+        #expect(coordinator.tree.visibleScreen?.scene == "Meddler")
     }
 
     @Test("the limits are the package's own links' limits, shared by both forms")
@@ -347,6 +411,21 @@ struct UniversalLinkEffectTests {
                 == "action set-theme (from=mail, value=dark) from route settings/theme/:value")
     }
 
+    @Test("an action without values reads as a line; a renderer draws nothing for it")
+    func actionLines() throws {
+        let table = try LinkTable(
+            accepting: [.scheme("shop")],
+            routes: [LinkRoute("mute", action: "mute", reachableFromOutside: true)])
+        let coordinator = try Shop.coordinator()
+        var lines: [String] = []
+        let token = coordinator.attach(
+            TextRenderer { lines.append($0) }, renderingCurrentTree: false)
+        let event = try coordinator.open(universalLink: "shop://mute", in: table)
+        #expect(event?.description == "action mute from route mute")
+        #expect(lines.isEmpty)
+        withExtendedLifetime(token) {}
+    }
+
     @Test("a veto in the sheet a link would dismiss fails the whole link, whatever its effect")
     func vetoFailsWholeLink() throws {
         let table = try Shop.table()
@@ -459,6 +538,15 @@ struct LinkTableCheckTests {
             rule: "a scheme starting with a digit", origins: [.scheme("1shop")], routes: [],
             problem: .invalidOrigin(.scheme("1shop"))),
         TableRow(
+            rule: "an empty scheme", origins: [.scheme("")], routes: [],
+            problem: .invalidOrigin(.scheme(""))),
+        TableRow(
+            rule: "a scheme with a space", origins: [.scheme("my shop")], routes: [],
+            problem: .invalidOrigin(.scheme("my shop"))),
+        TableRow(
+            rule: "an unnamed catch-all", routes: [LinkRoute("a/*", scene: "A")],
+            problem: .invalidRoute("a/*", .invalidPath(.emptyParameterName(segment: 2)))),
+        TableRow(
             rule: "an origin twice, ignoring case",
             origins: [.web(host: "example.com"), .web(host: "Example.com")], routes: [],
             problem: .repeatedOrigin(.web(host: "Example.com"))),
@@ -537,6 +625,16 @@ struct LinkTableCheckTests {
             ],
             problem: .invalidRoute("a/b/c", .tooDeep(depth: 3, limit: 2))),
     ]
+
+    @Test("a custom scheme may hold letters, digits, +, - and .")
+    func schemeCharacters() throws {
+        let table = try LinkTable(
+            accepting: [.scheme("x-shop+v1.2")],
+            routes: [LinkRoute("a", scene: "Home", reachableFromOutside: true)])
+        #expect(table.origins == [.scheme("x-shop+v1.2")])
+        #expect(LinkOrigin.scheme("x-shop+v1.2").description == "x-shop+v1.2://")
+        #expect(LinkOrigin.web(host: "example.com").description == "https://example.com/")
+    }
 
     @Test("a table that breaks a rule", arguments: rows)
     func refused(_ row: TableRow) {
@@ -641,6 +739,53 @@ struct UniversalLinkSharingTests {
                 == "shop://search/caf%C3%A9%2Fbar?a=x%20y&z=1")
     }
 
+    @Test("the route whose path holds the most of the screen's values is the one shared")
+    func mostSpecificRoute() throws {
+        let table = try Shop.table()
+        let coordinator = try Shop.coordinator()
+        try coordinator.open(universalLink: "shop://category/teapots/product/7", in: table)
+        #expect(
+            try coordinator.universalLink(in: table)
+                == "https://shop.example.com/category/teapots/product/7")
+    }
+
+    @Test("a link over the length limit, or a screen only a payload builds, is not shared")
+    func limitsAndPayloads() throws {
+        let container = try Shop.container()
+        try container.assemble(
+            SceneBuilder("Receipt", payload: .required(Int.self)) { StubScreen(context: $0) })
+        let coordinator = AppCoordinator(container: container)
+        let table = try LinkTable(
+            accepting: [.web(host: "shop.example.com")],
+            limits: LinkLimits(maximumLength: 40),
+            routes: [
+                LinkRoute("search/:term", scene: "Search", reachableFromOutside: true),
+                LinkRoute("receipt", scene: "Receipt", reachableFromOutside: true),
+            ])
+        try coordinator.navigate(
+            .root(scene: "Search", parameters: ["term": String(repeating: "t", count: 30)]))
+        #expect(throws: NavigationError.invalidLink(.tooLong(length: 62, limit: 40))) {
+            try coordinator.universalLink(in: table)
+        }
+        try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(7)))
+        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
+            try coordinator.universalLink(in: table)
+        }
+    }
+
+    @Test("a catch-all value that is missing or has an empty segment is not shared")
+    func unwritableCatchAll() throws {
+        let table = try Shop.table()
+        let coordinator = try Shop.coordinator()
+        for (index, parameters) in [[:], ["path": "a//b"], ["page": "/x"]].enumerated() {
+            try coordinator.navigate(.push(scene: "Files", parameters: SceneParameters(parameters)))
+            #expect(
+                throws: NavigationError.linkNotShareable(
+                    scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil)
+            ) { try coordinator.universalLink(in: table) }
+        }
+    }
+
     @Test("a screen no reachable route opens is an error, never a link that would fail")
     func notShareable() throws {
         let table = try Shop.table()
@@ -662,4 +807,11 @@ struct UniversalLinkSharingTests {
                 scene: "Files", screen: ScreenID(5), route: nil)
         ) { try coordinator.universalLink(in: table) }
     }
+}
+
+/// What a meddling builder keeps: the coordinator to reenter, and the error it got.
+@MainActor
+final class ReentryBox {
+    var coordinator: AppCoordinator?
+    var error: NavigationError?
 }
