@@ -569,7 +569,12 @@ extension LinkFuzzer {
         }
     }
 
+    /// Whether this input's shared link was checked already: once per input is enough (it
+    /// makes a coordinator and a tree).
+    static var sharingChecked = false
+
     static func openAsUniversalLink(_ text: String) {
+        sharingChecked = false
         for url in [text, "https://example.com/" + text, "shop://" + text] {
             for setup in [Setup.empty, .stack, .tabs] {
                 openUniversal(url, over: setup)
@@ -599,7 +604,10 @@ extension LinkFuzzer {
                     "the link \(url.debugDescription.prefix(300)) from outside built \(screen.scene)"
                 )
             }
-            checkSharing(coordinator, over: setup)
+            if !sharingChecked {
+                sharingChecked = true
+                checkSharing(coordinator, over: setup)
+            }
         } catch {
             checkFailure(
                 error, operation: .openUniversalLink(url, source: .outside), before: before,
