@@ -325,6 +325,25 @@ struct NavigationErrorTests {
                 .observerNavigationLoop(limit: 3, kind: .replaceTree, scene: nil),
                 "Cannot replace-tree: observers already started 3 navigations"
             ),
+            (
+                .invalidLinkTable(.invalidRoute("inbox/:id", .unknownParent("inbox"))),
+                "The link route \"inbox/:id\" is invalid: its parent \"inbox\" is no route of the table."
+            ),
+            (
+                .unhandledLink(
+                    UnhandledLink(
+                        url: "https://evil.example.com/product/1",
+                        reason: .notAccepted(scheme: "https", host: "evil.example.com"))),
+                "is not handled: the app does not accept links from \"https://evil.example.com\"."
+            ),
+            (
+                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: "debug/menu"),
+                "its route \"debug/menu\" is not reachable from outside the app."
+            ),
+            (
+                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: nil),
+                "no route of the link table opens that scene with its parameters."
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -368,6 +387,9 @@ struct NavigationErrorTests {
             .linkNeedsPayload(scene: "P", screen: ScreenID(1)),
             .payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T"),
             .wrongResultType(screen: ScreenID(1), expected: "T", given: "U"),
+            .invalidLinkTable(.noOrigins),
+            .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
+            .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -393,7 +415,8 @@ struct NavigationErrorTests {
             .invalidCharacter(position: 1, segment: "A 1"), .unclosedAttributes(position: 2),
             .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
             .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
-            .twoSelectedTabs(position: 3),
+            .twoSelectedTabs(position: 3), .badQueryItem(text: "ref=%zz"),
+            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
         ]
         let snapshotProblems: [SnapshotProblem] = [
             .unsupportedVersion(found: 3, supported: 2), .tooManyScreens(count: 513, limit: 512),
@@ -405,7 +428,7 @@ struct NavigationErrorTests {
             .unreadablePayload(type: "product", reason: "the data is not JSON"),
             .tooManyBytes(count: 2_000_000, limit: 1_048_576), .unreadable(reason: "not JSON"),
         ]
-        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         let problems =
             linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
@@ -442,6 +465,9 @@ struct NavigationErrorTests {
         case .misplacedTab: return 18
         case .repeatedTab: return 19
         case .twoSelectedTabs: return 20
+        case .badQueryItem: return 21
+        case .repeatedQueryItem: return 22
+        case .queryItemNamesCapture: return 23
         }
     }
 
@@ -468,7 +494,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 42
+    static let caseCount = 45
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -518,6 +544,9 @@ struct NavigationErrorTests {
         case .linkNeedsPayload: return 39
         case .payloadNotSaved: return 40
         case .wrongResultType: return 41
+        case .invalidLinkTable: return 42
+        case .unhandledLink: return 43
+        case .linkNotShareable: return 44
         }
     }
 }

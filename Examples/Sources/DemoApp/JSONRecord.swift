@@ -36,6 +36,8 @@ enum JSONRecord {
         case plans(Bool)
         /// A request that was already satisfied, as the coordinator prints it.
         case unchanged(request: String)
+        /// A universal link's action: nothing changed on screen.
+        case action(LinkAction)
     }
 
     case transition(TransitionEvent, tree: ScreenTree, line: Int, showsPlan: Bool)
@@ -166,6 +168,11 @@ private struct Object: Encodable {
             case .unchanged(let request):
                 try object.encode("unchanged", forKey: Key("type"))
                 try object.encode(request, forKey: Key("request"))
+            case .action(let action):
+                try object.encode("action", forKey: Key("type"))
+                try object.encode(action.name, forKey: Key("action"))
+                try object.encode(action.route, forKey: Key("route"))
+                try object.encode(action.parameters, forKey: Key("parameters"))
             }
         case .summary(let commands, let failedLines):
             try object.encode("summary", forKey: Key("type"))

@@ -50,7 +50,9 @@ struct ScriptModeTests {
 
     @Test(
         "a script prints exactly its checked-in transcript",
-        arguments: [("session", true), ("tabs", true), ("plans", true), ("errors", false)])
+        arguments: [
+            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("links", false),
+        ])
     func textTranscript(name: String, succeeds: Bool) throws {
         let result = try run(try ScriptFixtures.read("\(name).script"))
         #expect(result.succeeded == succeeds)
@@ -59,7 +61,9 @@ struct ScriptModeTests {
 
     @Test(
         "with --json, a script prints exactly its checked-in JSON lines",
-        arguments: [("session", true), ("tabs", true), ("plans", true), ("errors", false)])
+        arguments: [
+            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("links", false),
+        ])
     func jsonTranscript(name: String, succeeds: Bool) throws {
         let result = try run(try ScriptFixtures.read("\(name).script"), format: .json)
         #expect(result.succeeded == succeeds)

@@ -39,6 +39,8 @@ struct LayeringTests {
         "FlowExamples": ["CoreModule"],
         "login-flow": ["FlowExamples"],
         "child-flows": ["FlowExamples"],
+        "LinkExamples": ["CoreModule"],
+        "shop-links": ["LinkExamples"],
     ]
 
     /// Every target of the library and of the examples, the feature modules included.

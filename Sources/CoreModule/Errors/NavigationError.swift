@@ -173,6 +173,18 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// to observers once per delivery; later navigations observers start in the same delivery
     /// fail with this error too, without a report.
     case observerNavigationLoop(limit: Int, kind: TransitionKind, scene: SceneIdentifier?)
+
+    /// A ``LinkTable`` breaks a rule (see ``LinkTableProblem``); it was not made.
+    case invalidLinkTable(LinkTableProblem)
+
+    /// A universal link no route of the app's table handles, with the reason (see
+    /// ``UnhandledLink``): the tree is unchanged, and the app may hand the link to the browser.
+    case unhandledLink(UnhandledLink)
+
+    /// The visible screen `screen`, of scene `scene`, cannot be shared as a universal link:
+    /// `route` is the route that would write it but is not reachable from outside the app, or
+    /// `nil` when no route opens that scene with the screen's parameters.
+    case linkNotShareable(scene: SceneIdentifier, screen: ScreenID, route: String?)
 }
 
 extension NavigationError {
@@ -222,6 +234,9 @@ extension NavigationError {
         case .payloadNotSaved: return "payload-not-saved"
         case .wrongResultType: return "wrong-result-type"
         case .observerNavigationLoop: return "observer-navigation-loop"
+        case .invalidLinkTable: return "invalid-link-table"
+        case .unhandledLink: return "unhandled-link"
+        case .linkNotShareable: return "link-not-shareable"
         }
     }
 }
@@ -365,6 +380,19 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot present with style \(style.literal): a sheet needs at least one detent and "
                 + "none twice, a popover an anchor of 1 to 64 bytes."
+        case .invalidLinkTable(let problem):
+            return problem.description
+        case .unhandledLink(let link):
+            return link.description
+        case .linkNotShareable(let scene, let screen, let route):
+            guard let route else {
+                return
+                    "Cannot share \(scene.quoted) \(screen) as a link: no route of the link table "
+                    + "opens that scene with its parameters."
+            }
+            return
+                "Cannot share \(scene.quoted) \(screen) as a link: its route \"\(route)\" is not "
+                + "reachable from outside the app."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
         case .missingPayload(let scene, let expected):

@@ -79,6 +79,8 @@ extension AppCoordinator {
         switch event {
         case .transition:
             isTransition = true
+        case .linkAction:
+            break
         case .failure(let failure):
             if case .observerNavigationLoop = failure.error {
                 // Reported once per delivery: an observer that navigates on failures too would

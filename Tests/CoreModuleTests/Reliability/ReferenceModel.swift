@@ -596,7 +596,7 @@ struct ReferenceModel {
     ]
 
     /// The model after `next`, with the event the coordinator reports for the change.
-    private func applied(
+    func applied(
         _ next: ReferenceModel, kind: TransitionKind, removed: Int, animated: Bool,
         initiator: TransitionInitiator = .app, style: PresentationStyle? = nil
     ) -> ModelOutcome {

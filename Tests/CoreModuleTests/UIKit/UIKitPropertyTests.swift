@@ -115,6 +115,7 @@
                 } else {
                     history.append((step, "\(operation)"))
                     let outcome = operation.predict(model)
+                    world.clearEvents()
                     let result = operation.apply(to: world)
                     switch (outcome, result) {
                     case (.applied(let next, _), .success(.some)),
