@@ -10,11 +10,18 @@
 
 import PackageDescription
 
+/// The UIKit stand-in, where there is no UIKit.
+let standIn: Target.Dependency = .target(
+    name: "SceneRouterUIKitStandIn", condition: .when(platforms: [.linux]))
+
 let package = Package(
     name: "SceneRouter",
     products: [
         .library(name: "CoreModule", targets: ["CoreModule"]),
         .library(name: "CoreModuleTesting", targets: ["CoreModuleTesting"]),
+        // The UIKit adapter; on Linux it builds against the stand-in, which tests drive.
+        .library(name: "SceneRouterUIKit", targets: ["SceneRouterUIKit"]),
+        .library(name: "SceneRouterUIKitStandIn", targets: ["SceneRouterUIKitStandIn"]),
     ],
     targets: [
         // The router. Depends on nothing.
@@ -23,7 +30,17 @@ let package = Package(
         // Test support for apps: a recording renderer and stub screens, for their test targets.
         .target(name: "CoreModuleTesting", dependencies: ["CoreModule"]),
 
-        .testTarget(name: "CoreModuleTests", dependencies: ["CoreModule", "CoreModuleTesting"]),
+        // The UIKit adapter: one source, built against UIKit on Apple platforms and against the
+        // stand-in on Linux, so that CI builds and exercises it.
+        .target(name: "SceneRouterUIKit", dependencies: ["CoreModule", standIn]),
+        // The subset of UIKit the adapter uses, with UIKit's presentation rules, and test hooks
+        // (animations, gestures). Linux only: apps on Apple platforms have UIKit itself.
+        .target(name: "SceneRouterUIKitStandIn"),
+
+        // The model-based tests reuse their generator for the adapter's property test.
+        .testTarget(
+            name: "CoreModuleTests",
+            dependencies: ["CoreModule", "CoreModuleTesting", "SceneRouterUIKit", standIn]),
         .testTarget(name: "RendererTests", dependencies: ["CoreModule", "CoreModuleTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "demo", targets: ["demo"]),
         .executable(name: "login-flow", targets: ["login-flow"]),
         .executable(name: "child-flows", targets: ["child-flows"]),
+        .executable(name: "shop-links", targets: ["shop-links"]),
     ],
     dependencies: [.package(name: "SceneRouter", path: "..")],
     targets: [
@@ -38,10 +39,16 @@ let package = Package(
         .executableTarget(name: "login-flow", dependencies: ["FlowExamples"]),
         .executableTarget(name: "child-flows", dependencies: ["FlowExamples"]),
 
+        // A shop's universal links: a tab root, 30 routes, two hosts and a custom scheme.
+        .target(name: "LinkExamples", dependencies: [coreModule]),
+        .executableTarget(name: "shop-links", dependencies: ["LinkExamples"]),
+
         .testTarget(name: "FeatureTests", dependencies: [coreModule, "FeatureA", "FeatureB"]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowExampleTests", dependencies: ["FlowExamples"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LinkExampleTests", dependencies: ["LinkExamples"], exclude: ["Fixtures"]),
         .testTarget(name: "LayeringTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -9,7 +9,8 @@
 #   ```swift fragment   statements that use names from the file's setup: wrapped in
 #                       `@MainActor func …() async throws { … }`, compiled with the file's setup
 #                       blocks and with CoreModule, CoreModuleTesting, FeatureA, FeatureB,
-#                       Foundation and Testing imported.
+#                       Foundation and Testing imported. Programs may also import the UIKit
+#                       adapter, SceneRouterUIKit, and its Linux stand-in for UIKit.
 #   ```swift setup      shown in the doc, and compiled as top-level code before the file's
 #                       fragments (declarations and `let`s they share).
 #   <!-- swift setup    hidden setup: the same, inside an HTML comment that GitHub does not
@@ -158,7 +159,7 @@ if os.path.isdir(package_dir):
 os.makedirs(package_dir, exist_ok=True)
 products = ", ".join(
     [f'.product(name: "{name}", package: "SceneRouter")'
-     for name in ["CoreModule", "CoreModuleTesting"]] +
+     for name in ["CoreModule", "CoreModuleTesting", "SceneRouterUIKit", "SceneRouterUIKitStandIn"]] +
     [f'.product(name: "{name}", package: "SceneRouterExamples")'
      for name in ["FeatureA", "FeatureB"]])
 manifest = [

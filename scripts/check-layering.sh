@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Checks the module layering the design card fixes, from the packages' own descriptions:
-#   - the root package is the library alone: it declares CoreModule, CoreModuleTesting and test
-#     targets, nothing else (an app that depends on it may have a `FeatureA` or a `demo` of its
+#   - the root package is the library alone: it declares CoreModule, CoreModuleTesting, the UIKit
+#     adapter SceneRouterUIKit, its stand-in SceneRouterUIKitStandIn and test targets, nothing else (an app that depends on it may have a `FeatureA` or a `demo` of its
 #     own, and SwiftPM needs target names to be unique across the app's whole package graph);
 #   - no package has a package dependency but the library itself, by path;
-#   - CoreModule depends on nothing, CoreModuleTesting on CoreModule only;
+#   - CoreModule depends on nothing, CoreModuleTesting on CoreModule only, SceneRouterUIKit on
+#     CoreModule and (on Linux) SceneRouterUIKitStandIn, the stand-in on nothing;
 #   - in the examples package, every library target but the app (DemoApp) and the flow examples
 #     is a feature module (FeatureA, FeatureB, and any you add: nothing to list here) and
 #     depends on CoreModule only, so never on another feature.
@@ -25,7 +26,12 @@ def deps(target):
     return set(target.get("target_dependencies") or []) | set(target.get("product_dependencies") or [])
 
 # The root package: the library alone.
-library = {"CoreModule": set(), "CoreModuleTesting": {"CoreModule"}}
+library = {
+    "CoreModule": set(),
+    "CoreModuleTesting": {"CoreModule"},
+    "SceneRouterUIKit": {"CoreModule", "SceneRouterUIKitStandIn"},
+    "SceneRouterUIKitStandIn": set(),
+}
 for target in root["targets"]:
     name = target["name"]
     if target.get("type") == "test":
@@ -77,6 +83,7 @@ if problems:
         print(f"layering: {problem}", file=sys.stderr)
     sys.exit(1)
 print("layering: ok (the root package declares the library alone; CoreModule depends on nothing; "
+      "SceneRouterUIKit on CoreModule and its stand-in; "
       f"CoreModuleTesting and the feature modules {', '.join(features)} on CoreModule only; "
       "no package dependencies but the library by path)")
 PYTHON

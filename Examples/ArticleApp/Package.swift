@@ -14,6 +14,14 @@ import PackageDescription
 /// The library, by its manifest's name (a path dependency's identity is its folder's name, which
 /// depends on where the repository was cloned).
 let coreModule: Target.Dependency = .product(name: "CoreModule", package: "SceneRouter")
+/// The UIKit adapter; on Linux, UIKit itself is the library's stand-in, which the app drives as a
+/// test would (its animations end when the tour says so).
+let uiKit: [Target.Dependency] = [
+    .product(name: "SceneRouterUIKit", package: "SceneRouter"),
+    .product(
+        name: "SceneRouterUIKitStandIn", package: "SceneRouter",
+        condition: .when(platforms: [.linux])),
+]
 
 let package = Package(
     name: "ArticleApp",
@@ -30,10 +38,10 @@ let package = Package(
         .target(name: "FeatureB", dependencies: [coreModule, "CoreUI"]),
         .target(name: "FeatureC", dependencies: [coreModule, "CoreUI"]),
 
-        // The app: registers every scene and plays the article.
+        // The app: registers every scene, plays the article and shows it in a UIKit window.
         .target(
             name: "ArticleApp",
-            dependencies: [coreModule, "CoreUI", "FeatureA", "FeatureB", "FeatureC"]),
+            dependencies: [coreModule, "CoreUI", "FeatureA", "FeatureB", "FeatureC"] + uiKit),
         .executableTarget(name: "article-app", dependencies: ["ArticleApp"]),
 
         .testTarget(

@@ -354,6 +354,25 @@ struct NavigationErrorTests {
                 .heldLinkFailed("demo://open/X", error: .noRoot(.push)),
                 "The held link \"demo://open/X\" could not be opened. Cannot push"
             ),
+            (
+                .invalidLinkTable(.invalidRoute("inbox/:id", .unknownParent("inbox"))),
+                "The link route \"inbox/:id\" is invalid: its parent \"inbox\" is no route of the table."
+            ),
+            (
+                .unhandledLink(
+                    UnhandledLink(
+                        url: "https://evil.example.com/product/1",
+                        reason: .notAccepted(scheme: "https", host: "evil.example.com"))),
+                "is not handled: the app does not accept links from \"https://evil.example.com\"."
+            ),
+            (
+                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: "debug/menu"),
+                "its route \"debug/menu\" is not reachable from outside the app."
+            ),
+            (
+                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: nil),
+                "no route of the link table opens that scene with its parameters."
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -402,6 +421,9 @@ struct NavigationErrorTests {
             .guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1)),
             .navigationOriginGone(.transition(.pop()), origin: ScreenID(1)),
             .heldLinkReplaced("a", by: "b"), .heldLinkFailed("a", error: .noRoot(.push)),
+            .invalidLinkTable(.noOrigins),
+            .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
+            .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -427,7 +449,8 @@ struct NavigationErrorTests {
             .invalidCharacter(position: 1, segment: "A 1"), .unclosedAttributes(position: 2),
             .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
             .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
-            .twoSelectedTabs(position: 3),
+            .twoSelectedTabs(position: 3), .badQueryItem(text: "ref=%zz"),
+            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
         ]
         let snapshotProblems: [SnapshotProblem] = [
             .unsupportedVersion(found: 3, supported: 2), .tooManyScreens(count: 513, limit: 512),
@@ -439,7 +462,7 @@ struct NavigationErrorTests {
             .unreadablePayload(type: "product", reason: "the data is not JSON"),
             .tooManyBytes(count: 2_000_000, limit: 1_048_576), .unreadable(reason: "not JSON"),
         ]
-        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<21))
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         let problems =
             linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
@@ -476,6 +499,9 @@ struct NavigationErrorTests {
         case .misplacedTab: return 18
         case .repeatedTab: return 19
         case .twoSelectedTabs: return 20
+        case .badQueryItem: return 21
+        case .repeatedQueryItem: return 22
+        case .queryItemNamesCapture: return 23
         }
     }
 
@@ -502,7 +528,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 48
+    static let caseCount = 51
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -558,6 +584,9 @@ struct NavigationErrorTests {
         case .navigationOriginGone: return 45
         case .heldLinkReplaced: return 46
         case .heldLinkFailed: return 47
+        case .invalidLinkTable: return 48
+        case .unhandledLink: return 49
+        case .linkNotShareable: return 50
         }
     }
 }

@@ -17,6 +17,59 @@ struct PlatformReportTests {
         #expect(event.description.hasSuffix("by the user"))
     }
 
+    @Test("the Back button's menu is one report and one event, however many screens leave")
+    func backButtonMenu() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"), .push(scene: "B2"),
+        ])
+        let recorder = EventRecorder(coordinator)
+        let menu = try #require(try coordinator.report(.poppedBackByUser(to: ScreenID(1))))
+        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(menu.kind == .popTo)
+        #expect(menu.removedCount == 3)
+        #expect(menu.initiator == .user)
+        #expect(menu.plan.isEmpty)
+        #expect(recorder.transitions == [menu])
+        #expect(
+            PlatformReport.poppedBackByUser(to: ScreenID(1)).description
+                == "popped-back-by-user to #1")
+
+        // A back swipe reported the same way: one screen leaves, a pop.
+        try coordinator.navigate(.push(scene: "A2"))
+        let swipe = try #require(try coordinator.report(.poppedBackByUser(to: ScreenID(1))))
+        #expect(swipe.kind == .pop)
+        #expect(swipe.removedCount == 1)
+        // Back to the screen already visible: nothing to follow.
+        #expect(try coordinator.report(.poppedBackByUser(to: ScreenID(1))) == nil)
+        #expect(recorder.transitions.count == 3)
+    }
+
+    @Test("a pop back to a screen outside the top-most stack is refused and changes nothing")
+    func popBackOutsideTheTopStack() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"),
+            .push(scene: "A2"), .selectTab("more"), .push(scene: "B2"),
+        ])
+        let recorder = EventRecorder(coordinator)
+        let before = coordinator.tree
+        // #1 is in the home tab, not the selected one; #2 is under a modal after the present.
+        #expect(
+            throws: NavigationError.reportedScreenNotOnTop(
+                ScreenID(1), kind: .popTo, visible: ScreenID(4))
+        ) { try coordinator.report(.poppedBackByUser(to: ScreenID(1))) }
+        #expect(throws: NavigationError.reportedScreenGone(ScreenID(42))) {
+            try coordinator.report(.poppedBackByUser(to: ScreenID(42)))
+        }
+        #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(recorder.failures.count == 2)
+        try coordinator.navigate(.present(scene: "A1"))
+        #expect(
+            throws: NavigationError.reportedScreenNotOnTop(
+                ScreenID(2), kind: .popTo, visible: ScreenID(5))
+        ) { try coordinator.report(.poppedBackByUser(to: ScreenID(2))) }
+    }
+
     @Test("a sheet dragged down dismisses the top-most modal")
     func swipeDown() throws {
         let coordinator = try makeCoordinator(setup: [

@@ -81,6 +81,74 @@ extension TimedFigures {
         )
     }
 
+    /// Opening a universal link with a query string, `https://bench.example.com/PATH?ref=mail&
+    /// campaign=spring`, through a table of 200 three-segment routes (one parameter) onto the
+    /// registered scenes; against navigating to the same screens with the same parameters
+    /// (`navigate(.root(scene:parameters:))`), so that the ratio is what reading and matching
+    /// the link add.
+    static func openUniversalLink(_ scenes: SceneSet) throws -> Workloads {
+        let routeCount = min(200, scenes.size)
+        let routes = (0..<routeCount).map { index in
+            LinkRoute(
+                scenes.names.route(index, segments: .three),
+                scene: SceneIdentifier(scenes.names.name(index)), reachableFromOutside: true)
+        }
+        let table = try LinkTable(accepting: [.web(host: "bench.example.com")], routes: routes)
+        let observed = try ObservedCoordinator(container: scenes.container, names: scenes.names)
+        var generator = SplitMix64(seed: 0x11AC ^ UInt64(scenes.size))
+        let targets = (0...scenes.keys.mask).map { position in
+            let index = Int.random(in: 0..<routeCount, using: &generator)
+            return (index: index, path: scenes.names.path(index, segments: .three, value: position))
+        }
+        let urls = targets.map { "https://bench.example.com/\($0.path)?ref=mail&campaign=spring" }
+        // The baseline's requests: the same scenes, with the values the links give.
+        let requests = targets.map { target in
+            let values = target.path.split(separator: "/")
+            let pattern = scenes.names.route(target.index, segments: .three).split(separator: "/")
+            var parameters: SceneParameters = ["ref": "mail", "campaign": "spring"]
+            for (segment, value) in zip(pattern, values) where segment.hasPrefix(":") {
+                parameters[String(segment.dropFirst())] = String(value)
+            }
+            return ApplicationTransitionType.root(
+                scene: SceneIdentifier(scenes.names.name(target.index)), parameters: parameters)
+        }
+        let baselineCoordinator = try ObservedCoordinator(
+            container: scenes.container, names: scenes.names)
+        guard case .transition? = try observed.coordinator.open(universalLink: urls[0], in: table)
+        else { throw BenchmarkFailure("\(urls[0]) opened nothing") }
+        let mask = scenes.keys.mask
+        let cursor = Cursor()
+        let baselineCursor = Cursor()
+        return (
+            subject: Workload { iterations in
+                let coordinator = observed.coordinator
+                var sum: UInt64 = 0
+                var position = cursor.position
+                for _ in 0..<iterations {
+                    let url = urls[position & mask]
+                    position &+= 1
+                    sum &+=
+                        try coordinator.open(universalLink: url, in: table)?.transition?.screen
+                        .rawValue ?? 0
+                }
+                cursor.position = position
+                return sum
+            },
+            baseline: Workload { iterations in
+                let coordinator = baselineCoordinator.coordinator
+                var sum: UInt64 = 0
+                var position = baselineCursor.position
+                for _ in 0..<iterations {
+                    let request = requests[position & mask]
+                    position &+= 1
+                    sum &+= try coordinator.navigate(request)?.screen.rawValue ?? 0
+                }
+                baselineCursor.position = position
+                return sum
+            }
+        )
+    }
+
     /// Writing the current tree, five screens and a modal, as a link; against the six
     /// navigations that build such a tree.
     static func writeLink(_ scenes: SceneSet) throws -> Workloads {

@@ -61,6 +61,8 @@ enum TimedFigures {
         },
         TimedFigure("open link, 5 + 1 modal", budget: .ratio(1.5), make: openLink),
         TimedFigure("write link, 5 + 1 modal", budget: .ratio(1.5), make: writeLink),
+        TimedFigure(
+            "open universal link with a query", budget: .ratio(8), make: openUniversalLink),
         // At 1,000 entries a Dictionary insert costs what it costs at 10 (everything is in
         // cache) and 2 to 3 times less than at 100,000: a scene keeps the budget at 10, and a
         // route the budget at 100,000 scaled by that factor (6x at 100,000 is about 15x here).

@@ -39,6 +39,8 @@ enum JSONRecord {
         /// What the asynchronous guard, its clock or a held link did: `kind` names it
         /// (`question`, `answer`, `outcome`, `pending`, …) and `text` says it.
         case note(kind: String, text: String)
+        /// A universal link's action: nothing changed on screen.
+        case action(LinkAction)
     }
 
     case transition(TransitionEvent, tree: ScreenTree, line: Int, showsPlan: Bool)
@@ -172,6 +174,11 @@ private struct Object: Encodable {
             case .note(let kind, let text):
                 try object.encode(kind, forKey: Key("type"))
                 try object.encode(text, forKey: Key("text"))
+            case .action(let action):
+                try object.encode("action", forKey: Key("type"))
+                try object.encode(action.name, forKey: Key("action"))
+                try object.encode(action.route, forKey: Key("route"))
+                try object.encode(action.parameters, forKey: Key("parameters"))
             }
         case .summary(let commands, let failedLines):
             try object.encode("summary", forKey: Key("type"))

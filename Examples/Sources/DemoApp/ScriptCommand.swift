@@ -7,6 +7,11 @@ public enum ScriptCommand: Equatable, Sendable {
     case navigate(ApplicationTransitionType)
     /// `open LINK`: a deep link in the demo's format, `demo://open/…`.
     case open(String)
+    /// `open-url URL [from-app]`: a universal link of the demo's link table (``DemoLinks``),
+    /// from outside the app unless `from-app` says otherwise.
+    case openURL(String, source: LinkSource)
+    /// `share`: print the visible screen as a universal link of the demo's table.
+    case share
     /// `back-swipe [#ID]`: the user swiped back from a screen (the visible one by default).
     case backSwipe(ScreenID?)
     /// `swipe-down [#ID]`: the user dragged the top-most sheet down.
@@ -49,7 +54,7 @@ public enum ScriptCommand: Equatable, Sendable {
             "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop",
             "pop-to",
             "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
-            "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help",
+            "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
         ] + asyncWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
@@ -74,6 +79,10 @@ public enum ScriptCommand: Equatable, Sendable {
         dismiss                        dismiss the top-most modal
         dismiss-all                    dismiss every modal
         open LINK                      open a deep link, such as demo://open/A1/A2;id=7/+B1
+        open-url URL [from-app]        open a universal link of the demo's link table, such
+                                       as https://shop.example.com/product/42?ref=mail; from
+                                       outside the app unless from-app is given
+        share                          print the visible screen as a universal link
         back-swipe [#ID]               the user swipes back from screen #ID (default: the
                                        visible one); reported as .poppedByUser
         swipe-down [#ID]               the user drags the top-most sheet down; reported as
@@ -172,6 +181,24 @@ public enum ScriptCommand: Equatable, Sendable {
                         + "\(arguments.count) words.")
             }
             return .open(arguments[0])
+        case "open-url":
+            if arguments.count == 2, arguments[1] != "from-app" {
+                throw ScriptError(
+                    "\"open-url\" takes from-app after the link, or nothing, but found "
+                        + "\"\(arguments[1])\".")
+            }
+            guard (1...2).contains(arguments.count) else {
+                throw ScriptError(
+                    "\"open-url\" takes a link and optionally from-app, such as "
+                        + "open-url https://shop.example.com/product/42, but found "
+                        + "\(arguments.count) words.")
+            }
+            return .openURL(arguments[0], source: arguments.count == 2 ? .app : .outside)
+        case "share":
+            if let extra = arguments.first {
+                throw ScriptError("\"share\" takes no arguments, but found \"\(extra)\".")
+            }
+            return .share
         case "back-swipe", "swipe-down":
             guard arguments.count <= 1 else {
                 throw ScriptError(

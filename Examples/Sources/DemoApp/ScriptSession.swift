@@ -33,6 +33,9 @@ public final class ScriptSession {
     /// The demo's link format: `demo://open/…`.
     public static let linkFormat = DeepLinkFormat(scheme: "demo")
 
+    /// The demo's universal links (see ``DemoLinks``).
+    public let links: LinkTable
+
     /// How this session prints.
     public let format: OutputFormat
     /// The coordinator the commands drive.
@@ -59,6 +62,7 @@ public final class ScriptSession {
     {
         let app = DependencyInjection()
         try app.configure()
+        links = try DemoLinks.table()
         self.format = format
         self.write = write
         coordinator = AppCoordinator(container: app.container)
@@ -177,6 +181,14 @@ public final class ScriptSession {
             }
         case .open(let link):
             try coordinator.open(link, format: Self.linkFormat)
+        case .openURL(let url, let source):
+            let event = try coordinator.open(universalLink: url, in: links, from: source)
+            if case .linkAction(let action) = event {
+                answer(.action(action), text: ["· \(action); the tree is unchanged"])
+            }
+        case .share:
+            let link = try coordinator.universalLink(in: links)
+            answer(.link(link), text: [link ?? "(the window is empty)"])
         case .backSwipe(let screen):
             try coordinator.report(.poppedByUser(screen ?? visibleScreen(for: "back-swipe")))
         case .swipeDown(let screen):
@@ -251,6 +263,7 @@ public final class ScriptSession {
         switch command {
         case .navigate(let transition): return .transition(transition)
         case .open(let link): return .openLink(link, format: Self.linkFormat)
+        case .openURL(let url, let source): return .openUniversalLink(url, source: source)
         case .backSwipe(let screen):
             return screen.map { .report(.poppedByUser($0)) }
                 ?? coordinator.tree.visibleScreen.map { .report(.poppedByUser($0.id)) }
@@ -261,8 +274,8 @@ public final class ScriptSession {
         case .tabRetap: return .report(.selectedTabReselectedByUser)
         case .navigateWhenAllowed(let transition): return .transition(transition)
         case .incoming(let link): return .openLink(link, format: Self.linkFormat)
-        case .tree, .link, .mermaid, .scenes, .plan, .help, .asyncGuard, .answer, .advanceClock,
-            .ready, .held:
+        case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
+            .advanceClock, .ready, .held:
             return nil
         }
     }

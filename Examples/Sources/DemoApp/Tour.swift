@@ -46,6 +46,7 @@ public struct Tour {
             switch event {
             case .transition(let transition): write("   ✓ \(transition)")
             case .failure(let failure): write("   ✗ \(failure.error)")
+            case .linkAction(let action): write("   ✓ \(action)")
             }
         }
         defer { log.cancel() }

@@ -12,6 +12,7 @@ final class Transcript {
             switch event {
             case .transition(let transition): write("   ✓ \(transition)")
             case .failure(let failure): write("   ✗ \(failure.error)")
+            case .linkAction(let action): write("   ✓ \(action)")
             }
         }
     }

@@ -11,7 +11,13 @@
 //   2. as a scene name or path: resolved, registered, navigated to, popped to;
 //   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
 //      link is written and read back;
-//   4. as a scene name registered and written into a link and read back.
+//   4. as a scene name registered and written into a link and read back;
+//   5. as a universal link of a link table (two hosts and a custom scheme; query items, nested
+//      routes, catch-alls, every effect, an action, routes not reachable from outside), as it
+//      is and after `https://example.com/` and `shop://`, from outside the app, over the three
+//      trees: a link from outside never builds a scene that only routes not marked reachable
+//      open; a failure is typed, changes nothing, and an unhandled link carries the input; the
+//      visible screen's shared link reopens the same screens, or sharing is refused.
 // The oracle: an error is a typed error that changed nothing and reported one failure; a
 // success yields a well-formed tree (`ScreenTree.structuralProblems()`) whose link and
 // snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
@@ -40,6 +46,7 @@ public func fuzzLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         LinkFuzzer.resolveAsName(text)
         LinkFuzzer.roundTripAsTree(text)
         LinkFuzzer.roundTripAsSceneName(text)
+        LinkFuzzer.openAsUniversalLink(text)
         LinkFuzzer.finishInput()
     }
     return 0
@@ -517,6 +524,128 @@ enum LinkFuzzer {
                 "fuzz-links oracle: the registered \(name) cannot be pushed: \(error)")
         }
         checkRoundTrip(coordinator, container: scenes)
+    }
+}
+
+extension LinkFuzzer {
+    // MARK: 5. The input as a universal link
+
+    /// The universal link table: every kind of route, some not reachable from outside.
+    static let links = LeakCheck.ignoringAllocations { makeLinks() }
+
+    /// The scenes a link from outside may build: those of the routes marked reachable.
+    static let reachableScenes = Set(
+        links.routes.filter(\.isReachableFromOutside).compactMap(\.scene))
+
+    private static func makeLinks() -> LinkTable {
+        do {
+            return try LinkTable(
+                accepting: [
+                    .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
+                ],
+                limits: LinkLimits(
+                    maximumLength: 512, maximumScreens: 8, maximumParametersPerScreen: 6),
+                routes: [
+                    LinkRoute("a1", scene: "A1", reachableFromOutside: true),
+                    LinkRoute(
+                        "a1/:id", scene: "A2", parent: "a1", effect: .selectTab("home"),
+                        reachableFromOutside: true),
+                    LinkRoute(
+                        "cafe/:x", scene: "Café", effect: .present(.sheet()),
+                        reachableFromOutside: true),
+                    LinkRoute(
+                        "cafe/:x/b2", scene: "B2", parent: "cafe/:x",
+                        effect: .present(.fullScreenCover), reachableFromOutside: true),
+                    LinkRoute("b1", scene: "B1", effect: .push, reachableFromOutside: true),
+                    LinkRoute("files/*path", scene: "A2", reachableFromOutside: true),
+                    LinkRoute("files/:name", scene: "product/new"),
+                    LinkRoute("secret/*rest", scene: "product/new", effect: .push),
+                    LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
+                    LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
+                    LinkRoute("act/:v", action: "act", reachableFromOutside: true),
+                ])
+        } catch {
+            preconditionFailure("fuzz-links: the link table is invalid: \(error)")
+        }
+    }
+
+    /// Whether this input's shared link was checked already: once per input is enough (it
+    /// makes a coordinator and a tree).
+    static var sharingChecked = false
+
+    static func openAsUniversalLink(_ text: String) {
+        sharingChecked = false
+        for url in [text, "https://example.com/" + text, "shop://" + text] {
+            for setup in [Setup.empty, .stack, .tabs] {
+                openUniversal(url, over: setup)
+            }
+        }
+    }
+
+    private static func openUniversal(_ url: String, over setup: Setup) {
+        let fixture = fixture(setup)
+        let coordinator = fixture.coordinator
+        let recorder = fixture.recorder
+        let before = coordinator.tree
+        defer { recorder.clear() }
+        do {
+            let event = try coordinator.open(universalLink: url, in: links)
+            check(recorder.events == [event].compactMap { $0 }, "open reported \(recorder.events)")
+            if case .linkAction = event {
+                check(coordinator.tree == before, "an action changed the tree")
+                return
+            }
+            fixtures[setup] = nil
+            let tree = coordinator.tree
+            check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
+            for screen in tree.screens where before.screen(screen.id) == nil {
+                check(
+                    reachableScenes.contains(screen.scene),
+                    "the link \(url.debugDescription.prefix(300)) from outside built \(screen.scene)"
+                )
+            }
+            if !sharingChecked {
+                sharingChecked = true
+                checkSharing(coordinator, over: setup)
+            }
+        } catch {
+            checkFailure(
+                error, operation: .openUniversalLink(url, source: .outside), before: before,
+                after: coordinator, recorder: recorder, input: url)
+            switch error {
+            case .unhandledLink(let link):
+                check(link.url == url, "an unhandled link carries \(link.url.prefix(300))")
+            case .unknownTab, .noRoot, .noTabForLink:
+                break
+            default:
+                preconditionFailure("fuzz-links oracle: a universal link threw \(error)")
+            }
+        }
+    }
+
+    /// The visible screen's shared link, opened over the tree the link was opened over, shows
+    /// the same screen; or sharing is refused with a typed error.
+    private static func checkSharing(_ coordinator: AppCoordinator, over setup: Setup) {
+        do {
+            guard let shared = try coordinator.universalLink(in: links) else { return }
+            let reopened = makeCoordinator(setup)
+            do {
+                try reopened.open(universalLink: shared, in: links)
+            } catch {
+                preconditionFailure(
+                    "fuzz-links oracle: the shared link \(shared.prefix(300)) fails: \(error)")
+            }
+            let visible = coordinator.tree.visibleScreen
+            check(
+                reopened.tree.visibleScreen?.scene == visible?.scene
+                    && reopened.tree.visibleScreen?.parameters == visible?.parameters,
+                "the shared link \(shared.prefix(300)) opens another screen")
+        } catch {
+            switch error {
+            case .linkNotShareable, .invalidLink: break
+            default: preconditionFailure("fuzz-links oracle: sharing threw \(error)")
+            }
+        }
     }
 }
 

@@ -199,6 +199,18 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// The held link `link` could not be opened when its time came, because of `error`; the tree
     /// is as it was before.
     indirect case heldLinkFailed(String, error: NavigationError)
+
+    /// A ``LinkTable`` breaks a rule (see ``LinkTableProblem``); it was not made.
+    case invalidLinkTable(LinkTableProblem)
+
+    /// A universal link no route of the app's table handles, with the reason (see
+    /// ``UnhandledLink``): the tree is unchanged, and the app may hand the link to the browser.
+    case unhandledLink(UnhandledLink)
+
+    /// The visible screen `screen`, of scene `scene`, cannot be shared as a universal link:
+    /// `route` is the route that would write it but is not reachable from outside the app, or
+    /// `nil` when no route opens that scene with the screen's parameters.
+    case linkNotShareable(scene: SceneIdentifier, screen: ScreenID, route: String?)
 }
 
 extension NavigationError {
@@ -254,6 +266,9 @@ extension NavigationError {
         case .navigationOriginGone: return "navigation-origin-gone"
         case .heldLinkReplaced: return "held-link-replaced"
         case .heldLinkFailed: return "held-link-failed"
+        case .invalidLinkTable: return "invalid-link-table"
+        case .unhandledLink: return "unhandled-link"
+        case .linkNotShareable: return "link-not-shareable"
         }
     }
 }
@@ -397,6 +412,19 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot present with style \(style.literal): a sheet needs at least one detent and "
                 + "none twice, a popover an anchor of 1 to 64 bytes."
+        case .invalidLinkTable(let problem):
+            return problem.description
+        case .unhandledLink(let link):
+            return link.description
+        case .linkNotShareable(let scene, let screen, let route):
+            guard let route else {
+                return
+                    "Cannot share \(scene.quoted) \(screen) as a link: no route of the link table "
+                    + "opens that scene with its parameters."
+            }
+            return
+                "Cannot share \(scene.quoted) \(screen) as a link: its route \"\(route)\" is not "
+                + "reachable from outside the app."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
         case .missingPayload(let scene, let expected):

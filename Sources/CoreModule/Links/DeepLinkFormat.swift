@@ -57,6 +57,20 @@ public struct DeepLinkFormat: Hashable, Sendable {
 
     /// The link's beginning: `scheme://host/`.
     var prefix: String { "\(scheme)://\(host)/" }
+
+    /// The format's limits, the same kind a universal link's ``LinkTable`` has.
+    public var limits: LinkLimits {
+        get {
+            LinkLimits(
+                maximumLength: maximumLength, maximumScreens: maximumScreens,
+                maximumParametersPerScreen: maximumParametersPerScreen)
+        }
+        set {
+            maximumLength = newValue.maximumLength
+            maximumScreens = newValue.maximumScreens
+            maximumParametersPerScreen = newValue.maximumParametersPerScreen
+        }
+    }
 }
 
 /// One screen of a parsed link or a snapshot: where it stands, and what it names.
@@ -216,11 +230,7 @@ extension DeepLinkFormat {
     /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
     /// bytes never cuts a character. The length is checked before the link is read.
     func parse(_ link: String) throws(NavigationError) -> [PlannedScreen] {
-        let length = link.utf8.count
-        guard length > 0 else { throw .invalidLink(.empty) }
-        guard length <= maximumLength else {
-            throw .invalidLink(.tooLong(length: length, limit: maximumLength))
-        }
+        if let problem = limits.lengthProblem(link.utf8.count) { throw .invalidLink(problem) }
         return try parse(Array(link.utf8))
     }
 
@@ -249,9 +259,7 @@ extension DeepLinkFormat {
         for index in hostEnd + 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
             segmentCount += 1
         }
-        guard segmentCount <= maximumScreens else {
-            throw .invalidLink(.tooManyScreens(count: segmentCount, limit: maximumScreens))
-        }
+        if let problem = limits.screensProblem(segmentCount) { throw .invalidLink(problem) }
 
         var screens: [PlannedScreen] = []
         screens.reserveCapacity(segmentCount)
@@ -359,10 +367,8 @@ extension DeepLinkFormat {
                 scene: SceneIdentifier(String(decoding: bodyBytes, as: UTF8.self)),
                 parameters: SceneParameters())
         }
-        guard parameterCount <= maximumParametersPerScreen else {
-            throw .invalidLink(
-                .tooManyParameters(
-                    position: position, count: parameterCount, limit: maximumParametersPerScreen))
+        if let problem = limits.parametersProblem(parameterCount, position: position) {
+            throw .invalidLink(problem)
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
             guard let decoded = PercentEncoding.decode(bytes[range]) else {
@@ -443,7 +449,7 @@ extension DeepLinkFormat {
     ///
     /// (ASCII ones, `?` and `#` are found byte by byte while the segment is read; Unicode
     /// properties are looked up only for this rare kind of segment.)
-    private static func containsNonASCIICharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func containsNonASCIICharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
         String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { scalar in
             scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
         }
@@ -520,13 +526,7 @@ struct LinkWriter {
     }
 
     private mutating func appendEncoded(_ byte: UInt8) {
-        if PercentEncoding.isUnreserved(byte) {
-            bytes.append(byte)
-        } else {
-            bytes.append(UInt8(ascii: "%"))
-            bytes.append(PercentEncoding.hexDigit(byte >> 4))
-            bytes.append(PercentEncoding.hexDigit(byte & 0x0F))
-        }
+        PercentEncoding.append(byte, to: &bytes)
     }
 
     /// The link written so far.
@@ -545,6 +545,18 @@ enum PercentEncoding {
             return true
         default:
             return false
+        }
+    }
+
+    /// Appends `byte` to `bytes` as it is when it is unreserved, else as `%XX`: the one
+    /// encoder of both link forms.
+    static func append(_ byte: UInt8, to bytes: inout [UInt8]) {
+        if isUnreserved(byte) {
+            bytes.append(byte)
+        } else {
+            bytes.append(UInt8(ascii: "%"))
+            bytes.append(hexDigit(byte >> 4))
+            bytes.append(hexDigit(byte & 0x0F))
         }
     }
 

@@ -48,6 +48,13 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     case repeatedTab(position: Int, name: String)
     /// The segment at `position` marks a second tab selected.
     case twoSelectedTabs(position: Int)
+    /// A universal link's query item, written `text`, has a `%` not followed by two hexadecimal
+    /// digits, escapes bytes that are not UTF-8, or holds a character to escape.
+    case badQueryItem(text: String)
+    /// A universal link's query gives the item `name` twice.
+    case repeatedQueryItem(name: String)
+    /// A universal link's query item `name` has the name of one of its path's captures.
+    case queryItemNamesCapture(name: String)
 
     /// The problem as the end of a sentence.
     public var description: String {
@@ -108,6 +115,14 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
                 "segment \(position) starts a second tab named \"\(NavigationError.shorten(name))\""
         case .twoSelectedTabs(let position):
             return "segment \(position) marks a second tab selected"
+        case .badQueryItem(let text):
+            return
+                "its query item \"\(NavigationError.shorten(text))\" has a bad escape or a character to escape"
+        case .repeatedQueryItem(let name):
+            return "its query gives \"\(NavigationError.shorten(name))\" twice"
+        case .queryItemNamesCapture(let name):
+            return
+                "its query item \"\(NavigationError.shorten(name))\" has the name of a value of its path"
         }
     }
 }

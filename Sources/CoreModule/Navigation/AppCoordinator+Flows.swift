@@ -100,15 +100,16 @@ extension AppCoordinator {
     /// handlers of the screens that left hear ``ScreenResult/cancelled``, and flows left without
     /// screens finish. Guards and vetoes do not run: the user already left.
     ///
-    /// A tap on the selected tab, and a re-tap of a tab whose stack holds one screen, change
-    /// nothing and return `nil`, as the platform shows nothing new.
+    /// A tap on the selected tab, a re-tap of a tab whose stack holds one screen, and a pop
+    /// back to the visible screen change nothing and return `nil`, as the platform shows
+    /// nothing new.
     ///
     /// - Parameter report: What the platform did.
     /// - Returns: The transition that was applied, or `nil` when the tree already showed it.
     /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
     ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
-    ///   when it is not the visible screen (for a pop) or not in the top-most modal (for a
-    ///   dismiss), ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
+    ///   when it is not the visible screen (for a pop), not in the top-most stack (for a pop
+    ///   back to a screen) or not in the top-most modal (for a dismiss), ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
     ///   first screen, ``NavigationError/nothingToDismiss(visible:)`` for a dismiss when no
     ///   modal is presented, ``NavigationError/notDismissibleByUser(_:style:)`` for a dismiss of
     ///   a full-screen cover or a sheet without interactive dismissal,
@@ -151,6 +152,17 @@ extension AppCoordinator {
                 throw .cannotPopFirstScreen(location.scene, kind: .pop)
             }
             edit = .truncateTop(keeping: location.index)
+        case .poppedBackByUser(let id):
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            // In the top-most stack: at the visible screen's level, and not in another tab.
+            guard location.level == visible.level,
+                tree.topScreens.indices.contains(location.index),
+                tree.topScreens[location.index].id == id
+            else {
+                throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
+            }
+            guard location.index < visible.index else { return nil }
+            edit = .truncateTop(keeping: location.index + 1)
         case .dismissedByUser(let id):
             guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
             guard tree.modalCount > 0 else {
@@ -182,7 +194,14 @@ extension AppCoordinator {
             guard tree.topStackCount > 1 else { return nil }
             edit = .truncateTop(keeping: 1)
         }
-        var change = Change(kind: report.kind, animated: true, edit: edit)
+        // A pop back by one screen is a pop, like a back swipe reported screen by screen.
+        var kind = report.kind
+        if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,
+            keeping == visible.index
+        {
+            kind = .pop
+        }
+        var change = Change(kind: kind, animated: true, edit: edit)
         change.initiator = .user
         return change
     }

@@ -257,19 +257,38 @@ extension AppCoordinator {
 
     /// Checks and builds every planned screen, then swaps the tree.
     ///
-    /// When `overTabs` is true, the root is a tab container and the plan's root is a stack, the
-    /// plan goes to one tab (see ``open(_:format:force:)``); otherwise it replaces everything.
+    /// With the `.tree` destination: when `overTabs` is true, the root is a tab container and
+    /// the plan's root is a stack, the plan goes to one tab (see ``open(_:format:force:)``);
+    /// otherwise it replaces everything. The other destinations place a universal link's
+    /// stack (see ``LinkEffect``).
     /// Nothing changes if any step fails; a guard's redirect is performed instead.
     ///
     /// `failure` turns a screen's error into the operation's error, naming the screen.
-    private func replaceTree(
+    func replaceTree(
         with screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
-        overTabs: Bool, failure: (PlannedScreen, NavigationError) -> NavigationError
+        overTabs: Bool, into destination: PlanDestination = .tree,
+        failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent? {
         guard let first = screens.first else { throw .invalidLink(.noScreens) }
         // A stack-only link over a tab root goes to one tab.
         var target: (index: Int, kept: Screen?)?
-        if overTabs, tree.hasTabs, first.placement == .root {
+        var transitionKind = TransitionKind.replaceTree
+        switch destination {
+        case .tree:
+            break
+        case .tab(let name):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            target = (index, nil)
+        case .pushOnBase:
+            guard !tree.isEmpty else { throw .noRoot(.push) }
+            transitionKind = .push
+        case .modalOverBase:
+            guard !tree.isEmpty else { throw .noRoot(.present) }
+            transitionKind = .present
+        }
+        if destination == .tree, overTabs, tree.hasTabs, first.placement == .root {
             let scene: SceneIdentifier
             do {
                 scene = try resolveTarget(first.scene).scene
@@ -293,11 +312,13 @@ extension AppCoordinator {
             leaving =
                 (target.kept == nil ? tabScreens : Array(tabScreens.dropFirst()))
                 + tree.modalScreens(from: 0)
-        } else {
+        } else if destination == .tree {
             leaving = tree.screens
+        } else {
+            leaving = tree.modalScreens(from: 0)
         }
         if !leaving.isEmpty,
-            let redirect = try checkLeaving(leaving, kind: .replaceTree, force: force)
+            let redirect = try checkLeaving(leaving, kind: transitionKind, force: force)
         {
             return try followRedirect(redirect, from: operation)
         }
@@ -314,7 +335,7 @@ extension AppCoordinator {
             do {
                 switch try check(planned.scene, planned.parameters, planned.payload, kind: kind) {
                 case .success(let checked):
-                    built.append(try build(checked, for: .replaceTree))
+                    built.append(try build(checked, for: transitionKind))
                 case .failure(let redirect):
                     discardVetoes(of: built.map(\.id))
                     return try followRedirect(redirect.request, from: operation)
@@ -324,8 +345,15 @@ extension AppCoordinator {
                 throw failure(planned, error)
             }
         }
-        var result = target == nil ? ScreenTree() : tree
-        if let target {
+        var result = target == nil && destination == .tree ? ScreenTree() : tree
+        if destination == .pushOnBase {
+            result.dismissModals(from: 0)
+            for screen in built { result.push(screen) }
+        } else if case .modalOverBase(let style) = destination {
+            result.dismissModals(from: 0)
+            result.present(
+                built, modal: counters.nextModal(), stack: counters.nextStack(), style: style)
+        } else if let target {
             result.dismissModals(from: 0)
             var stack = target.kept.map { [$0] } ?? []
             var index = 0
@@ -340,7 +368,21 @@ extension AppCoordinator {
         } else {
             assemble(&result, screens[...], built[...])
         }
-        return commit(Change(kind: .replaceTree, animated: false, edit: .replaceTree(result)))
+        return commit(
+            Change(kind: transitionKind, animated: false, edit: .replaceTree(result)))
+    }
+
+    /// Where a plan's screens go.
+    enum PlanDestination: Equatable {
+        /// The whole tree, or one tab for a stack-only plan over a tab root (`overTabs`).
+        case tree
+        /// The stack of the tab named so, which is selected; the modals are dismissed.
+        case tab(String)
+        /// Pushed onto the base stack, after the modals are dismissed.
+        case pushOnBase
+        /// Presented in one modal of this style over the base stack, after the modals are
+        /// dismissed.
+        case modalOverBase(PresentationStyle)
     }
 
     /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and

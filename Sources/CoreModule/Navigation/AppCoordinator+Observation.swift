@@ -80,6 +80,8 @@ extension AppCoordinator {
         case .transition:
             isTransition = true
             asyncTreeChanged()
+        case .linkAction:
+            break
         case .failure(let failure):
             if case .observerNavigationLoop = failure.error {
                 // Reported once per delivery: an observer that navigates on failures too would

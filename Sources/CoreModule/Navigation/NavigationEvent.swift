@@ -125,6 +125,8 @@ public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConver
     case restore(TreeSnapshot)
     /// `report(_:)` with this platform report.
     case report(PlatformReport)
+    /// `open(universalLink:in:from:force:)` with this link, from this source.
+    case openUniversalLink(String, source: LinkSource)
 
     /// The operation as one line.
     public var description: String {
@@ -135,6 +137,9 @@ public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConver
             return "restore(\(snapshot.screenCount) screens in \(snapshot.stackCount) stacks)"
         case .report(let report):
             return "report(\(report))"
+        case .openUniversalLink(let url, let source):
+            let from = source == .outside ? "" : ", from: .app"
+            return "open(universalLink: \"\(NavigationError.shorten(url))\"\(from))"
         }
     }
 }
@@ -181,6 +186,8 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     case transition(TransitionEvent)
     /// A navigation failed and changed nothing.
     case failure(NavigationFailure)
+    /// A universal link ran an action: the tree is unchanged; the app performs the action.
+    case linkAction(LinkAction)
 
     /// The applied transition, or `nil` for a failure.
     public var transition: TransitionEvent? {
@@ -199,6 +206,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .transition(let event): return event.description
         case .failure(let failure): return failure.description
+        case .linkAction(let action): return action.description
         }
     }
 }

@@ -189,6 +189,10 @@ public struct SceneContext: Sendable {
             return try app.restore(snapshot)
         case .report:
             return nil
+        case .openUniversalLink:
+            // The link table is the app's: the app opens the link again (see
+            // `AppCoordinator.open(universalLink:in:from:force:)`).
+            return nil
         }
     }
 }

@@ -38,7 +38,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// sign name one scene).
         var names: [SceneIdentifier: Registration] = [:]
         /// The route patterns again, by shape, for matching paths.
-        var routes = RouteTable()
+        var routes = RouteTable<Registration>()
 
         /// The scene registered under exactly `target`, or the pattern that matches it.
         func find(_ target: SceneIdentifier) -> ResolvedTarget? {
@@ -52,7 +52,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             }
             guard let (route, parameters) = routes.match(target.rawValue) else { return nil }
             return ResolvedTarget(
-                scene: route.pattern, registration: route.registration,
+                scene: route.pattern, registration: route.value,
                 routeParameters: parameters, routeParameterNames: route.parameterNames)
         }
 
@@ -92,7 +92,7 @@ public final class DependencyContainer: SceneBuilderContainer {
                 names[entry.key] = entry.registration
             }
             if let pattern = entry.pattern {
-                routes.insert(pattern, registration: entry.registration)
+                routes.insert(pattern, value: entry.registration)
             }
             return replaced
         }

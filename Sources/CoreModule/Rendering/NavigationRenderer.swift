@@ -106,6 +106,7 @@ extension AppCoordinator {
             switch event {
             case .transition(let transition): renderer.render(transition, tree: tree)
             case .failure(let failure): renderer.renderFailure(failure, tree: tree)
+            case .linkAction: break
             }
         }
     }

@@ -5,9 +5,12 @@
 /// the tree before the event and performs the plan's steps in order shows the tree after it.
 /// A plan:
 ///
-/// - is **minimal**: a push, a pop, a stack set or a replace is one ``RenderStep/setStack(_:animated:)``,
-///   a present one ``RenderStep/present(_:animated:)``, a dismiss of any number of modals one
-///   ``RenderStep/dismiss(aboveLevel:animated:)``;
+/// - is **minimal**: a push is one ``RenderStep/push(_:onto:animated:)``, a pop of any number
+///   of screens one ``RenderStep/pop(to:in:animated:)``, a stack set or a replace one
+///   ``RenderStep/setStack(_:animated:)``, a present one ``RenderStep/present(_:animated:)``, a
+///   dismiss of any number of modals one ``RenderStep/dismiss(aboveLevel:animated:)``;
+/// - is **small**: a push or a pop step holds one screen or identity, never the stack's
+///   screens, so an app that keeps events does not make the next push copy the stack;
 /// - follows **UIKit's rules**: modals are dismissed before the window's root is replaced and
 ///   before new ones are presented over the same level; each present is made from the level
 ///   just below it, which by then presents nothing; a host waits for each animated dismissal or
@@ -27,18 +30,32 @@
 /// adapter attached to a coordinator that already shows screens uses it to start from an empty
 /// window.
 public struct RenderPlan: Hashable, Sendable {
-    /// The steps, to be performed in order.
-    public let steps: [RenderStep]
+    // Most transitions plan one step: it is kept apart, so that planning one allocates nothing.
+    private let first: RenderStep?
+    private let rest: [RenderStep]
 
     /// A plan with these steps.
     ///
     /// - Parameter steps: The steps, in order.
     public init(steps: [RenderStep] = []) {
-        self.steps = steps
+        first = steps.first
+        rest = Array(steps.dropFirst())
+    }
+
+    /// A plan of one step.
+    init(_ step: RenderStep) {
+        first = step
+        rest = []
+    }
+
+    /// The steps, to be performed in order.
+    public var steps: [RenderStep] {
+        guard let first else { return [] }
+        return [first] + rest
     }
 
     /// Whether there is nothing to do on screen.
-    public var isEmpty: Bool { steps.isEmpty }
+    public var isEmpty: Bool { first == nil }
 
     /// The plan that takes a host showing `old` to showing `new`.
     ///
@@ -48,9 +65,10 @@ public struct RenderPlan: Hashable, Sendable {
     /// 1. When the root changes (another root stack or tab container): every modal is
     ///    dismissed without animation, then the window's root is set.
     /// 2. Otherwise the modals that leave are dismissed in one step, above the last modal both
-    ///    trees share; then each kept stack whose screens changed is set (animated only when it
-    ///    is the top-most stack before and after, so that changes under a modal or in another
-    ///    tab do not animate); then the tab is selected, if it changed.
+    ///    trees share; then each kept stack whose screens changed is changed: a push when it
+    ///    gained one screen on top, a pop when it lost screens from the top, else a stack set
+    ///    (animated only when it is the top-most stack before and after, so that changes under
+    ///    a modal or in another tab do not animate); then the tab is selected, if it changed.
     /// 3. Finally the new modals are presented, each over the one before; only the last one
     ///    animates.
     ///
@@ -86,16 +104,16 @@ public struct RenderPlan: Hashable, Sendable {
             }
             let oldTop = old.isEmpty ? nil : old.topStackID
             let newTop = new.isEmpty ? nil : new.topStackID
-            func set(_ stack: ScreenStack) {
-                let visible = stack.id == oldTop && stack.id == newTop
-                steps.append(.setStack(stack, animated: animated && visible))
+            func change(_ before: [Screen], _ after: ScreenStack) {
+                let visible = after.id == oldTop && after.id == newTop
+                steps.append(.change(before, to: after, animated: animated && visible))
             }
             for index in new.base.indices where old.base[index].screens != new.base[index].screens {
-                set(new.baseStack(at: index))
+                change(old.base[index].screens, new.baseStack(at: index))
             }
             for position in 0..<kept
             where oldModals[position].stack.screens != newModals[position].stack.screens {
-                set(new.modalStack(at: position))
+                change(oldModals[position].stack.screens, new.modalStack(at: position))
             }
             if new.hasTabs, new.selectedIndex != old.selectedIndex {
                 steps.append(.selectTab(new.tabNames[new.selectedIndex], index: new.selectedIndex))
@@ -105,7 +123,7 @@ public struct RenderPlan: Hashable, Sendable {
             let last = position == newModals.count - 1
             steps.append(.present(new.modalStack(at: position), animated: animated && last))
         }
-        self.steps = steps
+        self.init(steps: steps)
     }
 }
 
@@ -120,9 +138,15 @@ public enum RenderStep: Hashable, Sendable {
     case setTabs([ScreenStack], selected: Int)
     /// Select the tab with this name, at this index (UIKit: `selectedIndex`). Never animated.
     case selectTab(String, index: Int)
+    /// Push this screen onto the stack with this identity (UIKit:
+    /// `pushViewController(_:animated:)` on the stack's navigation controller).
+    case push(Screen, onto: StackID, animated: Bool)
+    /// Pop the stack with this identity back to this screen, which stays (UIKit:
+    /// `popToViewController(_:animated:)`): one screen or several.
+    case pop(to: ScreenID, in: StackID, animated: Bool)
     /// Make the stack with the stack's identity hold exactly these screens, keeping the screens
-    /// it already shows (UIKit: `setViewControllers(_:animated:)`): a push, a pop, a stack set
-    /// or a replace.
+    /// it already shows (UIKit: `setViewControllers(_:animated:)`): a stack set, a replace, or
+    /// a link's change to a stack.
     case setStack(ScreenStack, animated: Bool)
     /// Present this modal stack over the level just below it, in its style (UIKit:
     /// `present(_:animated:completion:)` from the top-most controller of level
@@ -137,10 +161,26 @@ public enum RenderStep: Hashable, Sendable {
     public var animated: Bool {
         switch self {
         case .setRoot, .setTabs, .selectTab: return false
-        case .setStack(_, let animated), .present(_, let animated),
-            .dismiss(_, let animated):
+        case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
+            .present(_, let animated), .dismiss(_, let animated):
             return animated
         }
+    }
+
+    /// The step that changes a stack from `before` to `after`: a push when it gained one
+    /// screen on top, a pop when it lost screens from the top, else a stack set.
+    static func change(_ before: [Screen], to after: ScreenStack, animated: Bool) -> RenderStep {
+        if after.count == before.count + 1, let top = after.last,
+            after.dropLast().elementsEqual(before, by: { $0.id == $1.id })
+        {
+            return .push(top, onto: after.id, animated: animated)
+        }
+        if after.count < before.count, let kept = after.last,
+            after.elementsEqual(before.prefix(after.count), by: { $0.id == $1.id })
+        {
+            return .pop(to: kept.id, in: after.id, animated: animated)
+        }
+        return .setStack(after, animated: animated)
     }
 }
 
@@ -152,7 +192,8 @@ extension RenderPlan: CustomStringConvertible {
 }
 
 extension RenderStep: CustomStringConvertible {
-    /// The step as one line: `set-stack s1: A1 #1 › A2 #2, animated`,
+    /// The step as one line: `push s1: A2 #2, animated`, `pop s1 to #1, animated`,
+    /// `set-stack s1: A1 #1 › A2 #2, animated`,
     /// `present s3 (m1, sheet) over level 0: B1 #3, animated`, `dismiss above level 0, animated`.
     public var description: String {
         func screens(_ stack: ScreenStack) -> String {
@@ -170,12 +211,17 @@ extension RenderStep: CustomStringConvertible {
             return "set-tabs " + tabs.joined(separator: "; ")
         case .selectTab(let name, let index):
             return "select-tab \(NavigationError.shorten(name)) (\(index))"
+        case .push(let screen, let stack, let animated):
+            return "push \(stack): \(screen)\(animation(animated))"
+        case .pop(let screen, let stack, let animated):
+            return "pop \(stack) to \(screen)\(animation(animated))"
         case .setStack(let stack, let animated):
             return "set-stack \(stack.id): \(screens(stack))\(animation(animated))"
         case .present(let stack, let animated):
-            let place = stack.modal.map { "\($0), \(stack.style.map { "\($0)" } ?? "")" } ?? ""
+            let modal = stack.modal?.description ?? "?"
+            let style = stack.style?.description ?? "?"
             return
-                "present \(stack.id) (\(place)) over level \(stack.level - 1): "
+                "present \(stack.id) (\(modal), \(style)) over level \(stack.level - 1): "
                 + "\(screens(stack))\(animation(animated))"
         case .dismiss(let level, let animated):
             return "dismiss above level \(level)\(animation(animated))"

@@ -7,6 +7,9 @@ struct RoutePattern: Hashable, Sendable {
     enum Segment: Hashable, Sendable {
         case literal(String)
         case parameter(String)
+        /// The rest of the path, one segment or more (`*path`): a universal link's route only,
+        /// and only last.
+        case catchAll(String)
     }
 
     let identifier: SceneIdentifier
@@ -15,17 +18,28 @@ struct RoutePattern: Hashable, Sendable {
     /// The pattern's parameter names, in order.
     var parameterNames: [String] {
         segments.compactMap { segment in
-            if case .parameter(let name) = segment { return name }
-            return nil
+            switch segment {
+            case .parameter(let name), .catchAll(let name): return name
+            case .literal: return nil
+            }
         }
     }
 
-    /// Which segments are parameters, in order.
+    /// Which segments are parameters, in order, up to a catch-all.
     var mask: [Bool] {
-        segments.map { segment in
-            if case .parameter = segment { return true }
-            return false
+        segments.compactMap { segment in
+            switch segment {
+            case .literal: return false
+            case .parameter: return true
+            case .catchAll: return nil
+            }
         }
+    }
+
+    /// Whether the last segment takes the rest of the path.
+    var hasCatchAll: Bool {
+        if case .catchAll = segments.last { return true }
+        return false
     }
 
     /// The pattern with its parameter names erased: two patterns with the same shape match
@@ -35,6 +49,7 @@ struct RoutePattern: Hashable, Sendable {
             switch segment {
             case .literal(let text): return text
             case .parameter: return ":"
+            case .catchAll: return "*"
             }
         }.joined(separator: "/")
     }
@@ -62,6 +77,60 @@ struct RoutePattern: Hashable, Sendable {
         self.segments = segments
     }
 
+    /// Reads the path of a universal link's route (`product/:id`, `files/*path`, `help`), where
+    /// a last segment `*name` takes the rest of the path; a path without parameters is a pattern
+    /// too.
+    ///
+    /// - Returns: The pattern.
+    /// - Throws: ``NavigationError/invalidLinkTable(_:)`` naming the problem with `path`.
+    static func linkPath(_ path: String) throws(NavigationError) -> RoutePattern {
+        func failure(_ problem: LinkRouteProblem) -> NavigationError {
+            .invalidLinkTable(.invalidRoute(path, problem))
+        }
+        let identifier = SceneIdentifier(path)
+        if let problem = identifier.problem { throw failure(.invalidPath(problem)) }
+        var segments: [Segment] = []
+        var names: [String] = []
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (offset, part) in parts.enumerated() {
+            let text = String(Substring(part))
+            let number = offset + 1
+            switch part.first {
+            case UInt8(ascii: ":"), UInt8(ascii: "*"):
+                let name = String(text.dropFirst())
+                if name.isEmpty {
+                    throw failure(.invalidPath(.emptyParameterName(segment: number)))
+                }
+                if number == 1 { throw failure(.invalidPath(.parameterFirst)) }
+                if names.contains(name) {
+                    throw failure(.invalidPath(.repeatedParameterName(name)))
+                }
+                names.append(name)
+                if part.first == UInt8(ascii: "*") {
+                    guard number == parts.count else {
+                        throw failure(.catchAllNotLast(segment: number))
+                    }
+                    segments.append(.catchAll(name))
+                } else {
+                    segments.append(.parameter(name))
+                }
+            default:
+                // A literal is matched against a decoded path segment, whose `%` and `/` the
+                // reader escapes: a literal holding either would never match.
+                if part.contains(UInt8(ascii: "%")) {
+                    throw failure(.percentInLiteral(segment: number))
+                }
+                segments.append(.literal(text))
+            }
+        }
+        return RoutePattern(identifier: identifier, segments: segments)
+    }
+
+    private init(identifier: SceneIdentifier, segments: [Segment]) {
+        self.identifier = identifier
+        self.segments = segments
+    }
+
     /// The path this pattern makes with `parameters`, such as `product/42`; `nil` when a
     /// parameter is missing, empty, or contains `/`.
     func path(with parameters: SceneParameters) -> String? {
@@ -70,7 +139,8 @@ struct RoutePattern: Hashable, Sendable {
             switch segment {
             case .literal(let text):
                 parts.append(text)
-            case .parameter(let name):
+            // (A catch-all is a universal link's; the container's patterns have none.)
+            case .parameter(let name), .catchAll(let name):
                 guard let value = parameters[name], !value.isEmpty,
                     !value.utf8.contains(UInt8(ascii: "/"))
                 else { return nil }

@@ -90,37 +90,42 @@ extension ScreenTree {
         var plan = RenderPlan()
         if planning {
             plan =
-                replacementPlan
-                ?? RenderPlan(
-                    steps: plannedSteps(edit, modalsBefore: modalsBefore, animated: animated))
+                replacementPlan ?? plannedStep(edit, modalsBefore: modalsBefore, animated: animated)
         }
         return AppliedEdit(
             from: from, to: lastLocation(), removedCount: removed, stack: topStackID,
             tab: selectedTab, plan: plan)
     }
 
-    /// The render steps of `edit`, just applied to this tree, for every edit but a whole new
-    /// tree (which ``RenderPlan/init(from:to:animated:)`` compares).
-    private func plannedSteps(_ edit: TreeEdit, modalsBefore: Int, animated: Bool)
-        -> [RenderStep]
-    {
+    /// The render plan of `edit`, just applied to this tree, for every edit but a whole new
+    /// tree (which ``RenderPlan/init(from:to:animated:)`` compares): one step, or two for a new
+    /// root over modals.
+    private func plannedStep(_ edit: TreeEdit, modalsBefore: Int, animated: Bool) -> RenderPlan {
         switch edit {
         case .setRoot, .setTabs:
             let root: RenderStep =
                 hasTabs
                 ? .setTabs(base.indices.map(baseStack(at:)), selected: selectedIndex)
                 : .setRoot(baseStack(at: 0))
-            return modalsBefore > 0 ? [.dismiss(aboveLevel: 0, animated: false), root] : [root]
-        case .push, .truncateTop, .setTop:
-            return [.setStack(stack(at: modalRecords.count), animated: animated)]
+            return modalsBefore > 0
+                ? RenderPlan(steps: [.dismiss(aboveLevel: 0, animated: false), root])
+                : RenderPlan(root)
+        case .push(let screen):
+            return RenderPlan(.push(screen, onto: topStackID, animated: animated))
+        case .truncateTop:
+            return RenderPlan(
+                .pop(to: lastLocation().screen, in: topStackID, animated: animated))
+        case .setTop:
+            return RenderPlan(.setStack(stack(at: modalRecords.count), animated: animated))
         case .present:
-            return [.present(modalStack(at: modalRecords.count - 1), animated: animated)]
+            return RenderPlan(
+                .present(modalStack(at: modalRecords.count - 1), animated: animated))
         case .dismissModals(let position):
-            return [.dismiss(aboveLevel: position, animated: animated)]
+            return RenderPlan(.dismiss(aboveLevel: position, animated: animated))
         case .selectTab(let index):
-            return [.selectTab(tabNames[index], index: index)]
+            return RenderPlan(.selectTab(tabNames[index], index: index))
         case .replaceTree:
-            return []
+            return RenderPlan()
         }
     }
 

@@ -25,6 +25,23 @@ struct BadInputLookupError: Error, CustomStringConvertible {
 final class BadInputFixture {
     nonisolated static let format = DeepLinkFormat(scheme: "demo")
 
+    /// The universal links of the bad-input app, over `example.com` and the `demo` scheme.
+    nonisolated static let links: LinkTable? = try? LinkTable(
+        accepting: [.web(host: "example.com"), .scheme("demo")],
+        routes: [
+            LinkRoute("a1", scene: "A1", reachableFromOutside: true),
+            LinkRoute("order", scene: "Order", reachableFromOutside: true),
+            LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
+            LinkRoute("broken", scene: "Broken", reachableFromOutside: true),
+            LinkRoute("broken/a2", scene: "A2", parent: "broken", reachableFromOutside: true),
+            LinkRoute("locked", scene: "Locked", reachableFromOutside: true),
+            LinkRoute("secret", scene: "B2"),
+            LinkRoute("more", scene: "B1", effect: .selectTab("more"), reachableFromOutside: true),
+            LinkRoute("push", scene: "A2", effect: .push, reachableFromOutside: true),
+            LinkRoute(
+                "sheet", scene: "B1", effect: .present(.sheet()), reachableFromOutside: true),
+        ])
+
     let container: DependencyContainer
     let coordinator: AppCoordinator
 
@@ -82,6 +99,8 @@ enum BadAction: Sendable {
     case open(String)
     case restore(TreeSnapshot)
     case report(PlatformReport)
+    /// A universal link from outside, through ``BadInputFixture/links``.
+    case openUniversal(String)
     /// A registration; the registry must be unchanged afterwards.
     case register(@Sendable (DependencyContainer) throws -> Void)
     /// Any other call (finishing a screen, starting a flow).
@@ -94,6 +113,7 @@ enum BadAction: Sendable {
         case .open(let link): return .openLink(link, format: BadInputFixture.format)
         case .restore(let snapshot): return .restore(snapshot)
         case .report(let report): return .report(report)
+        case .openUniversal(let url): return .openUniversalLink(url, source: .outside)
         case .register, .call: return nil
         }
     }
@@ -899,6 +919,137 @@ struct BadInputTests {
                 position: 2, scene: "Product",
                 error: .wrongPayloadType(
                     scene: "Product", expected: "BadInputProduct", given: "Int"))),
+        // Universal links
+        BadInput(
+            "universal link from a host not accepted",
+            .openUniversal("https://evil.example.org/a1"),
+            unhandled(
+                "https://evil.example.org/a1",
+                .notAccepted(scheme: "https", host: "evil.example.org"))),
+        BadInput(
+            "universal link over http", .openUniversal("http://example.com/a1"),
+            unhandled("http://example.com/a1", .notAccepted(scheme: "http", host: "example.com"))),
+        BadInput(
+            "universal link with a port", .openUniversal("https://example.com:443/a1"),
+            unhandled(
+                "https://example.com:443/a1", .notAccepted(scheme: "https", host: "example.com:443")
+            )),
+        BadInput(
+            "universal link with a user", .openUniversal("https://eve@example.com/a1"),
+            unhandled(
+                "https://eve@example.com/a1", .notAccepted(scheme: "https", host: "eve@example.com")
+            )),
+        BadInput(
+            "universal link of an unknown scheme", .openUniversal("other://a1"),
+            unhandled("other://a1", .notAccepted(scheme: "other", host: "a1"))),
+        BadInput(
+            "universal link without //", .openUniversal("mailto:someone@example.com"),
+            unhandled("mailto:someone@example.com", .notAccepted(scheme: "mailto", host: ""))),
+        BadInput(
+            "empty universal link", .openUniversal(""), unhandled("", .unreadable(.empty))),
+        BadInput(
+            "universal link over the length limit",
+            .openUniversal("https://example.com/a1?q=" + String(repeating: "x", count: 5_000)),
+            unhandled(
+                "https://example.com/a1?q=" + String(repeating: "x", count: 5_000),
+                .unreadable(.tooLong(length: 5_025, limit: 4_096)))),
+        BadInput(
+            "universal link with an empty path component",
+            .openUniversal("https://example.com/order//7"),
+            unhandled("https://example.com/order//7", .unreadable(.emptySegment(position: 2)))),
+        BadInput(
+            "universal link with a bad escape in its path",
+            .openUniversal("https://example.com/order/%zz"),
+            unhandled(
+                "https://example.com/order/%zz",
+                .unreadable(.badPercentEncoding(position: 2, segment: "%zz")))),
+        BadInput(
+            "universal link with a space in its path",
+            .openUniversal("https://example.com/order/7 8"),
+            unhandled(
+                "https://example.com/order/7 8",
+                .unreadable(.invalidCharacter(position: 2, segment: "7 8")))),
+        BadInput(
+            "universal link with a bad escape in its query",
+            .openUniversal("https://example.com/a1?ref=%E2%28"),
+            unhandled(
+                "https://example.com/a1?ref=%E2%28", .unreadable(.badQueryItem(text: "ref=%E2%28")))
+        ),
+        BadInput(
+            "universal link with a repeated query item",
+            .openUniversal("https://example.com/a1?ref=a&ref=b"),
+            unhandled(
+                "https://example.com/a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))),
+        BadInput(
+            "universal link whose query names a path value",
+            .openUniversal("https://example.com/order/7?id=8"),
+            unhandled(
+                "https://example.com/order/7?id=8", .unreadable(.queryItemNamesCapture(name: "id")))
+        ),
+        BadInput(
+            "universal link with 17 query items",
+            .openUniversal(
+                "https://example.com/a1?" + (1...17).map { "k\($0)=v" }.joined(separator: "&")),
+            unhandled(
+                "https://example.com/a1?" + (1...17).map { "k\($0)=v" }.joined(separator: "&"),
+                .unreadable(.tooManyParameters(position: 1, count: 17, limit: 16)))),
+        BadInput(
+            "universal link with 65 path components",
+            .openUniversal(
+                "https://example.com/" + Array(repeating: "a", count: 65).joined(separator: "/")),
+            unhandled(
+                "https://example.com/" + Array(repeating: "a", count: 65).joined(separator: "/"),
+                .unreadable(.tooManyScreens(count: 65, limit: 64)))),
+        BadInput(
+            "universal link no route matches", .openUniversal("https://example.com/a1/a2"),
+            unhandled("https://example.com/a1/a2", .noRoute(path: "a1/a2"))),
+        BadInput(
+            "universal link to the site's root", .openUniversal("https://example.com/"),
+            unhandled("https://example.com/", .noRoute(path: ""))),
+        BadInput(
+            "universal link to a route not reachable from outside",
+            .openUniversal("demo://secret"),
+            unhandled("demo://secret", .notReachableFromOutside(route: "secret"))),
+        BadInput(
+            "universal link with a value of the wrong type",
+            .openUniversal("https://example.com/order/seven"),
+            unhandled(
+                "https://example.com/order/seven",
+                .invalidValue(route: "order/:id", parameter: "id", value: "seven", expected: .int))
+        ),
+        BadInput(
+            "universal link without a value its screen needs",
+            .openUniversal("https://example.com/order?ref=mail"),
+            unhandled(
+                "https://example.com/order?ref=mail", .missingValue(route: "order", parameter: "id")
+            )),
+        BadInput(
+            "universal link that would remove a screen that vetoes",
+            setup: [.root(scene: "A1"), .push(scene: "Keep")],
+            .openUniversal("https://example.com/a1"),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+        BadInput(
+            "universal link presenting over a modal that vetoes",
+            setup: [.root(scene: "A1"), .present(scene: "Keep")],
+            .openUniversal("https://example.com/sheet"),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+        BadInput(
+            "universal link whose parent's builder fails",
+            .openUniversal("https://example.com/broken/a2"),
+            .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "universal link to a scene a guard rejects",
+            .openUniversal("https://example.com/locked"),
+            .rejectedByGuard(name: "policy", kind: .root, scene: "Locked", reason: "it is locked")),
+        BadInput(
+            "universal link selecting a tab over a stack root",
+            .openUniversal("https://example.com/more"), .unknownTab("more", tabs: [])),
+        BadInput(
+            "universal link pushing onto an empty window", setup: [],
+            .openUniversal("https://example.com/push"), .noRoot(.push)),
+        BadInput(
+            "universal link presenting over an empty window", setup: [],
+            .openUniversal("https://example.com/sheet"), .noRoot(.present)),
         BadInput(
             "finishing with a result of the wrong type",
             extraSetup: { fixture in
@@ -931,6 +1082,12 @@ struct BadInputTests {
             case .open(let link): try fixture.coordinator.open(link, format: BadInputFixture.format)
             case .restore(let snapshot): try fixture.coordinator.restore(snapshot)
             case .report(let report): try fixture.coordinator.report(report)
+            case .openUniversal(let url):
+                guard let links = BadInputFixture.links else {
+                    Issue.record("the bad-input link table is invalid")
+                    return
+                }
+                try fixture.coordinator.open(universalLink: url, in: links)
             case .register(let register): try register(fixture.container)
             case .call(let call): try call(fixture)
             }

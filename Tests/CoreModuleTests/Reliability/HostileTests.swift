@@ -282,6 +282,7 @@ extension HostileTests {
             switch event {
             case .transition(let transition): outcome.sequences.append(transition.sequence)
             case .failure(let failure): outcome.reported.append(failure.error)
+            case .linkAction: break
             }
             // Navigates on failures too: a report of the loop must not feed it.
             guard coordinator.tree.screenCount < depth else { return }

@@ -58,6 +58,14 @@ struct ModelBasedTests {
             #expect(statistics.reopened > 100)
             #expect(statistics.restoredWithPayloads > 100)
             #expect(statistics.rebuiltPayloads > 100)
+            // Each kind of universal link applied over a tab root and over a stack root.
+            for kind in ["replace-tree", "push", "present"] {
+                for root in ["tabs", "a stack"] {
+                    #expect(
+                        statistics.universalKinds["\(kind) over \(root)", default: 0] > 20,
+                        "\(statistics.universalKinds)")
+                }
+            }
         }
         print("model-based test: \(statistics) (ROUTER_SEED=\(seed))")
     }
@@ -82,6 +90,8 @@ struct ModelBasedTests {
         "payloadNotSaved", "linkSegmentFailed/missingPayload",
         "restorationFailed/missingPayload", "restorationFailed/wrongPayloadType",
         "invalidSnapshot/unknownPayloadType", "invalidSnapshot/unreadablePayload",
+        // Universal links: unhandled, and failing in their effect.
+        "unhandledLink",
     ]
 
     /// Runs `steps` operations on a fresh coordinator; false after recording an issue.
@@ -101,7 +111,7 @@ struct ModelBasedTests {
             let before = world.coordinator.tree
             world.clearEvents()
             let result = operation.apply(to: world)
-            statistics.count(outcome, of: operation)
+            statistics.count(outcome, of: operation, overTabs: model.tree.hasTabs)
 
             func fail(_ message: String) -> Bool {
                 Issue.record(
@@ -129,7 +139,11 @@ struct ModelBasedTests {
                 }
                 // The plan takes a host showing the tree before to the tree after; what the
                 // user did is already on screen.
-                if let mismatch = PlanHost.check(event, from: before, to: world.coordinator.tree) {
+                var single = false
+                if case .navigate = operation { single = true }
+                if let mismatch = PlanHost.check(
+                    event, from: before, to: world.coordinator.tree, single: single)
+                {
                     return fail(mismatch)
                 }
                 model = next
@@ -211,14 +225,22 @@ struct ModelStatistics: CustomStringConvertible {
     var restoredWithPayloads = 0
     /// Applied operations after which a screen holds a payload its builder rebuilt.
     var rebuiltPayloads = 0
+    /// Universal links applied, by the kind of their event (`replace-tree`, `push`, `present`),
+    /// over a tab root or a stack root.
+    var universalKinds: [String: Int] = [:]
 
-    mutating func count(_ outcome: ModelOutcome, of operation: ModelOperation) {
+    mutating func count(
+        _ outcome: ModelOutcome, of operation: ModelOperation, overTabs: Bool = false
+    ) {
         operations += 1
         switch outcome {
         case .applied(let next, let event):
             applied += 1
             switch operation {
             case .reopen: reopened += 1
+            case .openUniversal:
+                universalKinds["\(event.kind) over \(overTabs ? "tabs" : "a stack")", default: 0] +=
+                    1
             case .resnapshot:
                 if next.screens.contains(where: { $0.payload != nil }) { restoredWithPayloads += 1 }
             default: break
@@ -278,6 +300,8 @@ struct ModelStatistics: CustomStringConvertible {
         "\(operations) operations, \(applied) applied, \(failed) failed (\(failureCases.count) "
             + "distinct error cases), \(silent) silent, up to \(maximumScreens) screens, "
             + "\(tabRoots) applied over a tab root, \(reopened) reopened from a link, "
-            + "\(restoredWithPayloads) restored with payloads"
+            + "\(restoredWithPayloads) restored with payloads, universal links applied: "
+            + universalKinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            .joined(separator: ", ")
     }
 }

@@ -14,6 +14,8 @@ enum ModelOperation: CustomStringConvertible {
     case reopen(force: Bool)
     /// Saves the tree with ``AppCoordinator/snapshot()``, through JSON, then restores it.
     case resnapshot(force: Bool)
+    /// Opens a universal link of ``ModelWorld/links`` from outside.
+    case openUniversal(ModelUniversalLink, force: Bool)
 
     var description: String {
         switch self {
@@ -25,6 +27,8 @@ enum ModelOperation: CustomStringConvertible {
         case .toggleGuard: return "toggle the guard"
         case .reopen(let force): return "write the tree as a link and open it (force: \(force))"
         case .resnapshot(let force): return "save the tree and restore it (force: \(force))"
+        case .openUniversal(let link, let force):
+            return "open(universalLink: \(link.url.debugDescription), force: \(force))"
         }
     }
 
@@ -40,6 +44,7 @@ enum ModelOperation: CustomStringConvertible {
         case .toggleGuard: return nil
         case .reopen: return world.writtenLink.map { .openLink($0, format: ModelWorld.format) }
         case .resnapshot: return world.savedSnapshot.map { .restore($0) }
+        case .openUniversal(let link, _): return .openUniversalLink(link.url, source: .outside)
         }
     }
 
@@ -113,6 +118,8 @@ enum ModelOperation: CustomStringConvertible {
             case .success(let snapshot):
                 return ModelOperation.restore(snapshot, force: force).predict(model)
             }
+        case .openUniversal(let link, let force):
+            return model.predict(link, force: force)
         }
     }
 
@@ -150,6 +157,24 @@ enum ModelOperation: CustomStringConvertible {
                 let snapshot = ModelWorld.throughJSON(try coordinator.snapshot())
                 world.savedSnapshot = snapshot
                 return .success(try coordinator.restore(snapshot, force: force))
+            case .openUniversal(let link, let force):
+                guard let table = ModelWorld.links else {
+                    Issue.record("the model's link table is invalid")
+                    return .success(nil)
+                }
+                let event = try coordinator.open(universalLink: link.url, in: table, force: force)
+                guard case .linkAction(let action) = event else {
+                    return .success(event?.transition)
+                }
+                // An action changes nothing: it is checked here, and then is silent.
+                if case .action(let expected) = link.meaning, action == expected,
+                    world.events == [.linkAction(expected)]
+                {
+                    world.clearEvents()
+                } else {
+                    Issue.record("the action \(action) was not \(link.meaning), or \(world.events)")
+                }
+                return .success(nil)
             }
         } catch {
             return .failure(error)
@@ -945,7 +970,7 @@ struct ModelGenerator {
         let animated = Bool.random(using: &random)
         // Deep trees get trimmed more often, so that runs visit shallow and empty states too.
         let removalBias = model.screens.count > 12 ? 30 : 0
-        let roll = Int.random(in: 0..<(106 + removalBias), using: &random)
+        let roll = Int.random(in: 0..<(112 + removalBias), using: &random)
         switch roll {
         case 0..<4:
             let (scene, parameters) = target(&random)
@@ -1003,8 +1028,17 @@ struct ModelGenerator {
             return .navigate(.dismiss(animated: animated), force: force)
         case 65..<67:
             return .navigate(.dismissAll(animated: animated), force: force)
-        case 67..<73:
+        case 67..<71:
             return .report(.poppedByUser(reportedScreen(model, &random)))
+        case 71..<73:
+            // Mostly a screen below the visible one in its stack, as the Back button's menu
+            // offers them.
+            if Bool.random(using: &random), model.visible != nil,
+                let screen = model.tree.top.screens.dropLast().randomElement(using: &random)
+            {
+                return .report(.poppedBackByUser(to: ScreenID(screen.id)))
+            }
+            return .report(.poppedBackByUser(to: reportedScreen(model, &random)))
         case 73..<78:
             return .report(.dismissedByUser(reportedScreen(model, &random)))
         case 78..<81:
@@ -1021,6 +1055,8 @@ struct ModelGenerator {
             return .reopen(force: force)
         case 103..<106:
             return .resnapshot(force: force)
+        case 106..<112:
+            return .openUniversal(ModelUniversalLinks.link(&random), force: force)
         default:
             let removals: [ApplicationTransitionType] = [
                 .pop(animated: animated), .dismiss(animated: animated),

@@ -596,7 +596,7 @@ struct ReferenceModel {
     ]
 
     /// The model after `next`, with the event the coordinator reports for the change.
-    private func applied(
+    func applied(
         _ next: ReferenceModel, kind: TransitionKind, removed: Int, animated: Bool,
         initiator: TransitionInitiator = .app, style: PresentationStyle? = nil
     ) -> ModelOutcome {
@@ -830,6 +830,25 @@ struct ReferenceModel {
             next.tree.modals.removeLast()
             return applied(
                 next, kind: .dismiss, removed: modal.stack.screens.count, animated: true,
+                initiator: .user)
+        case .poppedBackByUser(let screen):
+            guard let (level, index) = tree.location(of: screen.rawValue),
+                let visible = tree.visible
+            else {
+                return .failed(.reportedScreenGone(screen))
+            }
+            guard level == tree.modals.count,
+                tree.top.screens.contains(where: { $0.id == screen.rawValue })
+            else {
+                return .failed(
+                    .reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id)))
+            }
+            let count = tree.top.screens.count
+            guard index < count - 1 else { return .silent(self) }
+            let removed = count - index - 1
+            next.tree.top.screens.removeLast(removed)
+            return applied(
+                next, kind: removed == 1 ? .pop : .popTo, removed: removed, animated: true,
                 initiator: .user)
         case .tabSelectedByUser(let name):
             guard let index = tree.tabNames.firstIndex(of: name) else {

@@ -20,14 +20,14 @@ struct RenderPlanTests {
         #expect(try plan(.root(scene: "A1"), on: coordinator) == "set-root s1: A1 #1")
         #expect(
             try plan(.push(scene: "A2"), on: coordinator)
-                == "set-stack s1: A1 #1 › A2 #2, animated")
-        #expect(try plan(.pop(), on: coordinator) == "set-stack s1: A1 #1, animated")
+                == "push s1: A2 #2, animated")
+        #expect(try plan(.pop(), on: coordinator) == "pop s1 to #1, animated")
         #expect(
             try plan(.present(scene: "B1", style: .sheet(detents: [.medium])), on: coordinator)
                 == "present s2 (m1, sheet: medium) over level 0: B1 #3, animated")
         #expect(
             try plan(.push(scene: "B2", animated: false), on: coordinator)
-                == "set-stack s2: B1 #3 › B2 #4")
+                == "push s2: B2 #4")
         #expect(
             try plan(.replace(scene: "A2"), on: coordinator)
                 == "set-stack s2: B1 #3 › A2 #5, animated")

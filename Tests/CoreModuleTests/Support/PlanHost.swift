@@ -53,6 +53,20 @@ struct PlanHost: Equatable {
                 return "no tab \(name) at \(index)"
             }
             selected = index
+        case .push(let screen, let id, _):
+            guard let problem = changeStack(id, { $0.screens.append(screen.id) }) else {
+                return nil
+            }
+            return problem
+        case .pop(let screen, let id, _):
+            return changeStack(id) { stack in
+                if let index = stack.screens.firstIndex(of: screen), index < stack.screens.count - 1
+                {
+                    stack.screens.removeSubrange((index + 1)...)
+                } else {
+                    stack.screens = []  // a pop to a screen the stack does not have, or to its top
+                }
+            }
         case .setStack(let stack, _):
             if let index = base.firstIndex(where: { $0.id == stack.id }) {
                 base[index] = Self.stack(stack)
@@ -76,10 +90,24 @@ struct PlanHost: Equatable {
         return nil
     }
 
-    /// What is wrong with `event`'s plan, which took `before` to `after`, or `nil`.
-    static func check(_ event: TransitionEvent, from before: ScreenTree, to after: ScreenTree)
-        -> String?
-    {
+    /// Changes the stack `id`, wherever it is; returns what is wrong, if anything.
+    mutating func changeStack(_ id: StackID, _ change: (inout Stack) -> Void) -> String? {
+        if let index = base.firstIndex(where: { $0.id == id }) {
+            change(&base[index])
+        } else if let position = modals.firstIndex(where: { $0.stack.id == id }) {
+            change(&modals[position].stack)
+        } else {
+            return "a change to \(id), which the host does not have"
+        }
+        return nil
+    }
+
+    /// What is wrong with `event`'s plan, which took `before` to `after`, or `nil`; with
+    /// `single`, the event is a single request's (not a link's or a snapshot's), whose plan
+    /// must be minimal.
+    static func check(
+        _ event: TransitionEvent, from before: ScreenTree, to after: ScreenTree, single: Bool
+    ) -> String? {
         if event.initiator == .user {
             return event.plan.isEmpty ? nil : "a user's change has a plan: \(event.plan)"
         }
@@ -96,6 +124,7 @@ struct PlanHost: Equatable {
             return "the event's plan \(event.plan) differs from comparing the trees: \(compared)"
         }
         let count = event.plan.steps.count
+        guard single else { return nil }
         switch event.kind {
         case .root, .tabs:
             let expected = before.modalCount > 0 ? 2 : 1

@@ -3,6 +3,11 @@ import CoreUI
 import FeatureA
 import FeatureB
 import FeatureC
+import SceneRouterUIKit
+
+#if canImport(SceneRouterUIKitStandIn)
+    import SceneRouterUIKitStandIn
+#endif
 
 /// The article's example app, played step by step: what `article-app` prints.
 ///
@@ -10,7 +15,8 @@ import FeatureC
 /// `.root(scene: "A1")`, then taps the visible screen's buttons: each screen navigates by scene
 /// name alone, to a scene of another module it does not import. A ``TextRenderer`` prints each
 /// transition and the tree after it; a typo in a scene name prints the error, and the tree stays
-/// as it was.
+/// as it was. A ``UIKitRenderer`` shows the same navigations in a UIKit window; on Linux the window
+/// is the library's UIKit stand-in, whose hierarchy the tour prints after each step.
 @MainActor
 public struct ArticleTour {
     private let container: DependencyContainer
@@ -49,6 +55,7 @@ public struct ArticleTour {
         let coordinator = AppCoordinator(container: container, historyLimit: 16)
         let renderer = coordinator.attach(TextRenderer(indent: "   ", write: write))
         defer { renderer.cancel() }
+        let showWindow = attachWindow(to: coordinator)
 
         var step = 0
         var allAsPlanned = destinations.isEmpty
@@ -73,6 +80,7 @@ public struct ArticleTour {
                 allAsPlanned = false
                 write("   ✗ \(error)")
             }
+            if !showWindow() { allAsPlanned = false }
         }
         /// The visible screen, as the type the step expects.
         func visible<Screen: ViewController>(_ type: Screen.Type) throws -> Screen {
@@ -122,6 +130,40 @@ public struct ArticleTour {
                 + (allAsPlanned
                     ? "every step ended as planned." : "SOME STEPS DID NOT END AS PLANNED."))
         return allAsPlanned
+    }
+}
+
+extension ArticleTour {
+    /// Attaches a UIKit window to `coordinator`; returns what prints it after a step, and says
+    /// whether UIKit accepted every call.
+    ///
+    /// The article's screens are ``ViewController``s, the app's own base type: the window shows
+    /// each as a `UIViewController` titled with its scene and identity.
+    private func attachWindow(to coordinator: AppCoordinator) -> () -> Bool {
+        #if canImport(SceneRouterUIKitStandIn)
+            let window = UIWindow()
+            let renderer = UIKitRenderer(
+                window: window, coordinator: coordinator,
+                viewController: { screen in
+                    let controller = UIViewController()
+                    controller.title = "\(screen.scene) \(screen.id)"
+                    return controller
+                })
+            let token = coordinator.attach(renderer)
+            return { [write] in
+                // The stand-in's animations end when told: here, at once.
+                window.testing.finishAnimations()
+                let violations = window.testing.violations
+                write("   UIKit (SceneRouterUIKit on the stand-in window):")
+                for line in window.testing.hierarchy { write("   \(line)") }
+                for violation in violations { write("   ✗ UIKit refused: \(violation)") }
+                withExtendedLifetime(token) {}
+                return violations.isEmpty
+            }
+        #else
+            // On a device, the app's scene delegate attaches the renderer to its own window.
+            return { true }
+        #endif
     }
 }
 

@@ -1,0 +1,211 @@
+/// A universal link read and matched: the route it opens and the values it gives.
+struct MatchedLink: Sendable {
+    /// The route, its pattern and its chain of parents.
+    let entry: LinkTable.Entry
+    /// The path's captures, by parameter name.
+    let captures: [String: String]
+    /// The query items, by name.
+    let query: [String: String]
+
+    /// The captures and the query items together: the parameters of the route's own screen.
+    var parameters: SceneParameters {
+        // No query item has a capture's name: the reader refuses such a link.
+        var all = query
+        for (name, value) in captures { all[name] = value }
+        return SceneParameters(all)
+    }
+}
+
+extension LinkTable {
+    /// Reads `url` and finds its route, checking the origin, the limits and, for a link from
+    /// outside, that the route is reachable from outside.
+    ///
+    /// The link is read byte by byte, once: its length is checked first, then its scheme and
+    /// host, then its path is split into components at `/` (one trailing `/` dropped) and each
+    /// component is percent-decoded, so that `%2F` is a `/` inside a value; then the query
+    /// items are split at `&` and `=` and decoded the same way. The fragment is ignored.
+    ///
+    /// - Throws: ``NavigationError/unhandledLink(_:)`` saying why the link is not handled.
+    func match(_ url: String, source: LinkSource) throws(NavigationError) -> MatchedLink {
+        let bytes = Array(url.utf8)
+        func unhandled(_ reason: UnhandledLink.Reason) -> NavigationError {
+            // A link over the limit is kept whole: the app may still hand it to the browser.
+            .unhandledLink(UnhandledLink(url: url, reason: reason))
+        }
+        func unreadable(_ problem: LinkProblem) -> NavigationError {
+            unhandled(.unreadable(problem))
+        }
+        if let problem = limits.lengthProblem(bytes.count) { throw unreadable(problem) }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+        // The scheme and the origin.
+        let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+        let scheme = text(0..<colon)
+        guard colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"),
+            bytes[colon + 2] == UInt8(ascii: "/")
+        else { throw unhandled(.notAccepted(scheme: scheme, host: "")) }
+        let afterScheme = colon + 3
+        let pathEnd =
+            bytes[afterScheme...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.count
+        var pathStart = afterScheme
+        if Self.equalIgnoringASCIICase(bytes[0..<colon], "https") {
+            let hostEnd = bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            let host = bytes[afterScheme..<hostEnd]
+            let accepted = origins.contains { origin in
+                if case .web(let name) = origin {
+                    return Self.equalIgnoringASCIICase(host, name)
+                }
+                return false
+            }
+            guard accepted else {
+                throw unhandled(.notAccepted(scheme: scheme, host: text(afterScheme..<hostEnd)))
+            }
+            pathStart = hostEnd < pathEnd ? hostEnd + 1 : hostEnd
+        } else {
+            let accepted = origins.contains { origin in
+                if case .scheme(let name) = origin {
+                    return Self.equalIgnoringASCIICase(bytes[0..<colon], name)
+                }
+                return false
+            }
+            guard accepted else {
+                let first =
+                    bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+                throw unhandled(.notAccepted(scheme: scheme, host: text(afterScheme..<first)))
+            }
+        }
+
+        // The path: one trailing `/` dropped, then split and decoded.
+        var end = pathEnd
+        if end > pathStart, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard end > pathStart else { throw unhandled(.noRoute(path: "")) }
+        var componentCount = 1
+        for index in pathStart..<end where bytes[index] == UInt8(ascii: "/") {
+            componentCount += 1
+        }
+        if let problem = limits.screensProblem(componentCount) { throw unreadable(problem) }
+        var components: [String] = []
+        components.reserveCapacity(componentCount)
+        var start = pathStart
+        while start <= end {
+            let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            let position = components.count + 1
+            guard stop > start else { throw unreadable(.emptySegment(position: position)) }
+            let raw = bytes[start..<stop]
+            guard !Self.holdsCharacterToEscape(raw) else {
+                throw unreadable(.invalidCharacter(position: position, segment: text(start..<stop)))
+            }
+            guard let decoded = PercentEncoding.decode(raw) else {
+                throw unreadable(
+                    .badPercentEncoding(position: position, segment: text(start..<stop)))
+            }
+            components.append(decoded)
+            start = stop + 1
+        }
+
+        // The query: items split at `&`, each at its first `=`; empty items skipped.
+        var query: [String: String] = [:]
+        if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
+            let queryEnd = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            var itemStart = pathEnd + 1
+            while itemStart <= queryEnd {
+                let itemEnd =
+                    bytes[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
+                defer { itemStart = itemEnd + 1 }
+                guard itemEnd > itemStart else { continue }
+                let item = bytes[itemStart..<itemEnd]
+                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
+                guard !Self.holdsCharacterToEscape(item),
+                    let name = PercentEncoding.decode(bytes[itemStart..<equals]),
+                    let value = PercentEncoding.decode(
+                        bytes[Swift.min(equals + 1, itemEnd)..<itemEnd])
+                else { throw unreadable(.badQueryItem(text: text(itemStart..<itemEnd))) }
+                guard query.updateValue(value, forKey: name) == nil else {
+                    throw unreadable(.repeatedQueryItem(name: name))
+                }
+            }
+        }
+
+        // The route: the components are matched with their `%` and `/` escaped, so that a
+        // decoded `/` never splits a segment and a literal is compared with decoded text.
+        let matchText = components.map(Self.escapedForMatching).joined(separator: "/")
+        guard let (route, mask) = table.find(matchText) else {
+            throw unhandled(.noRoute(path: components.joined(separator: "/")))
+        }
+        let entry = route.value
+        var captures: [String: String] = [:]
+        var names = entry.pattern.parameterNames.makeIterator()
+        for (component, isParameter) in zip(components, mask) where isParameter {
+            if let name = names.next() { captures[name] = component }
+        }
+        if entry.pattern.hasCatchAll, let name = names.next() {
+            captures[name] = components[mask.count...].joined(separator: "/")
+        }
+        for name in query.keys where captures[name] != nil {
+            throw unreadable(.queryItemNamesCapture(name: name))
+        }
+        if let problem = limits.parametersProblem(
+            captures.count + query.count, position: entry.screens.count)
+        {
+            throw unreadable(problem)
+        }
+        if source == .outside && !entry.route.isReachableFromOutside {
+            throw unhandled(.notReachableFromOutside(route: entry.route.path))
+        }
+        return MatchedLink(entry: entry, captures: captures, query: query)
+    }
+
+    /// The screens a matched link opens: each route of its chain, root first, with the
+    /// parameters its path names (its own screen also with the query items).
+    func plan(_ link: MatchedLink) -> [(
+        route: String, scene: SceneIdentifier, parameters: SceneParameters
+    )] {
+        let screens = link.entry.screens
+        return screens.enumerated().map { index, screen in
+            guard index < screens.count - 1 else {
+                return (screen.path, screen.scene, link.parameters)
+            }
+            var values: [String: String] = [:]
+            for name in screen.parameterNames { values[name] = link.captures[name] }
+            return (screen.path, screen.scene, SceneParameters(values))
+        }
+    }
+
+    /// Whether `bytes` spell `text`, ignoring the case of ASCII letters only: a host or scheme
+    /// with other bytes must match them exactly (no Unicode case folding, which would let
+    /// `\u{212A}` stand for `k`).
+    private static func equalIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        }
+        return bytes.count == text.utf8.count
+            && zip(bytes, text.utf8).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    /// A decoded path component as the route table matches it: `%` and `/` escaped.
+    private static func escapedForMatching(_ component: String) -> String {
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") })
+        else { return component }
+        var escaped = ""
+        for character in component.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "/": escaped += "%2F"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Whether raw link bytes hold what a link must percent-encode: ASCII whitespace or control
+    /// characters, or Unicode whitespace or control characters.
+    private static func holdsCharacterToEscape(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var hasNonASCII = false
+        for byte in bytes {
+            if byte < 0x21 || byte == 0x7F { return true }
+            if byte >= 0x80 { hasNonASCII = true }
+        }
+        return hasNonASCII && DeepLinkFormat.containsNonASCIICharacterToEscape(bytes)
+    }
+}

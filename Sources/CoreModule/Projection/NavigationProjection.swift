@@ -1,0 +1,209 @@
+/// A screen tree as SwiftUI's navigation state: the path of each `NavigationStack`, the item of
+/// each `.sheet(item:)`, `.fullScreenCover(item:)` and `.popover(item:)`, the selection of the
+/// `TabView`.
+///
+/// SwiftUI shows navigation from state. A `NavigationStack(path:)` shows a root view and, above
+/// it, one view per element of its path; a presentation modifier shows a modal while its item is
+/// not `nil`; a `TabView(selection:)` shows the tab whose tag equals the selection. The
+/// projection is that state for a ``ScreenTree``:
+///
+/// - each stack (the root stack or each tab's, then each modal's) is a ``Stack``: its first
+///   screen is the `NavigationStack`'s root view, and ``Stack/path`` holds the screens above it;
+/// - each modal is a ``Modal``, the item of the presentation modifier that matches its
+///   ``PresentationKind``, attached to the place it is presented over (level 0 is the root or
+///   the tab container, level N the N-th modal);
+/// - ``selectedTab`` is the `TabView`'s selection, tagged with the tabs' names.
+///
+/// ```swift
+/// try coordinator.navigate(
+///     .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
+/// try coordinator.navigate(.push(scene: "A2"))
+/// try coordinator.navigate(.present(scene: "B1", style: .fullScreenCover))
+///
+/// let projection = NavigationProjection(coordinator.tree)
+/// projection.selectedTab                                   // "home"
+/// projection.tabs[0].stack.path                            // [#3]: A2 above the root view A1
+/// projection.modal(over: 0, as: .fullScreenCover)?.level   // 1
+/// projection.modal(over: 0, as: .sheet)                    // nil: no sheet over the tabs
+/// ```
+///
+/// SwiftUI writes back into the bindings it is given when the user navigates on their own.
+/// ``reports(for:)`` turns such a ``BindingWrite`` into the ``PlatformReport``s the coordinator
+/// follows, and ``shows(_:)`` tells a write SwiftUI echoes from one that changes something.
+/// ``ObservableNavigation`` keeps a projection up to date for SwiftUI and does both for its
+/// bindings.
+///
+/// The projection holds identities and styles only, so it is `Hashable` and cheap to compare;
+/// read a screen's scene and content from the tree with ``ScreenTree/screen(_:)``.
+public struct NavigationProjection: Hashable, Sendable {
+    /// One navigation stack, as a `NavigationStack(path:)` shows it: a root view and a path.
+    public struct Stack: Identifiable, Hashable, Sendable {
+        /// The stack's identity, stable while screens are pushed and popped: give it to the
+        /// `NavigationStack`'s view as its identity.
+        public let id: StackID
+        /// The stack's first screen: the `NavigationStack`'s root view.
+        public let root: ScreenID
+        /// The screens above the first, bottom first: the `NavigationStack`'s path.
+        public let path: [ScreenID]
+
+        /// Creates a stack from its first screen and the screens above it.
+        ///
+        /// - Parameters:
+        ///   - id: The stack's identity.
+        ///   - root: Its first screen.
+        ///   - path: The screens above the first, bottom first.
+        public init(id: StackID, root: ScreenID, path: [ScreenID]) {
+            self.id = id
+            self.root = root
+            self.path = path
+        }
+
+        /// Every screen of the stack, bottom first: the root, then the path.
+        public var screens: [ScreenID] { [root] + path }
+    }
+
+    /// One tab of a tab root, as a `TabView` shows it: a view tagged with its name.
+    public struct Tab: Identifiable, Hashable, Sendable {
+        /// The tab's name: the tag of its view and the value of the selection that shows it.
+        public let name: String
+        /// The tab's stack.
+        public let stack: Stack
+
+        /// Creates a tab.
+        ///
+        /// - Parameters:
+        ///   - name: The tab's name.
+        ///   - stack: The tab's stack.
+        public init(name: String, stack: Stack) {
+            self.name = name
+            self.stack = stack
+        }
+
+        /// The tab's name, which identifies it in its container.
+        public var id: String { name }
+    }
+
+    /// One presented modal: the item of the presentation modifier its style asks for.
+    ///
+    /// A modal is identified by its ``ModalID``: SwiftUI replaces a presented modal by another
+    /// when the item's identity changes, and only then.
+    public struct Modal: Identifiable, Hashable, Sendable {
+        /// The modal's identity.
+        public let id: ModalID
+        /// The identity of the modal's stack, which ``NavigationProjection/stack(_:)`` finds.
+        public let stack: StackID
+        /// The modal's level, from 1 for the first modal: it is presented over the place at
+        /// `level - 1`, and the next modal over it.
+        public let level: Int
+        /// How the modal is presented: its heights and whether the user may dismiss it.
+        public let style: PresentationStyle
+
+        /// Creates a modal.
+        ///
+        /// - Parameters:
+        ///   - id: The modal's identity.
+        ///   - stack: The identity of its stack.
+        ///   - level: Its level, from 1.
+        ///   - style: Its presentation style.
+        public init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
+            self.id = id
+            self.stack = stack
+            self.level = level
+            self.style = style
+        }
+
+        /// The presentation modifier that shows the modal.
+        public var kind: PresentationKind { PresentationKind(style) }
+    }
+
+    /// The root stack, or `nil` when the root is a tab container or the window is empty.
+    public let root: Stack?
+    /// The tabs of a tab root, in order; empty for a stack root or an empty window.
+    public let tabs: [Tab]
+    /// The selected tab's name, or `nil` when the root is not a tab container.
+    public let selectedTab: String?
+    /// The modals, in the order they were presented: `modals[n]` is presented over level `n`.
+    public let modals: [Modal]
+    /// Every stack: the root stack or each tab's, then each modal's, in the tree's order.
+    public let stacks: [Stack]
+
+    /// The projection of `tree`.
+    ///
+    /// - Parameter tree: The tree to project, usually a coordinator's ``AppCoordinator/tree``.
+    /// - Complexity: O(*n*) in the number of screens.
+    public init(_ tree: ScreenTree) {
+        // Read from the tree's storage: a stack of the tree is never empty.
+        func project(_ record: ScreenTree.StackRecord) -> Stack {
+            Stack(
+                id: record.id, root: record.screens[0].id,
+                path: record.screens[1...].map(\.id))
+        }
+        let base = tree.base.map(project)
+        let names = tree.tabNameList
+        root = names.isEmpty ? base.first : nil
+        tabs = zip(names, base).map { Tab(name: $0, stack: $1) }
+        selectedTab = tree.selectedTab
+        modals = tree.modalRecords.enumerated().map { position, record in
+            Modal(id: record.id, stack: record.stack.id, level: position + 1, style: record.style)
+        }
+        stacks = base + tree.modalRecords.map { project($0.stack) }
+    }
+
+    /// The projection of an empty window: no stack, no tab, no modal.
+    public static let empty = NavigationProjection(.empty)
+
+    /// The stack with identity `id`, if the tree holds it.
+    ///
+    /// - Parameter id: The stack's identity.
+    public func stack(_ id: StackID) -> Stack? {
+        stacks.first { $0.id == id }
+    }
+
+    /// The path of the stack `id`: its screens above the first; empty when the stack holds one
+    /// screen or is no longer in the tree.
+    ///
+    /// - Parameter id: The stack's identity.
+    public func path(of id: StackID) -> [ScreenID] {
+        stack(id)?.path ?? []
+    }
+
+    /// The modal presented over the place at `level`, if any: `modal(over: 0)` is the modal over
+    /// the root or the tab container.
+    ///
+    /// - Parameter level: 0 for the root, N for the N-th modal.
+    public func modal(over level: Int) -> Modal? {
+        modals.indices.contains(level) ? modals[level] : nil
+    }
+
+    /// The modal presented over the place at `level`, if the presentation modifier of `kind`
+    /// shows it: the item of that modifier's binding.
+    ///
+    /// - Parameters:
+    ///   - level: 0 for the root, N for the N-th modal.
+    ///   - kind: The presentation modifier asking.
+    public func modal(over level: Int, as kind: PresentationKind) -> Modal? {
+        guard let modal = modal(over: level), modal.kind == kind else { return nil }
+        return modal
+    }
+}
+
+/// The SwiftUI presentation modifier that shows a modal of a ``PresentationStyle``.
+public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
+    /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:interactiveDismissal:)``.
+    case sheet
+    /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
+    case fullScreenCover
+    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:)``.
+    case popover
+
+    /// The modifier that shows a modal of `style`.
+    ///
+    /// - Parameter style: The modal's style.
+    public init(_ style: PresentationStyle) {
+        switch style {
+        case .sheet: self = .sheet
+        case .fullScreenCover: self = .fullScreenCover
+        case .popover: self = .popover
+        }
+    }
+}

@@ -1,0 +1,173 @@
+public import Observation
+
+/// A coordinator's tree as observable SwiftUI state: the ``NavigationProjection`` of its tree,
+/// kept up to date, with the bindings a SwiftUI view needs.
+///
+/// It follows the coordinator from the moment it is made: every transition updates ``tree`` and
+/// ``projection``, which SwiftUI observes (it is `@Observable`). Its subscripts and
+/// ``selectedTab`` are read and written by SwiftUI through `@Bindable`; a write becomes the
+/// ``PlatformReport``s ``NavigationProjection/reports(for:)`` gives, sent to the coordinator, so
+/// a back swipe, a sheet dragged down or a tab tapped are followed by the tree (and by flows and
+/// result handlers), and a write SwiftUI merely echoes sends nothing.
+///
+/// On Apple platforms (SwiftUI):
+///
+/// ```swift
+/// @Bindable var navigation: ObservableNavigation
+///
+/// TabView(selection: $navigation.selectedTab) { … }
+/// NavigationStack(path: $navigation[path: stack.id]) { … }
+/// content.sheet(item: $navigation[modalOver: level, as: .sheet]) { modal in … }
+/// ```
+///
+/// After a write the coordinator refuses, or one that asks for nothing the user can do (a
+/// `NavigationLink(value:)` push, a full-screen cover closed with `@Environment(\.dismiss)`), it
+/// notifies its observers anyway, so SwiftUI reads the bindings again and shows the tree as it
+/// is.
+///
+/// The coordinator holds it weakly, and it holds the coordinator weakly: keep it (in a `@State`
+/// or in the object that owns the coordinator) for as long as the window shows the tree.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class ObservableNavigation {
+    /// The coordinator's tree, as of its last transition: read screens from it with
+    /// ``ScreenTree/screen(_:)`` or ``screen(_:)``.
+    public private(set) var tree: ScreenTree
+    /// The projection of ``tree``.
+    public private(set) var projection: NavigationProjection
+    /// Bumped when SwiftUI must read the bindings again although the tree did not change.
+    private var resyncs: UInt64 = 0
+
+    /// How each change the coordinator makes is applied; by default, at once.
+    ///
+    /// The closure receives the transition and a function that updates ``tree`` and
+    /// ``projection``, which it must call once. On Apple platforms, animate as the transition
+    /// says:
+    ///
+    /// ```swift
+    /// navigation.applyChange = { event, update in
+    ///     var transaction = Transaction()
+    ///     transaction.disablesAnimations = !event.animated
+    ///     withTransaction(transaction, update)
+    /// }
+    /// ```
+    ///
+    /// Changes SwiftUI made itself (the reports of its writes) are applied at once: the screen
+    /// already shows them.
+    @ObservationIgnored public var applyChange:
+        @MainActor (_ event: TransitionEvent, _ update: () -> Void) -> Void = { _, update in
+            update()
+        }
+
+    @ObservationIgnored private weak var coordinator: AppCoordinator?
+    @ObservationIgnored private var observation: ObservationToken?
+    /// Whether the reports of a write are being sent: their events are applied together after.
+    @ObservationIgnored private var sendingReports = false
+
+    /// Follows `coordinator`, starting from its current tree.
+    ///
+    /// - Parameter coordinator: The coordinator whose tree SwiftUI shows.
+    public init(following coordinator: AppCoordinator) {
+        tree = coordinator.tree
+        projection = NavigationProjection(coordinator.tree)
+        self.coordinator = coordinator
+        observation = coordinator.observe { [weak self] event in
+            guard let self, case .transition(let transition) = event, !self.sendingReports
+            else { return }
+            self.applyChange(transition) { self.show(self.coordinator?.tree ?? self.tree) }
+        }
+    }
+
+    /// Stops following the coordinator: the tree stays as it is and writes send nothing.
+    public func stopFollowing() {
+        observation?.cancel()
+        observation = nil
+        coordinator = nil
+    }
+
+    // MARK: Bindings
+
+    /// The path of the stack `stack`, for `NavigationStack(path:)`: its screens above the first.
+    ///
+    /// Setting it sends the reports of ``BindingWrite/path(_:of:)``: a shorter path is one pop
+    /// per screen that left.
+    ///
+    /// - Parameter stack: The stack's identity (``NavigationProjection/Stack/id``).
+    public subscript(path stack: StackID) -> [ScreenID] {
+        get {
+            _ = resyncs
+            return projection.path(of: stack)
+        }
+        set { write(.path(newValue, of: stack)) }
+    }
+
+    /// The modal presented over the place at `level` if the modifier of `kind` shows it, for
+    /// `.sheet(item:)`, `.fullScreenCover(item:)` or `.popover(item:)`.
+    ///
+    /// Setting it to `nil` sends the report of ``BindingWrite/modal(_:over:as:)``: the user
+    /// dismissed the modal.
+    ///
+    /// - Parameters:
+    ///   - level: 0 for the root or the tab container, N for the N-th modal.
+    ///   - kind: The presentation modifier.
+    public subscript(modalOver level: Int, as kind: PresentationKind) -> NavigationProjection.Modal?
+    {
+        get {
+            _ = resyncs
+            return projection.modal(over: level, as: kind)
+        }
+        set { write(.modal(newValue, over: level, as: kind)) }
+    }
+
+    /// The selected tab's name, for `TabView(selection:)` with each tab's view tagged with its
+    /// name; `""` when the root has no tabs.
+    ///
+    /// Setting another tab's name sends ``PlatformReport/tabSelectedByUser(_:)``.
+    public var selectedTab: String {
+        get {
+            _ = resyncs
+            return projection.selectedTab ?? ""
+        }
+        set { write(.selectedTab(newValue)) }
+    }
+
+    /// The screen with identity `id`, if the tree holds it: what a stack's root view or a path
+    /// element shows.
+    ///
+    /// - Parameter id: The screen's identity.
+    public func screen(_ id: ScreenID) -> Screen? {
+        tree.screen(id)
+    }
+
+    // MARK: Writes
+
+    /// Makes the coordinator follow what SwiftUI wrote into a binding.
+    ///
+    /// The reports ``NavigationProjection/reports(for:)`` gives for the coordinator's current
+    /// tree are sent in order, until one is refused; the tree is then shown once. When the tree
+    /// does not show what was written (a refused report, a write no gesture makes), observers of
+    /// the bindings are notified, so that SwiftUI reads them again.
+    ///
+    /// - Parameter write: What SwiftUI wrote.
+    public func write(_ write: BindingWrite) {
+        guard let coordinator, !sendingReports else { return }
+        let reports = NavigationProjection(coordinator.tree).reports(for: write)
+        if !reports.isEmpty {
+            sendingReports = true
+            defer { sendingReports = false }
+            for report in reports {
+                // A refused report is published to the coordinator's observers as a failure.
+                do { try coordinator.report(report) } catch { break }
+            }
+        }
+        show(coordinator.tree)
+        if !projection.shows(write) { resyncs &+= 1 }
+    }
+
+    private func show(_ tree: ScreenTree) {
+        guard tree != self.tree else { return }
+        self.tree = tree
+        projection = NavigationProjection(tree)
+    }
+}

@@ -1,0 +1,406 @@
+// The UIKit adapter: one source for every platform. On iOS (Mac Catalyst included) it builds
+// against UIKit; on Linux against SceneRouterUIKitStandIn, which declares the same subset of
+// UIKit and follows its presentation rules, so that CI builds and tests this very file.
+// Elsewhere (macOS, and tvOS, visionOS and watchOS, whose UIKit lacks sheet detents or
+// navigation controllers) it builds to nothing.
+//
+// Every decision is in the render plan (what to do) and the render player (when): this file only
+// maps plan steps to UIKit calls and UIKit callbacks to platform reports.
+
+#if os(iOS)
+    public import UIKit
+    import Foundation
+#elseif canImport(SceneRouterUIKitStandIn)
+    public import SceneRouterUIKitStandIn
+#endif
+
+#if os(iOS) || canImport(SceneRouterUIKitStandIn)
+    public import CoreModule
+
+    /// Shows a coordinator's screen tree in a UIKit window, and tells the coordinator what the
+    /// user did.
+    ///
+    /// Attach it like any `NavigationRenderer`. It keeps one
+    /// `UINavigationController` per stack (under a `UITabBarController` for a tab root) and
+    /// presents each modal in its style, performing each event's `RenderPlan`
+    /// through a `RenderPlayer`, which waits for every animated step to end before
+    /// the next. When the user changes the screen on their own, it reports it with
+    /// `AppCoordinator.report(_:)`:
+    ///
+    /// - a back swipe, the Back button or its menu: one
+    ///   `PlatformReport.poppedBackByUser(to:)`, naming the screen now on top, however
+    ///   many screens left;
+    /// - a sheet dragged down, or a tap outside a popover:
+    ///   `PlatformReport.dismissedByUser(_:)`;
+    /// - a tap on another tab: `PlatformReport.tabSelectedByUser(_:)`; a tap on the
+    ///   selected one: `PlatformReport.selectedTabReselectedByUser`.
+    ///
+    /// Its own changes are never reported. A report the coordinator refuses (it names a screen
+    /// the tree has already left) changes nothing; the coordinator tells its observers.
+    ///
+    /// ```swift
+    /// let renderer = UIKitRenderer(window: window, coordinator: coordinator)
+    /// let token = coordinator.attach(renderer)  // keep the token while the window lives
+    /// try coordinator.navigate(.root(scene: "Home"))
+    /// ```
+    ///
+    /// Screens become view controllers through `viewController`: by default a screen whose
+    /// content (what its builder made) is a `UIViewController` is shown as that view
+    /// controller, so a feature module's builders return their own view controllers and no other
+    /// module needs to know them. A screen whose content is not one, and for which the closure
+    /// returns `nil`, is shown as a plain `UIViewController` titled with its scene name.
+    ///
+    /// On Apple platforms it needs iOS 15 or Mac Catalyst 15 (sheet detents).
+    @available(iOS 15.0, *)
+    @MainActor
+    public final class UIKitRenderer: NavigationRenderer {
+        private let window: UIWindow
+        private weak var coordinator: AppCoordinator?
+        private let makeViewController: @MainActor (Screen) -> UIViewController?
+        private let popoverSource: @MainActor (String) -> UIView?
+        private let bridge: Bridge
+
+        /// The player that performs the plans, one step at a time: its state says whether
+        /// steps are still running (`RenderPlayer.isIdle`).
+        public let player: RenderPlayer
+
+        private var controllers: [ScreenID: UIViewController] = [:]
+        private var screens: [ObjectIdentifier: ScreenID] = [:]
+        private var navigations: [StackID: UINavigationController] = [:]
+        private var stacks: [ObjectIdentifier: StackID] = [:]
+        /// The screens each navigation controller was last given, by this renderer or the user.
+        private var shown: [StackID: [ScreenID]] = [:]
+        private var tabNames: [String] = []
+        private var selectedTab = 0
+        /// The coordinator's tree when the last event arrived.
+        private var latestTree = ScreenTree()
+
+        /// A renderer that shows `coordinator`'s tree in `window`.
+        ///
+        /// - Parameters:
+        ///   - window: The window whose `rootViewController` it sets.
+        ///   - coordinator: The coordinator to report the user's changes to; held weakly (the
+        ///     coordinator holds the renderer once attached).
+        ///   - viewController: Makes the view controller of a screen, once per screen; by
+        ///     default the screen's content when it is a `UIViewController`.
+        ///   - popoverSource: The view a popover with this anchor name points at (see
+        ///     `PresentationStyle.popover(anchor:)`); `nil` when the app has none
+        ///     by that name, and the popover then points at the presenting screen's view.
+        public init(
+            window: UIWindow, coordinator: AppCoordinator,
+            viewController: @escaping @MainActor (Screen) -> UIViewController? = {
+                $0.content as? UIViewController
+            },
+            popoverSource: @escaping @MainActor (String) -> UIView? = { _ in nil }
+        ) {
+            self.window = window
+            self.coordinator = coordinator
+            self.makeViewController = viewController
+            self.popoverSource = popoverSource
+            bridge = Bridge()
+            player = RenderPlayer(host: bridge)
+            bridge.renderer = self
+        }
+
+        /// The view controller showing `screen`, while the screen is on screen or about to be.
+        ///
+        /// - Parameter screen: The screen's identity.
+        /// - Returns: Its view controller, or `nil` for a screen this renderer has not shown.
+        public func viewController(for screen: ScreenID) -> UIViewController? {
+            controllers[screen]
+        }
+
+        /// The navigation controller showing `stack`.
+        ///
+        /// - Parameter stack: The stack's identity.
+        /// - Returns: Its navigation controller, or `nil` for a stack this renderer has not
+        ///   shown.
+        public func navigationController(for stack: StackID) -> UINavigationController? {
+            navigations[stack]
+        }
+
+        // MARK: NavigationRenderer
+
+        /// Shows `tree` in the window, as if it started empty.
+        ///
+        /// - Parameter tree: The coordinator's tree when the renderer is attached.
+        public func renderCurrentTree(_ tree: ScreenTree) {
+            latestTree = tree
+            player.play(RenderPlan(from: ScreenTree(), to: tree, animated: false))
+            dropLeftScreensWhenIdle()
+        }
+
+        /// Performs `event`'s plan after the plans before it.
+        ///
+        /// - Parameters:
+        ///   - event: The transition; its `TransitionEvent.plan` is empty when the
+        ///     user made it, since the screen already shows it.
+        ///   - tree: The coordinator's tree.
+        public func render(_ event: TransitionEvent, tree: ScreenTree) {
+            latestTree = tree
+            player.play(event.plan)
+            dropLeftScreensWhenIdle()
+        }
+
+        // MARK: Steps to UIKit calls
+
+        fileprivate func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+            switch step {
+            case .setRoot(let stack):
+                let navigation = navigationController(showing: stack)
+                tabNames = []
+                window.rootViewController = navigation
+                completion()
+            case .setTabs(let stacks, let selected):
+                let tabs = UITabBarController()
+                tabs.delegate = bridge
+                tabs.viewControllers = stacks.map(navigationController(showing:))
+                tabs.selectedIndex = selected
+                tabNames = stacks.map { $0.tab ?? "" }
+                selectedTab = selected
+                window.rootViewController = tabs
+                completion()
+            case .selectTab(_, let index):
+                (window.rootViewController as? UITabBarController)?.selectedIndex = index
+                selectedTab = index
+                completion()
+            case .push(let screen, let id, let animated):
+                guard let navigation = navigations[id] else { return completion() }
+                show(
+                    (shown[id] ?? []) + [screen.id],
+                    as: navigation.viewControllers + [viewController(showing: screen)],
+                    in: navigation, stack: id, animated: animated, completion: completion)
+            case .pop(let screen, let id, let animated):
+                guard let navigation = navigations[id], let ids = shown[id],
+                    let index = ids.firstIndex(of: screen),
+                    index < navigation.viewControllers.count
+                else { return completion() }
+                show(
+                    Array(ids[...index]), as: Array(navigation.viewControllers[...index]),
+                    in: navigation, stack: id, animated: animated, completion: completion)
+            case .setStack(let stack, let animated):
+                guard let navigation = navigations[stack.id] else { return completion() }
+                show(
+                    stack.map(\.id), as: stack.map(viewController(showing:)), in: navigation,
+                    stack: stack.id, animated: animated, completion: completion)
+            case .present(let stack, let animated):
+                guard let presenter = controller(atLevel: stack.level - 1) else {
+                    return completion()
+                }
+                let navigation = navigationController(showing: stack)
+                apply(stack.style ?? .sheet(), to: navigation, over: presenter)
+                presenter.present(navigation, animated: animated) { completion() }
+                // UIKit drops a presentation it refuses without calling back: do not wait.
+                if navigation.presentingViewController == nil { completion() }
+            case .dismiss(let level, let animated):
+                guard let presenter = controller(atLevel: level),
+                    presenter.presentedViewController != nil
+                else { return completion() }
+                presenter.dismiss(animated: animated) { completion() }
+            }
+        }
+
+        /// The controller of a level: the window's root for level 0, else the navigation
+        /// controller presented at that level.
+        private func controller(atLevel level: Int) -> UIViewController? {
+            var controller = window.rootViewController
+            for _ in 0..<max(level, 0) { controller = controller?.presentedViewController }
+            return controller
+        }
+
+        /// The navigation controller of `stack`, made on first use, holding its screens.
+        private func navigationController(showing stack: ScreenStack) -> UINavigationController {
+            let navigation: UINavigationController
+            if let known = navigations[stack.id] {
+                navigation = known
+            } else {
+                navigation = UINavigationController()
+                navigation.delegate = bridge
+                navigations[stack.id] = navigation
+                stacks[ObjectIdentifier(navigation)] = stack.id
+            }
+            set(navigation, to: stack, animated: false)
+            return navigation
+        }
+
+        private func set(
+            _ navigation: UINavigationController, to stack: ScreenStack, animated: Bool
+        ) {
+            shown[stack.id] = stack.map(\.id)
+            navigation.setViewControllers(stack.map(viewController(showing:)), animated: animated)
+        }
+
+        /// Makes `navigation` show `controllers` (the screens `ids`).
+        ///
+        /// It completes when the animation, if any, has ended. A push or a pop is a
+        /// `setViewControllers` too: UIKit animates it as a push when the new top is new, as a
+        /// pop when it was in the stack.
+        private func show(
+            _ ids: [ScreenID], as controllers: [UIViewController],
+            in navigation: UINavigationController, stack: StackID, animated: Bool,
+            completion: @escaping @MainActor () -> Void
+        ) {
+            shown[stack] = ids
+            navigation.setViewControllers(controllers, animated: animated)
+            if animated, let transition = navigation.transitionCoordinator {
+                _ = transition.animate(alongsideTransition: nil) { _ in completion() }
+            } else {
+                completion()
+            }
+        }
+
+        private func viewController(showing screen: Screen) -> UIViewController {
+            if let known = controllers[screen.id] { return known }
+            let made: UIViewController
+            if let controller = makeViewController(screen) {
+                made = controller
+            } else {
+                made = UIViewController()
+                made.title = screen.scene.rawValue
+            }
+            controllers[screen.id] = made
+            screens[ObjectIdentifier(made)] = screen.id
+            return made
+        }
+
+        private func apply(
+            _ style: PresentationStyle, to navigation: UINavigationController,
+            over presenter: UIViewController
+        ) {
+            switch style {
+            case .sheet(let detents, let interactiveDismissal):
+                navigation.modalPresentationStyle = .pageSheet
+                navigation.sheetPresentationController?.detents = detents.map {
+                    $0 == .medium ? .medium() : .large()
+                }
+                navigation.isModalInPresentation = !interactiveDismissal
+            case .fullScreenCover:
+                navigation.modalPresentationStyle = .fullScreen
+                navigation.isModalInPresentation = true
+            case .popover(let anchor):
+                navigation.modalPresentationStyle = .popover
+                navigation.popoverPresentationController?.sourceView =
+                    popoverSource(anchor) ?? presenter.view
+            }
+            navigation.presentationController?.delegate = bridge
+        }
+
+        /// Forgets the view controllers of screens and stacks that have left the tree, once
+        /// the plans queued so far have run.
+        private func dropLeftScreensWhenIdle() {
+            player.whenIdle { [weak self] in
+                guard let self else { return }
+                let tree = latestTree
+                guard controllers.count > tree.screenCount || navigations.count > tree.stackCount
+                else { return }
+                let liveScreens = Set(tree.screens.map(\.id))
+                controllers = controllers.filter { liveScreens.contains($0.key) }
+                screens = screens.filter { liveScreens.contains($0.value) }
+                let liveStacks = Set(tree.stacks.map(\.id))
+                navigations = navigations.filter { liveStacks.contains($0.key) }
+                stacks = stacks.filter { liveStacks.contains($0.value) }
+                shown = shown.filter { liveStacks.contains($0.key) }
+            }
+        }
+
+        // MARK: UIKit callbacks to reports
+
+        fileprivate func navigationControllerDidShow(_ navigation: UINavigationController) {
+            guard let stack = stacks[ObjectIdentifier(navigation)], let expected = shown[stack]
+            else { return }
+            let now = navigation.viewControllers.compactMap { screens[ObjectIdentifier($0)] }
+            // The renderer's own change, or one already reported (a re-tapped tab).
+            guard now != expected else { return }
+            // The user went back (a swipe, the Back button or its menu).
+            guard now.count < expected.count, expected.starts(with: now) else { return }
+            shown[stack] = now
+            // One report, however many screens left (the Back button's menu pops several).
+            guard let screen = now.last, !report(.poppedBackByUser(to: screen)) else { return }
+            // The coordinator refused it (the tree moved on while the user acted, or the
+            // gesture came in the middle of a navigation): show the tree's stack again, after
+            // the steps already queued.
+            if let current = coordinator?.tree.stack(stack) {
+                player.play(RenderPlan(steps: [.setStack(current, animated: false)]))
+            }
+        }
+
+        fileprivate func presentationDidDismiss(_ presented: UIViewController) {
+            guard let stack = stacks[ObjectIdentifier(presented)],
+                let screen = shown[stack]?.last
+            else { return }
+            report(.dismissedByUser(screen))
+        }
+
+        fileprivate func tabBarDidSelect(_ tabs: UITabBarController) {
+            let index = tabs.selectedIndex
+            guard tabNames.indices.contains(index) else { return }
+            if index == selectedTab {
+                // UIKit pops the selected tab's stack to its first screen.
+                if let navigation = tabs.viewControllers?[index] as? UINavigationController,
+                    let stack = stacks[ObjectIdentifier(navigation)],
+                    let first = shown[stack]?.first
+                {
+                    shown[stack] = [first]
+                }
+                report(.selectedTabReselectedByUser)
+            } else {
+                selectedTab = index
+                report(.tabSelectedByUser(tabNames[index]))
+            }
+        }
+
+        /// Reports `report`, and says whether the coordinator accepted it.
+        ///
+        /// A refused report is published to the coordinator's observers as a failure.
+        @discardableResult
+        private func report(_ report: PlatformReport) -> Bool {
+            guard let coordinator else { return false }
+            do {
+                _ = try coordinator.report(report)
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Receives UIKit's callbacks and the player's steps for a renderer, so that the renderer's
+    /// public face is only a renderer.
+    @available(iOS 15.0, *)
+    @MainActor
+    private final class Bridge: BridgeBase, RenderHost, UINavigationControllerDelegate,
+        UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate
+    {
+        weak var renderer: UIKitRenderer?
+
+        func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+            guard let renderer else { return completion() }
+            renderer.perform(step, completion: completion)
+        }
+
+        func navigationController(
+            _ navigationController: UINavigationController,
+            didShow viewController: UIViewController, animated: Bool
+        ) {
+            renderer?.navigationControllerDidShow(navigationController)
+        }
+
+        func tabBarController(
+            _ tabBarController: UITabBarController, didSelect viewController: UIViewController
+        ) {
+            renderer?.tabBarDidSelect(tabBarController)
+        }
+
+        func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+            renderer?.presentationDidDismiss(presentationController.presentedViewController)
+        }
+    }
+
+    #if os(iOS)
+        /// UIKit's delegate protocols are Objective-C protocols: their adopters are objects.
+        private typealias BridgeBase = NSObject
+    #else
+        /// The stand-in's delegate protocols need no Objective-C object.
+        @MainActor private class BridgeBase {}
+    #endif
+#endif

@@ -1,0 +1,148 @@
+#if canImport(SceneRouterUIKitStandIn)
+    import CoreModule
+    import SceneRouterUIKit
+    import SceneRouterUIKitStandIn
+    import Testing
+
+    /// A coordinator shown by a ``UIKitRenderer`` in a stand-in UIKit window.
+    @MainActor
+    final class StandInWindow {
+        let coordinator: AppCoordinator
+        let window = UIWindow()
+        let renderer: UIKitRenderer
+        /// The view a popover anchored at "share" points at; other anchors are unknown.
+        let shareButton = UIView()
+        private var token: ObservationToken?
+        /// The view controller each screen was first shown with, to check that it keeps it.
+        private var firstController: [ScreenID: ObjectIdentifier] = [:]
+
+        init(_ coordinator: AppCoordinator) {
+            self.coordinator = coordinator
+            let share = shareButton
+            renderer = UIKitRenderer(
+                window: window, coordinator: coordinator,
+                viewController: { screen in
+                    let controller = UIViewController()
+                    controller.title = "\(screen.scene) \(screen.id)"
+                    return controller
+                },
+                popoverSource: { anchor in anchor == "share" ? share : nil })
+            token = coordinator.attach(renderer)
+        }
+
+        var testing: UIKitStandInTesting { window.testing }
+
+        /// Ends every animation.
+        func settle() {
+            testing.finishAnimations()
+        }
+
+        /// The window as lines, for failure messages.
+        var hierarchy: String { testing.hierarchy.joined(separator: "\n") }
+
+        /// How the settled window differs from the coordinator's tree, or `nil`: stack for stack
+        /// and screen for screen by view controller identity, style for style, selected tab; no
+        /// UIKit rule broken, no step left to run.
+        func mismatch() -> String? {
+            let tree = coordinator.tree
+            if let violation = testing.violations.first { return "UIKit rule broken: \(violation)" }
+            guard renderer.player.isIdle, testing.runningAnimationCount == 0 else {
+                return "steps still running: \(testing.runningAnimations)"
+            }
+            let root = window.rootViewController
+            if tree.isEmpty { return root == nil ? nil : "the window shows \(hierarchy)" }
+            if tree.hasTabs {
+                guard let tabs = root as? UITabBarController,
+                    let controllers = tabs.viewControllers, controllers.count == tree.tabs.count
+                else { return "the root is not a tab bar of \(tree.tabs.count) tabs" }
+                for (index, tab) in tree.tabs.enumerated() {
+                    if let problem = check(controllers[index], shows: tab.stack) { return problem }
+                }
+                let selected = tree.tabs.firstIndex(where: \.isSelected)
+                guard tabs.selectedIndex == selected else {
+                    return
+                        "tab \(tabs.selectedIndex) is selected, not \(String(describing: selected))"
+                }
+            } else if let stack = tree.root {
+                if let problem = check(root, shows: stack) { return problem }
+            }
+            var presenter = root
+            for modal in tree.modals {
+                let presented = presenter?.presentedViewController
+                if let problem = check(presented, shows: modal) { return problem }
+                if let presented, let style = modal.style,
+                    let problem = check(presented, isShownAs: style)
+                {
+                    return problem
+                }
+                presenter = presented
+            }
+            if let extra = presenter?.presentedViewController {
+                return "the window presents \(extra.title ?? "a view controller") the tree does not"
+            }
+            return nil
+        }
+
+        private func check(_ controller: UIViewController?, shows stack: ScreenStack) -> String? {
+            let place = "stack \(stack.id) at level \(stack.level)"
+            guard let navigation = controller as? UINavigationController,
+                navigation === renderer.navigationController(for: stack.id)
+            else { return "\(place) is not shown by its navigation controller" }
+            let shown = navigation.viewControllers.map(ObjectIdentifier.init)
+            var expected: [ObjectIdentifier] = []
+            for screen in stack {
+                guard let controller = renderer.viewController(for: screen.id) else {
+                    return "\(screen) has no view controller"
+                }
+                let identity = ObjectIdentifier(controller)
+                if let first = firstController[screen.id], first != identity {
+                    return "\(screen) changed view controller"
+                }
+                firstController[screen.id] = identity
+                expected.append(identity)
+            }
+            guard shown == expected else {
+                let titles = navigation.viewControllers.map { $0.title ?? "?" }
+                return "\(place) shows \(titles), not \(stack.map(\.description))"
+            }
+            return nil
+        }
+
+        private func check(_ controller: UIViewController, isShownAs style: PresentationStyle)
+            -> String?
+        {
+            let shown = UIKitStandInTesting.describe(controller)
+            switch style {
+            case .sheet(let detents, let interactiveDismissal):
+                let identifiers = controller.sheetPresentationController?.detents.map(\.identifier)
+                let wanted = detents.map {
+                    $0 == .medium
+                        ? UISheetPresentationController.Detent.Identifier.medium : .large
+                }
+                if controller.modalPresentationStyle == .pageSheet, identifiers == wanted,
+                    controller.isModalInPresentation == !interactiveDismissal
+                {
+                    return nil
+                }
+            case .fullScreenCover:
+                if controller.modalPresentationStyle == .fullScreen,
+                    controller.isModalInPresentation
+                {
+                    return nil
+                }
+            case .popover:
+                if controller.modalPresentationStyle == .popover,
+                    controller.popoverPresentationController?.sourceView != nil
+                {
+                    return nil
+                }
+            }
+            return "a modal in style \(style) is shown as \(shown)"
+        }
+
+        /// Forgets the view controllers seen, when the coordinator is replaced.
+        func forgetScreens() {
+            firstController.removeAll()
+        }
+    }
+#endif

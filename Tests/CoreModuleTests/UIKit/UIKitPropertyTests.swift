@@ -1,0 +1,286 @@
+#if canImport(SceneRouterUIKitStandIn)
+    import CoreModule
+    import Foundation
+    import SceneRouterUIKit
+    import SceneRouterUIKitStandIn
+    import Testing
+
+    /// The model-based test's random operations, with a ``UIKitRenderer`` attached to a stand-in
+    /// window: after every event the window shows the tree, and no UIKit rule was broken.
+    ///
+    /// The generator's user reports are made by the user instead: a back swipe (sometimes
+    /// cancelled first), the Back button's menu, a sheet dragged down, a tab tapped, so that the
+    /// adapter's callbacks are what reports them. Replay a failure with the seed its message
+    /// prints: `ROUTER_SEED=N swift test --filter UIKitPropertyTests`; `ROUTER_UIKIT_EVENTS=N`
+    /// changes the number of operations (100,000 by default).
+    @MainActor
+    @Suite("UIKit property: the stand-in window shows the tree after every event")
+    struct UIKitPropertyTests {
+        static let operationsPerRun = 2_500
+
+        static var totalOperations: Int {
+            let text = ProcessInfo.processInfo.environment["ROUTER_UIKIT_EVENTS"] ?? ""
+            return Int(text).map { max($0, 1) } ?? 100_000
+        }
+
+        @Test("100,000 random operations and gestures: same hierarchy as the tree, no rule broken")
+        func windowFollowsTree() throws {
+            let seed = SeededRandom.seed()
+            var random = SeededRandom(seed: seed)
+            var statistics = GestureStatistics()
+            var remaining = Self.totalOperations
+            var run = 0
+            while remaining > 0 {
+                let steps = min(remaining, Self.operationsPerRun)
+                let label = "ROUTER_SEED=\(seed), run \(run)"
+                guard
+                    try runOnce(
+                        steps: steps, random: &random, label: label, statistics: &statistics,
+                        settleEvery: 1)
+                else { return }
+                remaining -= steps
+                run += 1
+            }
+            #expect(statistics.checked == Self.totalOperations)
+            if Self.totalOperations >= 50_000 {
+                // Every gesture was made, and the refused ones were refused.
+                for (name, count) in statistics.gestures {
+                    #expect(count > 100, "\(name): \(count)")
+                }
+                #expect(statistics.gestures.count == GestureStatistics.names.count)
+                #expect(statistics.animations > Self.totalOperations / 10)
+            }
+            print("UIKit property test: \(statistics) (ROUTER_SEED=\(seed))")
+        }
+
+        @Test("plans queued over several events, animations ended later: the window catches up")
+        func queuedPlansCatchUp() throws {
+            let seed = SeededRandom.seed()
+            var random = SeededRandom(seed: seed)
+            var statistics = GestureStatistics()
+            for run in 0..<4 {
+                guard
+                    try runOnce(
+                        steps: 2_500, random: &random, label: "ROUTER_SEED=\(seed), run \(run)",
+                        statistics: &statistics, settleEvery: 4)
+                else { return }
+            }
+            #expect(statistics.checked > 2_000)
+            #expect(statistics.queuedSteps > 1_000, "\(statistics)")
+        }
+
+        /// Runs `steps` operations on a fresh coordinator and window; false after recording an
+        /// issue.
+        ///
+        /// Animations end after every `settleEvery`-th operation (and before a gesture), and the
+        /// window is checked then.
+        private func runOnce(
+            steps: Int, random: inout SeededRandom, label: String,
+            statistics: inout GestureStatistics, settleEvery: Int
+        ) throws -> Bool {
+            let generator = ModelGenerator()
+            let world = try ModelWorld()
+            let shown = StandInWindow(world.coordinator)
+            var model = ReferenceModel()
+            var history: [(step: Int, operation: String)] = []
+            for step in 0..<steps {
+                let operation = generator.next(model, &random)
+                func fail(_ message: String) -> Bool {
+                    Issue.record(
+                        """
+                        \(label), step \(step): \(message)
+                        tree: \(world.coordinator.tree)
+                        window: \(shown.hierarchy)
+                        last operations:
+                        \(history.map { "\($0.step): \($0.operation)" }.joined(separator: "\n"))
+                        """)
+                    return false
+                }
+                if case .report(let report) = operation {
+                    shown.settle()
+                    let gesture = Gesture.for(report, world.coordinator.tree, &random)
+                    history.append((step, "\(gesture) (for \(operation))"))
+                    let (performed, expected) = gesture.perform(on: shown.testing)
+                    guard performed == gesture.possible else {
+                        return fail("the stand-in \(performed ? "let" : "refused") \(gesture)")
+                    }
+                    statistics.count(gesture, performed: performed)
+                    for report in expected {
+                        switch model.predict(report) {
+                        case .applied(let next, _), .silent(let next): model = next
+                        case .failed(let error, _), .refused(let error):
+                            return fail("the gesture's report \(report) would fail: \(error)")
+                        }
+                    }
+                } else {
+                    history.append((step, "\(operation)"))
+                    let outcome = operation.predict(model)
+                    world.clearEvents()
+                    let result = operation.apply(to: world)
+                    switch (outcome, result) {
+                    case (.applied(let next, _), .success(.some)),
+                        (.silent(let next), .success(nil)):
+                        model = next
+                    case (.failed(_, let identities), .failure):
+                        model.nextID += identities
+                    case (.refused, .failure):
+                        break
+                    default:
+                        return fail(
+                            "the model predicted \(outcome), the coordinator gave \(result)")
+                    }
+                    if !shown.renderer.player.isIdle {
+                        statistics.queuedSteps += shown.renderer.player.pendingSteps.count
+                    }
+                }
+                if history.count > 12 { history.removeFirst() }
+                guard world.tree == model.tree else { return fail("the model lost track") }
+                if step % settleEvery == settleEvery - 1 || step == steps - 1 {
+                    statistics.animations += shown.testing.finishAnimations()
+                    if let mismatch = shown.mismatch() { return fail(mismatch) }
+                    statistics.checked += 1
+                }
+            }
+            statistics.steps += shown.renderer.player.completedStepCount
+            return true
+        }
+    }
+
+    /// A gesture the user makes for a report the generator drew.
+    enum Gesture: CustomStringConvertible {
+        /// A back swipe in the visible stack, let go early first when `cancelledFirst`, back
+        /// to the screen `to`.
+        case backSwipe(cancelledFirst: Bool, to: ScreenID)
+        /// The Back button's menu, back to the screen at `index`, `to`.
+        case backButtonMenu(index: Int, to: ScreenID)
+        /// A sheet dragged down, or a tap outside a popover; refused for a cover or a sheet that
+        /// is not swipeable.
+        case swipeDown(top: ScreenID?, allowed: Bool)
+        /// A tap on the tab at `index`; refused when a modal covers the tab bar.
+        case tabTap(index: Int, name: String, reselect: Bool, covered: Bool)
+        /// A gesture the user cannot make for this report (nothing to swipe, no tab bar).
+        case none(String)
+
+        /// The gesture for `report` in `tree`.
+        static func `for`(
+            _ report: PlatformReport, _ tree: ScreenTree, _ random: inout SeededRandom
+        ) -> Gesture {
+            switch report {
+            case .poppedByUser, .poppedBackByUser:
+                guard let stack = tree.topStack, stack.count > 1 else {
+                    return .none("no stack to swipe back in")
+                }
+                let ids = stack.map(\.id)
+                if Int.random(in: 0..<3, using: &random) == 0 {
+                    let index = Int.random(in: 0..<(ids.count - 1), using: &random)
+                    return .backButtonMenu(index: index, to: ids[index])
+                }
+                return .backSwipe(
+                    cancelledFirst: Bool.random(using: &random), to: ids[ids.count - 2])
+            case .dismissedByUser:
+                guard let modal = tree.modals.last else {
+                    return .swipeDown(top: nil, allowed: false)
+                }
+                return .swipeDown(
+                    top: modal.last?.id, allowed: modal.style?.userCanDismiss ?? false)
+            case .tabSelectedByUser(let name):
+                guard let index = tree.tabs.firstIndex(where: { $0.name == name }) else {
+                    return .none("no tab \(name)")
+                }
+                let selected = tree.tabs[index].isSelected
+                return .tabTap(
+                    index: index, name: name, reselect: selected, covered: tree.modalCount > 0)
+            case .selectedTabReselectedByUser:
+                guard let index = tree.tabs.firstIndex(where: \.isSelected) else {
+                    return .none("no tabs")
+                }
+                return .tabTap(
+                    index: index, name: tree.tabs[index].name, reselect: true,
+                    covered: tree.modalCount > 0)
+            }
+        }
+
+        /// Whether the stand-in lets the user make it.
+        var possible: Bool {
+            switch self {
+            case .backSwipe, .backButtonMenu: return true
+            case .swipeDown(let top, let allowed): return top != nil && allowed
+            case .tabTap(_, _, _, let covered): return !covered
+            case .none: return false
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .backSwipe(let cancelledFirst, _):
+                return cancelledFirst ? "cancelled then completed back swipe" : "back swipe"
+            case .backButtonMenu: return "Back button menu"
+            case .swipeDown(let top, let allowed):
+                return top == nil
+                    ? "swipe-down with nothing presented"
+                    : allowed ? "swipe-down" : "refused swipe-down"
+            case .tabTap(_, _, let reselect, let covered):
+                return covered ? "tap on a covered tab bar" : reselect ? "re-tap" : "tab tap"
+            case .none(let reason): return "no gesture (\(reason))"
+            }
+        }
+
+        var description: String { name }
+
+        /// Makes the gesture, settles the window, and returns whether it happened and the
+        /// reports the adapter must have made.
+        @MainActor
+        func perform(on testing: UIKitStandInTesting) -> (Bool, [PlatformReport]) {
+            switch self {
+            case .backSwipe(let cancelledFirst, let screen):
+                if cancelledFirst, !testing.simulateBackSwipe(completed: false) {
+                    return (false, [])
+                }
+                let done = testing.simulateBackSwipe()
+                testing.finishAnimations()
+                return (done, [.poppedBackByUser(to: screen)])
+            case .backButtonMenu(let index, let screen):
+                let done = testing.simulateBackButtonMenu(popTo: index)
+                testing.finishAnimations()
+                return (done, [.poppedBackByUser(to: screen)])
+            case .swipeDown(let top, _):
+                let done = testing.simulateSwipeDown()
+                return (done, done ? top.map { [.dismissedByUser($0)] } ?? [] : [])
+            case .tabTap(let index, let name, let reselect, _):
+                let done = testing.simulateTabTap(index)
+                testing.finishAnimations()
+                guard done else { return (false, []) }
+                return (true, [reselect ? .selectedTabReselectedByUser : .tabSelectedByUser(name)])
+            case .none:
+                return (false, [])
+            }
+        }
+    }
+
+    /// What a property run did, to show that it covered the ground.
+    struct GestureStatistics: CustomStringConvertible {
+        static let names: Set<String> = [
+            "back swipe", "cancelled then completed back swipe", "Back button menu", "swipe-down",
+            "refused swipe-down", "swipe-down with nothing presented", "tab tap", "re-tap",
+            "tap on a covered tab bar",
+        ]
+
+        var checked = 0
+        var steps = 0
+        var animations = 0
+        var queuedSteps = 0
+        var gestures: [String: Int] = [:]
+
+        mutating func count(_ gesture: Gesture, performed: Bool) {
+            if case .none = gesture { return }
+            gestures[gesture.name, default: 0] += 1
+        }
+
+        var description: String {
+            let made = gestures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            return "\(checked) windows checked, \(steps) steps performed, \(animations) "
+                + "animations finished, \(queuedSteps) steps queued behind a running one; "
+                + "gestures: \(made.joined(separator: ", "))"
+        }
+    }
+#endif
