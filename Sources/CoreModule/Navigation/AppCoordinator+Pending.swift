@@ -43,8 +43,8 @@ extension AppCoordinator {
 
     /// The navigation waiting for an asynchronous guard's answer, if one is.
     ///
-    /// At most one is: a newer request (any `navigate`, `open`, `restore`, or an asynchronous
-    /// one) cancels it. Platform reports do not: what the user did applies at once.
+    /// At most one is: a newer request (any `navigate`, `open`, `open(universalLink:in:)`,
+    /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
     public var pendingNavigation: NavigationOperation? { asyncState.pending?.operation }
 
     /// Cancels the pending navigation, if any: its caller gets

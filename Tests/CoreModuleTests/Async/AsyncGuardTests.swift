@@ -246,6 +246,23 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.kinds == [.push])
     }
 
+    @Test("A universal link is a newer request: it cancels the pending navigation")
+    func cancelledByUniversalLink() async throws {
+        let fixture = try AsyncFixture()
+        let table = try LinkTable(
+            accepting: [.scheme("shop")],
+            routes: [LinkRoute("home", scene: "A2", reachableFromOutside: true)])
+        let task = await fixture.startPending(.push(scene: "B1"))
+        try fixture.coordinator.open(universalLink: "shop://home", in: table)
+        await #expect(
+            throws: NavigationError.navigationCancelled(
+                .transition(.push(scene: "B1")),
+                by: .openUniversalLink("shop://home", source: .outside))
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A2"]])
+        await expectNothingWaits(fixture)
+    }
+
     @Test("The app can cancel the pending navigation")
     func cancelledByApp() async throws {
         let fixture = try AsyncFixture()
