@@ -39,7 +39,8 @@ let package = Package(
 
         // The model-based tests reuse their generator for the adapter's property test.
         .testTarget(
-            name: "CoreModuleTests", dependencies: ["CoreModule", "SceneRouterUIKit", standIn]),
+            name: "CoreModuleTests",
+            dependencies: ["CoreModule", "CoreModuleTesting", "SceneRouterUIKit", standIn]),
         .testTarget(name: "RendererTests", dependencies: ["CoreModule", "CoreModuleTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter="${1:-ThreadSafetyTests|ConcurrentNavigationTests|ReentrancyTests}"
+filter="${1:-ThreadSafetyTests|ConcurrentNavigationTests|ReentrancyTests|AsyncGuardTests|HeldLinkTests|AsyncModelTests}"
 scratch=.build-tsan
 log="$scratch/tsan-test.log"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"

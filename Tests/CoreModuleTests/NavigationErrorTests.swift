@@ -326,6 +326,35 @@ struct NavigationErrorTests {
                 "Cannot replace-tree: observers already started 3 navigations"
             ),
             (
+                .asynchronousGuard(name: "session", kind: .push, scene: "B1"),
+                "Cannot push \"B1\" synchronously: the asynchronous guard \"session\" must decide"
+            ),
+            (
+                .navigationCancelled(
+                    .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2"))),
+                "was cancelled by the newer request .push(scene: \"A2\""
+            ),
+            (
+                .navigationCancelled(.transition(.push(scene: "B1")), by: nil),
+                "was cancelled by its caller while a guard decided; nothing changed."
+            ),
+            (
+                .guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10)),
+                "did not answer within 10.0 seconds; nothing changed."
+            ),
+            (
+                .navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2)),
+                "but screen #2, visible when it was asked, is no longer visible"
+            ),
+            (
+                .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"),
+                "the newer link \"demo://open/B1\" replaced it"
+            ),
+            (
+                .heldLinkFailed("demo://open/X", error: .noRoot(.push)),
+                "The held link \"demo://open/X\" could not be opened. Cannot push"
+            ),
+            (
                 .invalidLinkTable(.invalidRoute("inbox/:id", .unknownParent("inbox"))),
                 "The link route \"inbox/:id\" is invalid: its parent \"inbox\" is no route of the table."
             ),
@@ -387,6 +416,11 @@ struct NavigationErrorTests {
             .linkNeedsPayload(scene: "P", screen: ScreenID(1)),
             .payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T"),
             .wrongResultType(screen: ScreenID(1), expected: "T", given: "U"),
+            .asynchronousGuard(name: "g", kind: .push, scene: "A"),
+            .navigationCancelled(.transition(.pop()), by: nil),
+            .guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1)),
+            .navigationOriginGone(.transition(.pop()), origin: ScreenID(1)),
+            .heldLinkReplaced("a", by: "b"), .heldLinkFailed("a", error: .noRoot(.push)),
             .invalidLinkTable(.noOrigins),
             .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
             .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
@@ -494,7 +528,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 45
+    static let caseCount = 51
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -544,9 +578,15 @@ struct NavigationErrorTests {
         case .linkNeedsPayload: return 39
         case .payloadNotSaved: return 40
         case .wrongResultType: return 41
-        case .invalidLinkTable: return 42
-        case .unhandledLink: return 43
-        case .linkNotShareable: return 44
+        case .asynchronousGuard: return 42
+        case .navigationCancelled: return 43
+        case .guardTimedOut: return 44
+        case .navigationOriginGone: return 45
+        case .heldLinkReplaced: return 46
+        case .heldLinkFailed: return 47
+        case .invalidLinkTable: return 48
+        case .unhandledLink: return 49
+        case .linkNotShareable: return 50
         }
     }
 }

@@ -148,7 +148,7 @@ public enum DemoCommandLine {
         readLine: () -> String? = { Swift.readLine(strippingNewline: true) },
         output: @escaping @MainActor (String) -> Void,
         errorOutput: (String) -> Void
-    ) -> Int32 {
+    ) async -> Int32 {
         let mode: Mode
         do {
             mode = try parse(arguments)
@@ -185,12 +185,12 @@ public enum DemoCommandLine {
                 return commandFailed
             }
             if let text {
-                session.run(script: text)
+                await session.run(script: text)
             } else {
                 var number = 0
                 while let line = readLine() {
                     number += 1
-                    session.run(line: line, number: number)
+                    await session.run(line: line, number: number)
                 }
                 session.finish()
             }

@@ -36,6 +36,9 @@ enum JSONRecord {
         case plans(Bool)
         /// A request that was already satisfied, as the coordinator prints it.
         case unchanged(request: String)
+        /// What the asynchronous guard, its clock or a held link did: `kind` names it
+        /// (`question`, `answer`, `outcome`, `pending`, …) and `text` says it.
+        case note(kind: String, text: String)
         /// A universal link's action: nothing changed on screen.
         case action(LinkAction)
     }
@@ -168,6 +171,9 @@ private struct Object: Encodable {
             case .unchanged(let request):
                 try object.encode("unchanged", forKey: Key("type"))
                 try object.encode(request, forKey: Key("request"))
+            case .note(let kind, let text):
+                try object.encode(kind, forKey: Key("type"))
+                try object.encode(text, forKey: Key("text"))
             case .action(let action):
                 try object.encode("action", forKey: Key("type"))
                 try object.encode(action.name, forKey: Key("action"))

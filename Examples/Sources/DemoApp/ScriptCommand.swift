@@ -33,13 +33,29 @@ public enum ScriptCommand: Equatable, Sendable {
     case plan(Bool)
     /// `help`: list the commands.
     case help
+    /// `async-guard SCENE ...`: add the asynchronous guard "session" over these scenes.
+    case asyncGuard([SceneIdentifier])
+    /// `async COMMAND`: a navigation through `navigateWhenAllowed`.
+    case navigateWhenAllowed(ApplicationTransitionType)
+    /// `answer allow|reject REASON|redirect COMMAND`: the guard's answer to its oldest question.
+    case answer(ScriptAnswer)
+    /// `clock SECONDS`: move the guard's clock forward.
+    case advanceClock(seconds: Int)
+    /// `incoming LINK`: a link from outside, through `openWhenAllowed`.
+    case incoming(String)
+    /// `ready`: the app is ready for links.
+    case ready
+    /// `held`: print the held link.
+    case held
 
     /// Every command word, as the `help` command lists them.
-    public static let commandWords = [
-        "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop", "pop-to",
-        "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
-        "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
-    ]
+    public static let commandWords =
+        [
+            "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop",
+            "pop-to",
+            "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
+            "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
+        ] + asyncWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
@@ -84,6 +100,7 @@ public enum ScriptCommand: Equatable, Sendable {
                                        steps a UIKit host performs to show it: set-root,
                                        set-tabs, select-tab, set-stack, present, dismiss
         help                           list these commands
+        \(asyncReference)
 
         Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB); names are case-sensitive.
         Parameters are words key=value; key= alone is an error: write key="" for the empty
@@ -213,6 +230,8 @@ public enum ScriptCommand: Equatable, Sendable {
             case "scenes": return .scenes
             default: return .help
             }
+        case _ where asyncWords.contains(word):
+            return try asyncCommand(word, Array(words.dropFirst()))
         default:
             let close = SceneSuggestions(
                 for: SceneIdentifier(word), among: commandWords.map { SceneIdentifier($0) }

@@ -8,12 +8,18 @@ public import CoreModule
 ///
 /// ```swift
 /// let session = try ScriptSession { print($0) }
-/// let succeeded = session.run(script: "root A1\npush A2 id=7\ntree\n")
+/// let succeeded = await session.run(script: "root A1\npush A2 id=7\ntree\n")
 /// ```
 ///
 /// In ``OutputFormat/text``, each command is echoed as `N> command`, then the text renderer
 /// writes each transition and the tree after it. In ``OutputFormat/json``, every transition,
 /// failure and answer is one JSON object on one line, with sorted keys (see `docs/testing.md`).
+///
+/// Running is asynchronous because of the commands of asynchronous guards and held links
+/// (`async`, `answer`, `clock`, `incoming`, `ready`): after each line, the session waits until
+/// what the line started has settled — applied, failed, or pending on the guard's next
+/// question — so a script's output is the same on every run. The guard's answers and its clock
+/// come from the script, never from real time.
 @MainActor
 public final class ScriptSession {
     /// How a session prints.
@@ -42,6 +48,8 @@ public final class ScriptSession {
     private let write: @MainActor (String) -> Void
     private let position = ScriptPosition()
     private var token: ObservationToken?
+    /// The asynchronous guard's clock, its questions, and the navigations waiting for them.
+    let async = ScriptAsyncState()
 
     /// Creates a session over a fresh demo app.
     ///
@@ -58,6 +66,7 @@ public final class ScriptSession {
         self.format = format
         self.write = write
         coordinator = AppCoordinator(container: app.container)
+        coordinator.guardClock = async.clock
         switch format {
         case .text:
             let text = TextRenderer(indent: "   ", showsFailures: false, write: write)
@@ -78,14 +87,14 @@ public final class ScriptSession {
     /// - Parameter script: The script's text; lines are numbered from 1.
     /// - Returns: `true` when every command succeeded.
     @discardableResult
-    public func run(script: String) -> Bool {
+    public func run(script: String) async -> Bool {
         var number = 0
         // "\r\n" is one Character in Swift: split on it too, for scripts written on Windows.
         let lines = script.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for line in lines {
             number += 1
-            run(line: String(line), number: number)
+            await run(line: String(line), number: number)
         }
         finish()
         return succeeded
@@ -96,7 +105,7 @@ public final class ScriptSession {
     /// - Parameters:
     ///   - line: The line, without its line break.
     ///   - number: Its line number, printed with its output and its error.
-    public func run(line: String, number: Int) {
+    public func run(line: String, number: Int) async {
         let command: ScriptCommand?
         var problem: ScriptError?
         do {
@@ -119,12 +128,15 @@ public final class ScriptSession {
         }
         guard let command else { return }
         do {
-            try perform(command)
+            try await perform(command)
         } catch let error as NavigationError {
             fail(number, text, message: error.description, operation: operation(for: command))
         } catch {
             fail(number, text, message: "\(error)", operation: nil)
         }
+        // What the line started on its own (an asynchronous navigation, a held link opening
+        // because a screen left) runs until it settles, before the next line.
+        await settle()
     }
 
     /// Writes the summary: how many commands ran, and which lines failed.
@@ -153,7 +165,7 @@ public final class ScriptSession {
 
     // MARK: Running commands
 
-    private func perform(_ command: ScriptCommand) throws {
+    private func perform(_ command: ScriptCommand) async throws {
         switch command {
         case .navigate(let transition):
             // `nil`: a "go home" request that was already home; nothing changed, no event.
@@ -221,6 +233,8 @@ public final class ScriptSession {
                             + "performs to show it"
                         : "plans off"
                 ])
+        case .asyncGuard, .navigateWhenAllowed, .answer, .advanceClock, .incoming, .ready, .held:
+            try await performAsync(command)
         case .help:
             answer(
                 .help(ScriptCommand.reference),
@@ -258,11 +272,15 @@ public final class ScriptSession {
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
-        case .tree, .link, .mermaid, .scenes, .plan, .help, .share: return nil
+        case .navigateWhenAllowed(let transition): return .transition(transition)
+        case .incoming(let link): return .openLink(link, format: Self.linkFormat)
+        case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
+            .advanceClock, .ready, .held:
+            return nil
         }
     }
 
-    private func answer(_ record: JSONRecord.Answer, text lines: [String]) {
+    func answer(_ record: JSONRecord.Answer, text lines: [String]) {
         switch format {
         case .text:
             for line in lines { write(line.isEmpty ? "" : "   \(line)") }

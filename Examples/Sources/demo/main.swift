@@ -6,7 +6,7 @@
 import DemoApp
 import Foundation
 
-let status = DemoCommandLine.run(
+let status = await DemoCommandLine.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     output: { print($0) },
     errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }

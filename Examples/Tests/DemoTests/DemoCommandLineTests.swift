@@ -12,11 +12,11 @@ struct DemoCommandLineTests {
     /// Runs the command line with `files` as the file system and `input` as standard input.
     private func run(
         _ arguments: [String], files: [String: String] = [:], input: [String] = []
-    ) -> (status: Int32, output: [String], errors: [String]) {
+    ) async -> (status: Int32, output: [String], errors: [String]) {
         var output: [String] = []
         var errors: [String] = []
         var remaining = input[...]
-        let status = DemoCommandLine.run(
+        let status = await DemoCommandLine.run(
             arguments: arguments,
             readFile: { path in
                 guard let text = files[path] else { throw Missing() }
@@ -31,8 +31,8 @@ struct DemoCommandLineTests {
     // MARK: Modes
 
     @Test("no arguments plays the tour and exits 0")
-    func tourByDefault() {
-        let result = run([])
+    func tourByDefault() async {
+        let result = await run([])
         #expect(result.status == 0)
         #expect(
             result.output.prefix(2) == [
@@ -40,7 +40,7 @@ struct DemoCommandLineTests {
                 "Checked the scenes they navigate to: All 3 declared destinations are registered.",
             ])
         #expect(result.errors.isEmpty)
-        #expect(run(["--tour"]).output == result.output)
+        #expect(await run(["--tour"]).output == result.output)
     }
 
     @Test(
@@ -54,13 +54,13 @@ struct DemoCommandLineTests {
             (["--script", "a.txt", "--help"], .help),
             (["-h"], .help),
         ])
-    func modes(arguments: [String], mode: DemoCommandLine.Mode) throws {
+    func modes(arguments: [String], mode: DemoCommandLine.Mode) async throws {
         #expect(try DemoCommandLine.parse(arguments) == mode)
     }
 
     @Test("--help prints the checked-in usage, which documents every script command")
-    func help() throws {
-        let result = run(["--help"])
+    func help() async throws {
+        let result = await run(["--help"])
         #expect(result.status == 0)
         try ScriptFixtures.expect(result.output.joined(separator: "\n") + "\n", matches: "help.txt")
         for word in ScriptCommand.commandWords {
@@ -78,11 +78,12 @@ struct DemoCommandLineTests {
     }
 
     @Test("a script file runs; a failing command makes the exit status 1")
-    func scriptFile() {
-        let good = run(["--script", "ok.txt"], files: ["ok.txt": "root A1\npush A2 id=7\n"])
+    func scriptFile() async {
+        let good = await run(["--script", "ok.txt"], files: ["ok.txt": "root A1\npush A2 id=7\n"])
         #expect(good.status == 0)
         #expect(good.output.last == "Ran 2 commands: all succeeded.")
-        let bad = run(["--script", "bad.txt"], files: ["bad.txt": "root A1\npop\npush A2 id=7\n"])
+        let bad = await run(
+            ["--script", "bad.txt"], files: ["bad.txt": "root A1\npop\npush A2 id=7\n"])
         #expect(bad.status == 1)
         #expect(
             bad.output.contains(
@@ -93,8 +94,8 @@ struct DemoCommandLineTests {
     }
 
     @Test("- reads standard input a line at a time")
-    func standardInput() {
-        let result = run(["--script", "-", "--json"], input: ["root A1", "push A9"])
+    func standardInput() async {
+        let result = await run(["--script", "-", "--json"], input: ["root A1", "push A9"])
         #expect(result.status == 1)
         #expect(result.output.count == 3)
         #expect(
@@ -132,8 +133,8 @@ struct DemoCommandLineTests {
                 "demo: Unexpected argument \"session.script\"; to run a script, write --script session.script."
             ),
         ])
-    func badOptions(arguments: [String], message: String) {
-        let result = run(arguments, files: ["a": "root A1\n", "b": "root A1\n"])
+    func badOptions(arguments: [String], message: String) async {
+        let result = await run(arguments, files: ["a": "root A1\n", "b": "root A1\n"])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(
@@ -145,15 +146,15 @@ struct DemoCommandLineTests {
     }
 
     @Test("a missing script file is a clear message and exit 2")
-    func missingFile() {
-        let result = run(["--script", "missing.txt"])
+    func missingFile() async {
+        let result = await run(["--script", "missing.txt"])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(result.errors == ["demo: cannot read the script \"missing.txt\": no such file."])
     }
 
     @Test("the real file reader says why a file cannot be read")
-    func realFileReader() throws {
+    func realFileReader() async throws {
         #expect(throws: ScriptError("no such file.")) {
             try DemoCommandLine.readFile("/nonexistent/\(UUID().uuidString).script")
         }

@@ -37,12 +37,12 @@ enum ScriptFixtures {
 @Suite("The demo's script mode prints every transition, and every error with its line")
 struct ScriptModeTests {
     /// Runs `script` in a fresh session; returns the output and whether every command succeeded.
-    private func run(_ script: String, format: ScriptSession.OutputFormat = .text) throws
+    private func run(_ script: String, format: ScriptSession.OutputFormat = .text) async throws
         -> (output: String, succeeded: Bool)
     {
         var lines: [String] = []
         let session = try ScriptSession(format: format) { lines.append($0) }
-        let succeeded = session.run(script: script)
+        let succeeded = await session.run(script: script)
         return (lines.joined(separator: "\n") + "\n", succeeded)
     }
 
@@ -51,10 +51,11 @@ struct ScriptModeTests {
     @Test(
         "a script prints exactly its checked-in transcript",
         arguments: [
-            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("links", false),
+            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
+            ("links", false),
         ])
-    func textTranscript(name: String, succeeds: Bool) throws {
-        let result = try run(try ScriptFixtures.read("\(name).script"))
+    func textTranscript(name: String, succeeds: Bool) async throws {
+        let result = try await run(try ScriptFixtures.read("\(name).script"))
         #expect(result.succeeded == succeeds)
         try ScriptFixtures.expect(result.output, matches: "\(name).txt")
     }
@@ -62,10 +63,11 @@ struct ScriptModeTests {
     @Test(
         "with --json, a script prints exactly its checked-in JSON lines",
         arguments: [
-            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("links", false),
+            ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
+            ("links", false),
         ])
-    func jsonTranscript(name: String, succeeds: Bool) throws {
-        let result = try run(try ScriptFixtures.read("\(name).script"), format: .json)
+    func jsonTranscript(name: String, succeeds: Bool) async throws {
+        let result = try await run(try ScriptFixtures.read("\(name).script"), format: .json)
         #expect(result.succeeded == succeeds)
         try ScriptFixtures.expect(result.output, matches: "\(name).jsonl")
     }
@@ -73,8 +75,8 @@ struct ScriptModeTests {
     // MARK: The text mode
 
     @Test("each command is echoed with its line number, then its transition and tree")
-    func echoAndTree() throws {
-        let result = try run("# a comment\n\nroot A1\npush A2 id=7 # a trailing comment\n")
+    func echoAndTree() async throws {
+        let result = try await run("# a comment\n\nroot A1\npush A2 id=7 # a trailing comment\n")
         #expect(result.succeeded)
         #expect(
             result.output == """
@@ -94,8 +96,8 @@ struct ScriptModeTests {
     }
 
     @Test("going home when already home says so, changes nothing and is no failure")
-    func alreadyHome() throws {
-        let result = try run("root A1\npop-to-root\ndismiss-all\n")
+    func alreadyHome() async throws {
+        let result = try await run("root A1\npop-to-root\ndismiss-all\n")
         #expect(result.succeeded)
         #expect(
             result.output.contains(
@@ -106,7 +108,7 @@ struct ScriptModeTests {
                 3> dismiss-all
                    · dismiss-all: nothing is presented; nothing changed, no event
                 """))
-        let json = try run("root A1\ndismiss-all\n", format: .json)
+        let json = try await run("root A1\ndismiss-all\n", format: .json)
         #expect(
             json.output.contains(
                 #"{"line":2,"request":".dismissAll(animated: true)","type":"unchanged"}"#))
@@ -115,8 +117,9 @@ struct ScriptModeTests {
     @Test(
         "a tap on the selected tab, or a re-tap at its first screen, changes nothing and is no failure"
     )
-    func tabTapsAlreadySatisfied() throws {
-        let result = try run("tabs home=A1 shop=B1\ntab-tap home\ntab-retap\nselect-tab home\n")
+    func tabTapsAlreadySatisfied() async throws {
+        let result = try await run(
+            "tabs home=A1 shop=B1\ntab-tap home\ntab-retap\nselect-tab home\n")
         #expect(result.succeeded)
         #expect(
             result.output.contains(
@@ -130,7 +133,7 @@ struct ScriptModeTests {
                 4> select-tab home
                    · select-tab: the tab "home" is already selected; nothing changed, no event
                 """))
-        let json = try run("tabs home=A1 shop=B1\ntab-tap home\n", format: .json)
+        let json = try await run("tabs home=A1 shop=B1\ntab-tap home\n", format: .json)
         #expect(
             json.output.contains(
                 #"{"line":2,"request":"report(tab-selected-by-user \"home\")","type":"unchanged"}"#)
@@ -138,9 +141,9 @@ struct ScriptModeTests {
     }
 
     @Test("with --json, a transition says its stack, style and tab, and a tree its tabs and styles")
-    func jsonTabsAndStyles() throws {
+    func jsonTabsAndStyles() async throws {
         let script = "root A1\ntabs home=A1 shop=B1\npresent B1 medium,large\ntree\ntab-tap shop\n"
-        let result = try run(script, format: .json)
+        let result = try await run(script, format: .json)
         let records = try result.output.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
@@ -172,8 +175,8 @@ struct ScriptModeTests {
     }
 
     @Test("an error names its line, the tree is unchanged, and the session goes on")
-    func errorsGoOn() throws {
-        let result = try run("root A1\npush A3\npush A2 id=7\n")
+    func errorsGoOn() async throws {
+        let result = try await run("root A1\npush A3\npush A2 id=7\n")
         #expect(!result.succeeded)
         #expect(
             result.output.contains(
@@ -187,24 +190,24 @@ struct ScriptModeTests {
     }
 
     @Test("a script of comments and blank lines runs nothing and succeeds")
-    func emptyScript() throws {
-        let result = try run("# nothing\n\n   \n")
+    func emptyScript() async throws {
+        let result = try await run("# nothing\n\n   \n")
         #expect(result.succeeded)
         #expect(result.output == "The script had no commands.\n")
     }
 
     @Test("Windows line endings and tabs are read like spaces")
-    func lineEndings() throws {
-        let result = try run("root\tA1\r\npush A2\tid=7\r\n")
+    func lineEndings() async throws {
+        let result = try await run("root\tA1\r\npush A2\tid=7\r\n")
         #expect(result.succeeded)
         #expect(result.output.contains("A2 #2 (id=7; Item)"))
     }
 
     @Test("back-swipe and swipe-down report what the user did; the event says so")
-    func platformReports() throws {
+    func platformReports() async throws {
         var lines: [String] = []
         let session = try ScriptSession { lines.append($0) }
-        session.run(script: "root A1\npush A2 id=7\npresent B1\nswipe-down\nback-swipe\n")
+        await session.run(script: "root A1\npush A2 id=7\npresent B1\nswipe-down\nback-swipe\n")
         #expect(session.succeeded)
         #expect(session.coordinator.tree.scenes == [["A1"]])
         #expect(lines.filter { $0.hasSuffix("by the user") }.count == 2)
@@ -213,7 +216,7 @@ struct ScriptModeTests {
     // MARK: Reading commands
 
     @Test("commands parse into the coordinator's requests")
-    func parsing() throws {
+    func parsing() async throws {
         #expect(try ScriptCommand.parse("root A1") == .navigate(.root(scene: "A1")))
         #expect(
             try ScriptCommand.parse("push A2 id=7 note=a=b")
@@ -246,7 +249,7 @@ struct ScriptModeTests {
     }
 
     @Test("tabs, tab taps, whole stacks and replacements parse into requests and reports")
-    func parsingTabsAndStacks() throws {
+    func parsingTabsAndStacks() async throws {
         #expect(
             try ScriptCommand.parse("tabs home=A1 shop=B1;item=3;note=\"a;b c\" selected=shop")
                 == .navigate(
@@ -295,7 +298,7 @@ struct ScriptModeTests {
             ("present B1 full-screen not-animated", .fullScreenCover),
             ("present B1 popover:share item=7", .popover(anchor: "share")),
         ])
-    func styles(line: String, style: PresentationStyle) throws {
+    func styles(line: String, style: PresentationStyle) async throws {
         let command = try ScriptCommand.parse(line)
         guard case .navigate(.present(let scene, _, _, let parsed, _)) = command else {
             Issue.record("\(line) is not a present: \(String(describing: command))")
@@ -306,7 +309,7 @@ struct ScriptModeTests {
     }
 
     @Test("quote marks are removed as a shell removes them")
-    func quotes() throws {
+    func quotes() async throws {
         #expect(try ScriptCommand.parse("push \"A2\"") == .navigate(.push(scene: "A2")))
         #expect(try ScriptCommand.parse("root 'A1'") == .navigate(.root(scene: "A1")))
         #expect(
@@ -329,8 +332,8 @@ struct ScriptModeTests {
     }
 
     @Test("a quoted scene runs like the bare name, and a quoted typo still gets suggestions")
-    func quotedScenes() throws {
-        let result = try run("root \"A1\"\npush \"A9\"\nroot a1\n")
+    func quotedScenes() async throws {
+        let result = try await run("root \"A1\"\npush \"A9\"\nroot a1\n")
         #expect(result.output.contains("✓ root A1 #1: empty window → A1 #1, not animated"))
         #expect(
             result.output.contains(
@@ -342,8 +345,8 @@ struct ScriptModeTests {
     }
 
     @Test("an empty parameter value must be written key=\"\"; the tree then shows it")
-    func emptyValues() throws {
-        let result = try run("root A1\npush B1 item=\npush B1 item=\"\"\n")
+    func emptyValues() async throws {
+        let result = try await run("root A1\npush B1 item=\npush B1 item=\"\"\n")
         #expect(result.output.contains("✗ line 2: The parameter \"item\" has no value after"))
         #expect(result.output.contains("└─ stack: A1 #1 › B1 #2 (item=)"))
         #expect(result.output.hasSuffix("Ran 3 commands: 1 failed (line 2).\n"))
@@ -509,12 +512,12 @@ struct ScriptModeTests {
                 "A modal has one style, but found \"popover:a\" and \"popover:b\": full-screen and popover:ANCHOR take no sheet words."
             ),
         ])
-    func parseErrors(line: String, message: String) {
+    func parseErrors(line: String, message: String) async {
         #expect(throws: ScriptError(message)) { try ScriptCommand.parse(line) }
     }
 
     @Test("the help command lists every command")
-    func helpListsEverything() throws {
+    func helpListsEverything() async throws {
         for word in ScriptCommand.commandWords {
             #expect(
                 ScriptCommand.reference.contains("\n\(word) ")

@@ -174,6 +174,32 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// fail with this error too, without a report.
     case observerNavigationLoop(limit: Int, kind: TransitionKind, scene: SceneIdentifier?)
 
+    /// The synchronous `kind` navigation to `scene` reached the asynchronous guard `name`, which
+    /// only ``AppCoordinator/navigateWhenAllowed(_:force:)`` and
+    /// ``AppCoordinator/openWhenAllowed(_:format:force:)`` can wait for; nothing changed.
+    case asynchronousGuard(name: String, kind: TransitionKind, scene: SceneIdentifier)
+
+    /// The `operation` was pending, waiting for an asynchronous guard, and was cancelled: by the
+    /// newer request `by`, or, when `by` is `nil`, by cancelling the caller's task or by
+    /// ``AppCoordinator/cancelPendingNavigation()``; nothing changed.
+    indirect case navigationCancelled(NavigationOperation, by: NavigationOperation?)
+
+    /// The asynchronous guard `name` did not answer about the `kind` navigation to `scene` within
+    /// `limit` (``AppCoordinator/guardTimeLimit``); nothing changed, and a late answer is dropped.
+    case guardTimedOut(name: String, kind: TransitionKind, scene: SceneIdentifier, limit: Duration)
+
+    /// The pending `operation` was allowed, but the screen `origin`, visible when it was asked,
+    /// has left the tree or is no longer visible (the user went back meanwhile); nothing changed.
+    indirect case navigationOriginGone(NavigationOperation, origin: ScreenID)
+
+    /// The held link `link` was dropped unopened: the newer link `by` arrived before the app was
+    /// ready, and at most one link waits (the newest).
+    case heldLinkReplaced(String, by: String)
+
+    /// The held link `link` could not be opened when its time came, because of `error`; the tree
+    /// is as it was before.
+    indirect case heldLinkFailed(String, error: NavigationError)
+
     /// A ``LinkTable`` breaks a rule (see ``LinkTableProblem``); it was not made.
     case invalidLinkTable(LinkTableProblem)
 
@@ -234,6 +260,12 @@ extension NavigationError {
         case .payloadNotSaved: return "payload-not-saved"
         case .wrongResultType: return "wrong-result-type"
         case .observerNavigationLoop: return "observer-navigation-loop"
+        case .asynchronousGuard: return "asynchronous-guard"
+        case .navigationCancelled: return "navigation-cancelled"
+        case .guardTimedOut: return "guard-timed-out"
+        case .navigationOriginGone: return "navigation-origin-gone"
+        case .heldLinkReplaced: return "held-link-replaced"
+        case .heldLinkFailed: return "held-link-failed"
         case .invalidLinkTable: return "invalid-link-table"
         case .unhandledLink: return "unhandled-link"
         case .linkNotShareable: return "link-not-shareable"
@@ -422,6 +454,29 @@ extension NavigationError: CustomStringConvertible {
                 + "one event was being delivered, the coordinator's limit "
                 + "(maximumObserverNavigations); an observer that navigates on every event is "
                 + "looping."
+        case .asynchronousGuard(let name, let kind, let scene):
+            return
+                "Cannot \(kind) \(scene.quoted) synchronously: the asynchronous guard \"\(name)\" "
+                + "must decide first; use navigateWhenAllowed or openWhenAllowed."
+        case .navigationCancelled(let operation, let newer):
+            let cause = newer.map { "the newer request \($0)" } ?? "its caller"
+            return
+                "The pending \(operation) was cancelled by \(cause) while a guard decided; nothing "
+                + "changed."
+        case .guardTimedOut(let name, let kind, let scene, let limit):
+            return
+                "Cannot \(kind) \(scene.quoted): the asynchronous guard \"\(name)\" did not answer "
+                + "within \(limit); nothing changed."
+        case .navigationOriginGone(let operation, let origin):
+            return
+                "The pending \(operation) was allowed, but screen \(origin), visible when it was "
+                + "asked, is no longer visible; nothing changed."
+        case .heldLinkReplaced(let link, let newer):
+            return
+                "The held link \"\(Self.shorten(link))\" was dropped unopened: the newer link "
+                + "\"\(Self.shorten(newer))\" replaced it, and one link waits at most."
+        case .heldLinkFailed(let link, let error):
+            return "The held link \"\(Self.shorten(link))\" could not be opened. \(error)"
         }
     }
 

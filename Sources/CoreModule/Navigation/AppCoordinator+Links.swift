@@ -44,22 +44,30 @@ extension AppCoordinator {
         let operation = NavigationOperation.openLink(link, format: format)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            cancelPending(by: operation)
             try countObserverNavigation(.replaceTree, scene: nil)
-            let screens = try format.parse(link)
-            return try replaceTree(
-                with: screens,
-                operation: operation, force: force, overTabs: true,
-                failure: { screen, error in
-                    let bytes = Array(link.utf8)
-                    return .linkSegmentFailed(
-                        position: screen.position,
-                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
-                        error: error)
-                })
+            return try openNow(link, format: format, force: force)
         } catch {
             publish(.failure(NavigationFailure(operation: operation, error: error)))
             throw error
         }
+    }
+
+    /// Reads and opens `link` as ``open(_:format:force:)`` does, without reporting a failure.
+    func openNow(_ link: String, format: DeepLinkFormat, force: Bool) throws(NavigationError)
+        -> TransitionEvent?
+    {
+        let screens = try format.parse(link)
+        return try replaceTree(
+            with: screens,
+            operation: .openLink(link, format: format), force: force, overTabs: true,
+            failure: { screen, error in
+                let bytes = Array(link.utf8)
+                return .linkSegmentFailed(
+                    position: screen.position,
+                    segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                    error: error)
+            })
     }
 
     /// The current tree written as a link that ``open(_:format:force:)`` turns back into an
@@ -201,6 +209,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.restore(snapshot)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            cancelPending(by: operation)
             try countObserverNavigation(.replaceTree, scene: nil)
             switch snapshot.problem() {
             case .unsupportedVersion(let found, let supported):

@@ -79,6 +79,7 @@ extension AppCoordinator {
         switch event {
         case .transition:
             isTransition = true
+            asyncTreeChanged()
         case .linkAction:
             break
         case .failure(let failure):

@@ -41,6 +41,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.openUniversalLink(url, source: source)
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
+            cancelPending(by: operation)
             try countObserverNavigation(.replaceTree, scene: nil)
             let link = try table.match(url, source: source)
             let effect: LinkEffect

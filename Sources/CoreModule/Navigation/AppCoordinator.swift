@@ -92,6 +92,8 @@ public final class AppCoordinator: AppCoordinatorType {
     var guards: [NavigationGuard] = []
     var flowsByKey: [String: FlowCoordinator] = [:]
     var tracking = Tracking()
+    /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
+    var asyncState = AsyncState()
 
     /// Creates a coordinator with an empty window.
     ///
@@ -244,6 +246,7 @@ public final class AppCoordinator: AppCoordinatorType {
     {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(request.kind, during: applying) }
+            cancelPending(by: .transition(request))
             try countObserverNavigation(request.kind, scene: request.scene)
             return try attemptFollowingRedirects(request, options: options, origin: nil)
         } catch {
@@ -420,7 +423,7 @@ public final class AppCoordinator: AppCoordinatorType {
                 throw .unknownTab(name, tabs: names)
             }
             guard index != tree.selectedTabIndex else { return .unchanged }
-            if !guards.isEmpty, let top = tree.tabs[index].stack.last,
+            if hasGuards, let top = tree.tabs[index].stack.last,
                 let redirect = try runGuards(
                     NavigationAttempt(
                         kind: kind, scene: top.scene, parameters: top.parameters, leaving: nil,
@@ -479,7 +482,7 @@ public final class AppCoordinator: AppCoordinatorType {
         let merged = try checkedParameters(parameters, for: resolved)
         let checkedPayload = try checkedPayload(
             payload, for: resolved, parameters: merged, kind: kind)
-        if !guards.isEmpty,
+        if hasGuards,
             let redirect = try runGuards(
                 NavigationAttempt(
                     kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
@@ -649,11 +652,12 @@ public final class AppCoordinator: AppCoordinatorType {
     func runGuards(_ attempt: NavigationAttempt) throws(NavigationError)
         -> ApplicationTransitionType?
     {
-        guard !guards.isEmpty else { return nil }
+        guard hasGuards else { return nil }
         // A guard that navigates would act on a tree this navigation is about to change.
         let previous = applying
         applying = attempt.kind
         defer { applying = previous }
+        try checkAsyncGuards(attempt)
         for rule in guards {
             switch rule.decide(attempt) {
             case .allow:

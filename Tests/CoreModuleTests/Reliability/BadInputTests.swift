@@ -46,7 +46,8 @@ final class BadInputFixture {
     let coordinator: AppCoordinator
 
     init() throws {
-        container = try makeContainer(["A1", "A2", "B1", "B2", "Locked", "product/:id"])
+        container = try makeContainer(
+            ["A1", "A2", "B1", "B2", "Locked", "Vault", "product/:id"])
         try container.assemble(
             SceneBuilder("Keep") { context in
                 context.vetoLeaving { "it has unsaved changes" }
@@ -83,6 +84,9 @@ final class BadInputFixture {
                 !attempt.isLeaving && attempt.scene == "Locked"
                     ? .reject(reason: "it is locked") : .allow
             })
+        // Only the asynchronous entry points can wait for it.
+        coordinator.addAsyncGuard(
+            AsyncNavigationGuard("server", appliesTo: { $0.scene == "Vault" }) { _ in .allow })
     }
 
     /// The visible screen's object.
@@ -336,6 +340,16 @@ struct BadInputTests {
         BadInput(
             "throwing builder", .navigate(.present(scene: "Broken")),
             .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "a synchronous navigation an asynchronous guard applies to",
+            .navigate(.present(scene: "Vault")),
+            .asynchronousGuard(name: "server", kind: .present, scene: "Vault")),
+        BadInput(
+            "a synchronous link through a scene an asynchronous guard applies to",
+            .open("demo://open/A1/Vault"),
+            .linkSegmentFailed(
+                position: 2, segment: "Vault",
+                error: .asynchronousGuard(name: "server", kind: .push, scene: "Vault"))),
         BadInput(
             "rejecting guard", .navigate(.present(scene: "Locked")),
             .rejectedByGuard(

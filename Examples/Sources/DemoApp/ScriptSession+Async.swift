@@ -1,0 +1,223 @@
+import CoreModule
+import Foundation
+
+extension ScriptAnswer: CustomStringConvertible {
+    /// The answer as the transcript prints it: `allow`, `reject (reason)`, `redirect to …`.
+    public var description: String {
+        switch self {
+        case .allow: return "allow"
+        case .reject(let reason): return "reject (\(reason))"
+        case .redirect(let request): return "redirect to \(request)"
+        }
+    }
+}
+
+/// What a script session keeps for the asynchronous guard: its clock, its unanswered questions,
+/// and the navigations started by `async` and `incoming` that have not settled yet.
+@MainActor
+final class ScriptAsyncState {
+    let clock = ScriptClock()
+    /// The guard's questions waiting for the script's `answer`, oldest first.
+    var questions:
+        [(id: UInt64, attempt: NavigationAttempt, reply: CheckedContinuation<GuardDecision, Never>)] =
+            []
+    var nextQuestion: UInt64 = 0
+    /// The navigations started and not settled: what to call them, and their outcome once known.
+    var running: [RunningNavigation] = []
+}
+
+/// A navigation a script started with `async` or `incoming`.
+@MainActor
+final class RunningNavigation {
+    let name: String
+    var outcome: String?
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+extension ScriptSession {
+    /// Runs a command of asynchronous guards and held links, then waits until what it started
+    /// has settled.
+    func performAsync(_ command: ScriptCommand) async throws {
+        switch command {
+        case .asyncGuard(let scenes):
+            let guarded = Set(scenes)
+            coordinator.addAsyncGuard(
+                AsyncNavigationGuard("session", appliesTo: { guarded.contains($0.scene) }) {
+                    [weak self] attempt in
+                    guard let self else { return .reject(reason: "the session is gone") }
+                    return await self.ask(attempt)
+                })
+            let names = scenes.map(\.rawValue).joined(separator: ", ")
+            note("guard", "asynchronous guard \"session\" added: it asks the server about \(names)")
+        case .navigateWhenAllowed(let request):
+            let name = ["async", "\(request.kind)", request.scene?.rawValue].compactMap { $0 }
+            start(name.joined(separator: " ")) { coordinator in
+                let event = try await coordinator.navigateWhenAllowed(request)
+                return event.map { "applied: \($0)" } ?? "nothing to change"
+            }
+        case .incoming(let link):
+            start("link \"\(link)\"") { coordinator in
+                let delivery = try await coordinator.openWhenAllowed(
+                    link, format: ScriptSession.linkFormat)
+                return "\(delivery)"
+            }
+        case .answer(let answer):
+            guard !async.questions.isEmpty else {
+                throw ScriptError("answer: the guard has no question waiting for an answer.")
+            }
+            let question = async.questions.removeFirst()
+            note("answer", "the server answers about \(question.attempt.scene): \(answer)")
+            question.reply.resume(returning: answer.decision)
+        case .advanceClock(let seconds):
+            note("clock", "the clock moves \(seconds) seconds forward")
+            let pending = coordinator.pendingNavigation
+            if async.clock.advance(by: .seconds(seconds)) > 0, pending != nil {
+                // A time limit passed: wait until the coordinator has heard of it.
+                for _ in 0..<100_000 where coordinator.pendingNavigation == pending {
+                    await Task.yield()
+                }
+            }
+        case .ready:
+            note("ready", "the app is ready for links")
+            start("the held link") { coordinator in
+                let event = try await coordinator.markReadyForLinks()
+                return event.map { "opened: \($0)" } ?? "no link was waiting"
+            }
+        case .held:
+            let text =
+                coordinator.heldLink.map { "held: \($0) \(coordinator.linkHold ?? .appNotReady)" }
+                ?? "no link is held"
+            note("held", text)
+        default:
+            break
+        }
+    }
+
+    /// The guard's question to the script: waits for its `answer`, or stops waiting when the
+    /// navigation is cancelled or times out.
+    private func ask(_ attempt: NavigationAttempt) async -> GuardDecision {
+        note("question", "the guard asks the server about \(attempt.kind) \(attempt.scene)")
+        let id = async.nextQuestion
+        async.nextQuestion += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                async.questions.append((id, attempt, continuation))
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.dropQuestion(id) }
+        }
+    }
+
+    private func dropQuestion(_ id: UInt64) {
+        guard let index = async.questions.firstIndex(where: { $0.id == id }) else { return }
+        async.questions.remove(at: index).reply.resume(returning: .reject(reason: "cancelled"))
+    }
+
+    /// Starts a navigation on its own task; its outcome is printed when it settles.
+    private func start(
+        _ name: String, _ body: @escaping @MainActor (AppCoordinator) async throws -> String
+    ) {
+        let running = RunningNavigation(name: name)
+        async.running.append(running)
+        let coordinator = coordinator
+        Task {
+            do {
+                running.outcome = try await body(coordinator)
+            } catch {
+                running.outcome = "failed: \(error)"
+            }
+        }
+    }
+
+    /// Lets the started work run until each navigation has finished or waits for the guard's
+    /// next answer, then prints the outcomes that came, oldest first.
+    func settle() async {
+        for _ in 0..<10_000 {
+            let finished =
+                async.running.allSatisfy { $0.outcome != nil } && !coordinator.isOpeningHeldLink
+            let waiting = coordinator.pendingNavigation != nil && !async.questions.isEmpty
+            if finished || waiting { break }
+            await Task.yield()
+        }
+        let done = async.running.filter { $0.outcome != nil }
+        async.running.removeAll { $0.outcome != nil }
+        for navigation in done {
+            note("outcome", "\(navigation.name): \(navigation.outcome ?? "")")
+        }
+        if let pending = coordinator.pendingNavigation {
+            note("pending", "pending: \(pending), waiting for the server")
+        }
+    }
+
+    private func note(_ kind: String, _ text: String) {
+        answer(.note(kind: kind, text: text), text: ["· \(text)"])
+    }
+}
+
+/// The guard's clock in a script: it moves only on `clock SECONDS`.
+final class ScriptClock: Clock, @unchecked Sendable {
+    // @unchecked: `now` and `sleepers` are read and written with `lock` held.
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers:
+        [UInt64: (deadline: Instant, wake: CheckedContinuation<Void, any Error>)] =
+            [:]
+    private var cancelled: Set<UInt64> = []
+    private var nextID: UInt64 = 0
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let id = lock.withLock {
+            defer { nextID += 1 }
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let early: (any Error)?? = lock.withLock {
+                    if cancelled.remove(id) != nil { return .some(CancellationError()) }
+                    if deadline <= current { return .some(nil) }
+                    sleepers[id] = (deadline, continuation)
+                    return .none
+                }
+                switch early {
+                case .some(.some(let error)): continuation.resume(throwing: error)
+                case .some(.none): continuation.resume()
+                case .none: break
+                }
+            }
+        } onCancel: {
+            let sleeper = lock.withLock {
+                let sleeper = sleepers.removeValue(forKey: id)
+                if sleeper == nil { cancelled.insert(id) }
+                return sleeper
+            }
+            sleeper?.wake.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward and wakes the sleepers whose deadline has come; returns how many
+    /// woke.
+    @discardableResult
+    func advance(by duration: Duration) -> Int {
+        let due = lock.withLock {
+            current = current.advanced(by: duration)
+            let due = sleepers.filter { $0.value.deadline <= current }
+            for id in due.keys { sleepers[id] = nil }
+            return due.sorted { $0.key < $1.key }.map(\.value.wake)
+        }
+        for wake in due { wake.resume() }
+        return due.count
+    }
+}

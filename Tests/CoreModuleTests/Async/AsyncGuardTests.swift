@@ -1,0 +1,477 @@
+import CoreModule
+import CoreModuleTesting
+import Testing
+
+@MainActor
+@Suite("Asynchronous guards decide on asynchronous navigations, one pending at a time")
+struct AsyncGuardTests {
+    // MARK: The synchronous entry points
+
+    @Test("The synchronous navigate fails where an asynchronous guard applies and changes nothing")
+    func synchronousNavigateFails() throws {
+        let fixture = try AsyncFixture()
+        expectRejected(
+            .push(scene: "B1"), on: fixture.coordinator,
+            with: .asynchronousGuard(name: "session", kind: .push, scene: "B1"))
+        #expect(fixture.answers.questions.isEmpty)
+    }
+
+    @Test("The synchronous navigate goes on where no asynchronous guard applies")
+    func synchronousNavigateElsewhere() throws {
+        let fixture = try AsyncFixture()
+        try fixture.coordinator.navigate(.push(scene: "A2"))
+        #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(fixture.answers.questions.isEmpty)
+    }
+
+    @Test("A synchronous link to a guarded scene fails at that screen")
+    func synchronousLinkFails() throws {
+        let fixture = try AsyncFixture()
+        let format = DeepLinkFormat(scheme: "demo")
+        #expect(
+            throws: NavigationError.linkSegmentFailed(
+                position: 2, segment: "B1",
+                error: .asynchronousGuard(name: "session", kind: .push, scene: "B1"))
+        ) {
+            try fixture.coordinator.open("demo://open/A1/B1", format: format)
+        }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+    }
+
+    // MARK: Answers
+
+    @Test("An allowed navigation is applied once the guard answers, and nothing is pending after")
+    func allowed() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1", parameters: ["id": "7"]))
+        #expect(
+            fixture.coordinator.pendingNavigation
+                == .transition(.push(scene: "B1", parameters: ["id": "7"])))
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.events.isEmpty)
+        let question = try #require(fixture.answers.questions.first)
+        #expect(
+            question.kind == .push && question.scene == "B1" && question.parameters == ["id": "7"])
+        fixture.answers.answer(.allow)
+        let event = try await task.value
+        #expect(event?.kind == .push && event?.scene == "B1")
+        #expect(fixture.coordinator.tree.scenes == [["A1", "B1"]])
+        #expect(fixture.recorder.kinds == [.push])
+        #expect(fixture.coordinator.pendingNavigation == nil)
+        #expect(fixture.clock.sleeperCount == 0)
+    }
+
+    @Test("A navigation no asynchronous guard applies to is applied at once")
+    func notGuarded() async throws {
+        let fixture = try AsyncFixture()
+        let event = try await fixture.coordinator.navigateWhenAllowed(.push(scene: "A2"))
+        #expect(event?.scene == "A2")
+        #expect(fixture.answers.questions.isEmpty)
+    }
+
+    @Test("A rejection fails the navigation with the guard's reason and changes nothing")
+    func rejected() async throws {
+        let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
+        let task = await fixture.startPending(.present(scene: "B1"))
+        fixture.answers.answer(.reject(reason: "the session expired"))
+        let expected = NavigationError.rejectedByGuard(
+            name: "session", kind: .present, scene: "B1", reason: "the session expired")
+        await #expect(throws: expected) { try await task.value }
+        #expect(fixture.coordinator.tree == before)
+        #expect(fixture.recorder.transitions.isEmpty)
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .present(scene: "B1"), error: expected)
+            ])
+    }
+
+    @Test("A guard that throws rejects the navigation with the error's text")
+    func guardThrows() async throws {
+        let coordinator = try makeCoordinator(["A1", "B1"], setup: [.root(scene: "A1")])
+        coordinator.addAsyncGuard(
+            AsyncNavigationGuard("server", appliesTo: { _ in true }) { _ in
+                throw StubFailure(message: "the server is unreachable")
+            })
+        await #expect(
+            throws: NavigationError.rejectedByGuard(
+                name: "server", kind: .push, scene: "B1", reason: "the server is unreachable")
+        ) {
+            try await coordinator.navigateWhenAllowed(.push(scene: "B1"))
+        }
+        #expect(coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("A redirect applies the new request, which remembers the one it replaced")
+    func redirected() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.answers.answer(.redirect(.present(scene: "Login")))
+        let event = try await task.value
+        #expect(event?.kind == .present && event?.scene == "Login")
+        #expect(event?.redirectedFrom == .transition(.push(scene: "B1")))
+        #expect(fixture.coordinator.tree.scenes == [["A1"], ["Login"]])
+        #expect(fixture.recorder.kinds == [.present])
+    }
+
+    @Test("A redirect to a guarded scene asks the guards again")
+    func redirectAskedAgain() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.answers.answer(.redirect(.push(scene: "B2")))
+        await fixture.answers.waitForQuestions(2)
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B2"])
+        fixture.answers.answer(.allow)
+        let event = try await task.value
+        #expect(event?.scene == "B2" && event?.redirectedFrom == .transition(.push(scene: "B1")))
+    }
+
+    @Test("Redirects that come back to a request already tried fail as a loop")
+    func redirectLoop() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.answers.answer(.redirect(.push(scene: "B2")))
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.redirect(.push(scene: "B1")))
+        await #expect(
+            throws: NavigationError.redirectLoop(chain: [
+                .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
+            ])
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("Every scene of a tab container or a whole stack is asked about, in order")
+    func everySceneAsked() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        let task = Task {
+            try await coordinator.navigateWhenAllowed(.setStack(["A1", "B1", "B2"]))
+        }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.allow)
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        _ = try await task.value
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B2"])
+        #expect(fixture.answers.questions.map(\.kind) == [.setStack, .setStack])
+        #expect(coordinator.tree.scenes == [["A1", "B1", "B2"]])
+    }
+
+    @Test("A tab container's tabs and a selected tab's top screen are asked about")
+    func tabsAsked() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        let tabs = Task {
+            try await coordinator.navigateWhenAllowed(
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home"))
+        }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.allow)
+        #expect(try await tabs.value?.kind == .tabs)
+        let select = Task { try await coordinator.navigateWhenAllowed(.selectTab("more")) }
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        #expect(try await select.value?.tab == "more")
+        #expect(fixture.answers.questions.map(\.kind) == [.tabs, .selectTab])
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B1"])
+        // A tab whose top screen no guard applies to: nothing to ask.
+        #expect(try await coordinator.navigateWhenAllowed(.selectTab("home"))?.tab == "home")
+        // A tab that is not there is left to the synchronous pass, which names it.
+        await #expect(throws: NavigationError.unknownTab("nope", tabs: ["home", "more"])) {
+            try await coordinator.navigateWhenAllowed(.selectTab("nope"))
+        }
+        #expect(fixture.answers.questions.count == 2)
+    }
+
+    @Test("A removal shows no new scene, so no asynchronous guard is asked about it")
+    func removalsNotAsked() async throws {
+        let fixture = try AsyncFixture(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let event = try await fixture.coordinator.navigateWhenAllowed(.pop())
+        #expect(event?.kind == .pop)
+        #expect(fixture.answers.questions.isEmpty)
+    }
+
+    @Test("Asynchronous guards are listed and removed by name, and the clock can be read back")
+    func guardList() throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        #expect(coordinator.asyncGuardNames == ["session"])
+        #expect(coordinator.guardClock is ManualClock)
+        coordinator.removeAsyncGuard(named: "session")
+        #expect(coordinator.asyncGuardNames.isEmpty)
+        // Without it, the synchronous navigate goes on.
+        try coordinator.navigate(.push(scene: "B1"))
+        #expect(coordinator.tree.scenes == [["A1", "B1"]])
+    }
+
+    // MARK: Cancelling
+
+    @Test("A newer synchronous request cancels the pending one, which changes nothing")
+    func cancelledBySynchronousRequest() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        try fixture.coordinator.navigate(.push(scene: "A2"))
+        await #expect(
+            throws: NavigationError.navigationCancelled(
+                .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(fixture.recorder.kinds == [.push])
+        #expect(fixture.coordinator.pendingNavigation == nil)
+        // The guard's question and the timer were cancelled with it.
+        await expectNothingWaits(fixture)
+        // A late answer is dropped.
+        #expect(fixture.answers.answer(.allow) == false)
+        #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    @Test("A newer asynchronous request cancels the pending one and becomes the pending one")
+    func cancelledByAsynchronousRequest() async throws {
+        let fixture = try AsyncFixture()
+        let first = await fixture.startPending(.push(scene: "B1"))
+        let coordinator = fixture.coordinator
+        let second = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B2")) }
+        await #expect(
+            throws: NavigationError.navigationCancelled(
+                .transition(.push(scene: "B1")), by: .transition(.push(scene: "B2")))
+        ) { try await first.value }
+        await fixture.answers.waitForQuestions(2)
+        #expect(coordinator.pendingNavigation == .transition(.push(scene: "B2")))
+        fixture.answers.answer(.allow)
+        #expect(try await second.value?.scene == "B2")
+        #expect(coordinator.tree.scenes == [["A1", "B2"]])
+        #expect(fixture.recorder.kinds == [.push])
+    }
+
+    @Test("A universal link is a newer request: it cancels the pending navigation")
+    func cancelledByUniversalLink() async throws {
+        let fixture = try AsyncFixture()
+        let table = try LinkTable(
+            accepting: [.scheme("shop")],
+            routes: [LinkRoute("home", scene: "A2", reachableFromOutside: true)])
+        let task = await fixture.startPending(.push(scene: "B1"))
+        try fixture.coordinator.open(universalLink: "shop://home", in: table)
+        await #expect(
+            throws: NavigationError.navigationCancelled(
+                .transition(.push(scene: "B1")),
+                by: .openUniversalLink("shop://home", source: .outside))
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A2"]])
+        await expectNothingWaits(fixture)
+    }
+
+    @Test("The app can cancel the pending navigation")
+    func cancelledByApp() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.coordinator.cancelPendingNavigation()
+        await #expect(
+            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+        await expectNothingWaits(fixture)
+    }
+
+    @Test("Cancelling the caller's task cancels the pending navigation")
+    func cancelledByCaller() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        task.cancel()
+        await #expect(
+            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.coordinator.pendingNavigation == nil)
+        await expectNothingWaits(fixture)
+    }
+
+    @Test("A request cancelled right after its guard answered still fails, and changes nothing")
+    func cancelledAfterAnswer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.answers.answer(.allow)
+        fixture.coordinator.cancelPendingNavigation()
+        await #expect(
+            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+    }
+
+    @Test("A request cancelled between two of its questions asks no more")
+    func cancelledBetweenQuestions() async throws {
+        let fixture = try AsyncFixture()
+        let request = ApplicationTransitionType.setStack(["A1", "B1", "B2"])
+        let task = await fixture.startPending(request)
+        fixture.answers.answer(.allow)
+        fixture.coordinator.cancelPendingNavigation()
+        await #expect(throws: NavigationError.navigationCancelled(.transition(request), by: nil)) {
+            try await task.value
+        }
+        #expect(fixture.answers.questions.map(\.scene) == ["B1"])
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("Cancelling a caller whose request a newer one already cancelled changes nothing more")
+    func callerCancelledAfterNewer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        task.cancel()
+        try fixture.coordinator.navigate(.push(scene: "A2"))
+        await #expect(throws: NavigationError.self) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(fixture.coordinator.pendingNavigation == nil)
+    }
+
+    @Test("A scene that does not resolve is left to the synchronous pass, which names it")
+    func unresolvedScene() async throws {
+        let fixture = try AsyncFixture()
+        await #expect(throws: NavigationError.self) {
+            try await fixture.coordinator.navigateWhenAllowed(.push(scene: "Nope"))
+        }
+        #expect(fixture.answers.questions.isEmpty)
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    // MARK: While a guard decides
+
+    @Test("User reports apply while a guard decides")
+    func reportsApplyMeanwhile() async throws {
+        let fixture = try AsyncFixture(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let task = await fixture.startPending(.present(scene: "B1"))
+        let top = try #require(fixture.coordinator.tree.visibleScreen)
+        let event = try fixture.coordinator.report(.poppedByUser(top.id))
+        #expect(event?.initiator == .user)
+        #expect(fixture.coordinator.pendingNavigation == .transition(.present(scene: "B1")))
+        fixture.answers.answer(.allow)
+        // What it started from is gone: it fails, and the user's pop stays.
+        await #expect(
+            throws: NavigationError.navigationOriginGone(
+                .transition(.present(scene: "B1")), origin: top.id)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.kinds == [.pop])
+    }
+
+    @Test("An answer is checked again against the tree: the synchronous guards run then")
+    func checkedAgainOnAnswer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.coordinator.addGuard(
+            NavigationGuard("maintenance") { attempt in
+                attempt.scene == "B1" ? .reject(reason: "B is down") : .allow
+            })
+        fixture.answers.answer(.allow)
+        await #expect(
+            throws: NavigationError.rejectedByGuard(
+                name: "maintenance", kind: .push, scene: "B1", reason: "B is down")
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    // MARK: Time limit
+
+    @Test(
+        "A guard that does not answer in time fails the navigation, and its late answer is dropped")
+    func timedOut() async throws {
+        let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
+        let task = await fixture.startPending(.push(scene: "B1"))
+        fixture.clock.advance(by: .seconds(9))
+        #expect(fixture.coordinator.pendingNavigation != nil)
+        fixture.clock.advance(by: .seconds(1))
+        let expected = NavigationError.guardTimedOut(
+            name: "session", kind: .push, scene: "B1", limit: .seconds(10))
+        await #expect(throws: expected) { try await task.value }
+        #expect(fixture.coordinator.tree == before)
+        #expect(fixture.recorder.transitions.isEmpty)
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .push(scene: "B1"), error: expected)
+            ])
+        await expectNothingWaits(fixture)
+        #expect(fixture.answers.answer(.allow) == false)
+        #expect(fixture.coordinator.tree == before)
+    }
+
+    @Test("A guard that ignores cancellation answers too late, and the answer changes nothing")
+    func lateAnswerDropped() async throws {
+        let coordinator = try makeCoordinator(["A1", "B1"], setup: [.root(scene: "A1")])
+        let clock = ManualClock()
+        coordinator.guardClock = clock
+        let late = LateAnswer()
+        coordinator.addAsyncGuard(
+            AsyncNavigationGuard("stubborn", appliesTo: { _ in true }) { _ in
+                await late.wait()
+            })
+        let task = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B1")) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        await #expect(throws: NavigationError.self) { try await task.value }
+        late.release(.allow)
+        await late.finished()
+        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(coordinator.pendingNavigation == nil)
+    }
+
+    // MARK: Nothing stays alive
+
+    @Test("After a cancel or a time-out, nothing keeps the coordinator or its screens alive")
+    func nothingStaysAlive() async throws {
+        weak var weakCoordinator: AppCoordinator?
+        weak var weakScreen: StubScreen?
+        do {
+            let fixture = try AsyncFixture()
+            weakCoordinator = fixture.coordinator
+            weakScreen = fixture.coordinator.tree.visibleScreen?.content as? StubScreen
+            let cancelled = await fixture.startPending(.push(scene: "B1"))
+            fixture.coordinator.cancelPendingNavigation()
+            _ = try? await cancelled.value
+            let timedOut = await fixture.startPending(.push(scene: "B2"), questions: 2)
+            fixture.clock.advance(by: .seconds(10))
+            _ = try? await timedOut.value
+            await expectNothingWaits(fixture)
+        }
+        // The guard's tasks end on the main actor after they are cancelled.
+        for _ in 0..<100 where weakCoordinator != nil || weakScreen != nil { await Task.yield() }
+        #expect(weakCoordinator == nil)
+        #expect(weakScreen == nil)
+    }
+
+    private func expectNothingWaits(_ fixture: AsyncFixture) async {
+        for _ in 0..<100 where fixture.answers.waitingCount > 0 || fixture.clock.sleeperCount > 0 {
+            await Task.yield()
+        }
+        #expect(fixture.answers.waitingCount == 0)
+        #expect(fixture.clock.sleeperCount == 0)
+    }
+}
+
+/// A guard's answer that ignores cancellation: it comes when the test releases it.
+@MainActor
+final class LateAnswer {
+    private var waiting: CheckedContinuation<GuardDecision, Never>?
+    private var done: [CheckedContinuation<Void, Never>] = []
+    private var answered = false
+
+    func wait() async -> GuardDecision {
+        let decision = await withCheckedContinuation { waiting = $0 }
+        answered = true
+        for continuation in done { continuation.resume() }
+        return decision
+    }
+
+    func release(_ decision: GuardDecision) {
+        waiting?.resume(returning: decision)
+        waiting = nil
+    }
+
+    func finished() async {
+        guard !answered else { return }
+        await withCheckedContinuation { done.append($0) }
+    }
+}

@@ -1,0 +1,306 @@
+import CoreModule
+import CoreModuleTesting
+import Testing
+
+@MainActor
+@Suite("Held links: one link waits until the app is ready, and is opened exactly once")
+struct HeldLinkTests {
+    private let format = DeepLinkFormat(scheme: "demo")
+
+    // MARK: Cold start
+
+    @Test("A link that arrives before the app is ready is held, then opened once when it is")
+    func coldStart() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2", "B1"])
+        let recorder = EventRecorder(coordinator)
+        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        let held = HeldLink(link: "demo://open/A1/A2", format: format)
+        #expect(delivery == .held(held, until: .appNotReady))
+        #expect(coordinator.heldLink == held)
+        #expect(coordinator.linkHold == .appNotReady)
+        #expect(coordinator.tree.isEmpty)
+        #expect(recorder.events.isEmpty)
+
+        try coordinator.navigate(.root(scene: "B1"))
+        let event = try await coordinator.markReadyForLinks()
+        #expect(event?.kind == .replaceTree)
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(coordinator.heldLink == nil)
+        #expect(coordinator.linkHold == nil)
+        #expect(coordinator.isReadyForLinks)
+        // Exactly once: nothing is left to open.
+        #expect(try await coordinator.markReadyForLinks() == nil)
+        #expect(recorder.kinds == [.root, .replaceTree])
+    }
+
+    @Test("Once the app is ready, a link is opened at once")
+    func readyOpensAtOnce() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
+        #expect(try await coordinator.markReadyForLinks() == nil)
+        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        guard case .opened(let event) = delivery else {
+            Issue.record("expected the link to open, got \(delivery)")
+            return
+        }
+        #expect(event?.kind == .replaceTree)
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(delivery.description.hasPrefix("opened: replace-tree"))
+    }
+
+    @Test("The newest link wins, and the one it replaced is reported, not lost silently")
+    func newestWins() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2", "B1"])
+        let recorder = EventRecorder(coordinator)
+        try await coordinator.openWhenAllowed("demo://open/A1", format: format)
+        try await coordinator.openWhenAllowed("demo://open/B1", format: format)
+        #expect(coordinator.heldLink?.link == "demo://open/B1")
+        #expect(
+            recorder.failures == [
+                NavigationFailure(
+                    operation: .openLink("demo://open/A1", format: format),
+                    error: .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"))
+            ])
+        try await coordinator.markReadyForLinks()
+        #expect(coordinator.tree.scenes == [["B1"]])
+    }
+
+    @Test("The app can inspect the held link and drop it")
+    func dropped() async throws {
+        let coordinator = try makeCoordinator(["A1"])
+        try await coordinator.openWhenAllowed("demo://open/A1", format: format)
+        #expect(coordinator.heldLink?.description == "\"demo://open/A1\"")
+        #expect(coordinator.dropHeldLink()?.link == "demo://open/A1")
+        #expect(coordinator.heldLink == nil)
+        #expect(try await coordinator.markReadyForLinks() == nil)
+        #expect(coordinator.tree.isEmpty)
+    }
+
+    @Test("A held link that can no longer be opened is a typed error reported to the app")
+    func heldLinkFails() async throws {
+        let container = try makeContainer(["A1", "Gone"])
+        let coordinator = AppCoordinator(container: container)
+        try await coordinator.openWhenAllowed("demo://open/A1/Gone", format: format)
+        try coordinator.navigate(.root(scene: "A1"))
+        coordinator.addGuard(
+            NavigationGuard("retired") { attempt in
+                attempt.scene == "Gone" ? .reject(reason: "it was retired") : .allow
+            })
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
+        let expected = NavigationError.heldLinkFailed(
+            "demo://open/A1/Gone",
+            error: .linkSegmentFailed(
+                position: 2, segment: "Gone",
+                error: .rejectedByGuard(
+                    name: "retired", kind: .push, scene: "Gone", reason: "it was retired")))
+        await #expect(throws: expected) { try await coordinator.markReadyForLinks() }
+        #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures == [
+                NavigationFailure(
+                    operation: .openLink("demo://open/A1/Gone", format: format), error: expected)
+            ])
+        #expect(coordinator.heldLink == nil)
+    }
+
+    @Test("The app opening the held link itself drops it, so it is never opened twice")
+    func openedByTheAppItself() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
+        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        try coordinator.open("demo://open/A1/A2", format: format)
+        #expect(coordinator.heldLink == nil)
+        let recorder = EventRecorder(coordinator)
+        #expect(try await coordinator.markReadyForLinks() == nil)
+        #expect(recorder.events.isEmpty)
+    }
+
+    // MARK: Something in front
+
+    @Test("A link redirected to sign-in waits until sign-in leaves, then opens once, allowed")
+    func continueAfterSignIn() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        try await coordinator.markReadyForLinks()
+        let link = "demo://open/A1/B1"
+        let opening = Task { try await coordinator.openWhenAllowed(link, format: format) }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.redirect(.present(scene: "Login")))
+        let delivery = try await opening.value
+        let login = try #require(coordinator.tree.visibleScreen)
+        #expect(login.scene == "Login")
+        #expect(
+            delivery == .held(HeldLink(link: link, format: format), until: .screenInFront(login.id))
+        )
+        #expect(coordinator.linkHold == .screenInFront(login.id))
+        #expect(coordinator.heldLink?.link == link)
+
+        // Signed in: the sign-in screen leaves, and the link is asked about again.
+        try coordinator.navigate(.dismiss())
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        await coordinator.waitForHeldLink()
+        #expect(coordinator.tree.scenes == [["A1", "B1"]])
+        #expect(coordinator.heldLink == nil)
+        #expect(fixture.recorder.kinds == [.present, .dismiss, .replaceTree])
+        #expect(fixture.answers.questions.count == 2)
+    }
+
+    @Test("A link held behind a flow opens when the flow finishes")
+    func flowInFront() async throws {
+        let coordinator = try makeCoordinator(
+            ["A1", "A2", "SignIn"], setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        let flow = SignInFlow(coordinator: coordinator)
+        try coordinator.startFlow(flow, key: "sign-in")
+        coordinator.holdLinks(untilFinished: flow)
+        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        #expect(
+            delivery
+                == .held(
+                    HeldLink(link: "demo://open/A1/A2", format: format),
+                    until: .flowInFront(key: "sign-in")))
+        #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
+        try coordinator.navigate(.dismiss())
+        #expect(flow.isFinished)
+        #expect(coordinator.isOpeningHeldLink)
+        await coordinator.waitForHeldLink()
+        #expect(!coordinator.isOpeningHeldLink)
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(coordinator.heldLink == nil)
+    }
+
+    @Test("A link held behind a screen waits for the app to be ready as well")
+    func screenInFrontBeforeReady() async throws {
+        let coordinator = try makeCoordinator(
+            ["A1", "A2", "Splash"], setup: [.root(scene: "A1"), .present(scene: "Splash")])
+        let splash = try #require(coordinator.tree.visibleScreen)
+        coordinator.holdLinks(untilLeaves: splash.id)
+        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        // Ready, but the splash is in front: still held.
+        #expect(try await coordinator.markReadyForLinks() == nil)
+        #expect(coordinator.linkHold == .screenInFront(splash.id))
+        #expect(coordinator.linkHold?.description == "until screen \(splash.id) leaves")
+        try coordinator.navigate(.dismiss())
+        await coordinator.waitForHeldLink()
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    @Test("A flow that is gone holds nothing")
+    func releasedFlow() async throws {
+        let coordinator = try makeCoordinator(["A1"], setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        coordinator.holdLinks(untilFinished: SignInFlow(coordinator: coordinator))
+        // Nobody kept the flow: it can never finish, and links are not held for it.
+        #expect(coordinator.linkHold == nil)
+    }
+
+    @Test("A held link a guard redirects when the app becomes ready waits again, behind sign-in")
+    func redirectedWhenReady() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        try await coordinator.openWhenAllowed("demo://open/A1/B1", format: format)
+        let ready = Task { try await coordinator.markReadyForLinks() }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.redirect(.present(scene: "Login")))
+        #expect(try await ready.value == nil)
+        let login = try #require(coordinator.tree.visibleScreen)
+        #expect(login.scene == "Login")
+        #expect(coordinator.heldLink?.link == "demo://open/A1/B1")
+        #expect(coordinator.linkHold == .screenInFront(login.id))
+    }
+
+    @Test("Each screen of a link is asked about, as a tab or a modal where it goes")
+    func linkScreensAsked() async throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        try await coordinator.markReadyForLinks()
+        let link = "demo://open/[tab:home]A1/[tab:more,selected]B1/+B2"
+        let opening = Task { try await coordinator.openWhenAllowed(link, format: format) }
+        await fixture.answers.waitForQuestions(1)
+        fixture.answers.answer(.allow)
+        await fixture.answers.waitForQuestions(2)
+        fixture.answers.answer(.allow)
+        guard case .opened(let event) = try await opening.value else {
+            Issue.record("the link was not opened")
+            return
+        }
+        #expect(event?.kind == .replaceTree)
+        #expect(fixture.answers.questions.map(\.kind) == [.tabs, .present])
+        #expect(fixture.answers.questions.map(\.scene) == ["B1", "B2"])
+        #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2"]])
+    }
+
+    @Test("A malformed link given when the app is ready fails as a link, with nothing asked")
+    func malformedLink() async throws {
+        let fixture = try AsyncFixture()
+        try await fixture.coordinator.markReadyForLinks()
+        await #expect(throws: NavigationError.invalidLink(.noScreens)) {
+            try await fixture.coordinator.openWhenAllowed("demo://open/", format: format)
+        }
+        #expect(fixture.answers.questions.isEmpty)
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+    }
+
+    @Test("A second reason going away while the held link is being opened opens it no second time")
+    func openedOnceWhileOpening() async throws {
+        let coordinator = try makeCoordinator(
+            ["A1", "A2", "Splash"], setup: [.root(scene: "A1"), .present(scene: "Splash")])
+        try await coordinator.markReadyForLinks()
+        let splash = try #require(coordinator.tree.visibleScreen)
+        coordinator.holdLinks(untilLeaves: splash.id)
+        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        let recorder = EventRecorder(coordinator)
+        try coordinator.navigate(.dismiss())
+        // Before the opening runs, a screen that is already gone is named, and the tree changes.
+        coordinator.holdLinks(untilLeaves: ScreenID(999))
+        try coordinator.navigate(.push(scene: "A2"))
+        await coordinator.waitForHeldLink()
+        #expect(recorder.kinds == [.dismiss, .push, .replaceTree])
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    // MARK: Launch
+
+    @Test(
+        "At launch with a snapshot and a link, the snapshot is restored and the link opens over it")
+    func launchRule() async throws {
+        // The last session: tabs home and more, "more" selected.
+        let saved = try makeCoordinator(
+            ["A1", "A2", "B1", "B2"],
+            setup: [
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more"),
+                .push(scene: "B2"),
+            ])
+        let snapshot = try saved.snapshot()
+
+        let coordinator = try makeCoordinator(["A1", "A2", "B1", "B2"])
+        // The link arrives first, while the app launches.
+        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        try coordinator.restore(snapshot)
+        let event = try await coordinator.markReadyForLinks()
+        #expect(event?.kind == .replaceTree)
+        // The link named one stack: it went to its tab; the other tab kept its restored stack.
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"]])
+        #expect(coordinator.tree.selectedTab == "home")
+    }
+
+    @Test("Hold reasons and deliveries read as phrases")
+    func descriptions() {
+        #expect(LinkHold.appNotReady.description == "until the app is ready")
+        #expect(
+            LinkHold.flowInFront(key: "sign-in").description == "until flow \"sign-in\" finishes")
+        let held = LinkDelivery.held(
+            HeldLink(link: "demo://open/A1", format: format), until: .appNotReady)
+        #expect(held.description == "held \"demo://open/A1\" until the app is ready")
+        #expect(LinkDelivery.opened(nil).description == "opened: nothing to change")
+    }
+}
+
+/// A sign-in flow: one modal screen; it finishes when that screen leaves.
+final class SignInFlow: FlowCoordinator {
+    override func start() throws(NavigationError) {
+        try navigate(.present(scene: "SignIn"))
+    }
+}
