@@ -1,15 +1,27 @@
 /// A link that arrived before the app could open it, kept to be opened once.
 ///
-/// See ``AppCoordinator/openWhenAllowed(_:format:force:)``: at most one link is held, the newest.
+/// See ``AppCoordinator/openWhenAllowed(_:format:force:)`` and
+/// ``AppCoordinator/openWhenAllowed(universalLink:in:from:force:)``: at most one link is held,
+/// the newest, whichever its form.
 public struct HeldLink: Hashable, Sendable, CustomStringConvertible {
+    /// How a held link is read: the package's own form, or a universal link of the app's table.
+    public enum Form: Hashable, Sendable {
+        /// A link of the package's own grammar, read with this format.
+        case deepLink(DeepLinkFormat)
+        /// A universal link, read with this table, from this source: a link from outside is
+        /// checked again, when it is opened, to be reachable from outside.
+        case universal(LinkTable, source: LinkSource)
+    }
+
     /// The link as it arrived.
     public let link: String
-    /// The format to read it with.
-    public let format: DeepLinkFormat
+    /// How to read it.
+    public let form: Form
     /// Whether to replace screens that veto leaving when it is opened.
     public let force: Bool
 
-    /// Creates a held link; coordinators make these, and tests may too.
+    /// Creates a held link of the package's own form; coordinators make these, and tests may
+    /// too.
     ///
     /// - Parameters:
     ///   - link: The link as it arrived.
@@ -17,8 +29,42 @@ public struct HeldLink: Hashable, Sendable, CustomStringConvertible {
     ///   - force: Whether to replace screens that veto leaving when it is opened.
     public init(link: String, format: DeepLinkFormat, force: Bool = false) {
         self.link = link
-        self.format = format
+        self.form = .deepLink(format)
         self.force = force
+    }
+
+    /// Creates a held universal link; coordinators make these, and tests may too.
+    ///
+    /// - Parameters:
+    ///   - url: The link as it arrived.
+    ///   - table: The app's link table.
+    ///   - source: Where the link comes from.
+    ///   - force: Whether to replace screens that veto leaving when it is opened.
+    public init(
+        universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
+        force: Bool = false
+    ) {
+        self.link = url
+        self.form = .universal(table, source: source)
+        self.force = force
+    }
+
+    /// The format of a link of the package's own form; `nil` for a universal link.
+    public var format: DeepLinkFormat? {
+        if case .deepLink(let format) = form { return format }
+        return nil
+    }
+
+    /// Opening the link, as observers and errors name it.
+    var operation: NavigationOperation { request.operation }
+
+    /// Opening the link, as the asynchronous entry points run it.
+    var request: AsyncRequest {
+        switch form {
+        case .deepLink(let format): return .openLink(link, format: format)
+        case .universal(let table, let source):
+            return .universalLink(link, table: table, source: source)
+        }
     }
 
     /// The link, shortened when long, in quotes.

@@ -30,7 +30,7 @@
 /// captured by its children, a route reachable from outside has parents that are too, and every
 /// tab name, style and limit is valid. Misconfiguration fails here, with
 /// ``NavigationError/invalidLinkTable(_:)``; a link fails only when it is opened.
-public struct LinkTable: Sendable {
+public struct LinkTable: Hashable, Sendable {
     /// The origins whose links the app handles, in the order given; links are shared with the
     /// first (see ``AppCoordinator/universalLink(in:origin:)``).
     public let origins: [LinkOrigin]
@@ -138,6 +138,23 @@ public struct LinkTable: Sendable {
         self.limits = limits
         self.routes = routes
         self.table = entries
+    }
+}
+
+extension LinkTable {
+    /// Whether two tables were made from the same origins, limits and routes (they then match
+    /// every link alike).
+    public static func == (lhs: LinkTable, rhs: LinkTable) -> Bool {
+        lhs.origins == rhs.origins && lhs.limits == rhs.limits && lhs.routes == rhs.routes
+    }
+
+    /// Hashes what the table was made from.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(origins)
+        hasher.combine(limits)
+        hasher.combine(routes)
     }
 }
 

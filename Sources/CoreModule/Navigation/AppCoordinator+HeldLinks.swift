@@ -37,7 +37,43 @@ extension AppCoordinator {
     public func openWhenAllowed(_ link: String, format: DeepLinkFormat, force: Bool = false)
         async throws(NavigationError) -> LinkDelivery
     {
-        let held = HeldLink(link: link, format: format, force: force)
+        try await openWhenAllowed(HeldLink(link: link, format: format, force: force))
+    }
+
+    /// Opens a universal link once the app is ready and the asynchronous guards allow it; until
+    /// the app is ready, the link is held.
+    ///
+    /// The same as ``openWhenAllowed(_:format:force:)`` for a universal link of the app's table
+    /// (see ``open(universalLink:in:from:force:)``): held links of both forms are one held link,
+    /// the newest. A held link from outside is read again, and checked again to be reachable
+    /// from outside, when it is opened. A link to an action route is opened as its action, which
+    /// observers receive (``NavigationEvent/linkAction(_:)``): its delivery is `.opened(nil)`.
+    ///
+    /// ```swift
+    /// try await coordinator.openWhenAllowed(
+    ///     universalLink: "https://shop.example.com/product/42?ref=mail", in: links)
+    /// // .held("https://shop.example.com/product/42?ref=mail", until: .appNotReady) at launch
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The link, as the system hands it to the app.
+    ///   - table: The app's link table.
+    ///   - source: Where the link comes from; ``LinkSource/outside`` by default.
+    ///   - force: Whether to replace screens that veto leaving.
+    /// - Returns: Whether the link was opened, or held and why.
+    /// - Throws: What ``open(universalLink:in:from:force:)`` and
+    ///   ``navigateWhenAllowed(_:force:)`` throw; a held link throws nothing.
+    @discardableResult
+    public func openWhenAllowed(
+        universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
+        force: Bool = false
+    ) async throws(NavigationError) -> LinkDelivery {
+        try await openWhenAllowed(
+            HeldLink(universalLink: url, in: table, from: source, force: force))
+    }
+
+    /// Holds `held` while something holds links, else opens it after the asynchronous guards.
+    private func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> LinkDelivery {
         if let hold = linkHold {
             holdLink(held)
             return .held(held, until: hold)
@@ -121,7 +157,7 @@ extension AppCoordinator {
             publish(
                 .failure(
                     NavigationFailure(
-                        operation: .openLink(older.link, format: older.format),
+                        operation: older.operation,
                         error: .heldLinkReplaced(older.link, by: link.link))))
         }
         asyncState.held = link
@@ -131,9 +167,8 @@ extension AppCoordinator {
     private func open(_ link: HeldLink, wrap: ((NavigationError) -> NavigationError)?)
         async throws(NavigationError) -> LinkDelivery
     {
-        let operation = NavigationOperation.openLink(link.link, format: link.format)
-        let event = try await runWhenAllowed(
-            .openLink(link.link, format: link.format), force: link.force, wrap: wrap)
+        let operation = link.operation
+        let event = try await runWhenAllowed(link.request, force: link.force, wrap: wrap)
         // A guard sent it elsewhere first (a sign-in): it waits until that screen leaves.
         if let event, event.redirectedFrom == operation {
             asyncState.held = link

@@ -146,8 +146,8 @@ extension AppCoordinator {
             }
             asyncState.approved = approved
             defer { asyncState.approved = [] }
-            return try runNow(
-                current, redirectedFrom: current == request ? nil : operation, force: force)
+            let redirected = current.operation != operation
+            return try runNow(current, redirectedFrom: redirected ? operation : nil, force: force)
         } catch {
             let reported = wrap?(error) ?? error
             publish(.failure(NavigationFailure(operation: operation, error: reported)))
@@ -162,6 +162,9 @@ extension AppCoordinator {
         switch request {
         case .openLink(let link, let format):
             return try openNow(link, format: format, force: force)
+        case .universalLink(let url, let table, let source):
+            // An action route's link is published as its action; it changes no screen.
+            return try openUniversalNow(url, in: table, from: source, force: force)?.transition
         case .transition(let transition):
             return try attemptFollowingRedirects(
                 transition, options: Options(force: force), origin: redirectedFrom)
@@ -221,7 +224,7 @@ extension AppCoordinator {
     ///
     /// A newer open of the held link itself drops it, so that it is never opened twice.
     func cancelPending(by operation: NavigationOperation?) {
-        if case .openLink(let link, _) = operation, asyncState.held?.link == link {
+        if let held = asyncState.held, held.operation == operation {
             asyncState.held = nil
         }
         guard let pending = asyncState.pending else { return }
@@ -276,6 +279,20 @@ extension AppCoordinator {
                 }
                 return (kind, screen.scene, screen.parameters)
             }
+        case .universalLink(let url, let table, let source):
+            // A link that does not match, or an action, is left to the synchronous pass.
+            guard let link = try? table.match(url, source: source),
+                case .screen(_, let effect) = link.entry.route.target
+            else { return [] }
+            raw = table.plan(link).enumerated().map { index, planned in
+                let kind: TransitionKind
+                switch (index, effect) {
+                case (0, .present): kind = .present
+                case (0, .replace), (0, .selectTab): kind = .root
+                default: kind = .push
+                }
+                return (kind, planned.scene, planned.parameters)
+            }
         }
         return raw.compactMap { kind, scene, parameters in
             guard let resolved = try? resolveTarget(scene),
@@ -312,15 +329,17 @@ extension AppCoordinator {
 }
 
 /// What an asynchronous entry point runs: a transition or a link.
-enum AsyncRequest: Equatable {
+enum AsyncRequest {
     case transition(ApplicationTransitionType)
     case openLink(String, format: DeepLinkFormat)
+    case universalLink(String, table: LinkTable, source: LinkSource)
 
     /// The request as observers and errors name it.
     var operation: NavigationOperation {
         switch self {
         case .transition(let request): return .transition(request)
         case .openLink(let link, let format): return .openLink(link, format: format)
+        case .universalLink(let url, _, let source): return .openUniversalLink(url, source: source)
         }
     }
 }

@@ -42,65 +42,74 @@ extension AppCoordinator {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
             cancelPending(by: operation)
-            try countObserverNavigation(.replaceTree, scene: nil)
-            let link = try table.match(url, source: source)
-            let effect: LinkEffect
-            switch link.entry.route.target {
-            case .action(let name):
-                let action = LinkAction(
-                    name: name, parameters: link.parameters, route: link.entry.route.path,
-                    url: url)
-                publish(.linkAction(action))
-                return .linkAction(action)
-            case .screen(_, let routeEffect):
-                effect = routeEffect
-            }
-            // Every value is checked against its builder before anything runs, so that a link
-            // with a wrong value is unhandled, not half-tried.
-            var screens: [PlannedScreen] = []
-            for (index, planned) in table.plan(link).enumerated() {
-                let resolved = try resolveTarget(planned.scene)
-                do {
-                    _ = try checkedParameters(planned.parameters, for: resolved)
-                } catch .missingParameter(_, let name) {
-                    throw .unhandledLink(
-                        UnhandledLink(
-                            url: url,
-                            reason: .missingValue(route: planned.route, parameter: name)))
-                } catch .malformedParameter(_, let name, let value, let expected) {
-                    throw .unhandledLink(
-                        UnhandledLink(
-                            url: url,
-                            reason: .invalidValue(
-                                route: planned.route, parameter: name, value: value,
-                                expected: expected)))
-                }
-                let placement: PlannedScreen.Placement
-                switch (index, effect) {
-                case (0, .present(let style)): placement = .modal(style)
-                case (0, .replace), (0, .selectTab): placement = .root
-                default: placement = .push
-                }
-                screens.append(
-                    PlannedScreen(
-                        position: index + 1, placement: placement, segment: 0..<0,
-                        scene: planned.scene, parameters: planned.parameters))
-            }
-            let destination: PlanDestination
-            switch effect {
-            case .replace: destination = .tree
-            case .selectTab(let name): destination = .tab(name)
-            case .push: destination = .pushOnBase
-            case .present(let style): destination = .modalOverBase(style)
-            }
-            let event = try replaceTree(
-                with: screens, operation: operation, force: force, overTabs: true,
-                into: destination, failure: { _, error in error })
-            return event.map(NavigationEvent.transition)
+            return try openUniversalNow(url, in: table, from: source, force: force)
         } catch {
             publish(.failure(NavigationFailure(operation: operation, error: error)))
             throw error
         }
+    }
+
+    /// Opens a universal link now, as ``open(universalLink:in:from:force:)`` does, without
+    /// reporting a failure: the asynchronous entry points run it once their guards allowed it.
+    func openUniversalNow(
+        _ url: String, in table: LinkTable, from source: LinkSource, force: Bool
+    ) throws(NavigationError) -> NavigationEvent? {
+        let operation = NavigationOperation.openUniversalLink(url, source: source)
+        try countObserverNavigation(.replaceTree, scene: nil)
+        let link = try table.match(url, source: source)
+        let effect: LinkEffect
+        switch link.entry.route.target {
+        case .action(let name):
+            let action = LinkAction(
+                name: name, parameters: link.parameters, route: link.entry.route.path,
+                url: url)
+            publish(.linkAction(action))
+            return .linkAction(action)
+        case .screen(_, let routeEffect):
+            effect = routeEffect
+        }
+        // Every value is checked against its builder before anything runs, so that a link
+        // with a wrong value is unhandled, not half-tried.
+        var screens: [PlannedScreen] = []
+        for (index, planned) in table.plan(link).enumerated() {
+            let resolved = try resolveTarget(planned.scene)
+            do {
+                _ = try checkedParameters(planned.parameters, for: resolved)
+            } catch .missingParameter(_, let name) {
+                throw .unhandledLink(
+                    UnhandledLink(
+                        url: url,
+                        reason: .missingValue(route: planned.route, parameter: name)))
+            } catch .malformedParameter(_, let name, let value, let expected) {
+                throw .unhandledLink(
+                    UnhandledLink(
+                        url: url,
+                        reason: .invalidValue(
+                            route: planned.route, parameter: name, value: value,
+                            expected: expected)))
+            }
+            let placement: PlannedScreen.Placement
+            switch (index, effect) {
+            case (0, .present(let style)): placement = .modal(style)
+            case (0, .replace), (0, .selectTab): placement = .root
+            default: placement = .push
+            }
+            screens.append(
+                PlannedScreen(
+                    position: index + 1, placement: placement, segment: 0..<0,
+                    scene: planned.scene, parameters: planned.parameters))
+        }
+        let destination: PlanDestination
+        switch effect {
+        case .replace: destination = .tree
+        case .selectTab(let name): destination = .tab(name)
+        case .push: destination = .pushOnBase
+        case .present(let style): destination = .modalOverBase(style)
+        }
+        let event = try replaceTree(
+            with: screens, operation: operation, force: force, overTabs: true,
+            into: destination, failure: { _, error in error })
+        return event.map(NavigationEvent.transition)
     }
 
     /// The visible screen written as a universal link of the app's table, for sharing: opening
