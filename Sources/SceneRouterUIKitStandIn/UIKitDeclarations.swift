@@ -74,10 +74,10 @@ open class UIViewController {
     /// A short name for the screen (https://developer.apple.com/documentation/uikit/uiviewcontroller/title).
     open var title: String?
 
-    /// The screen's view (https://developer.apple.com/documentation/uikit/uiviewcontroller/view),
-    /// made on first use.
     // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
     // UIKit declares it `UIView!`; the stand-in mirrors the declaration.
+    /// The screen's view (https://developer.apple.com/documentation/uikit/uiviewcontroller/view),
+    /// made on first use.
     open var view: UIView! {
         get {
             if let loadedView { return loadedView }
