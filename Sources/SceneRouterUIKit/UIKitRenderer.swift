@@ -74,6 +74,8 @@
         private var selectedTab = 0
         /// The coordinator's tree when the last event arrived.
         private var latestTree = ScreenTree()
+        /// Whether a clean-up already waits for the player to be idle.
+        private var cleanupQueued = false
 
         /// A renderer that shows `coordinator`'s tree in `window`.
         ///
@@ -288,8 +290,11 @@
         /// Forgets the view controllers of screens and stacks that have left the tree, once
         /// the plans queued so far have run.
         private func dropLeftScreensWhenIdle() {
+            guard !cleanupQueued else { return }
+            cleanupQueued = true
             player.whenIdle { [weak self] in
                 guard let self else { return }
+                cleanupQueued = false
                 let tree = latestTree
                 guard controllers.count > tree.screenCount || navigations.count > tree.stackCount
                 else { return }

@@ -78,6 +78,13 @@ extension AppCoordinator {
             holdLink(held)
             return .held(held, until: hold)
         }
+        // A link still held when nothing holds links any more (what it waited for went away
+        // without a transition) is older than this one: it is replaced, and reported.
+        if asyncState.held != nil {
+            holdLink(held)
+            asyncState.held = nil
+            asyncState.blocker = nil
+        }
         return try await open(held, wrap: nil)
     }
 

@@ -138,8 +138,10 @@ extension AppCoordinator {
                 }
                 break
             }
-            // Answered: checked again against the tree as it is now.
+            // Answered: checked again against the tree as it is now. A caller cancelled while
+            // the answer came is cancelled, even if the answer resumed it first.
             if let failure = pending.failure { throw failure }
+            if Task.isCancelled { throw .navigationCancelled(operation, by: nil) }
             asyncState.pending = nil
             if let origin = pending.origin, tree.visibleScreen?.id != origin {
                 throw .navigationOriginGone(operation, origin: origin)
@@ -178,6 +180,7 @@ extension AppCoordinator {
         for pending: PendingNavigation
     ) async throws(NavigationError) -> GuardDecision {
         if let failure = pending.failure { throw failure }
+        if Task.isCancelled { throw .navigationCancelled(pending.operation, by: nil) }
         let clock = asyncState.clock
         let limit = asyncState.timeLimit
         let id = pending.id
@@ -223,7 +226,11 @@ extension AppCoordinator {
     /// caller's task cancelled it).
     ///
     /// A newer open of the held link itself drops it, so that it is never opened twice.
-    func cancelPending(by operation: NavigationOperation?) {
+    ///
+    /// `operation` is made only when something is pending or held: every navigation calls this.
+    func cancelPending(by makeOperation: @autoclosure () -> NavigationOperation?) {
+        guard asyncState.pending != nil || asyncState.held != nil else { return }
+        let operation = makeOperation()
         if let held = asyncState.held, held.operation == operation {
             asyncState.held = nil
         }
@@ -319,7 +326,7 @@ extension AppCoordinator {
     /// Called for every transition published: the approvals were used, and the screen or flow
     /// a held link waits for may have left.
     func asyncTreeChanged() {
-        asyncState.approved = []
+        if !asyncState.approved.isEmpty { asyncState.approved = [] }
         guard asyncState.held != nil, asyncState.blocker != nil else { return }
         if asyncState.blocker?.isGone(in: self) == true {
             asyncState.blocker = nil

@@ -49,8 +49,10 @@ public protocol RenderHost: AnyObject {
 /// push or a pop acts on what the stack shows, the user's change included. A report about a
 /// screen that the tree has already moved past (the user acted on what the screen showed
 /// before the pending steps) is refused by the coordinator with a typed error and changes
-/// nothing; the adapter then plays one more step that sets the stack the user changed back to
-/// the coordinator's, so that the screen ends up showing the tree.
+/// nothing. For a refused pop the UIKit adapter then plays one more step that sets the stack
+/// back to the coordinator's, so that the screen ends up showing the tree; a refused dismissal
+/// or tab tap is not repaired (the stand-in, like UIKit, lets the user act only when no step is
+/// running, so a report is refused only when the app navigated in the middle of a gesture).
 @MainActor
 public final class RenderPlayer {
     private weak var host: (any RenderHost)?

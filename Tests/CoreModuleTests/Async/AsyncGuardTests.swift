@@ -302,6 +302,20 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.isEmpty)
     }
 
+    @Test("A caller whose task is cancelled as the answer comes gets a cancel, and nothing changes")
+    func callerTaskCancelledAtAnswer() async throws {
+        let fixture = try AsyncFixture()
+        let task = await fixture.startPending(.push(scene: "B1"))
+        task.cancel()
+        fixture.answers.answer(.allow)
+        await #expect(
+            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        ) { try await task.value }
+        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+        #expect(fixture.coordinator.pendingNavigation == nil)
+    }
+
     @Test("A request cancelled between two of its questions asks no more")
     func cancelledBetweenQuestions() async throws {
         let fixture = try AsyncFixture()

@@ -195,6 +195,35 @@ struct HeldLinkTests {
         #expect(coordinator.linkHold == nil)
     }
 
+    @Test("A link held for a flow released unfinished is replaced by the next one, and reported")
+    func staleHeldLinkReplaced() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2", "B1"], setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        var flow: SignInFlow? = SignInFlow(coordinator: coordinator)
+        coordinator.holdLinks(untilFinished: try #require(flow))
+        try await coordinator.openWhenAllowed("demo://open/A2", format: format)
+        #expect(coordinator.heldLink?.link == "demo://open/A2")
+        flow = nil  // released without finishing and without a transition
+        #expect(coordinator.linkHold == nil)
+
+        let recorder = EventRecorder(coordinator)
+        let delivery = try await coordinator.openWhenAllowed("demo://open/B1", format: format)
+        guard case .opened = delivery else {
+            Issue.record("expected the newer link to open, got \(delivery)")
+            return
+        }
+        #expect(coordinator.tree.scenes == [["B1"]])
+        #expect(coordinator.heldLink == nil)
+        #expect(
+            recorder.failures.map(\.error) == [
+                .heldLinkReplaced("demo://open/A2", by: "demo://open/B1")
+            ])
+        // The older link never opens after the newer one.
+        try coordinator.navigate(.push(scene: "A2"))
+        #expect(coordinator.tree.scenes == [["B1", "A2"]])
+        #expect(recorder.kinds == [.replaceTree, .push])
+    }
+
     @Test("A held link a guard redirects when the app becomes ready waits again, behind sign-in")
     func redirectedWhenReady() async throws {
         let fixture = try AsyncFixture()
