@@ -38,6 +38,9 @@ final class RunningNavigation {
 }
 
 extension ScriptSession {
+    /// How long a line may take to settle, in real time, before the session goes on anyway.
+    static let settleTimeLimit: Duration = .seconds(30)
+
     /// Runs a command of asynchronous guards and held links, then waits until what it started
     /// has settled.
     func performAsync(_ command: ScriptCommand) async throws {
@@ -75,8 +78,11 @@ extension ScriptSession {
             note("clock", "the clock moves \(seconds) seconds forward")
             let pending = coordinator.pendingNavigation
             if async.clock.advance(by: .seconds(seconds)) > 0, pending != nil {
-                // A time limit passed: wait until the coordinator has heard of it.
-                for _ in 0..<100_000 where coordinator.pendingNavigation == pending {
+                // A time limit passed: wait until the coordinator has heard of it. The timer
+                // wakes on another thread, which a loaded machine may run late: the wait is
+                // bounded in real time, not in turns.
+                let deadline = ContinuousClock.now + Self.settleTimeLimit
+                while coordinator.pendingNavigation == pending, ContinuousClock.now < deadline {
                     await Task.yield()
                 }
             }
@@ -135,7 +141,10 @@ extension ScriptSession {
     /// Lets the started work run until each navigation has finished or waits for the guard's
     /// next answer, then prints the outcomes that came, oldest first.
     func settle() async {
-        for _ in 0..<10_000 {
+        // Bounded in real time, not in turns: guards answer on other threads, which a loaded
+        // machine may run late.
+        let deadline = ContinuousClock.now + Self.settleTimeLimit
+        while ContinuousClock.now < deadline {
             let finished =
                 async.running.allSatisfy { $0.outcome != nil } && !coordinator.isOpeningHeldLink
             let waiting = coordinator.pendingNavigation != nil && !async.questions.isEmpty
