@@ -147,7 +147,11 @@ extension ScriptSession {
         while ContinuousClock.now < deadline {
             let finished =
                 async.running.allSatisfy { $0.outcome != nil } && !coordinator.isOpeningHeldLink
-            let waiting = coordinator.pendingNavigation != nil && !async.questions.isEmpty
+            // Waiting for an answer: asked, and its time limit running (the timer sleeps on the
+            // clock), so that a `clock` line that follows finds it.
+            let waiting =
+                coordinator.pendingNavigation != nil && !async.questions.isEmpty
+                && async.clock.sleeperCount > 0
             if finished || waiting { break }
             await Task.yield()
         }
@@ -215,6 +219,9 @@ final class ScriptClock: Clock, @unchecked Sendable {
             sleeper?.wake.resume(throwing: CancellationError())
         }
     }
+
+    /// How many tasks sleep on the clock now.
+    var sleeperCount: Int { lock.withLock { sleepers.count } }
 
     /// Moves the clock forward and wakes the sleepers whose deadline has come; returns how many
     /// woke.
