@@ -85,6 +85,26 @@ struct PlannedScreen: Sendable {
         case modal(PresentationStyle)
         /// Pushed onto the stack started before it.
         case push
+
+        /// The kind of transition a screen so placed is checked and built for.
+        var kind: TransitionKind {
+            switch self {
+            case .root: return .root
+            case .tab: return .tabs
+            case .modal: return .present
+            case .push: return .push
+            }
+        }
+
+        /// Where a universal link's screen at `index` goes, for a route of `effect`: the first
+        /// screen starts the route's stack (a modal for a present), the others are pushed.
+        static func of(index: Int, effect: LinkEffect) -> Placement {
+            switch (index, effect) {
+            case (0, .present(let style)): return .modal(style)
+            case (0, .replace), (0, .selectTab): return .root
+            default: return .push
+            }
+        }
     }
 
     /// 1 for the first screen.

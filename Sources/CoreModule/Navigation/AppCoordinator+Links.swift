@@ -325,13 +325,7 @@ extension AppCoordinator {
         var built: [Screen] = []
         built.reserveCapacity(screens.count)
         for planned in screens {
-            let kind: TransitionKind
-            switch planned.placement {
-            case .root: kind = .root
-            case .tab: kind = .tabs
-            case .modal: kind = .present
-            case .push: kind = .push
-            }
+            let kind = planned.placement.kind
             do {
                 switch try check(planned.scene, planned.parameters, planned.payload, kind: kind) {
                 case .success(let checked):

@@ -276,28 +276,14 @@ extension AppCoordinator {
             }
         case .openLink(let link, let format):
             guard let screens = try? format.parse(link) else { return [] }
-            raw = screens.map { screen in
-                let kind: TransitionKind
-                switch screen.placement {
-                case .root: kind = .root
-                case .tab: kind = .tabs
-                case .modal: kind = .present
-                case .push: kind = .push
-                }
-                return (kind, screen.scene, screen.parameters)
-            }
+            raw = screens.map { ($0.placement.kind, $0.scene, $0.parameters) }
         case .universalLink(let url, let table, let source):
             // A link that does not match, or an action, is left to the synchronous pass.
             guard let link = try? table.match(url, source: source),
                 case .screen(_, let effect) = link.entry.route.target
             else { return [] }
             raw = table.plan(link).enumerated().map { index, planned in
-                let kind: TransitionKind
-                switch (index, effect) {
-                case (0, .present): kind = .present
-                case (0, .replace), (0, .selectTab): kind = .root
-                default: kind = .push
-                }
+                let kind = PlannedScreen.Placement.of(index: index, effect: effect).kind
                 return (kind, planned.scene, planned.parameters)
             }
         }

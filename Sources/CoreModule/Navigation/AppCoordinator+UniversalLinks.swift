@@ -88,12 +88,7 @@ extension AppCoordinator {
                             route: planned.route, parameter: name, value: value,
                             expected: expected)))
             }
-            let placement: PlannedScreen.Placement
-            switch (index, effect) {
-            case (0, .present(let style)): placement = .modal(style)
-            case (0, .replace), (0, .selectTab): placement = .root
-            default: placement = .push
-            }
+            let placement = PlannedScreen.Placement.of(index: index, effect: effect)
             screens.append(
                 PlannedScreen(
                     position: index + 1, placement: placement, segment: 0..<0,
