@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The scene-registry router: navigate a modular app by scene name, over a headless screen tree.
 // Zero package dependencies, by design: the standard library, Foundation and the test libraries.
 //
@@ -16,6 +16,9 @@ let standIn: Target.Dependency = .target(
 
 let package = Package(
     name: "SceneRouter",
+    // Where the library's users ship; the SwiftUI projection (ObservableNavigation) needs iOS 17
+    // or macOS 14 and says so with @available. Linux needs no entry: it has no minimum.
+    platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [
         .library(name: "CoreModule", targets: ["CoreModule"]),
         .library(name: "CoreModuleTesting", targets: ["CoreModuleTesting"]),

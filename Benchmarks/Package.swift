@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The benchmark: router figures next to plain standard-library baselines, as a package of its
 // own that depends on the library by path.
 //
@@ -13,6 +13,8 @@ let coreModule: Target.Dependency = .product(name: "CoreModule", package: "Scene
 
 let package = Package(
     name: "SceneRouterBenchmarks",
+    // The library's own minimums.
+    platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [.executable(name: "benchmarks", targets: ["benchmarks"])],
     dependencies: [.package(name: "SceneRouter", path: "..")],
     targets: [.executableTarget(name: "benchmarks", dependencies: [coreModule])],

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The example app of the original article, and the flow examples of the seed articles, as a
 // package of their own that depends on the library by path (the root package declares the
 // library alone, so that an app with its own `FeatureA` can adopt it).
@@ -14,6 +14,8 @@ let coreModule: Target.Dependency = .product(name: "CoreModule", package: "Scene
 
 let package = Package(
     name: "SceneRouterExamples",
+    // The library's own minimums: the demo builds and runs on a Mac as it does on Linux.
+    platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [
         // The feature modules are products only so that the guides' code samples can use them
         // (scripts/check-doc-snippets.sh); an app has feature modules of its own.

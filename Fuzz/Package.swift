@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The fuzz targets (libFuzzer), as a package of their own that depends on the library by path.
 //
 // Each target is only an entry point; scripts/fuzz.sh builds them with --sanitize=fuzzer and
@@ -17,6 +17,8 @@ let coreModuleTesting: Target.Dependency = .product(
 
 let package = Package(
     name: "SceneRouterFuzz",
+    // The library's own minimums.
+    platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [
         .executable(name: "fuzz-links", targets: ["fuzz-links"]),
         .executable(name: "fuzz-navigation", targets: ["fuzz-navigation"]),

@@ -10,11 +10,11 @@
 #if os(iOS)
     public import UIKit
     import Foundation
-#elseif canImport(SceneRouterUIKitStandIn)
+#elseif os(Linux)
     public import SceneRouterUIKitStandIn
 #endif
 
-#if os(iOS) || canImport(SceneRouterUIKitStandIn)
+#if os(iOS) || os(Linux)
     public import CoreModule
 
     /// Shows a coordinator's screen tree in a UIKit window, and tells the coordinator what the

@@ -1,246 +1,250 @@
 // Test hooks: not UIKit API. A test drives the stand-in's animations and the user's gestures
 // through `window.testing`, and reads the rules broken there.
 
-extension UIWindow {
-    /// The window's test hooks, which are not UIKit API.
-    ///
-    /// Through them a test finishes animations, simulates the user's gestures and reads the
-    /// rules broken.
-    public var testing: UIKitStandInTesting { UIKitStandInTesting(window: self) }
-}
+#if os(Linux)
 
-/// Test hooks of a stand-in ``UIWindow``; not UIKit API.
-///
-/// Animated work (a present, a dismiss, an animated stack change) ends only when the test
-/// finishes it, as a manual clock. A gesture happens only where UIKit lets the user make it,
-/// and returns whether it did: a back swipe needs a stack of two or more on top, a swipe-down
-/// needs a presented view controller that is not modal in presentation nor full screen, a tab
-/// tap needs a tab bar that nothing covers.
-///
-/// ```swift
-/// renderer.render(event, tree: coordinator.tree)
-/// window.testing.finishAnimations()
-/// #expect(window.testing.simulateBackSwipe())
-/// #expect(window.testing.violations.isEmpty)
-/// ```
-@MainActor
-public struct UIKitStandInTesting {
-    /// The window.
-    public let window: UIWindow
-
-    /// The rules broken so far by view controllers in this window, or that were last in it, in
-    /// order: a test expects none.
-    public var violations: [UIKitStandInViolation] { window.violations }
-
-    // MARK: Animations
-
-    /// How many animations have started and not ended.
-    public var runningAnimationCount: Int { window.animations.count }
-
-    /// The running animations, oldest first, as `present "B1"`, `dismiss above …`.
-    public var runningAnimations: [String] { window.animations.map(\.name) }
-
-    /// Ends the oldest running animation, running its completion handlers (which may start
-    /// more).
-    ///
-    /// - Returns: Whether an animation was running.
-    @discardableResult
-    public func finishNextAnimation() -> Bool {
-        guard !window.animations.isEmpty else { return false }
-        let animation = window.animations.removeFirst()
-        animation.end()
-        return true
+    extension UIWindow {
+        /// The window's test hooks, which are not UIKit API.
+        ///
+        /// Through them a test finishes animations, simulates the user's gestures and reads the
+        /// rules broken.
+        public var testing: UIKitStandInTesting { UIKitStandInTesting(window: self) }
     }
 
-    /// Ends every running animation, and those their completion handlers start, until none
-    /// runs.
+    /// Test hooks of a stand-in ``UIWindow``; not UIKit API.
     ///
-    /// - Returns: How many animations ended.
-    @discardableResult
-    public func finishAnimations() -> Int {
-        var count = 0
-        while finishNextAnimation() { count += 1 }
-        return count
-    }
-
-    // MARK: What the user sees
-
-    /// The top-most presented view controller, or the window's root when nothing is presented.
-    public var topViewController: UIViewController? {
-        guard let root = window.rootViewController else { return nil }
-        return root.presentedChain.last ?? root
-    }
-
-    /// The navigation controller whose top the user sees: the top-most presented one, or the
-    /// root one, or the selected tab's.
-    public var visibleNavigationController: UINavigationController? {
-        guard let top = topViewController else { return nil }
-        if let tabs = top as? UITabBarController {
-            return tabs.tabs.indices.contains(tabs.selected)
-                ? tabs.tabs[tabs.selected] as? UINavigationController : nil
-        }
-        return top as? UINavigationController
-    }
-
-    /// Whether no animation runs, so the user can act.
-    private var isSettled: Bool { window.animations.isEmpty }
-
-    // MARK: Gestures
-
-    /// The user swipes back from the screen's left edge in the visible navigation controller.
+    /// Animated work (a present, a dismiss, an animated stack change) ends only when the test
+    /// finishes it, as a manual clock. A gesture happens only where UIKit lets the user make it,
+    /// and returns whether it did: a back swipe needs a stack of two or more on top, a swipe-down
+    /// needs a presented view controller that is not modal in presentation nor full screen, a tab
+    /// tap needs a tab bar that nothing covers.
     ///
-    /// A completed swipe pops the top view controller, and the delegate hears `didShow`. A
-    /// cancelled swipe (the finger let go early) leaves the stack as it was and tells the
-    /// delegate nothing.
-    ///
-    /// - Parameter completed: Whether the swipe goes through; `true` by default.
-    /// - Returns: Whether the user could swipe: a visible stack of two or more, nothing
-    ///   animating.
-    @discardableResult
-    public func simulateBackSwipe(completed: Bool = true) -> Bool {
-        guard isSettled, let navigation = visibleNavigationController,
-            navigation.stack.count > 1
-        else { return false }
-        // During the swipe UIKit already shows the stack without its top; letting go early
-        // puts it back.
-        let top = navigation.stack.removeLast()
-        guard completed else {
-            navigation.stack.append(top)
+    /// ```swift
+    /// renderer.render(event, tree: coordinator.tree)
+    /// window.testing.finishAnimations()
+    /// #expect(window.testing.simulateBackSwipe())
+    /// #expect(window.testing.violations.isEmpty)
+    /// ```
+    @MainActor
+    public struct UIKitStandInTesting {
+        /// The window.
+        public let window: UIWindow
+
+        /// The rules broken so far by view controllers in this window, or that were last in it, in
+        /// order: a test expects none.
+        public var violations: [UIKitStandInViolation] { window.violations }
+
+        // MARK: Animations
+
+        /// How many animations have started and not ended.
+        public var runningAnimationCount: Int { window.animations.count }
+
+        /// The running animations, oldest first, as `present "B1"`, `dismiss above …`.
+        public var runningAnimations: [String] { window.animations.map(\.name) }
+
+        /// Ends the oldest running animation, running its completion handlers (which may start
+        /// more).
+        ///
+        /// - Returns: Whether an animation was running.
+        @discardableResult
+        public func finishNextAnimation() -> Bool {
+            guard !window.animations.isEmpty else { return false }
+            let animation = window.animations.removeFirst()
+            animation.end()
             return true
         }
-        top.container = nil
-        if let shown = navigation.stack.last {
-            navigation.delegate?.navigationController(navigation, didShow: shown, animated: true)
+
+        /// Ends every running animation, and those their completion handlers start, until none
+        /// runs.
+        ///
+        /// - Returns: How many animations ended.
+        @discardableResult
+        public func finishAnimations() -> Int {
+            var count = 0
+            while finishNextAnimation() { count += 1 }
+            return count
         }
-        return true
-    }
 
-    /// The user holds the Back button and picks an earlier screen in its menu: the visible
-    /// navigation controller pops to it, animated; the delegate hears `didShow` when the
-    /// animation ends.
-    ///
-    /// - Parameter index: The position of the screen to go back to, 0 for the first.
-    /// - Returns: Whether the user could: a visible stack holding a screen at `index` below
-    ///   its top, nothing animating.
-    @discardableResult
-    public func simulateBackButtonMenu(popTo index: Int) -> Bool {
-        guard isSettled, let navigation = visibleNavigationController,
-            index >= 0, index < navigation.stack.count - 1
-        else { return false }
-        popNavigation(navigation, to: index)
-        return true
-    }
+        // MARK: What the user sees
 
-    /// The user drags the top-most sheet down (or taps outside the top-most popover): it is
-    /// dismissed, and its presentation controller's delegate hears
-    /// `presentationControllerDidDismiss(_:)`.
-    ///
-    /// - Returns: Whether the user could: something presented, not full screen, not
-    ///   `isModalInPresentation`
-    ///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation),
-    ///   nothing animating.
-    @discardableResult
-    public func simulateSwipeDown() -> Bool {
-        guard isSettled, let top = topViewController, let presenter = top.presenter,
-            top.modalPresentationStyle != .fullScreen, !top.isModalInPresentation
-        else { return false }
-        presenter.presented = nil
-        top.presenter = nil
-        if let presentation = top.presentationController {
-            presentation.delegate?.presentationControllerDidDismiss(presentation)
+        /// The top-most presented view controller, or the window's root when nothing is presented.
+        public var topViewController: UIViewController? {
+            guard let root = window.rootViewController else { return nil }
+            return root.presentedChain.last ?? root
         }
-        return true
-    }
 
-    /// The user taps the tab at `index` in the tab bar.
-    ///
-    /// A tap on the selected tab pops its navigation controller to its first screen
-    /// (animated); the delegate hears `tabBarController(_:didSelect:)` either way.
-    ///
-    /// - Parameter index: The tab's position.
-    /// - Returns: Whether the user could: a tab bar at the root that nothing covers, a tab at
-    ///   `index`, nothing animating.
-    @discardableResult
-    public func simulateTabTap(_ index: Int) -> Bool {
-        guard isSettled, let tabs = window.rootViewController as? UITabBarController,
-            tabs.presented == nil, tabs.tabs.indices.contains(index)
-        else { return false }
-        if index == tabs.selected {
-            if let navigation = tabs.tabs[index] as? UINavigationController,
+        /// The navigation controller whose top the user sees: the top-most presented one, or the
+        /// root one, or the selected tab's.
+        public var visibleNavigationController: UINavigationController? {
+            guard let top = topViewController else { return nil }
+            if let tabs = top as? UITabBarController {
+                return tabs.tabs.indices.contains(tabs.selected)
+                    ? tabs.tabs[tabs.selected] as? UINavigationController : nil
+            }
+            return top as? UINavigationController
+        }
+
+        /// Whether no animation runs, so the user can act.
+        private var isSettled: Bool { window.animations.isEmpty }
+
+        // MARK: Gestures
+
+        /// The user swipes back from the screen's left edge in the visible navigation controller.
+        ///
+        /// A completed swipe pops the top view controller, and the delegate hears `didShow`. A
+        /// cancelled swipe (the finger let go early) leaves the stack as it was and tells the
+        /// delegate nothing.
+        ///
+        /// - Parameter completed: Whether the swipe goes through; `true` by default.
+        /// - Returns: Whether the user could swipe: a visible stack of two or more, nothing
+        ///   animating.
+        @discardableResult
+        public func simulateBackSwipe(completed: Bool = true) -> Bool {
+            guard isSettled, let navigation = visibleNavigationController,
                 navigation.stack.count > 1
-            {
-                popNavigation(navigation, to: 0)
+            else { return false }
+            // During the swipe UIKit already shows the stack without its top; letting go early
+            // puts it back.
+            let top = navigation.stack.removeLast()
+            guard completed else {
+                navigation.stack.append(top)
+                return true
             }
-        } else {
-            tabs.selected = index
-        }
-        tabs.delegate?.tabBarController(tabs, didSelect: tabs.tabs[index])
-        return true
-    }
-
-    private func popNavigation(_ navigation: UINavigationController, to index: Int) {
-        let oldTop = navigation.stack.last
-        for controller in navigation.stack[(index + 1)...] { controller.container = nil }
-        navigation.stack.removeSubrange((index + 1)...)
-        navigation.show(from: oldTop, animated: true)
-    }
-
-    // MARK: Description
-
-    /// The window's view controllers, one line each, as a test or a transcript shows them.
-    ///
-    /// ```
-    /// window
-    /// └─ UINavigationController: "A1" › "A2"
-    ///    └─ presents (pageSheet, large): UINavigationController: "B1"
-    /// ```
-    public var hierarchy: [String] {
-        var lines = ["window"]
-        guard let root = window.rootViewController else { return lines }
-        func stack(_ controller: UIViewController) -> String {
-            if let navigation = controller as? UINavigationController {
-                return "UINavigationController: "
-                    + navigation.stack.map(\.label).joined(separator: " › ")
+            top.container = nil
+            if let shown = navigation.stack.last {
+                navigation.delegate?.navigationController(
+                    navigation, didShow: shown, animated: true)
             }
-            return controller.label
+            return true
         }
-        if let tabs = root as? UITabBarController {
-            lines.append("└─ UITabBarController")
-            for (index, tab) in tabs.tabs.enumerated() {
-                let mark = index == tabs.selected ? ", selected" : ""
-                lines.append("   ├─ tab \(index)\(mark): \(stack(tab))")
-            }
-        } else {
-            lines.append("└─ \(stack(root))")
-        }
-        var indent = "   "
-        for presented in root.presentedChain {
-            lines.append(
-                "\(indent)└─ presents (\(Self.describe(presented))): \(stack(presented))")
-            indent += "   "
-        }
-        return lines
-    }
 
-    /// A presented view controller's style, as `pageSheet, medium, large, modal`,
-    /// `fullScreen, modal` or `popover, from a source view`.
-    ///
-    /// - Parameter controller: A view controller.
-    /// - Returns: Its presentation style, detents and modality, in words.
-    public static func describe(_ controller: UIViewController) -> String {
-        var words: [String]
-        switch controller.modalPresentationStyle {
-        case .automatic, .pageSheet:
-            words = ["pageSheet"]
-            let detents = controller.sheetPresentationController?.detents ?? []
-            words += detents.map { $0.identifier == .medium ? "medium" : "large" }
-        case .fullScreen:
-            words = ["fullScreen"]
-        case .popover:
-            let source = controller.popoverPresentationController?.sourceView != nil
-            words = ["popover", source ? "from a source view" : "without a source view"]
+        /// The user holds the Back button and picks an earlier screen in its menu: the visible
+        /// navigation controller pops to it, animated; the delegate hears `didShow` when the
+        /// animation ends.
+        ///
+        /// - Parameter index: The position of the screen to go back to, 0 for the first.
+        /// - Returns: Whether the user could: a visible stack holding a screen at `index` below
+        ///   its top, nothing animating.
+        @discardableResult
+        public func simulateBackButtonMenu(popTo index: Int) -> Bool {
+            guard isSettled, let navigation = visibleNavigationController,
+                index >= 0, index < navigation.stack.count - 1
+            else { return false }
+            popNavigation(navigation, to: index)
+            return true
         }
-        if controller.isModalInPresentation { words.append("modal") }
-        return words.joined(separator: ", ")
+
+        /// The user drags the top-most sheet down (or taps outside the top-most popover): it is
+        /// dismissed, and its presentation controller's delegate hears
+        /// `presentationControllerDidDismiss(_:)`.
+        ///
+        /// - Returns: Whether the user could: something presented, not full screen, not
+        ///   `isModalInPresentation`
+        ///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation),
+        ///   nothing animating.
+        @discardableResult
+        public func simulateSwipeDown() -> Bool {
+            guard isSettled, let top = topViewController, let presenter = top.presenter,
+                top.modalPresentationStyle != .fullScreen, !top.isModalInPresentation
+            else { return false }
+            presenter.presented = nil
+            top.presenter = nil
+            if let presentation = top.presentationController {
+                presentation.delegate?.presentationControllerDidDismiss(presentation)
+            }
+            return true
+        }
+
+        /// The user taps the tab at `index` in the tab bar.
+        ///
+        /// A tap on the selected tab pops its navigation controller to its first screen
+        /// (animated); the delegate hears `tabBarController(_:didSelect:)` either way.
+        ///
+        /// - Parameter index: The tab's position.
+        /// - Returns: Whether the user could: a tab bar at the root that nothing covers, a tab at
+        ///   `index`, nothing animating.
+        @discardableResult
+        public func simulateTabTap(_ index: Int) -> Bool {
+            guard isSettled, let tabs = window.rootViewController as? UITabBarController,
+                tabs.presented == nil, tabs.tabs.indices.contains(index)
+            else { return false }
+            if index == tabs.selected {
+                if let navigation = tabs.tabs[index] as? UINavigationController,
+                    navigation.stack.count > 1
+                {
+                    popNavigation(navigation, to: 0)
+                }
+            } else {
+                tabs.selected = index
+            }
+            tabs.delegate?.tabBarController(tabs, didSelect: tabs.tabs[index])
+            return true
+        }
+
+        private func popNavigation(_ navigation: UINavigationController, to index: Int) {
+            let oldTop = navigation.stack.last
+            for controller in navigation.stack[(index + 1)...] { controller.container = nil }
+            navigation.stack.removeSubrange((index + 1)...)
+            navigation.show(from: oldTop, animated: true)
+        }
+
+        // MARK: Description
+
+        /// The window's view controllers, one line each, as a test or a transcript shows them.
+        ///
+        /// ```
+        /// window
+        /// └─ UINavigationController: "A1" › "A2"
+        ///    └─ presents (pageSheet, large): UINavigationController: "B1"
+        /// ```
+        public var hierarchy: [String] {
+            var lines = ["window"]
+            guard let root = window.rootViewController else { return lines }
+            func stack(_ controller: UIViewController) -> String {
+                if let navigation = controller as? UINavigationController {
+                    return "UINavigationController: "
+                        + navigation.stack.map(\.label).joined(separator: " › ")
+                }
+                return controller.label
+            }
+            if let tabs = root as? UITabBarController {
+                lines.append("└─ UITabBarController")
+                for (index, tab) in tabs.tabs.enumerated() {
+                    let mark = index == tabs.selected ? ", selected" : ""
+                    lines.append("   ├─ tab \(index)\(mark): \(stack(tab))")
+                }
+            } else {
+                lines.append("└─ \(stack(root))")
+            }
+            var indent = "   "
+            for presented in root.presentedChain {
+                lines.append(
+                    "\(indent)└─ presents (\(Self.describe(presented))): \(stack(presented))")
+                indent += "   "
+            }
+            return lines
+        }
+
+        /// A presented view controller's style, as `pageSheet, medium, large, modal`,
+        /// `fullScreen, modal` or `popover, from a source view`.
+        ///
+        /// - Parameter controller: A view controller.
+        /// - Returns: Its presentation style, detents and modality, in words.
+        public static func describe(_ controller: UIViewController) -> String {
+            var words: [String]
+            switch controller.modalPresentationStyle {
+            case .automatic, .pageSheet:
+                words = ["pageSheet"]
+                let detents = controller.sheetPresentationController?.detents ?? []
+                words += detents.map { $0.identifier == .medium ? "medium" : "large" }
+            case .fullScreen:
+                words = ["fullScreen"]
+            case .popover:
+                let source = controller.popoverPresentationController?.sourceView != nil
+                words = ["popover", source ? "from a source view" : "without a source view"]
+            }
+            if controller.isModalInPresentation { words.append("modal") }
+            return words.joined(separator: ", ")
+        }
     }
-}
+#endif

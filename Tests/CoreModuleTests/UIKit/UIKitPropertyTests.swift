@@ -1,4 +1,4 @@
-#if canImport(SceneRouterUIKitStandIn)
+#if os(Linux)
     import CoreModule
     import Foundation
     import SceneRouterUIKit

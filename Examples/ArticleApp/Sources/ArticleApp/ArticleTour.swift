@@ -5,7 +5,7 @@ import FeatureB
 import FeatureC
 import SceneRouterUIKit
 
-#if canImport(SceneRouterUIKitStandIn)
+#if os(Linux)
     import SceneRouterUIKitStandIn
 #endif
 
@@ -140,7 +140,7 @@ extension ArticleTour {
     /// The article's screens are ``ViewController``s, the app's own base type: the window shows
     /// each as a `UIViewController` titled with its scene and identity.
     private func attachWindow(to coordinator: AppCoordinator) -> () -> Bool {
-        #if canImport(SceneRouterUIKitStandIn)
+        #if os(Linux)
             let window = UIWindow()
             let renderer = UIKitRenderer(
                 window: window, coordinator: coordinator,
