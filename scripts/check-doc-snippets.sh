@@ -22,6 +22,10 @@
 #   ```swift module M   a file of the module M, which the file's programs and fragments may
 #                       import (a guide's own feature module); M ending in "Tests" is a test
 #                       target. The blocks of one module, in any file, are compiled together.
+#   ```swift from PATH  a quote of PATH (from the repository's root), such as the iOS app's
+#                       code, which the Apple check compiles (scripts/apple-check.sh): not
+#                       compiled here; the block's lines must be lines of that file, in order and
+#                       contiguous, with the same relative indentation.
 #   ```swift file PATH  a file that docs/getting-started.md has the reader create at PATH, in an
 #                       app package of their own: not compiled here, since
 #                       scripts/check-getting-started.sh writes it there and builds, runs and
@@ -41,11 +45,29 @@ root = os.getcwd()
 files = sys.argv[1:] or ["README.md"] + sorted(
     os.path.join("docs", name) for name in os.listdir("docs") if name.endswith(".md"))
 package_dir = os.path.join(root, ".build-snippets")
-kinds = {"", "fragment", "setup", "apple", "manifest", "module", "file"}
+kinds = {"", "fragment", "setup", "apple", "manifest", "module", "file", "from"}
 replayed = "docs/getting-started.md"  # the guide scripts/check-getting-started.sh replays
 fence = re.compile(r"^(\s*)```swift\b(.*)$")
 problems = []
 blocks = []  # (file, first code line, kind, lines, module)
+
+def shape(lines):
+    """Lines as (indentation relative to the first non-blank line, text), blank lines as ''."""
+    base = next((len(l) - len(l.lstrip()) for l in lines if l.strip()), 0)
+    return [(len(l) - len(l.lstrip()) - base, l.strip()) if l.strip() else (0, "") for l in lines]
+
+def quote_problem(source, body):
+    """Why `body` is not a contiguous run of lines of `source`, or None when it is."""
+    if not os.path.isfile(source):
+        return "names no file"
+    text = open(source, encoding="utf-8").read().split("\n")
+    want = shape(body)
+    if not any(l.strip() for l in body):
+        return "is empty"
+    for start in range(len(text) - len(body) + 1):
+        if text[start].strip() == body[0].strip() and shape(text[start:start + len(body)]) == want:
+            return None
+    return "does not match the file: copy the lines again"
 
 def read_blocks(path):
     lines = open(path, encoding="utf-8").read().split("\n")
@@ -72,6 +94,8 @@ def read_blocks(path):
         kind = info.strip("{} ")
         if re.fullmatch(r"module [A-Za-z_][A-Za-z0-9_]*", kind):
             kind, module = "module", kind.split()[1]
+        elif re.fullmatch(r"from \S+", kind):
+            kind, module = "from", kind.split()[1]
         elif re.fullmatch(r"file \S+", kind):
             kind, module = "file", None
             if os.path.normpath(path) != replayed:
@@ -84,7 +108,7 @@ def read_blocks(path):
         if kind not in kinds:
             problems.append(
                 f"{path}:{i + 1}: unknown snippet kind {info!r}; use one of "
-                "fragment, setup, apple, manifest, module M, file PATH, or nothing")
+                "fragment, setup, apple, manifest, module M, file PATH, from PATH, or nothing")
         start = i + 1
         i += 1
         while i < len(lines) and lines[i].strip() != "```":
@@ -92,6 +116,10 @@ def read_blocks(path):
         if i == len(lines):
             problems.append(f"{path}:{start}: the ```swift block is not closed")
         body = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[start:i]]
+        if kind == "from":
+            problem = quote_problem(module, body)
+            if problem:
+                problems.append(f"{path}:{start}: the quote of {module} {problem}")
         if kind == "apple":
             before = next((l for l in reversed(lines[:start - 1]) if l.strip()), "")
             if "Apple" not in before:

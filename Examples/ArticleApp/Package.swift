@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The original article's example app, laid out as the article lays it out: a common layer at the
 // bottom (CoreUI, over the router's CoreModule), feature modules side by side above it (FeatureA,
 // FeatureB, FeatureC, which never import each other), and the app on top, the only module that
@@ -25,8 +25,15 @@ let uiKit: [Target.Dependency] = [
 
 let package = Package(
     name: "ArticleApp",
+    // The iOS app's minimum: its SwiftUI shell follows the tree through ObservableNavigation,
+    // which needs iOS 17 (@Observable); the library itself asks for iOS 16.
+    platforms: [.iOS(.v17), .macCatalyst(.v17), .macOS(.v14)],
     products: [
-        .executable(name: "article-app", targets: ["article-app"])
+        .executable(name: "article-app", targets: ["article-app"]),
+        // What the iOS app's Xcode project (iOS/ArticleApp.xcodeproj) links: the app's logic
+        // and its SwiftUI and UIKit screens.
+        .library(name: "ArticleApp", targets: ["ArticleApp"]),
+        .library(name: "ArticleAppUI", targets: ["ArticleAppUI"]),
     ],
     dependencies: [.package(name: "SceneRouter", path: "../..")],
     targets: [
@@ -43,6 +50,23 @@ let package = Package(
             name: "ArticleApp",
             dependencies: [coreModule, "CoreUI", "FeatureA", "FeatureB", "FeatureC"] + uiKit),
         .executableTarget(name: "article-app", dependencies: ["ArticleApp"]),
+
+        // The iOS app (iOS only; empty elsewhere): its screens in SwiftUI and in UIKit, and the
+        // two app shells the Xcode project builds. The shells are targets here too, so that the
+        // Apple check (scripts/apple-check.sh) type-checks every line the app runs; named
+        // `…Shell`, so that their module names never clash with the Xcode project's app targets.
+        .target(name: "ArticleAppUI", dependencies: [coreModule, "ArticleApp"]),
+        .target(
+            name: "ArticleSwiftUIAppShell",
+            dependencies: [coreModule, "ArticleApp", "ArticleAppUI"],
+            path: "iOS/ArticleSwiftUIApp"),
+        .target(
+            name: "ArticleUIKitAppShell",
+            dependencies: [
+                coreModule, "ArticleApp", "ArticleAppUI",
+                .product(name: "SceneRouterUIKit", package: "SceneRouter"),
+            ],
+            path: "iOS/ArticleUIKitApp"),
 
         .testTarget(
             name: "ArticleAppTests",

@@ -23,18 +23,29 @@ struct LayeringTests {
             "SceneRouterUIKitStandIn", "UIKit",
         ],
         "article-app": ["ArticleApp"],
+        // The iOS app's screens draw what ArticleApp lists: they know no feature module.
+        "ArticleAppUI": ["CoreModule", "ArticleApp", "SwiftUI", "UIKit"],
+        "ArticleSwiftUIApp": ["CoreModule", "ArticleApp", "ArticleAppUI", "SwiftUI"],
+        "ArticleUIKitApp": [
+            "CoreModule", "ArticleApp", "ArticleAppUI", "SceneRouterUIKit", "UIKit",
+        ],
     ]
 
-    /// Every target under `Sources/`.
+    /// The folder of each target that is not under `Sources/`: the iOS app's shells.
+    private static let shells = ["ArticleSwiftUIApp", "ArticleUIKitApp"]
+
+    /// Every target: those under `Sources/`, and the iOS app's shells under `iOS/`.
     static var targets: [String] {
         let sources = package.appendingPathComponent("Sources").path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+        return
+            (((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
+            .filter { !$0.hasPrefix(".") } + shells).sorted()
     }
 
     /// The modules imported by the Swift files of `target`.
     static func imports(of target: String) throws -> Set<String> {
-        let directory = package.appendingPathComponent("Sources").appendingPathComponent(target)
+        let directory = package.appendingPathComponent(shells.contains(target) ? "iOS" : "Sources")
+            .appendingPathComponent(target)
         guard let files = FileManager.default.enumerator(atPath: directory.path) else { return [] }
         let modifiers: Set<String> = [
             "public", "package", "internal", "private", "fileprivate", "@testable", "@_exported",
@@ -58,7 +69,10 @@ struct LayeringTests {
     @Test("the article's modules are all here")
     func modulesExist() {
         #expect(
-            Set(Self.targets).isSuperset(of: ["CoreUI", "FeatureA", "FeatureB", "FeatureC"]),
+            Set(Self.targets).isSuperset(of: [
+                "CoreUI", "FeatureA", "FeatureB", "FeatureC", "ArticleAppUI", "ArticleSwiftUIApp",
+                "ArticleUIKitApp",
+            ]),
             "targets: \(Self.targets)")
     }
 

@@ -1,0 +1,166 @@
+public import CoreModule
+public import Foundation
+
+/// One window of the article app, as the iOS app runs it.
+///
+/// It holds the registry, the coordinator and the link table, and does start-up and state
+/// restoration. Plain Swift, so that the Linux tests run exactly the code the iOS app runs; the
+/// SwiftUI and UIKit shells only show its tree.
+///
+/// ```swift
+/// let session = try ArticleSession(restoring: savedState)  // nil on a first launch
+/// session.open(url)                                        // from onOpenURL
+/// savedState = session.savedState()                        // as the window goes to the background
+/// ```
+@MainActor
+public final class ArticleSession {
+    /// The registry of the app's scenes: A1, A2, B1 and C1.
+    public let container: DependencyContainer
+    /// The window's coordinator.
+    public let coordinator: AppCoordinator
+    /// The app's universal links.
+    public let links: LinkTable
+    /// Why the saved state was not restored, when there was one and it was not: the app then
+    /// starts afresh (``start()``), and logs this.
+    public private(set) var restorationProblem: NavigationError?
+
+    /// The tab bar a fresh launch shows: one tab per feature module.
+    public static let tabs = [
+        TabItem("a", scene: "A1"), TabItem("b", scene: "B1"), TabItem("c", scene: "C1"),
+    ]
+
+    /// Registers the app's scenes, checks them, and shows the saved state or a fresh tab bar.
+    ///
+    /// The start-up check runs first: every scene a screen's button opens, and every scene a
+    /// link route opens, must be registered. A saved state that cannot be read or rebuilt (an
+    /// older app wrote it, a scene was removed since) is not an error: the app starts afresh
+    /// and ``restorationProblem`` says why.
+    ///
+    /// - Parameter savedState: What ``savedState()`` returned when the window last went to the
+    ///   background, or `nil` on a first launch.
+    /// - Throws: A ``StartUpFailure``: a programming error in the app's registration or link
+    ///   table, which `ArticleAppTests` catch before the app ships.
+    public init(restoring savedState: Data?) throws(StartUpFailure) {
+        container = DependencyContainer()
+        do throws(NavigationError) {
+            try DependencyInjection(container: container).configure()
+        } catch {
+            throw .registration(error)
+        }
+        do throws(NavigationError) {
+            links = try ArticleLinks.makeTable()
+        } catch {
+            throw .linkTable(error)
+        }
+        let problems = Self.startUpProblems(container: container, links: links)
+        guard problems.isEmpty else { throw .unregisteredScenes(problems) }
+        coordinator = AppCoordinator(container: container)
+        if let savedState {
+            do throws(NavigationError) {
+                try coordinator.restore(TreeSnapshot.decode(savedState))
+            } catch {
+                restorationProblem = error
+            }
+        }
+        if coordinator.tree.isEmpty {
+            do throws(NavigationError) {
+                try start()
+            } catch {
+                throw .firstScreen(error)
+            }
+        }
+    }
+
+    /// Shows the tab bar a fresh launch shows, in place of whatever is on screen.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func start() throws(NavigationError) {
+        try coordinator.navigate(.tabs(Self.tabs, selected: "a"))
+    }
+
+    /// What opening a link did.
+    public enum LinkOutcome: Equatable, Sendable {
+        /// The link changed the screen.
+        case opened
+        /// No route of the app handles the link (or none that a link from outside may open):
+        /// a web link goes to the browser.
+        case unhandled(UnhandledLink)
+        /// A route handles the link, but opening it failed; the screen is as it was.
+        case failed(NavigationError)
+    }
+
+    /// Opens a link that the system handed the app, as a link from outside.
+    ///
+    /// - Parameter url: The link, from `onOpenURL`, `scene(_:openURLContexts:)` or a user
+    ///   activity's `webpageURL`.
+    /// - Returns: What it did; the tree changed only for ``LinkOutcome/opened``.
+    @discardableResult
+    public func open(_ url: URL) -> LinkOutcome {
+        do throws(NavigationError) {
+            try coordinator.open(universalLink: url.absoluteString, in: links, from: .outside)
+            return .opened
+        } catch {
+            if case .unhandledLink(let unhandled) = error { return .unhandled(unhandled) }
+            return .failed(error)
+        }
+    }
+
+    /// The window's navigation as bytes to keep (SwiftUI's `SceneStorage`, a UIKit scene's
+    /// `stateRestorationActivity`), or `nil` when it cannot be saved.
+    ///
+    /// - Returns: The JSON of the coordinator's ``TreeSnapshot``.
+    public func savedState() -> Data? {
+        guard let snapshot = try? coordinator.snapshot() else { return nil }
+        return try? JSONEncoder().encode(snapshot)
+    }
+
+    /// The buttons a screen shows, each a call to the screen's own method.
+    ///
+    /// - Parameter screen: A screen of the coordinator's tree.
+    /// - Returns: The screen's buttons, in order.
+    public func actions(for screen: Screen) -> [ScreenAction] {
+        ScreenAction.actions(for: screen, in: coordinator.tree)
+    }
+
+    /// The start-up check: every scene that a screen's button or a link route opens and that no
+    /// module registers, one sentence each.
+    ///
+    /// - Parameters:
+    ///   - container: The registry, with every module registered.
+    ///   - links: The app's link table.
+    /// - Returns: The problems; empty when every such scene is registered.
+    public static func startUpProblems(container: DependencyContainer, links: LinkTable) -> [String]
+    {
+        var problems = container.checkDestinations().problems.map(\.description)
+        for route in links.routes {
+            guard let scene = route.scene, !container.contains(scene) else { continue }
+            problems.append(
+                "The link route \"\(route.path)\" opens \"\(scene)\", which no module registers.")
+        }
+        return problems
+    }
+}
+
+/// Why the app could not start: each is a programming error in the app, not bad input.
+public enum StartUpFailure: Error, Equatable, CustomStringConvertible {
+    /// A module registered a scene twice, or a malformed name.
+    case registration(NavigationError)
+    /// The link table is malformed.
+    case linkTable(NavigationError)
+    /// Scenes that a screen's button or a link route opens and no module registers, one
+    /// sentence each.
+    case unregisteredScenes([String])
+    /// The first screen could not be shown.
+    case firstScreen(NavigationError)
+
+    /// What failed, in sentences.
+    public var description: String {
+        switch self {
+        case .registration(let error): "Registering the scenes failed: \(error)"
+        case .linkTable(let error): "The link table is malformed: \(error)"
+        case .unregisteredScenes(let problems):
+            "The start-up check failed: " + problems.joined(separator: " ")
+        case .firstScreen(let error): "The first screen could not be shown: \(error)"
+        }
+    }
+}

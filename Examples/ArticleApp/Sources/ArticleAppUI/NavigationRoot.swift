@@ -1,0 +1,115 @@
+// The SwiftUI side of the iOS app: a coordinator's tree shown through ObservableNavigation.
+// docs/integrating-swiftui.md quotes this file; scripts/check-doc-snippets.sh checks each quote.
+// iOS only (`.fullScreenCover` is iOS API); the module is empty elsewhere.
+
+#if os(iOS)
+    public import ArticleApp
+    public import CoreModule
+    public import SwiftUI
+
+    /// The window: a tab view of stacks, or one stack; the modals over it.
+    @MainActor
+    public struct NavigationRoot: View {
+        @Bindable var navigation: ObservableNavigation
+        let session: ArticleSession
+
+        /// Shows `navigation`'s tree; `session` gives each screen its buttons.
+        ///
+        /// - Parameters:
+        ///   - navigation: The observable state of the session's coordinator.
+        ///   - session: The window's session.
+        public init(navigation: ObservableNavigation, session: ArticleSession) {
+            self.navigation = navigation
+            self.session = session
+        }
+
+        /// The tab view or the stack, with the modal over it.
+        public var body: some View {
+            Group {
+                if let root = navigation.projection.root {
+                    StackView(navigation: navigation, session: session, stack: root.id)
+                } else if !navigation.projection.tabs.isEmpty {
+                    TabView(selection: $navigation.selectedTab) {
+                        ForEach(navigation.projection.tabs) { tab in
+                            StackView(navigation: navigation, session: session, stack: tab.stack.id)
+                                .tabItem { Label("Tab \(tab.name)", systemImage: "square.stack") }
+                                .tag(tab.name)
+                        }
+                    }
+                }
+            }
+            .modals(over: 0, navigation: navigation, session: session)
+        }
+    }
+
+    /// One navigation stack: its first screen is the root view, the others its path.
+    @MainActor
+    struct StackView: View {
+        @Bindable var navigation: ObservableNavigation
+        let session: ArticleSession
+        let stack: StackID
+
+        var body: some View {
+            NavigationStack(path: $navigation[path: stack]) {
+                if let root = navigation.projection.stack(stack)?.root {
+                    ScreenView(navigation: navigation, session: session, id: root)
+                        .navigationDestination(for: ScreenID.self) { id in
+                            ScreenView(navigation: navigation, session: session, id: id)
+                        }
+                }
+            }
+            .id(stack)  // a new stack is a new NavigationStack
+        }
+    }
+
+    /// One modal: its stack, in its style, with the modals over it.
+    @MainActor
+    struct ModalView: View {
+        let navigation: ObservableNavigation
+        let session: ArticleSession
+        let modal: NavigationProjection.Modal
+
+        var body: some View {
+            StackView(navigation: navigation, session: session, stack: modal.stack)
+                .presentationDetents(detents)
+                .interactiveDismissDisabled(!modal.style.userCanDismiss)
+                .modals(over: modal.level, navigation: navigation, session: session)
+        }
+
+        private var detents: Set<PresentationDetent> {
+            guard case .sheet(let detents, _) = modal.style else { return [.large] }
+            return Set(detents.map { $0 == .medium ? PresentationDetent.medium : .large })
+        }
+    }
+
+    /// The modal over one level, shown by the modifier its style asks for.
+    @MainActor
+    struct Modals: ViewModifier {
+        @Bindable var navigation: ObservableNavigation
+        let session: ArticleSession
+        let level: Int
+
+        func body(content: Content) -> some View {
+            content
+                .sheet(item: $navigation[modalOver: level, as: .sheet]) { modal in
+                    ModalView(navigation: navigation, session: session, modal: modal)
+                }
+                .fullScreenCover(item: $navigation[modalOver: level, as: .fullScreenCover]) {
+                    modal in
+                    ModalView(navigation: navigation, session: session, modal: modal)
+                }
+                .popover(item: $navigation[modalOver: level, as: .popover]) { modal in
+                    ModalView(navigation: navigation, session: session, modal: modal)
+                }
+        }
+    }
+
+    extension View {
+        /// Attaches the presentation modifiers of the modal over `level` (0: the root).
+        func modals(
+            over level: Int, navigation: ObservableNavigation, session: ArticleSession
+        ) -> some View {
+            modifier(Modals(navigation: navigation, session: session, level: level))
+        }
+    }
+#endif
