@@ -50,8 +50,7 @@
     /// module needs to know them. A screen whose content is not one, and for which the closure
     /// returns `nil`, is shown as a plain `UIViewController` titled with its scene name.
     ///
-    /// On Apple platforms it needs iOS 15 or Mac Catalyst 15 (sheet detents).
-    @available(iOS 15.0, *)
+    /// On Apple platforms it runs on iOS and Mac Catalyst (the package's minimums: 16).
     @MainActor
     public final class UIKitRenderer: NavigationRenderer {
         private let window: UIWindow
@@ -371,7 +370,6 @@
 
     /// Receives UIKit's callbacks and the player's steps for a renderer, so that the renderer's
     /// public face is only a renderer.
-    @available(iOS 15.0, *)
     @MainActor
     private final class Bridge: BridgeBase, RenderHost, UINavigationControllerDelegate,
         UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate
