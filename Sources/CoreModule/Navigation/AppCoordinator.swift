@@ -63,10 +63,6 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ```
     public var tabHosts: [String: Set<SceneIdentifier>] = [:]
 
-    /// The most navigations observers may start while one event is delivered (see
-    /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
-    public var maximumObserverNavigations = 50
-
     /// The numbers the next screen, stack, modal and event get.
     var counters = Counters()
     /// The kind of transition being applied while a builder, guard or veto runs: a navigation
@@ -76,17 +72,12 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The container as a ``DependencyContainer``, whose lookups skip wrapping the builder.
     let registry: DependencyContainer?
 
-    /// What every ``SceneContext`` this coordinator makes shares.
-    let link: CoordinatorLink
+    /// What every ``SceneContext`` this coordinator makes shares; made at first use, once the
+    /// coordinator exists to be held weakly.
+    lazy var link = CoordinatorLink(coordinator: self, services: services)
 
-    // Observation.
-    var history: RingBuffer<NavigationEvent>
-    var observers = ObserverList()
-    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
-    var nextObserverID: UInt64 = 1
-    /// While an event is delivered, the tree as it was right after that event.
-    var treeAtEvent: ScreenTree?
-    var delivery = Delivery()
+    /// The observers, streams and history, and the order of delivery.
+    let eventHub: EventHub
 
     // Guards, flows, results and leave vetoes; all empty unless used.
     var guards: [NavigationGuard] = []
@@ -115,15 +106,11 @@ public final class AppCoordinator: AppCoordinatorType {
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.payloadTypes =
             payloadTypes ?? (container as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
-        self.history = RingBuffer(capacity: historyLimit)
-        self.link = CoordinatorLink(coordinator: nil, services: self.services)
-        link.coordinator = self
+        self.eventHub = EventHub(historyLimit: historyLimit)
     }
 
     isolated deinit {
-        for continuation in streams.values {
-            continuation.finish()
-        }
+        eventHub.finishStreams()
     }
 
     // MARK: Navigating

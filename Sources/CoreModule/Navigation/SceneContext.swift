@@ -199,10 +199,8 @@ public struct SceneContext: Sendable {
 
 /// What every context a coordinator makes shares: the coordinator, held weakly, and the
 /// services.
-final class CoordinatorLink: @unchecked Sendable {
-    // @unchecked: `coordinator` is written once, by the coordinator's initializer, before any
-    // context holding this link exists; after that it is only read.
-    weak var coordinator: (any AppCoordinatorType)?
+final class CoordinatorLink: Sendable {
+    weak let coordinator: (any AppCoordinatorType)?
     let services: ServiceRegistry
 
     init(coordinator: (any AppCoordinatorType)?, services: ServiceRegistry) {

@@ -207,10 +207,12 @@ public struct ScreenTree: Equatable, Sendable {
 
     /// The stack at `level`: 0 for the root stack or the selected tab's, N for the N-th modal.
     ///
-    /// - Parameter level: A level below `modalCount + 1`, in a window that is not empty.
-    /// - Returns: The stack at that level.
-    public func stack(at level: Int) -> ScreenStack {
-        level == 0 ? baseStack(at: selectedIndex) : modalStack(at: level - 1)
+    /// - Parameter level: The level, from 0.
+    /// - Returns: The stack at that level, or `nil` when the tree has no such level (a negative
+    ///   level, one above the last modal, or any level of an empty window).
+    public func stack(at level: Int) -> ScreenStack? {
+        guard !base.isEmpty, (0...modalRecords.count).contains(level) else { return nil }
+        return level == 0 ? baseStack(at: selectedIndex) : modalStack(at: level - 1)
     }
 
     /// The stack with identity `id`, if it is in the tree.

@@ -116,7 +116,10 @@ extension ScreenTree {
             return RenderPlan(
                 .pop(to: lastLocation().screen, in: topStackID, animated: animated))
         case .setTop:
-            return RenderPlan(.setStack(stack(at: modalRecords.count), animated: animated))
+            let top =
+                modalRecords.isEmpty
+                ? baseStack(at: selectedIndex) : modalStack(at: modalRecords.count - 1)
+            return RenderPlan(.setStack(top, animated: animated))
         case .present:
             return RenderPlan(
                 .present(modalStack(at: modalRecords.count - 1), animated: animated))

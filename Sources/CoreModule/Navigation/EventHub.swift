@@ -1,0 +1,165 @@
+/// Delivers a coordinator's events: its closure observers, its streams, its history, and the
+/// order of events that observers start while another is being delivered.
+///
+/// One job: every event the coordinator publishes reaches every observer, in the order events
+/// happened, each with the tree as it was right after it; nothing grows without bound (the
+/// history has a fixed capacity, each stream keeps its newest events, the queue of events
+/// published during a delivery is drained by that delivery). The coordinator owns one and
+/// forwards its public observation API to it.
+@MainActor
+final class EventHub {
+    /// The newest events, up to the history limit.
+    private var history: RingBuffer<NavigationEvent>
+    private var observers = ObserverList()
+    private var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    private var nextObserverID: UInt64 = 1
+    private var delivery = Delivery()
+
+    /// While an event is delivered, the tree as it was right after that event, when the
+    /// current tree may have moved on (an earlier observer navigated).
+    private(set) var treeAtEvent: ScreenTree?
+
+    /// The most navigations observers may start while one event is delivered.
+    var maximumObserverNavigations = 50
+
+    /// A hub that keeps the newest `historyLimit` events (none for 0).
+    init(historyLimit: Int) {
+        history = RingBuffer(capacity: historyLimit)
+    }
+
+    /// The newest events, oldest first.
+    var recentEvents: [NavigationEvent] { history.contents }
+
+    /// The number of closure observers and streams attached.
+    var count: Int { observers.count + streams.count }
+
+    /// Whether an event is being delivered.
+    var isDelivering: Bool { delivery.isActive }
+
+    // MARK: Observers and streams
+
+    /// Adds a closure observer after every other; returns the number that removes it.
+    func add(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> UInt64 {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append(Observer(id: id, handler: handler))
+        return id
+    }
+
+    /// Removes the closure observer `id`, if attached.
+    func remove(_ id: UInt64) {
+        observers.remove(id, compacting: !delivery.isActive)
+    }
+
+    /// A stream of every event from now on, keeping the newest `limit` unread ones.
+    func stream(bufferingNewest limit: Int) -> AsyncStream<NavigationEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
+        let id = nextObserverID
+        nextObserverID += 1
+        streams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.streams[id] = nil }
+        }
+        return stream
+    }
+
+    /// Ends every stream: their readers' loops finish.
+    func finishStreams() {
+        for continuation in streams.values {
+            continuation.finish()
+        }
+        streams.removeAll()
+    }
+
+    // MARK: Observer loops
+
+    /// Counts a navigation that starts while observers are being called, and stops it when
+    /// observers have started more than ``maximumObserverNavigations`` during this delivery.
+    ///
+    /// - Throws: ``NavigationError/observerNavigationLoop(limit:kind:scene:)`` past the limit.
+    func countObserverNavigation(
+        _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
+    ) throws(NavigationError) {
+        guard delivery.isActive else { return }
+        delivery.navigations += 1
+        let limit = Swift.max(0, maximumObserverNavigations)
+        if delivery.navigations > limit {
+            throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene())
+        }
+    }
+
+    // MARK: Delivering
+
+    /// Records `event` and delivers it to every observer, after any event being delivered.
+    ///
+    /// - Parameters:
+    ///   - event: The event, published right after the tree changed (or failed to).
+    ///   - tree: Reads the coordinator's current tree; an observer may change it.
+    func publish(_ event: NavigationEvent, tree: () -> ScreenTree) {
+        var isTransition = false
+        switch event {
+        case .transition:
+            isTransition = true
+        case .linkAction:
+            break
+        case .failure(let failure):
+            if case .observerNavigationLoop = failure.error {
+                // Reported once per delivery: an observer that navigates on failures too would
+                // otherwise turn each report of the loop into one more turn of it.
+                guard !delivery.loopReported else { return }
+                delivery.loopReported = true
+            }
+        }
+        if history.capacity > 0 { history.append(event) }
+        let listening = !observers.isEmpty || !streams.isEmpty
+        switch delivery.begin(transition: isTransition, listening: listening) {
+        case .nobodyListens:
+            return
+        case .queue(let transitions):
+            // An observer that navigates publishes while this event is being delivered: queue
+            // it, with the tree as it is now, so that every observer sees each event with its
+            // own tree.
+            delivery.queue.append(
+                QueuedEvent(event: event, tree: tree(), transitions: transitions))
+            return
+        case .deliver:
+            break
+        }
+        // With more than one observer, an earlier one may navigate, so later ones need the
+        // tree as it was.
+        deliver(event, tree: observers.count > 1 ? tree() : nil)
+        // Each queued event is taken out before it is delivered, so the queue holds only the
+        // events not yet delivered, and a chain of navigations started by observers keeps no
+        // tree it has delivered.
+        while var queued = delivery.queue.popFirst() {
+            // When no transition followed the event, the current tree is the event's own: with
+            // one observer, the queued copy is released before the observer runs, so that a
+            // navigation it starts changes the tree in place instead of copying it.
+            if queued.transitions == delivery.transitions, observers.count <= 1 {
+                queued.tree = nil
+            }
+            deliver(queued.event, tree: queued.tree)
+        }
+        delivery.end()
+        observers.compact()
+    }
+
+    private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
+        if let tree { treeAtEvent = tree }
+        // By position, up to the observers attached when delivery began: one added meanwhile
+        // starts with the next event, and one cancelled meanwhile is not called again.
+        let end = observers.slotCount
+        var index = 0
+        while index < end {
+            if let observer = observers[slot: index] { observer.handler(event) }
+            index += 1
+        }
+        if !streams.isEmpty {
+            for continuation in streams.values {
+                continuation.yield(event)
+            }
+        }
+        if tree != nil { treeAtEvent = nil }
+    }
+}
