@@ -118,13 +118,10 @@ extension AppCoordinator {
     ///   covers the tab bar; the tree is then unchanged.
     @discardableResult
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
-        do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(report.kind, during: applying) }
+        try enter(.report(report), kind: report.kind, isReport: true) {
+            () throws(NavigationError) -> TransitionEvent? in
             guard let change = try change(for: report) else { return nil }
             return commit(change)
-        } catch {
-            publish(.failure(NavigationFailure(operation: .report(report), error: error)))
-            throw error
         }
     }
 

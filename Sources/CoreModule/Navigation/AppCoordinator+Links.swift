@@ -41,15 +41,9 @@ extension AppCoordinator {
     public func open(_ link: String, format: DeepLinkFormat, force: Bool = false)
         throws(NavigationError) -> TransitionEvent?
     {
-        let operation = NavigationOperation.openLink(link, format: format)
-        do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
-            cancelPending(by: operation)
-            try countObserverNavigation(.replaceTree, scene: nil)
-            return try openNow(link, format: format, force: force)
-        } catch {
-            publish(.failure(NavigationFailure(operation: operation, error: error)))
-            throw error
+        try enter(.openLink(link, format: format), kind: .replaceTree) {
+            () throws(NavigationError) in
+            try openNow(link, format: format, force: force)
         }
     }
 
@@ -207,10 +201,8 @@ extension AppCoordinator {
         -> TransitionEvent?
     {
         let operation = NavigationOperation.restore(snapshot)
-        do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
-            cancelPending(by: operation)
-            try countObserverNavigation(.replaceTree, scene: nil)
+        return try enter(operation, kind: .replaceTree) {
+            () throws(NavigationError) -> TransitionEvent? in
             switch snapshot.problem() {
             case .unsupportedVersion(let found, let supported):
                 throw .unsupportedSnapshotVersion(found: found, supported: supported)
@@ -247,9 +239,6 @@ extension AppCoordinator {
                 failure: { screen, error in
                     .restorationFailed(position: screen.position, scene: screen.scene, error: error)
                 })
-        } catch {
-            publish(.failure(NavigationFailure(operation: operation, error: error)))
-            throw error
         }
     }
 

@@ -38,14 +38,9 @@ extension AppCoordinator {
         universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
         force: Bool = false
     ) throws(NavigationError) -> NavigationEvent? {
-        let operation = NavigationOperation.openUniversalLink(url, source: source)
-        do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(.replaceTree, during: applying) }
-            cancelPending(by: operation)
-            return try openUniversalNow(url, in: table, from: source, force: force)
-        } catch {
-            publish(.failure(NavigationFailure(operation: operation, error: error)))
-            throw error
+        try enter(.openUniversalLink(url, source: source), kind: .replaceTree) {
+            () throws(NavigationError) in
+            try openUniversalNow(url, in: table, from: source, force: force)
         }
     }
 
@@ -55,7 +50,6 @@ extension AppCoordinator {
         _ url: String, in table: LinkTable, from source: LinkSource, force: Bool
     ) throws(NavigationError) -> NavigationEvent? {
         let operation = NavigationOperation.openUniversalLink(url, source: source)
-        try countObserverNavigation(.replaceTree, scene: nil)
         let link = try table.match(url, source: source)
         let effect: LinkEffect
         switch link.entry.route.target {

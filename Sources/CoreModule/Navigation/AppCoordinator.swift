@@ -231,13 +231,41 @@ public final class AppCoordinator: AppCoordinatorType {
     func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
         -> TransitionEvent?
     {
+        try enter(.transition(request), kind: request.kind, scene: request.scene) {
+            () throws(NavigationError) in
+            try attemptFollowingRedirects(request, options: options, origin: nil)
+        }
+    }
+
+    /// The one way in for every synchronous entry point (a request, a link, a universal link,
+    /// a snapshot, a platform report): it refuses a navigation started while a builder, guard
+    /// or veto runs, cancels the pending navigation (a newer request wins; a report does not
+    /// cancel it, since what the user did applies at once), counts a navigation an observer
+    /// starts, runs `body`, and publishes its failure before throwing it.
+    ///
+    /// - Parameters:
+    ///   - operation: What is entered, as observers and errors name it; made only when needed.
+    ///   - kind: The kind of transition it is, for the re-entrancy and loop errors.
+    ///   - scene: The scene it names, if any, for the loop error.
+    ///   - isReport: Whether it is a platform report.
+    ///   - body: The entry point's own work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, ``NavigationError/reentrantNavigation(_:during:)`` or
+    ///   ``NavigationError/observerNavigationLoop(limit:kind:scene:)``.
+    func enter<Value>(
+        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
+        scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
+        _ body: () throws(NavigationError) -> Value
+    ) throws(NavigationError) -> Value {
         do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(request.kind, during: applying) }
-            cancelPending(by: .transition(request))
-            try countObserverNavigation(request.kind, scene: request.scene)
-            return try attemptFollowingRedirects(request, options: options, origin: nil)
+            if let applying { throw .reentrantNavigation(kind, during: applying) }
+            if !isReport {
+                cancelPending(by: operation())
+                try countObserverNavigation(kind, scene: scene())
+            }
+            return try body()
         } catch {
-            publish(.failure(NavigationFailure(request: request, error: error)))
+            publish(.failure(NavigationFailure(operation: operation(), error: error)))
             throw error
         }
     }
