@@ -203,8 +203,8 @@ for number, block in enumerate(blocks):
             if len(words) != 2:
                 fail(line, f"`{command}`: a cd line names one folder")
             destination = os.path.normpath(os.path.join(here, words[1]))
-            if not os.path.isdir(destination) or \
-                    not destination.startswith(workspace + os.sep):
+            if not os.path.isdir(destination) or not (
+                    destination == workspace or destination.startswith(workspace + os.sep)):
                 fail(line, f"`{command}`: no such folder, when following the guide "
                      f"(in {where or 'the folder that holds the clone'})")
             here = destination

@@ -57,6 +57,7 @@
         private weak var coordinator: AppCoordinator?
         private let makeViewController: @MainActor (Screen) -> UIViewController?
         private let popoverSource: @MainActor (String) -> UIView?
+        private let makeTabBarItem: @MainActor (String) -> UITabBarItem
         private let bridge: Bridge
 
         /// The player that performs the plans, one step at a time: its state says whether
@@ -87,17 +88,23 @@
         ///   - popoverSource: The view a popover with this anchor name points at (see
         ///     `PresentationStyle.popover(anchor:)`); `nil` when the app has none
         ///     by that name, and the popover then points at the presenting screen's view.
+        ///   - tabBarItem: The item that represents a tab in the tab bar, by the tab's name: its
+        ///     title and image; by default the name as the title, with no image.
         public init(
             window: UIWindow, coordinator: AppCoordinator,
             viewController: @escaping @MainActor (Screen) -> UIViewController? = {
                 $0.content as? UIViewController
             },
-            popoverSource: @escaping @MainActor (String) -> UIView? = { _ in nil }
+            popoverSource: @escaping @MainActor (String) -> UIView? = { _ in nil },
+            tabBarItem: @escaping @MainActor (String) -> UITabBarItem = {
+                UITabBarItem(title: $0, image: nil, tag: 0)
+            }
         ) {
             self.window = window
             self.coordinator = coordinator
             self.makeViewController = viewController
             self.popoverSource = popoverSource
+            self.makeTabBarItem = tabBarItem
             bridge = Bridge()
             player = RenderPlayer(host: bridge)
             bridge.renderer = self
@@ -155,7 +162,11 @@
             case .setTabs(let stacks, let selected):
                 let tabs = UITabBarController()
                 tabs.delegate = bridge
-                tabs.viewControllers = stacks.map(navigationController(showing:))
+                tabs.viewControllers = stacks.map { stack in
+                    let navigation = navigationController(showing: stack)
+                    navigation.tabBarItem = makeTabBarItem(stack.tab ?? "")
+                    return navigation
+                }
                 tabs.selectedIndex = selected
                 tabNames = stacks.map { $0.tab ?? "" }
                 selectedTab = selected

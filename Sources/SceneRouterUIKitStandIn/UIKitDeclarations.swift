@@ -94,6 +94,22 @@
         }
         private var loadedView: UIView?
 
+        // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+        // UIKit declares it `UITabBarItem!`; the stand-in mirrors the declaration.
+        /// The item that represents the view controller in a tab bar
+        /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/tabbaritem), made on
+        /// first use with the view controller's title.
+        open var tabBarItem: UITabBarItem! {
+            get {
+                if let assignedTabBarItem { return assignedTabBarItem }
+                let made = UITabBarItem(title: title, image: nil, tag: 0)
+                assignedTabBarItem = made
+                return made
+            }
+            set { assignedTabBarItem = newValue }
+        }
+        private var assignedTabBarItem: UITabBarItem?
+
         /// How the view controller is shown when presented
         /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle).
         open var modalPresentationStyle: UIModalPresentationStyle = .automatic
@@ -272,6 +288,43 @@
             didShow viewController: UIViewController,
             animated: Bool
         ) {}
+    }
+
+    /// An image: here, only what a tab bar item shows.
+    ///
+    /// Mirrors `UIImage` (https://developer.apple.com/documentation/uikit/uiimage); only its
+    /// identity is used.
+    @MainActor
+    open class UIImage {
+        /// An image.
+        public init() {}
+    }
+
+    /// The item that represents a view controller in a tab bar: its title and image.
+    ///
+    /// Mirrors `UITabBarItem` (https://developer.apple.com/documentation/uikit/uitabbaritem):
+    /// `init(title:image:tag:)`, `title`, `image`, `tag`.
+    @MainActor
+    open class UITabBarItem {
+        /// The title shown under the image.
+        open var title: String?
+        /// The image shown.
+        open var image: UIImage?
+        /// A number the app identifies the item by.
+        open var tag: Int
+
+        /// An item with a title, an image and a tag
+        /// (https://developer.apple.com/documentation/uikit/uitabbaritem/init(title:image:tag:)).
+        ///
+        /// - Parameters:
+        ///   - title: The title shown under the image.
+        ///   - image: The image shown.
+        ///   - tag: A number the app identifies the item by.
+        public init(title: String?, image: UIImage?, tag: Int) {
+            self.title = title
+            self.image = image
+            self.tag = tag
+        }
     }
 
     /// A container that shows one of its view controllers, chosen in a tab bar.

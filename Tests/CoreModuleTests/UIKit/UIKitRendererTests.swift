@@ -243,6 +243,33 @@
 
         // MARK: Screens and view controllers
 
+        @Test(
+            "each tab's navigation controller carries a tab bar item: the tab's name, or the app's")
+        func tabBarItems() throws {
+            let coordinator = try makeCoordinator(setup: [Self.tabs])
+            func items(
+                _ renderer: (UIWindow) -> UIKitRenderer
+            ) throws -> [(title: String?, tag: Int)] {
+                let window = UIWindow()
+                let token = coordinator.attach(renderer(window))
+                defer { token.cancel() }
+                let tabs = try #require(window.rootViewController as? UITabBarController)
+                return (tabs.viewControllers ?? []).map { ($0.tabBarItem.title, $0.tabBarItem.tag) }
+            }
+            let byDefault = try items { UIKitRenderer(window: $0, coordinator: coordinator) }
+            #expect(byDefault.map(\.title) == ["home", "more"])
+            let image = UIImage()
+            let custom = try items { window in
+                UIKitRenderer(
+                    window: window, coordinator: coordinator,
+                    tabBarItem: { name in
+                        UITabBarItem(title: "Tab \(name)", image: image, tag: name.count)
+                    })
+            }
+            #expect(custom.map(\.title) == ["Tab home", "Tab more"])
+            #expect(custom.map(\.tag) == [4, 4])
+        }
+
         @Test("a screen whose content is a view controller is shown as that view controller")
         func contentIsTheViewController() throws {
             let container = DependencyContainer()

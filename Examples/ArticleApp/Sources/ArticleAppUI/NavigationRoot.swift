@@ -48,14 +48,18 @@
         @Bindable var navigation: ObservableNavigation
         let session: ArticleSession
         let stack: StackID
+        /// The first screen as last shown: while the app dismisses this stack's modal, the tree
+        /// no longer has the stack, and SwiftUI still draws it as it slides away.
+        @State private var shownRoot: ScreenID?
 
         var body: some View {
             NavigationStack(path: $navigation[path: stack]) {
-                if let root = navigation.projection.stack(stack)?.root {
+                if let root = navigation.projection.stack(stack)?.root ?? shownRoot {
                     ScreenView(navigation: navigation, session: session, id: root)
                         .navigationDestination(for: ScreenID.self) { id in
                             ScreenView(navigation: navigation, session: session, id: id)
                         }
+                        .onAppear { shownRoot = root }
                 }
             }
             .id(stack)  // a new stack is a new NavigationStack

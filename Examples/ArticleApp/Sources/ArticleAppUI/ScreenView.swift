@@ -13,9 +13,12 @@
         let session: ArticleSession
         let id: ScreenID
         @State private var failure: String?
+        /// The screen as last shown: while the app pops or dismisses it, the tree no longer
+        /// has it, and SwiftUI still draws it as it slides away.
+        @State private var shown: Screen?
 
         var body: some View {
-            if let screen = navigation.screen(id) {
+            if let screen = navigation.screen(id) ?? shown {
                 List {
                     Section("Screen \(screen.scene) \(screen.id)") {
                         ForEach(session.actions(for: screen)) { action in
@@ -29,6 +32,7 @@
                     }
                 }
                 .navigationTitle(screen.scene.rawValue)
+                .onAppear { shown = screen }
             }
         }
 

@@ -30,13 +30,16 @@
                     window: window, coordinator: session.coordinator,
                     viewController: { [unowned session] screen in
                         ScreenViewController(screen: screen, session: session)
+                    },
+                    tabBarItem: { name in
+                        UITabBarItem(
+                            title: "Tab \(name)", image: UIImage(systemName: "square.stack"), tag: 0
+                        )
                     })
                 rendering = session.coordinator.attach(renderer)
                 self.session = session
             } catch {
-                let failure = UIViewController()  // a programming error: the tests catch it first
-                failure.title = error.description
-                window.rootViewController = failure
+                window.rootViewController = StartUpFailureViewController(failure: error)
             }
             window.makeKeyAndVisible()
             self.window = window
@@ -72,6 +75,35 @@
                 return
             }
             UIApplication.shared.open(url)  // a web page the app has no screen for: the browser
+        }
+    }
+
+    /// What the window shows when the app cannot start: a programming error in its
+    /// registration or link table, which the tests catch before it ships.
+    final class StartUpFailureViewController: UIViewController {
+        private let failure: StartUpFailure
+
+        init(failure: StartUpFailure) {
+            self.failure = failure
+            super.init(nibName: nil, bundle: nil)
+        }
+
+        required init?(coder: NSCoder) { nil }
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+            let label = UILabel()
+            label.text = failure.description
+            label.numberOfLines = 0
+            label.textColor = .systemRed
+            label.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(label)
+            NSLayoutConstraint.activate([
+                label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+                label.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
+                label.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
+            ])
         }
     }
 #endif
