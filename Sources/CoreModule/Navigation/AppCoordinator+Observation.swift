@@ -53,7 +53,7 @@ extension AppCoordinator {
 
     /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
     func publish(_ event: NavigationEvent) {
-        if case .transition = event { asyncTreeChanged() }
+        if case .transition = event { asyncGate.treeChanged() }
         eventHub.publish(event) { tree }
     }
 }

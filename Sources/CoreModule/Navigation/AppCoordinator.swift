@@ -84,7 +84,7 @@ public final class AppCoordinator: AppCoordinatorType {
     var flowsByKey: [String: FlowCoordinator] = [:]
     var tracking = Tracking()
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
-    var asyncState = AsyncState()
+    lazy var asyncGate = AsyncGate(coordinator: self)
 
     /// Creates a coordinator with an empty window.
     ///

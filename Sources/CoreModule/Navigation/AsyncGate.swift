@@ -1,93 +1,33 @@
-extension AppCoordinator {
-    // MARK: Asynchronous guards
+/// The asynchronous entry points: asynchronous guards, the one pending navigation, and the held
+/// link with what holds it.
+///
+/// One job: a navigation or a link that must wait (for a guard's answer from a server, for the
+/// app to be ready, for a sign-in screen to leave) waits here, and is then applied through the
+/// coordinator's synchronous path. That path only asks the gate to cancel what is pending
+/// (`cancelPending(by:)`), whether an asynchronous guard must be asked first
+/// (`checkAsyncGuards(_:)`), and tells it when the tree changed (`treeChanged()`); a coordinator
+/// that uses no asynchronous guard and holds no link pays nothing else.
+///
+/// The coordinator owns its gate, and every call into the gate comes from the coordinator (or
+/// from a task that keeps the coordinator while it runs), so the gate refers to it `unowned`.
+@MainActor
+final class AsyncGate {
+    unowned let coordinator: AppCoordinator
 
-    /// Adds an asynchronous guard; asynchronous guards are asked in the order they were added.
-    ///
-    /// They are asked first; the synchronous guards run when the navigation is applied, once
-    /// every asynchronous guard has allowed it.
-    ///
-    /// - Parameter rule: The guard.
-    public func addAsyncGuard(_ rule: AsyncNavigationGuard) {
-        asyncState.guards.append(rule)
-    }
+    var guards: [AsyncNavigationGuard] = []
+    var clock: any Clock<Duration> = ContinuousClock()
+    var timeLimit: Duration = .seconds(10)
+    var pending: PendingNavigation?
+    var nextPendingID: UInt64 = 1
+    /// The attempts the asynchronous guards allowed, for the synchronous pass that follows.
+    var approved: Set<ApprovedAttempt> = []
+    var held: HeldLink?
+    var isReady = false
+    var blocker: LinkBlocker?
+    var opening: Task<Void, Never>?
 
-    /// Removes every asynchronous guard named `name`.
-    ///
-    /// - Parameter name: The guard's name.
-    public func removeAsyncGuard(named name: String) {
-        asyncState.guards.removeAll { $0.name == name }
-    }
-
-    /// The names of the asynchronous guards, in the order they run.
-    public var asyncGuardNames: [String] { asyncState.guards.map(\.name) }
-
-    /// The clock that measures ``guardTimeLimit``; a `ContinuousClock` by default.
-    ///
-    /// Tests set a clock they drive (`ManualClock` from `CoreModuleTesting`), so that a guard
-    /// that never answers times out without a real wait.
-    public var guardClock: any Clock<Duration> {
-        get { asyncState.clock }
-        set { asyncState.clock = newValue }
-    }
-
-    /// How long an asynchronous guard may take to answer, on ``guardClock``; 10 seconds by
-    /// default.
-    ///
-    /// Past it, the navigation fails with
-    /// ``NavigationError/guardTimedOut(name:kind:scene:limit:)`` and changes nothing; the guard's
-    /// task is cancelled and its answer, should it come, is dropped.
-    public var guardTimeLimit: Duration {
-        get { asyncState.timeLimit }
-        set { asyncState.timeLimit = newValue }
-    }
-
-    /// The navigation waiting for an asynchronous guard's answer, if one is.
-    ///
-    /// At most one is: a newer request (any `navigate`, `open`, `open(universalLink:in:)`,
-    /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
-    public var pendingNavigation: NavigationOperation? { asyncState.pending?.operation }
-
-    /// Cancels the pending navigation, if any: its caller gets
-    /// ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and nothing changes.
-    public func cancelPendingNavigation() {
-        cancelPending(by: nil)
-    }
-
-    /// Applies `request` once the asynchronous guards allow it, or throws and changes nothing.
-    ///
-    /// The name differs from ``navigate(_:)`` on purpose: with the same name, Swift would pick
-    /// the asynchronous overload inside every `async` function, and each existing
-    /// `try coordinator.navigate(…)` there would stop compiling until it was awaited.
-    ///
-    /// Every asynchronous guard that applies to a scene the request would show is asked, in
-    /// order, one answer at a time; meanwhile the navigation is pending
-    /// (``pendingNavigation``). A newer request cancels it; platform reports apply meanwhile.
-    /// When every guard has allowed it, the navigation is checked again against the tree as it
-    /// is then: the screen visible when it was asked must still be visible, and the request is
-    /// applied as ``navigate(_:force:onResult:)`` would (scenes, synchronous guards, vetoes,
-    /// builders). A redirect is followed the same way, and the redirected screen's
-    /// ``SceneContext/redirectedFrom`` holds the request.
-    ///
-    /// ```swift
-    /// try await coordinator.navigateWhenAllowed(.push(scene: "AccountHome"))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - request: The navigation to perform.
-    ///   - force: Whether to leave screens that veto leaving.
-    /// - Returns: The transition that was applied, or `nil` when the request was already
-    ///   satisfied.
-    /// - Throws: What ``navigate(_:)`` throws, and
-    ///   ``NavigationError/navigationCancelled(_:by:)`` when a newer request (or cancelling the
-    ///   calling task) cancelled it, ``NavigationError/guardTimedOut(name:kind:scene:limit:)``
-    ///   when a guard did not answer in time, and
-    ///   ``NavigationError/navigationOriginGone(_:origin:)`` when the screen it started from is
-    ///   no longer visible; the tree is then unchanged.
-    @discardableResult
-    public func navigateWhenAllowed(_ request: ApplicationTransitionType, force: Bool = false)
-        async throws(NavigationError) -> TransitionEvent?
-    {
-        try await runWhenAllowed(.transition(request), force: force)
+    init(coordinator: AppCoordinator) {
+        self.coordinator = coordinator
     }
 
     // MARK: The pending navigation
@@ -103,21 +43,22 @@ extension AppCoordinator {
             // No builder, guard or veto is running here: an async function is never called from
             // one without a suspension point first, and none of those spans one.
             cancelPending(by: operation)
-            guard !asyncState.guards.isEmpty else {
+            guard !guards.isEmpty else {
                 return try runNow(request, redirectedFrom: nil, force: force)
             }
             let pending = PendingNavigation(
-                id: asyncState.nextPendingID, operation: operation, origin: tree.visibleScreen?.id)
-            asyncState.nextPendingID += 1
-            asyncState.pending = pending
-            defer { if asyncState.pending === pending { asyncState.pending = nil } }
+                id: nextPendingID, operation: operation,
+                origin: coordinator.tree.visibleScreen?.id)
+            nextPendingID += 1
+            self.pending = pending
+            defer { if self.pending === pending { self.pending = nil } }
 
             var current = request
             var chain: [ApplicationTransitionType] = []
             var approved = Set<ApprovedAttempt>()
             asking: while true {
                 for attempt in asyncAttempts(for: current) {
-                    for rule in asyncState.guards where rule.applies(attempt) {
+                    for rule in guards where rule.applies(attempt) {
                         switch try await ask(rule, about: attempt, for: pending) {
                         case .allow:
                             continue
@@ -127,7 +68,8 @@ extension AppCoordinator {
                                 reason: reason)
                         case .redirect(let next):
                             if case .transition(let tried) = current { chain.append(tried) }
-                            guard chain.count <= maximumRedirects, !chain.contains(next) else {
+                            guard chain.count <= coordinator.maximumRedirects, !chain.contains(next)
+                            else {
                                 throw .redirectLoop(chain: chain + [next])
                             }
                             current = .transition(next)
@@ -142,17 +84,17 @@ extension AppCoordinator {
             // the answer came is cancelled, even if the answer resumed it first.
             if let failure = pending.failure { throw failure }
             if Task.isCancelled { throw .navigationCancelled(operation, by: nil) }
-            asyncState.pending = nil
-            if let origin = pending.origin, tree.visibleScreen?.id != origin {
+            self.pending = nil
+            if let origin = pending.origin, coordinator.tree.visibleScreen?.id != origin {
                 throw .navigationOriginGone(operation, origin: origin)
             }
-            asyncState.approved = approved
-            defer { asyncState.approved = [] }
+            self.approved = approved
+            defer { self.approved = [] }
             let redirected = current.operation != operation
             return try runNow(current, redirectedFrom: redirected ? operation : nil, force: force)
         } catch {
             let reported = wrap?(error) ?? error
-            publish(.failure(NavigationFailure(operation: operation, error: reported)))
+            coordinator.publish(.failure(NavigationFailure(operation: operation, error: reported)))
             throw reported
         }
     }
@@ -163,13 +105,14 @@ extension AppCoordinator {
     ) throws(NavigationError) -> TransitionEvent? {
         switch request {
         case .openLink(let link, let format):
-            return try openNow(link, format: format, force: force)
+            return try coordinator.openNow(link, format: format, force: force)
         case .universalLink(let url, let table, let source):
             // An action route's link is published as its action; it changes no screen.
-            return try openUniversalNow(url, in: table, from: source, force: force)?.transition
+            return try coordinator.openUniversalNow(url, in: table, from: source, force: force)?
+                .transition
         case .transition(let transition):
-            return try attemptFollowingRedirects(
-                transition, options: Options(force: force), origin: redirectedFrom)
+            return try coordinator.attemptFollowingRedirects(
+                transition, options: AppCoordinator.Options(force: force), origin: redirectedFrom)
         }
     }
 
@@ -181,8 +124,8 @@ extension AppCoordinator {
     ) async throws(NavigationError) -> GuardDecision {
         if let failure = pending.failure { throw failure }
         if Task.isCancelled { throw .navigationCancelled(pending.operation, by: nil) }
-        let clock = asyncState.clock
-        let limit = asyncState.timeLimit
+        let clock = clock
+        let limit = timeLimit
         let id = pending.id
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -229,13 +172,13 @@ extension AppCoordinator {
     ///
     /// `operation` is made only when something is pending or held: every navigation calls this.
     func cancelPending(by makeOperation: @autoclosure () -> NavigationOperation?) {
-        guard asyncState.pending != nil || asyncState.held != nil else { return }
+        guard self.pending != nil || self.held != nil else { return }
         let operation = makeOperation()
-        if let held = asyncState.held, held.operation == operation {
-            asyncState.held = nil
+        if let held = self.held, held.operation == operation {
+            self.held = nil
         }
-        guard let pending = asyncState.pending else { return }
-        asyncState.pending = nil
+        guard let pending = self.pending else { return }
+        self.pending = nil
         let error = NavigationError.navigationCancelled(pending.operation, by: operation)
         pending.failure = error
         pending.finish(.failed(error))
@@ -243,7 +186,7 @@ extension AppCoordinator {
 
     /// Cancels the pending navigation `id` if it is still the pending one.
     private func cancelPending(id: UInt64) {
-        guard asyncState.pending?.id == id else { return }
+        guard self.pending?.id == id else { return }
         cancelPending(by: nil)
     }
 
@@ -264,12 +207,13 @@ extension AppCoordinator {
             case .setStack(let destinations, _):
                 raw = destinations.map { (request.kind, $0.scene, $0.parameters) }
             case .selectTab(let name, _):
-                guard let index = tree.tabIndex(named: name), let top = tree.tabs[index].stack.last
+                guard let index = coordinator.tree.tabIndex(named: name),
+                    let top = coordinator.tree.tabs[index].stack.last
                 else { return [] }
                 return [
                     NavigationAttempt(
                         kind: .selectTab, scene: top.scene, parameters: top.parameters,
-                        leaving: nil, tree: tree)
+                        leaving: nil, tree: coordinator.tree)
                 ]
             default:
                 return []
@@ -288,35 +232,108 @@ extension AppCoordinator {
             }
         }
         return raw.compactMap { kind, scene, parameters in
-            guard let resolved = try? resolveTarget(scene),
-                let merged = try? checkedParameters(parameters, for: resolved)
+            guard let resolved = try? coordinator.resolveTarget(scene),
+                let merged = try? coordinator.checkedParameters(parameters, for: resolved)
             else { return nil }
             return NavigationAttempt(
-                kind: kind, scene: resolved.scene, parameters: merged, leaving: nil, tree: tree)
+                kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                tree: coordinator.tree)
         }
     }
-
-    /// Whether any guard, synchronous or asynchronous, may have a say on a scene being shown.
-    var hasGuards: Bool { !guards.isEmpty || !asyncState.guards.isEmpty }
 
     /// Fails the synchronous pass for an attempt that an asynchronous guard applies to and did
     /// not allow beforehand.
     func checkAsyncGuards(_ attempt: NavigationAttempt) throws(NavigationError) {
-        guard !asyncState.guards.isEmpty, !attempt.isLeaving,
-            let rule = asyncState.guards.first(where: { $0.applies(attempt) }),
-            !asyncState.approved.contains(ApprovedAttempt(attempt))
+        guard !guards.isEmpty, !attempt.isLeaving,
+            let rule = guards.first(where: { $0.applies(attempt) }),
+            !self.approved.contains(ApprovedAttempt(attempt))
         else { return }
         throw .asynchronousGuard(name: rule.name, kind: attempt.kind, scene: attempt.scene)
     }
 
     /// Called for every transition published: the approvals were used, and the screen or flow
     /// a held link waits for may have left.
-    func asyncTreeChanged() {
-        if !asyncState.approved.isEmpty { asyncState.approved = [] }
-        guard asyncState.held != nil, asyncState.blocker != nil else { return }
-        if asyncState.blocker?.isGone(in: self) == true {
-            asyncState.blocker = nil
-            if asyncState.isReady { startOpeningHeldLink() }
+    func treeChanged() {
+        if !self.approved.isEmpty { self.approved = [] }
+        guard self.held != nil, blocker != nil else { return }
+        if blocker?.isGone(in: coordinator) == true {
+            blocker = nil
+            if isReady { startOpeningHeldLink() }
+        }
+    }
+
+    // MARK: Links that wait
+
+    /// Why links are held now, or `nil` when a link would be opened at once.
+    var linkHold: LinkHold? {
+        guard isReady else { return .appNotReady }
+        guard let blocker, !blocker.isGone(in: coordinator) else { return nil }
+        return blocker.hold
+    }
+
+    /// Holds `held` while something holds links, else opens it after the asynchronous guards.
+    func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> LinkDelivery {
+        if let hold = linkHold {
+            holdLink(held)
+            return .held(held, until: hold)
+        }
+        // A link still held when nothing holds links any more (what it waited for went away
+        // without a transition) is older than this one: it is replaced, and reported.
+        if self.held != nil {
+            holdLink(held)
+            self.held = nil
+            blocker = nil
+        }
+        return try await open(held, wrap: nil)
+    }
+
+    // MARK: Opening held links
+
+    /// Holds `link`, replacing (and reporting) the one held before.
+    func holdLink(_ link: HeldLink) {
+        if let older = self.held, older != link {
+            coordinator.publish(
+                .failure(
+                    NavigationFailure(
+                        operation: older.operation,
+                        error: .heldLinkReplaced(older.link, by: link.link))))
+        }
+        self.held = link
+    }
+
+    /// Opens `link` after the asynchronous guards; holds it when a guard redirects it.
+    func open(_ link: HeldLink, wrap: ((NavigationError) -> NavigationError)?)
+        async throws(NavigationError) -> LinkDelivery
+    {
+        let operation = link.operation
+        let event = try await runWhenAllowed(link.request, force: link.force, wrap: wrap)
+        // A guard sent it elsewhere first (a sign-in): it waits until that screen leaves.
+        if let event, event.redirectedFrom == operation {
+            self.held = link
+            blocker = .screen(event.screen)
+            return .held(link, until: .screenInFront(event.screen))
+        }
+        return .opened(event)
+    }
+
+    /// Takes the held link and opens it, when nothing holds it any more.
+    func openHeldLink() async throws(NavigationError) -> TransitionEvent? {
+        guard let link = self.held, linkHold == nil else { return nil }
+        // Taken before it is opened: it is opened exactly once.
+        self.held = nil
+        let delivery = try await open(link) { .heldLinkFailed(link.link, error: $0) }
+        if case .opened(let event) = delivery { return event }
+        return nil
+    }
+
+    /// Starts opening the held link on its own task (a screen or flow in front just left).
+    func startOpeningHeldLink() {
+        guard opening == nil else { return }
+        // The task holds the coordinator weakly, and keeps it while it opens: the gate never
+        // runs without its coordinator.
+        opening = Task { [weak coordinator] in
+            _ = try? await coordinator?.asyncGate.openHeldLink()
+            coordinator?.asyncGate.opening = nil
         }
     }
 }
@@ -388,20 +405,4 @@ struct ApprovedAttempt: Hashable {
         scene = attempt.scene
         parameters = attempt.parameters
     }
-}
-
-/// What the asynchronous entry points keep: guards, clock, the pending navigation, the held
-/// link and what it waits for.
-struct AsyncState {
-    var guards: [AsyncNavigationGuard] = []
-    var clock: any Clock<Duration> = ContinuousClock()
-    var timeLimit: Duration = .seconds(10)
-    var pending: PendingNavigation?
-    var nextPendingID: UInt64 = 1
-    /// The attempts the asynchronous guards allowed, for the synchronous pass that follows.
-    var approved: Set<ApprovedAttempt> = []
-    var held: HeldLink?
-    var isReady = false
-    var blocker: LinkBlocker?
-    var opening: Task<Void, Never>?
 }

@@ -1,4 +1,95 @@
 extension AppCoordinator {
+    // MARK: Asynchronous guards
+
+    /// Adds an asynchronous guard; asynchronous guards are asked in the order they were added.
+    ///
+    /// They are asked first; the synchronous guards run when the navigation is applied, once
+    /// every asynchronous guard has allowed it.
+    ///
+    /// - Parameter rule: The guard.
+    public func addAsyncGuard(_ rule: AsyncNavigationGuard) {
+        asyncGate.guards.append(rule)
+    }
+
+    /// Removes every asynchronous guard named `name`.
+    ///
+    /// - Parameter name: The guard's name.
+    public func removeAsyncGuard(named name: String) {
+        asyncGate.guards.removeAll { $0.name == name }
+    }
+
+    /// The names of the asynchronous guards, in the order they run.
+    public var asyncGuardNames: [String] { asyncGate.guards.map(\.name) }
+
+    /// The clock that measures ``guardTimeLimit``; a `ContinuousClock` by default.
+    ///
+    /// Tests set a clock they drive (`ManualClock` from `CoreModuleTesting`), so that a guard
+    /// that never answers times out without a real wait.
+    public var guardClock: any Clock<Duration> {
+        get { asyncGate.clock }
+        set { asyncGate.clock = newValue }
+    }
+
+    /// How long an asynchronous guard may take to answer, on ``guardClock``; 10 seconds by
+    /// default.
+    ///
+    /// Past it, the navigation fails with
+    /// ``NavigationError/guardTimedOut(name:kind:scene:limit:)`` and changes nothing; the guard's
+    /// task is cancelled and its answer, should it come, is dropped.
+    public var guardTimeLimit: Duration {
+        get { asyncGate.timeLimit }
+        set { asyncGate.timeLimit = newValue }
+    }
+
+    /// The navigation waiting for an asynchronous guard's answer, if one is.
+    ///
+    /// At most one is: a newer request (any `navigate`, `open`, `open(universalLink:in:)`,
+    /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
+    public var pendingNavigation: NavigationOperation? { asyncGate.pending?.operation }
+
+    /// Cancels the pending navigation, if any: its caller gets
+    /// ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and nothing changes.
+    public func cancelPendingNavigation() {
+        asyncGate.cancelPending(by: nil)
+    }
+
+    /// Applies `request` once the asynchronous guards allow it, or throws and changes nothing.
+    ///
+    /// The name differs from ``navigate(_:)`` on purpose: with the same name, Swift would pick
+    /// the asynchronous overload inside every `async` function, and each existing
+    /// `try coordinator.navigate(…)` there would stop compiling until it was awaited.
+    ///
+    /// Every asynchronous guard that applies to a scene the request would show is asked, in
+    /// order, one answer at a time; meanwhile the navigation is pending
+    /// (``pendingNavigation``). A newer request cancels it; platform reports apply meanwhile.
+    /// When every guard has allowed it, the navigation is checked again against the tree as it
+    /// is then: the screen visible when it was asked must still be visible, and the request is
+    /// applied as ``navigate(_:force:onResult:)`` would (scenes, synchronous guards, vetoes,
+    /// builders). A redirect is followed the same way, and the redirected screen's
+    /// ``SceneContext/redirectedFrom`` holds the request.
+    ///
+    /// ```swift
+    /// try await coordinator.navigateWhenAllowed(.push(scene: "AccountHome"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The navigation to perform.
+    ///   - force: Whether to leave screens that veto leaving.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied.
+    /// - Throws: What ``navigate(_:)`` throws, and
+    ///   ``NavigationError/navigationCancelled(_:by:)`` when a newer request (or cancelling the
+    ///   calling task) cancelled it, ``NavigationError/guardTimedOut(name:kind:scene:limit:)``
+    ///   when a guard did not answer in time, and
+    ///   ``NavigationError/navigationOriginGone(_:origin:)`` when the screen it started from is
+    ///   no longer visible; the tree is then unchanged.
+    @discardableResult
+    public func navigateWhenAllowed(_ request: ApplicationTransitionType, force: Bool = false)
+        async throws(NavigationError) -> TransitionEvent?
+    {
+        try await asyncGate.runWhenAllowed(.transition(request), force: force)
+    }
+
     // MARK: Links that wait
 
     /// Opens `link` once the app is ready and the asynchronous guards allow it; until the app is
@@ -37,7 +128,7 @@ extension AppCoordinator {
     public func openWhenAllowed(_ link: String, format: DeepLinkFormat, force: Bool = false)
         async throws(NavigationError) -> LinkDelivery
     {
-        try await openWhenAllowed(HeldLink(link: link, format: format, force: force))
+        try await asyncGate.openWhenAllowed(HeldLink(link: link, format: format, force: force))
     }
 
     /// Opens a universal link once the app is ready and the asynchronous guards allow it; until
@@ -68,46 +159,26 @@ extension AppCoordinator {
         universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
         force: Bool = false
     ) async throws(NavigationError) -> LinkDelivery {
-        try await openWhenAllowed(
+        try await asyncGate.openWhenAllowed(
             HeldLink(universalLink: url, in: table, from: source, force: force))
     }
 
-    /// Holds `held` while something holds links, else opens it after the asynchronous guards.
-    private func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> LinkDelivery {
-        if let hold = linkHold {
-            holdLink(held)
-            return .held(held, until: hold)
-        }
-        // A link still held when nothing holds links any more (what it waited for went away
-        // without a transition) is older than this one: it is replaced, and reported.
-        if asyncState.held != nil {
-            holdLink(held)
-            asyncState.held = nil
-            asyncState.blocker = nil
-        }
-        return try await open(held, wrap: nil)
-    }
-
     /// Why links are held now, or `nil` when a link would be opened at once.
-    public var linkHold: LinkHold? {
-        guard asyncState.isReady else { return .appNotReady }
-        guard let blocker = asyncState.blocker, !blocker.isGone(in: self) else { return nil }
-        return blocker.hold
-    }
+    public var linkHold: LinkHold? { asyncGate.linkHold }
 
     /// Whether the app said it is ready for links (``markReadyForLinks()``).
-    public var isReadyForLinks: Bool { asyncState.isReady }
+    public var isReadyForLinks: Bool { asyncGate.isReady }
 
     /// The link waiting to be opened, if one is.
-    public var heldLink: HeldLink? { asyncState.held }
+    public var heldLink: HeldLink? { asyncGate.held }
 
     /// Drops the held link unopened and returns it.
     ///
     /// - Returns: The link that was held, or `nil`.
     @discardableResult
     public func dropHeldLink() -> HeldLink? {
-        defer { asyncState.held = nil }
-        return asyncState.held
+        defer { asyncGate.held = nil }
+        return asyncGate.held
     }
 
     /// Says that the app is ready for links, and opens the held link.
@@ -124,8 +195,8 @@ extension AppCoordinator {
     ///   any more; the tree is then unchanged.
     @discardableResult
     public func markReadyForLinks() async throws(NavigationError) -> TransitionEvent? {
-        asyncState.isReady = true
-        return try await openHeldLink()
+        asyncGate.isReady = true
+        return try await asyncGate.openHeldLink()
     }
 
     /// Holds links until the screen `id` leaves the tree (a sign-in screen in front), then opens
@@ -133,19 +204,19 @@ extension AppCoordinator {
     ///
     /// - Parameter id: The screen in front.
     public func holdLinks(untilLeaves id: ScreenID) {
-        asyncState.blocker = .screen(id)
+        asyncGate.blocker = .screen(id)
     }
 
     /// Holds links until `flow` finishes (a sign-in flow in front), then opens the held one.
     ///
     /// - Parameter flow: The flow in front; held weakly.
     public func holdLinks(untilFinished flow: FlowCoordinator) {
-        asyncState.blocker = .flow(LinkBlocker.Weak(flow), key: flow.key ?? "")
+        asyncGate.blocker = .flow(LinkBlocker.Weak(flow), key: flow.key ?? "")
     }
 
     /// Whether the held link is being opened on its own, since the screen or flow in front of it
     /// left: its guards may still be deciding.
-    public var isOpeningHeldLink: Bool { asyncState.opening != nil }
+    public var isOpeningHeldLink: Bool { asyncGate.opening != nil }
 
     /// Waits until the held link that a screen or flow leaving started to open has been opened
     /// or has failed; returns at once when none is being opened.
@@ -153,54 +224,23 @@ extension AppCoordinator {
     /// The opening itself runs on its own, and its outcome reaches observers; tests and scripts
     /// await this to read the tree after it.
     public func waitForHeldLink() async {
-        await asyncState.opening?.value
+        await asyncGate.opening?.value
     }
 
-    // MARK: Opening held links
+    // MARK: What the synchronous path asks of the gate
 
-    /// Holds `link`, replacing (and reporting) the one held before.
-    private func holdLink(_ link: HeldLink) {
-        if let older = asyncState.held, older != link {
-            publish(
-                .failure(
-                    NavigationFailure(
-                        operation: older.operation,
-                        error: .heldLinkReplaced(older.link, by: link.link))))
-        }
-        asyncState.held = link
+    /// Whether any guard, synchronous or asynchronous, may have a say on a scene being shown.
+    var hasGuards: Bool { !guards.isEmpty || !asyncGate.guards.isEmpty }
+
+    /// Cancels the pending navigation because of the newer `operation` (see
+    /// `AsyncGate.cancelPending(by:)`).
+    func cancelPending(by makeOperation: @autoclosure () -> NavigationOperation?) {
+        asyncGate.cancelPending(by: makeOperation())
     }
 
-    /// Opens `link` after the asynchronous guards; holds it when a guard redirects it.
-    private func open(_ link: HeldLink, wrap: ((NavigationError) -> NavigationError)?)
-        async throws(NavigationError) -> LinkDelivery
-    {
-        let operation = link.operation
-        let event = try await runWhenAllowed(link.request, force: link.force, wrap: wrap)
-        // A guard sent it elsewhere first (a sign-in): it waits until that screen leaves.
-        if let event, event.redirectedFrom == operation {
-            asyncState.held = link
-            asyncState.blocker = .screen(event.screen)
-            return .held(link, until: .screenInFront(event.screen))
-        }
-        return .opened(event)
-    }
-
-    /// Takes the held link and opens it, when nothing holds it any more.
-    func openHeldLink() async throws(NavigationError) -> TransitionEvent? {
-        guard let link = asyncState.held, linkHold == nil else { return nil }
-        // Taken before it is opened: it is opened exactly once.
-        asyncState.held = nil
-        let delivery = try await open(link) { .heldLinkFailed(link.link, error: $0) }
-        if case .opened(let event) = delivery { return event }
-        return nil
-    }
-
-    /// Starts opening the held link on its own task (a screen or flow in front just left).
-    func startOpeningHeldLink() {
-        guard asyncState.opening == nil else { return }
-        asyncState.opening = Task { [weak self] in
-            _ = try? await self?.openHeldLink()
-            self?.asyncState.opening = nil
-        }
+    /// Fails the synchronous pass for an attempt that an asynchronous guard applies to and did
+    /// not allow beforehand.
+    func checkAsyncGuards(_ attempt: NavigationAttempt) throws(NavigationError) {
+        try asyncGate.checkAsyncGuards(attempt)
     }
 }
