@@ -13,14 +13,14 @@ extension AppCoordinator {
     /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live flow has that key, or what the
     ///   flow's `start()` throws.
     public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
-        guard flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
+        guard lifecycle.flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
         flow.key = key
-        flowsByKey[key] = flow
+        lifecycle.flowsByKey[key] = flow
         do {
             try flow.start()
         } catch {
             if flow.ownedScreenCount == 0 {
-                flowsByKey[key] = nil
+                lifecycle.flowsByKey[key] = nil
                 flow.key = nil
             }
             throw error
@@ -28,67 +28,13 @@ extension AppCoordinator {
     }
 
     /// The live top-level flows, keyed by string.
-    public var flows: [String: FlowCoordinator] { flowsByKey }
+    public var flows: [String: FlowCoordinator] { lifecycle.flowsByKey }
 
     /// The flow that started the screen `id`, if a flow did and the screen is in the tree.
     ///
     /// - Parameter id: A screen's identity.
     public func owner(of id: ScreenID) -> FlowCoordinator? {
-        tracking.owners[id]
-    }
-
-    func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
-        tracking.owners[id] = flow
-        var current: FlowCoordinator? = flow
-        while let node = current {
-            node.ownedScreenCount += 1
-            current = node.parent
-        }
-    }
-
-    /// Drops one owned screen from `flow` and its ancestors; collects the flows left with none.
-    func releaseOwnership(of flow: FlowCoordinator, finished: inout [FlowCoordinator]) {
-        var current: FlowCoordinator? = flow
-        while let node = current {
-            node.ownedScreenCount -= 1
-            if node.ownedScreenCount == 0 && !node.isFinished
-                && !finished.contains(where: { $0 === node })
-            {
-                finished.append(node)
-            }
-            current = node.parent
-        }
-    }
-
-    /// Marks `flow` and its remaining child flows finished, children first, and returns them in
-    /// that order; flows already finished are skipped.
-    ///
-    /// This happens as soon as the flow's last screen has left the tree, before anyone hears of
-    /// the transition, so that an observer reacting to it finds the flow finished (its
-    /// `navigate` then fails) rather than bringing it back to life.
-    func markFinished(_ flow: FlowCoordinator) -> [FlowCoordinator] {
-        guard !flow.isFinished else { return [] }
-        var order: [FlowCoordinator] = []
-        for child in flow.childFlows.values.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            order += markFinished(child)
-        }
-        flow.isFinished = true
-        order.append(flow)
-        return order
-    }
-
-    /// Tells a finished flow's parent, lets the parent drop it, and calls the flow's hooks.
-    func notifyFinished(_ flow: FlowCoordinator, event: TransitionEvent) {
-        if let parent = flow.parent, let key = flow.key {
-            if parent.children[key] === flow { parent.children[key] = nil }
-            parent.childDidFinish(flow, event: event)
-        } else if let key = flow.key, flowsByKey[key] === flow {
-            flowsByKey[key] = nil
-        }
-        flow.didFinish(event)
-        flow.onFinish?(flow, event)
-        flow.onFinish = nil
-        flow.parent = nil
+        lifecycle.owners[id]
     }
 
     // MARK: Platform reports
@@ -218,32 +164,27 @@ extension AppCoordinator {
             location.index == 0 && location.level > 0
             ? .dismiss(animated: animated) : .pop(animated: animated)
         // A value of a type the caller did not ask for fails here, before anything leaves.
-        if let expected = tracking.resultHandlers[id]?.expected, !expected.accepts(value) {
+        if let expected = lifecycle.resultHandlers[id]?.expected, !expected.accepts(value) {
             throw .wrongResultType(
                 screen: id, expected: expected.name,
                 given: ScenePayload.name(of: type(of: value)))
         }
         // Take the handler out first, so that removing the screen does not cancel it.
-        let handler = tracking.resultHandlers.removeValue(forKey: id)
+        let handler = lifecycle.resultHandlers.removeValue(forKey: id)
         let event: TransitionEvent?
         do {
             event = try navigate(request, force: true)
         } catch {
-            tracking.resultHandlers[id] = handler
+            lifecycle.resultHandlers[id] = handler
             throw error
         }
         // A guard may redirect the removal to a request that changes nothing: the screen stays,
         // and so does its handler.
         guard event != nil else {
-            tracking.resultHandlers[id] = handler
+            lifecycle.resultHandlers[id] = handler
             return nil
         }
         handler?.call(.value(value))
         return event
-    }
-
-    /// Sets or clears the veto of screen `id`, which is in the tree or being built.
-    func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
-        tracking.leaveVetoes[id] = veto
     }
 }

@@ -320,11 +320,11 @@ extension AppCoordinator {
                 case .success(let checked):
                     built.append(try build(checked, for: transitionKind))
                 case .failure(let redirect):
-                    discardVetoes(of: built.map(\.id))
+                    lifecycle.discardVetoes(of: built.map(\.id))
                     return try followRedirect(redirect.request, from: operation)
                 }
             } catch {
-                discardVetoes(of: built.map(\.id))
+                lifecycle.discardVetoes(of: built.map(\.id))
                 throw failure(planned, error)
             }
         }

@@ -79,10 +79,10 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The observers, streams and history, and the order of delivery.
     let eventHub: EventHub
 
-    // Guards, flows, results and leave vetoes; all empty unless used.
+    /// The synchronous guards, in the order they run.
     var guards: [NavigationGuard] = []
-    var flowsByKey: [String: FlowCoordinator] = [:]
-    var tracking = Tracking()
+    /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
+    let lifecycle = ScreenLifecycle()
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
     lazy var asyncGate = AsyncGate(coordinator: self)
 
@@ -472,7 +472,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             guard let removal = try removal(for: request) else { return .unchanged }
-            if !guards.isEmpty || (!options.force && !tracking.leaveVetoes.isEmpty),
+            if !guards.isEmpty || (!options.force && !lifecycle.leaveVetoes.isEmpty),
                 let redirect = try checkLeaving(
                     tree.leavingScreens(removal), kind: kind, force: options.force)
             {
@@ -631,10 +631,10 @@ public final class AppCoordinator: AppCoordinatorType {
         do {
             content = try checked.resolved.registration.makeScreen(in: context)
         } catch let error as NavigationError {
-            tracking.leaveVetoes[id] = nil
+            lifecycle.leaveVetoes[id] = nil
             throw error
         } catch {
-            tracking.leaveVetoes[id] = nil
+            lifecycle.leaveVetoes[id] = nil
             throw .builderFailed(scene, reason: String(describing: error))
         }
         return Screen(
@@ -650,15 +650,9 @@ public final class AppCoordinator: AppCoordinatorType {
         do {
             return try build(checked, for: kind)
         } catch {
-            discardVetoes(of: built)
+            lifecycle.discardVetoes(of: built)
             throw error
         }
-    }
-
-    /// Forgets the vetoes of screens that were built but will not enter the tree.
-    func discardVetoes(of screens: [ScreenID]) {
-        guard !tracking.leaveVetoes.isEmpty else { return }
-        for id in screens { tracking.leaveVetoes[id] = nil }
     }
 
     // MARK: Guards and vetoes
@@ -692,7 +686,7 @@ public final class AppCoordinator: AppCoordinatorType {
     func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool)
         throws(NavigationError) -> ApplicationTransitionType?
     {
-        guard !guards.isEmpty || (!force && !tracking.leaveVetoes.isEmpty) else { return nil }
+        guard !guards.isEmpty || (!force && !lifecycle.leaveVetoes.isEmpty) else { return nil }
         for screen in leaving.reversed() {
             if let redirect = try runGuards(
                 NavigationAttempt(
@@ -701,7 +695,7 @@ public final class AppCoordinator: AppCoordinatorType {
             {
                 return redirect
             }
-            if !force, let veto = tracking.leaveVetoes[screen.id],
+            if !force, let veto = lifecycle.leaveVetoes[screen.id],
                 let reason = askVeto(veto, kind: kind)
             {
                 throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
@@ -742,7 +736,7 @@ public final class AppCoordinator: AppCoordinatorType {
     /// Every change to the tree, requested or reported by the platform, goes through here:
     /// the tree is changed in one step, the event made once, then handed to observers.
     func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
-        let tracked = !tracking.isEmpty || options.owner != nil || options.onResult != nil
+        let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil
         var leaving: [Screen] = []
         var added: [Screen] = []
         if tracked {
@@ -772,54 +766,14 @@ public final class AppCoordinator: AppCoordinatorType {
             initiator: change.initiator, redirectedFrom: change.redirectedFrom,
             stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
         if tracked {
-            settle(
+            lifecycle.settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),
-                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event)
+                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event,
+                publish: publish)
         } else {
             publish(.transition(event))
         }
         return event
     }
 
-    /// Reports a committed change that involves flows, results or vetoes, and does their
-    /// bookkeeping: ownership, cancelled results, finished flows.
-    private func settle(
-        options: Options, removed: [ScreenID], added: [ScreenID], resultScreen: ScreenID?,
-        event: TransitionEvent
-    ) {
-        // Ownership of the new screens is recorded first, so that a flow replacing its own
-        // screens (a new root) never drops to zero on the way.
-        if let owner = options.owner {
-            for id in added { recordOwnership(of: id, by: owner) }
-        }
-        var cancelled: [@MainActor (ScreenResult) -> Void] = []
-        var finished: [FlowCoordinator] = []
-        for id in removed {
-            tracking.leaveVetoes[id] = nil
-            if let handler = tracking.resultHandlers.removeValue(forKey: id) {
-                cancelled.append(handler.call)
-            }
-            if let owner = tracking.owners.removeValue(forKey: id) {
-                releaseOwnership(of: owner, finished: &finished)
-            }
-        }
-        if let onResult = options.onResult, let resultScreen {
-            tracking.resultHandlers[resultScreen] = onResult
-        }
-        let finishing = finished.flatMap(markFinished)
-        publish(.transition(event))
-        for handler in cancelled { handler(.cancelled) }
-        for flow in finishing { notifyFinished(flow, event: event) }
-    }
-}
-
-/// What the coordinator keeps about screens in the tree beyond the tree itself: the flow that
-/// owns each, the handler waiting for each one's result, and each one's leave veto.
-struct Tracking {
-    var owners: [ScreenID: FlowCoordinator] = [:]
-    var resultHandlers: [ScreenID: AppCoordinator.ResultHandler] = [:]
-    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
-
-    /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.
-    var isEmpty: Bool { owners.isEmpty && resultHandlers.isEmpty && leaveVetoes.isEmpty }
 }

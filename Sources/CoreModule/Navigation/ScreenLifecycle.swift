@@ -1,0 +1,125 @@
+/// What the coordinator keeps about screens beyond the tree itself: the flow that owns each,
+/// the handler waiting for each one's result, each one's leave veto, and the live top-level
+/// flows.
+///
+/// One job: when screens enter and leave the tree, ownership is counted, results of screens that
+/// left are cancelled, flows left without screens finish (children first) and are released, and
+/// vetoes of screens that left are forgotten. A coordinator that uses none of these keeps all
+/// of it empty, and a transition then looks at none of it.
+@MainActor
+final class ScreenLifecycle {
+    /// The live top-level flows, by key.
+    var flowsByKey: [String: FlowCoordinator] = [:]
+    /// The flow that started each screen in the tree, if one did.
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    /// The handler waiting for each screen's result.
+    var resultHandlers: [ScreenID: AppCoordinator.ResultHandler] = [:]
+    /// Each screen's leave veto.
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+
+    /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.
+    var isEmpty: Bool { owners.isEmpty && resultHandlers.isEmpty && leaveVetoes.isEmpty }
+
+    // MARK: Ownership and flows
+
+    /// Records that `flow` started screen `id`: it and its ancestors own one more screen.
+    func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
+        owners[id] = flow
+        var current: FlowCoordinator? = flow
+        while let node = current {
+            node.ownedScreenCount += 1
+            current = node.parent
+        }
+    }
+
+    /// Drops one owned screen from `flow` and its ancestors; collects the flows left with none.
+    func releaseOwnership(of flow: FlowCoordinator, finished: inout [FlowCoordinator]) {
+        var current: FlowCoordinator? = flow
+        while let node = current {
+            node.ownedScreenCount -= 1
+            if node.ownedScreenCount == 0 && !node.isFinished
+                && !finished.contains(where: { $0 === node })
+            {
+                finished.append(node)
+            }
+            current = node.parent
+        }
+    }
+
+    /// Marks `flow` and its remaining child flows finished, children first, and returns them in
+    /// that order; flows already finished are skipped.
+    ///
+    /// This happens as soon as the flow's last screen has left the tree, before anyone hears of
+    /// the transition, so that an observer reacting to it finds the flow finished (its
+    /// `navigate` then fails) rather than bringing it back to life.
+    func markFinished(_ flow: FlowCoordinator) -> [FlowCoordinator] {
+        guard !flow.isFinished else { return [] }
+        var order: [FlowCoordinator] = []
+        for child in flow.childFlows.values.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            order += markFinished(child)
+        }
+        flow.isFinished = true
+        order.append(flow)
+        return order
+    }
+
+    /// Tells a finished flow's parent, lets the parent drop it, and calls the flow's hooks.
+    func notifyFinished(_ flow: FlowCoordinator, event: TransitionEvent) {
+        if let parent = flow.parent, let key = flow.key {
+            if parent.children[key] === flow { parent.children[key] = nil }
+            parent.childDidFinish(flow, event: event)
+        } else if let key = flow.key, flowsByKey[key] === flow {
+            flowsByKey[key] = nil
+        }
+        flow.didFinish(event)
+        flow.onFinish?(flow, event)
+        flow.onFinish = nil
+        flow.parent = nil
+    }
+
+    // MARK: Vetoes
+
+    /// Sets or clears the veto of screen `id`, which is in the tree or being built.
+    func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
+        leaveVetoes[id] = veto
+    }
+
+    /// Forgets the vetoes of screens that were built but will not enter the tree.
+    func discardVetoes(of screens: [ScreenID]) {
+        guard !leaveVetoes.isEmpty else { return }
+        for id in screens { leaveVetoes[id] = nil }
+    }
+
+    // MARK: Settling a transition
+
+    /// Reports a committed change that involves flows, results or vetoes, and does their
+    /// bookkeeping: ownership, cancelled results, finished flows.
+    func settle(
+        options: AppCoordinator.Options, removed: [ScreenID], added: [ScreenID],
+        resultScreen: ScreenID?, event: TransitionEvent, publish: (NavigationEvent) -> Void
+    ) {
+        // Ownership of the new screens is recorded first, so that a flow replacing its own
+        // screens (a new root) never drops to zero on the way.
+        if let owner = options.owner {
+            for id in added { recordOwnership(of: id, by: owner) }
+        }
+        var cancelled: [@MainActor (ScreenResult) -> Void] = []
+        var finished: [FlowCoordinator] = []
+        for id in removed {
+            leaveVetoes[id] = nil
+            if let handler = resultHandlers.removeValue(forKey: id) {
+                cancelled.append(handler.call)
+            }
+            if let owner = owners.removeValue(forKey: id) {
+                releaseOwnership(of: owner, finished: &finished)
+            }
+        }
+        if let onResult = options.onResult, let resultScreen {
+            resultHandlers[resultScreen] = onResult
+        }
+        let finishing = finished.flatMap(markFinished)
+        publish(.transition(event))
+        for handler in cancelled { handler(.cancelled) }
+        for flow in finishing { notifyFinished(flow, event: event) }
+    }
+}
