@@ -44,6 +44,30 @@ struct CustomContainerTests {
             ]))
     }
 
+    @Test("over an app's own container, a screen only a payload can build cannot be a link")
+    func customContainerLinksCheckPayloads() throws {
+        struct Receipt: Hashable, Sendable { let total: Int }
+        let coordinator = AppCoordinator(
+            container: FixedContainer(builders: [
+                "Home": stubBuilder("Home"),
+                "Receipt": SceneBuilder("Receipt", payload: .required(Receipt.self)) { context in
+                    StubScreen(context: context)
+                },
+            ]))
+        try coordinator.navigate(.root(scene: "Home"))
+        try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(Receipt(total: 7))))
+        let before = coordinator.tree
+        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
+            try coordinator.link(format: DeepLinkFormat(scheme: "app"))
+        }
+        let links = try LinkTable(
+            accepting: [.scheme("app")], routes: [LinkRoute("receipt", scene: "Receipt")])
+        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
+            try coordinator.universalLink(in: links)
+        }
+        #expect(coordinator.tree == before)
+    }
+
     @Test("an app's own container builds the scenes it holds, and links and snapshots work")
     func navigatesOverAnotherContainer() throws {
         let coordinator = makeApp()

@@ -140,10 +140,11 @@ extension AppCoordinator {
         return link
     }
 
-    /// The registration of `scene` as registered (a name or a pattern), if it still is.
+    /// The registration of `scene` as registered (a name or a pattern), if it still is: from
+    /// the registry, or from any other container through its builder, so that a custom
+    /// container's builders that need a payload are checked too.
     private func registration(of scene: SceneIdentifier) -> Registration? {
-        guard let registry else { return nil }
-        return try? registry.resolveTarget(scene).registration
+        try? resolveTarget(scene).registration
     }
 
     private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {

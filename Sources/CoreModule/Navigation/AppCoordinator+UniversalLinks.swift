@@ -127,9 +127,8 @@ extension AppCoordinator {
         throws(NavigationError) -> String?
     {
         guard let screen = tree.visibleScreen else { return nil }
-        if let registry,
-            let requirement = try? registry.resolveTarget(screen.scene).registration
-                .payloadRequirement, !requirement.canRebuild
+        if let requirement = try? resolveTarget(screen.scene).registration.payloadRequirement,
+            !requirement.canRebuild
         {
             throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
         }
