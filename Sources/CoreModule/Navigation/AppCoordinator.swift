@@ -280,7 +280,7 @@ public final class AppCoordinator: AppCoordinatorType {
         _ request: ApplicationTransitionType, options: Options, origin: NavigationOperation?
     ) throws(NavigationError) -> TransitionEvent? {
         var current = request
-        var chain: [ApplicationTransitionType] = []
+        var chain = RedirectChain(limit: maximumRedirects)
         while true {
             let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
             switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
@@ -289,10 +289,7 @@ public final class AppCoordinator: AppCoordinatorType {
             case .unchanged:
                 return nil
             case .redirect(let next):
-                chain.append(current)
-                guard chain.count <= maximumRedirects, !chain.contains(next) else {
-                    throw .redirectLoop(chain: chain + [next])
-                }
+                try chain.follow(from: current, to: next)
                 current = next
             }
         }

@@ -54,7 +54,7 @@ final class AsyncGate {
             defer { if self.pending === pending { self.pending = nil } }
 
             var current = request
-            var chain: [ApplicationTransitionType] = []
+            var chain = RedirectChain(limit: coordinator.maximumRedirects)
             var approved = Set<ApprovedAttempt>()
             asking: while true {
                 for attempt in asyncAttempts(for: current) {
@@ -67,11 +67,7 @@ final class AsyncGate {
                                 name: rule.name, kind: attempt.kind, scene: attempt.scene,
                                 reason: reason)
                         case .redirect(let next):
-                            if case .transition(let tried) = current { chain.append(tried) }
-                            guard chain.count <= coordinator.maximumRedirects, !chain.contains(next)
-                            else {
-                                throw .redirectLoop(chain: chain + [next])
-                            }
+                            try chain.follow(from: current.transition, to: next)
                             current = .transition(next)
                             continue asking
                         }
@@ -343,6 +339,12 @@ enum AsyncRequest {
     case transition(ApplicationTransitionType)
     case openLink(String, format: DeepLinkFormat)
     case universalLink(String, table: LinkTable, source: LinkSource)
+
+    /// The transition, when the request is one.
+    var transition: ApplicationTransitionType? {
+        if case .transition(let request) = self { return request }
+        return nil
+    }
 
     /// The request as observers and errors name it.
     var operation: NavigationOperation {
