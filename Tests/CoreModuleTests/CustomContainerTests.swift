@@ -125,7 +125,7 @@ struct CustomContainerTests {
         try coordinator.navigate(.root(scene: "Home"))
         let context = SceneContext(
             scene: "Login", screen: ScreenID(9), parameters: [:], coordinator: coordinator,
-            redirectedFrom: .report(.poppedByUser(ScreenID(1))))
+            redirectedFrom: .report(.poppedBackByUser(to: ScreenID(1))))
         #expect(try context.continueRedirectedNavigation() == nil)
         #expect(coordinator.tree.scenes == [["Home"]])
     }

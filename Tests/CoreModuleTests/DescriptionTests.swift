@@ -69,7 +69,9 @@ struct DescriptionTests {
 
     @Test("platform reports print what the user did")
     func platformReports() {
-        #expect(PlatformReport.poppedByUser(ScreenID(3)).description == "popped-by-user #3")
+        #expect(
+            PlatformReport.poppedBackByUser(to: ScreenID(3)).description
+                == "popped-back-by-user to #3")
         #expect(PlatformReport.dismissedByUser(ScreenID(4)).description == "dismissed-by-user #4")
         #expect(
             PlatformReport.tabSelectedByUser("more").description == #"tab-selected-by-user "more""#)

@@ -67,8 +67,8 @@ struct FlowLifecycleRandomTests {
                     [.popToRoot(), .dismissAll(), .root(scene: "A1")].randomElement(using: &random)
                         ?? .pop())
             case 8, 9:
-                if let visible = tree.visibleScreen {
-                    _ = try? coordinator.report(.poppedByUser(visible.id))
+                if let below = tree.screenBelowVisible {
+                    _ = try? coordinator.report(.poppedBackByUser(to: below))
                 }
             case 10:
                 if let screen = tree.screens.randomElement(using: &random) {
@@ -78,7 +78,7 @@ struct FlowLifecycleRandomTests {
                 // A stale report about a screen that may be long gone.
                 let id = ScreenID(
                     UInt64.random(in: 1...UInt64(max(1, tree.screens.count * 2)), using: &random))
-                _ = try? coordinator.report(.poppedByUser(id))
+                _ = try? coordinator.report(.poppedBackByUser(to: id))
             }
 
             // Every flow that owns a screen in the tree (directly or through a child) is alive

@@ -257,7 +257,7 @@ struct NavigationErrorTests {
                 .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved"),
                 "Cannot leave \"Keep\" #2"
             ),
-            (.reportedScreenGone(ScreenID(4)), "screen #4 left"),
+            (.reportedScreenGone(ScreenID(4)), "reported screen #4, but it is not in the tree"),
             (
                 .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
                 "a pop of screen #1, but the visible screen is #2"

@@ -8,7 +8,7 @@ struct PlatformReportTests {
     func backSwipe() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         let recorder = EventRecorder(coordinator)
-        let event = try #require(try coordinator.report(.poppedByUser(ScreenID(2))))
+        let event = try #require(try coordinator.report(.poppedBackByUser(to: ScreenID(1))))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.kind == .pop)
         #expect(event.initiator == .user)
@@ -91,7 +91,7 @@ struct PlatformReportTests {
         flow?.onFinish = { _, event in initiator = event.initiator }
         try coordinator.startFlow(try #require(flow), key: "flow")
         flow = nil
-        try coordinator.report(.poppedByUser(ScreenID(2)))
+        try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         #expect(initiator == .user)
         #expect(released == nil)
     }
@@ -101,7 +101,7 @@ struct PlatformReportTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         let stub = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         stub.context.vetoLeaving { "it has unsaved changes" }
-        try coordinator.report(.poppedByUser(ScreenID(2)))
+        try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 
@@ -110,17 +110,16 @@ struct PlatformReportTests {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .push(scene: "A2"), .present(scene: "B1"), .push(scene: "B2"),
         ])
-        try coordinator.report(.poppedByUser(ScreenID(4)))
+        try coordinator.report(.poppedBackByUser(to: ScreenID(3)))
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         let cases: [(PlatformReport, NavigationError)] = [
-            (.poppedByUser(ScreenID(4)), .reportedScreenGone(ScreenID(4))),
-            (.poppedByUser(ScreenID(99)), .reportedScreenGone(ScreenID(99))),
+            (.poppedBackByUser(to: ScreenID(4)), .reportedScreenGone(ScreenID(4))),
+            (.poppedBackByUser(to: ScreenID(99)), .reportedScreenGone(ScreenID(99))),
             (
-                .poppedByUser(ScreenID(2)),
-                .reportedScreenNotOnTop(ScreenID(2), kind: .pop, visible: ScreenID(3))
+                .poppedBackByUser(to: ScreenID(2)),
+                .reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(3))
             ),
-            (.poppedByUser(ScreenID(3)), .cannotPopFirstScreen("B1", kind: .pop)),
             (
                 .dismissedByUser(ScreenID(1)),
                 .reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3))

@@ -50,7 +50,7 @@ struct ResultTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         var result: ScreenResult?
         try coordinator.navigate(.push(scene: "A2"), onResult: { result = $0 })
-        try coordinator.report(.poppedByUser(ScreenID(2)))
+        try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         #expect(result?.isCancelled == true)
     }
 

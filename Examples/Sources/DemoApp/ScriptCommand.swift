@@ -84,7 +84,7 @@ public enum ScriptCommand: Equatable, Sendable {
                                        outside the app unless from-app is given
         share                          print the visible screen as a universal link
         back-swipe [#ID]               the user swipes back from screen #ID (default: the
-                                       visible one); reported as .poppedByUser
+                                       visible one); reported as .poppedBackByUser(to:)
         swipe-down [#ID]               the user drags the top-most sheet down; reported as
                                        .dismissedByUser
         tab-tap NAME                   the user taps the tab NAME in the tab bar; reported

@@ -190,7 +190,7 @@ public final class ScriptSession {
             let link = try coordinator.universalLink(in: links)
             answer(.link(link), text: [link ?? "(the window is empty)"])
         case .backSwipe(let screen):
-            try coordinator.report(.poppedByUser(screen ?? visibleScreen(for: "back-swipe")))
+            try coordinator.report(.poppedBackByUser(to: backSwipeTarget(from: screen)))
         case .swipeDown(let screen):
             let target = try screen ?? visibleScreen(for: "swipe-down")
             if screen == nil, coordinator.tree.modalCount == 0 {
@@ -252,6 +252,28 @@ public final class ScriptSession {
             text: ["· \(word): \(reason); nothing changed, no event"])
     }
 
+    /// Where a back swipe from `screen` (the visible one by default) goes.
+    ///
+    /// The platform reports the screen below it. A screen not in the tree is reported as it is,
+    /// so that the coordinator refuses a stale report; a swipe the platform would not allow is
+    /// the script's error.
+    private func backSwipeTarget(from screen: ScreenID?) throws -> ScreenID {
+        let from = try screen ?? visibleScreen(for: "back-swipe")
+        let tree = coordinator.tree
+        guard let location = tree.location(of: from) else { return from }
+        guard let visible = tree.visibleScreen, visible.id == from else {
+            throw ScriptError(
+                "back-swipe: \(location) is not the visible screen, and only the visible screen "
+                    + "can be swiped back from.")
+        }
+        guard location.index > 0, let stack = tree.topStack else {
+            throw ScriptError(
+                "back-swipe: \(location) is the first screen of its stack: there is nothing to "
+                    + "swipe back to.")
+        }
+        return stack[location.index - 1].id
+    }
+
     private func visibleScreen(for word: String) throws -> ScreenID {
         guard let visible = coordinator.tree.visibleScreen else {
             throw ScriptError("\(word): the window is empty, so there is no screen to swipe.")
@@ -265,8 +287,7 @@ public final class ScriptSession {
         case .open(let link): return .openLink(link, format: Self.linkFormat)
         case .openURL(let url, let source): return .openUniversalLink(url, source: source)
         case .backSwipe(let screen):
-            return screen.map { .report(.poppedByUser($0)) }
-                ?? coordinator.tree.visibleScreen.map { .report(.poppedByUser($0.id)) }
+            return (try? backSwipeTarget(from: screen)).map { .report(.poppedBackByUser(to: $0)) }
         case .swipeDown(let screen):
             return screen.map { .report(.dismissedByUser($0)) }
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }

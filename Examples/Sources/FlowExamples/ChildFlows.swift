@@ -120,17 +120,18 @@ public func runChildFlowsExample(write: @escaping (String) -> Void) -> Bool {
         transcript.step("4. Next again, then the user swipes back from Second.")
         try first.showSecond()
         child = first.childFlows["second"]
-        let swiped = coordinator.tree.lastScreenID
-        try coordinator.report(.poppedByUser(swiped))
+        // The platform reports the screen the user went back to: the one below Second.
+        let screens = coordinator.tree.topStack.map(Array.init) ?? []
+        let backTo = screens.count > 1 ? screens[screens.count - 2].id : ScreenID(0)
+        try coordinator.report(.poppedBackByUser(to: backTo))
         transcript.tree(coordinator)
         released.append(child == nil)
         transcript.note("SecondCoordinator released: \(child == nil)")
 
-        transcript.step("5. A stale report of the same swipe is refused, and changes nothing.")
-        do {
-            try coordinator.report(.poppedByUser(swiped))
-        } catch {
-            transcript.note("(the tree is unchanged)")
+        transcript.step(
+            "5. The same report again (a duplicate) changes nothing: the tree shows it.")
+        if try coordinator.report(.poppedBackByUser(to: backTo)) == nil {
+            transcript.note("(nothing to follow: the tree is unchanged)")
         }
         transcript.tree(coordinator)
     } catch {

@@ -208,8 +208,8 @@ public func runLoginFlowExample(write: @escaping (String) -> Void) -> Bool {
     transcript.tree(coordinator)
 
     transcript.step("3. The user swipes back; the renderer reports it.")
-    if let visible = coordinator.tree.visibleScreen {
-        _ = try? coordinator.report(.poppedByUser(visible.id))
+    if let screens = coordinator.tree.topStack.map(Array.init), screens.count > 1 {
+        _ = try? coordinator.report(.poppedBackByUser(to: screens[screens.count - 2].id))
     }
     transcript.tree(coordinator)
 

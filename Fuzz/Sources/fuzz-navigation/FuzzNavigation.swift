@@ -478,7 +478,8 @@ final class NavigationFuzzer {
             }
         case 6:
             let report: PlatformReport =
-                byte() % 2 == 0 ? .poppedByUser(screenID()) : .dismissedByUser(screenID())
+                byte() % 2 == 0
+                ? .poppedBackByUser(to: screenID()) : .dismissedByUser(screenID())
             perform("report(\(report))") { () throws(NavigationError) in
                 try coordinator.report(report)
             }

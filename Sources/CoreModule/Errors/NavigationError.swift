@@ -94,8 +94,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// navigate with `force: true` to leave it anyway.
     case leavingVetoed(scene: SceneIdentifier, screen: ScreenID, reason: String)
 
-    /// The platform reported that `screen` left, but it is not in the tree: the report is stale
-    /// or a duplicate.
+    /// The platform reported something about `screen` (it left, or the user went back to it),
+    /// but it is not in the tree: the report is stale or a duplicate.
     case reportedScreenGone(ScreenID)
 
     /// The platform reported a `kind` of `screen`, but that screen is not where the report
@@ -352,8 +352,8 @@ extension NavigationError: CustomStringConvertible {
                 + "force: true to leave it anyway."
         case .reportedScreenGone(let screen):
             return
-                "The platform reported that screen \(screen) left, but it is not in the tree; the "
-                + "report is stale or a duplicate."
+                "The platform reported screen \(screen), but it is not in the tree; the report is "
+                + "stale or a duplicate."
         case .reportedScreenNotOnTop(let screen, let kind, let visible):
             return
                 "The platform reported a \(kind) of screen \(screen), but the visible screen is "

@@ -5,11 +5,9 @@
 /// screen first; the renderer then reports it with ``AppCoordinator/report(_:)``, and the tree
 /// follows.
 public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
-    /// The user popped `screen`, the visible one, with a back swipe or the Back button.
-    case poppedByUser(ScreenID)
     /// The user went back to `screen`, which stays visible: one screen left (a back swipe, the
     /// Back button) or several (the Back button's menu). One report, one event, however many
-    /// screens left.
+    /// screens left: a `pop` event for one, a `pop-to` event for several.
     case poppedBackByUser(to: ScreenID)
     /// The user dismissed the top-most modal, which holds `screen`, by dragging it down.
     case dismissedByUser(ScreenID)
@@ -22,8 +20,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The screen the report is about, for a pop or a dismiss.
     public var screen: ScreenID? {
         switch self {
-        case .poppedByUser(let screen), .poppedBackByUser(let screen),
-            .dismissedByUser(let screen):
+        case .poppedBackByUser(let screen), .dismissedByUser(let screen):
             return screen
         case .tabSelectedByUser, .selectedTabReselectedByUser: return nil
         }
@@ -32,7 +29,6 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The kind of transition the report makes the tree follow.
     public var kind: TransitionKind {
         switch self {
-        case .poppedByUser: return .pop
         case .poppedBackByUser: return .popTo
         case .dismissedByUser: return .dismiss
         case .tabSelectedByUser: return .selectTab
@@ -40,11 +36,10 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The report as `popped-by-user #5`, `popped-back-by-user to #2` or
+    /// The report as `popped-back-by-user to #2`, `dismissed-by-user #5` or
     /// `tab-selected-by-user "search"`.
     public var description: String {
         switch self {
-        case .poppedByUser(let screen): return "popped-by-user \(screen)"
         case .poppedBackByUser(let screen): return "popped-back-by-user to \(screen)"
         case .dismissedByUser(let screen): return "dismissed-by-user \(screen)"
         case .tabSelectedByUser(let name):

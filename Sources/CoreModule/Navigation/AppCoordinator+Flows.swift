@@ -54,11 +54,10 @@ extension AppCoordinator {
     /// - Returns: The transition that was applied, or `nil` when the tree already showed it.
     /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
     ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
-    ///   when it is not the visible screen (for a pop), not in the top-most stack (for a pop
-    ///   back to a screen) or not in the top-most modal (for a dismiss), ``NavigationError/cannotPopFirstScreen(_:kind:)`` for a pop of a stack's
-    ///   first screen, ``NavigationError/nothingToDismiss(visible:)`` for a dismiss when no
-    ///   modal is presented, ``NavigationError/notDismissibleByUser(_:style:)`` for a dismiss of
-    ///   a full-screen cover or a sheet without interactive dismissal,
+    ///   when it is not in the top-most stack (for a pop back to a screen) or not in the
+    ///   top-most modal (for a dismiss), ``NavigationError/nothingToDismiss(visible:)`` for a
+    ///   dismiss when no modal is presented, ``NavigationError/notDismissibleByUser(_:style:)``
+    ///   for a dismiss of a full-screen cover or a sheet without interactive dismissal,
     ///   ``NavigationError/unknownTab(_:tabs:)`` for a tab that is not there (or a root that has
     ///   no tabs), and ``NavigationError/tabBarCovered(tab:modal:)`` for a tab tap while a modal
     ///   covers the tab bar; the tree is then unchanged.
@@ -86,15 +85,6 @@ extension AppCoordinator {
         let visible = tree.lastLocation()
         let edit: TreeEdit
         switch report {
-        case .poppedByUser(let id):
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
-            guard id == visible.screen else {
-                throw .reportedScreenNotOnTop(id, kind: .pop, visible: visible.screen)
-            }
-            guard location.index > 0 else {
-                throw .cannotPopFirstScreen(location.scene, kind: .pop)
-            }
-            edit = .truncateTop(keeping: location.index)
         case .poppedBackByUser(let id):
             guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
             // In the top-most stack: at the visible screen's level, and not in another tab.

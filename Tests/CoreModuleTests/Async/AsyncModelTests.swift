@@ -190,7 +190,8 @@ struct AsyncModelTests {
                 let top = model.stacks[model.stacks.count - 1]
                 if top.count > 1 {
                     operation = "back swipe"
-                    try coordinator.report(.poppedByUser(ScreenID(UInt64(model.visible))))
+                    try coordinator.report(
+                        .poppedBackByUser(to: ScreenID(UInt64(top[top.count - 2].id))))
                     model.stacks[model.stacks.count - 1].removeLast()
                 } else if model.stacks.count > 1 {
                     operation = "swipe down"

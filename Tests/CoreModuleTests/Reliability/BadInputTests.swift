@@ -379,18 +379,18 @@ struct BadInputTests {
         // Platform reports
         BadInput(
             "stale report", setup: [.root(scene: "A1"), .push(scene: "A2"), .pop()],
-            .report(.poppedByUser(ScreenID(2))), .reportedScreenGone(ScreenID(2))),
+            .report(.poppedBackByUser(to: ScreenID(2))), .reportedScreenGone(ScreenID(2))),
         BadInput(
-            "duplicate report", setup: [.root(scene: "A1"), .push(scene: "A2")],
-            extraSetup: { try $0.coordinator.report(.poppedByUser(ScreenID(2))) },
-            .report(.poppedByUser(ScreenID(2))), .reportedScreenGone(ScreenID(2))),
+            "duplicate report", setup: [.root(scene: "A1"), .present(scene: "A2")],
+            extraSetup: { try $0.coordinator.report(.dismissedByUser(ScreenID(2))) },
+            .report(.dismissedByUser(ScreenID(2))), .reportedScreenGone(ScreenID(2))),
         BadInput(
             "report about a screen never built", .report(.dismissedByUser(ScreenID(999))),
             .reportedScreenGone(ScreenID(999))),
         BadInput(
-            "report of a pop of a screen under the visible one",
-            setup: [.root(scene: "A1"), .push(scene: "A2")], .report(.poppedByUser(ScreenID(1))),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2))),
+            "report of a pop back to a screen under a modal", setup: stack3,
+            .report(.poppedBackByUser(to: ScreenID(1))),
+            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3))),
         BadInput(
             "report of a dismiss with nothing presented", .report(.dismissedByUser(ScreenID(1))),
             .nothingToDismiss(visible: "A1")),
@@ -398,9 +398,6 @@ struct BadInputTests {
             "report of a dismiss of the root stack under a modal", setup: stack3,
             .report(.dismissedByUser(ScreenID(1))),
             .reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3))),
-        BadInput(
-            "report of a pop of a modal's first screen", setup: stack3,
-            .report(.poppedByUser(ScreenID(3))), .cannotPopFirstScreen("B1", kind: .pop)),
 
         // Restoration, results, flows
         BadInput(
@@ -557,8 +554,8 @@ struct BadInputTests {
         BadInput(
             "a back swipe reported in a tab that is not selected",
             setup: tabRoot + [.push(scene: "A2"), .selectTab("more")],
-            .report(.poppedByUser(ScreenID(3))),
-            .reportedScreenNotOnTop(ScreenID(3), kind: .pop, visible: ScreenID(2))),
+            .report(.poppedBackByUser(to: ScreenID(1))),
+            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(2))),
 
         // Whole-stack transitions
         BadInput("an empty stack", .navigate(.setStack([])), .emptyStack(.setStack)),

@@ -1029,7 +1029,13 @@ struct ModelGenerator {
         case 65..<67:
             return .navigate(.dismissAll(animated: animated), force: force)
         case 67..<71:
-            return .report(.poppedByUser(reportedScreen(model, &random)))
+            // A back swipe: to the screen below the visible one, or a stale or odd report.
+            if Bool.random(using: &random), model.visible != nil,
+                let below = model.tree.top.screens.dropLast().last
+            {
+                return .report(.poppedBackByUser(to: ScreenID(below.id)))
+            }
+            return .report(.poppedBackByUser(to: reportedScreen(model, &random)))
         case 71..<73:
             // Mostly a screen below the visible one in its stack, as the Back button's menu
             // offers them.

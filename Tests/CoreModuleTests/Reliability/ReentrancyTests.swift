@@ -17,7 +17,7 @@ enum NestedCall: Sendable, CustomTestStringConvertible {
         switch self {
         case .navigate(let request): return request.kind
         case .open, .restore: return .replaceTree
-        case .reportVisible: return .pop
+        case .reportVisible: return .popTo
         }
     }
 
@@ -31,7 +31,8 @@ enum NestedCall: Sendable, CustomTestStringConvertible {
         case .restore:
             try coordinator.restore(TreeSnapshot(stacks: [[.init(scene: "B2")]]))
         case .reportVisible:
-            try coordinator.report(.poppedByUser(coordinator.tree.visibleScreen?.id ?? ScreenID(0)))
+            try coordinator.report(
+                .poppedBackByUser(to: coordinator.tree.screenBelowVisible ?? ScreenID(0)))
         }
     }
 

@@ -799,23 +799,11 @@ struct ReferenceModel {
         }
         var next = self
         switch report {
-        case .poppedByUser(let screen), .dismissedByUser(let screen):
+        case .dismissedByUser(let screen):
             // The screen is in the tree, so the window is not empty.
             let id = screen.rawValue
-            guard let (level, index) = tree.location(of: id), let visible = tree.visible else {
+            guard let (level, _) = tree.location(of: id), let visible = tree.visible else {
                 return .failed(.reportedScreenGone(screen))
-            }
-            if case .poppedByUser = report {
-                guard id == visible.id else {
-                    return .failed(
-                        .reportedScreenNotOnTop(screen, kind: .pop, visible: ScreenID(visible.id)))
-                }
-                guard index > 0 else {
-                    return .failed(.cannotPopFirstScreen(visible.scene, kind: .pop))
-                }
-                next.tree.top.screens.removeLast()
-                return applied(
-                    next, kind: .pop, removed: 1, animated: true, initiator: .user)
             }
             guard let modal = tree.modals.last else {
                 return .failed(.nothingToDismiss(visible: visible.scene))

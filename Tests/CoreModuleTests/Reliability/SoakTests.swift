@@ -89,8 +89,8 @@ struct SoakTests {
                     _ = try? coordinator.navigate(
                         Bool.random(using: &random) ? .popToRoot() : .dismissAll())
                 case 15, 16:
-                    if let visible = tree.visibleScreen {
-                        _ = try? coordinator.report(.poppedByUser(visible.id))
+                    if let below = tree.screenBelowVisible {
+                        _ = try? coordinator.report(.poppedBackByUser(to: below))
                     }
                 case 17:
                     if let visible = tree.visibleScreen {
@@ -105,9 +105,9 @@ struct SoakTests {
                         try coordinator.navigate(.root(scene: scene()))
                     } else {
                         _ = try? coordinator.report(
-                            .poppedByUser(
-                                ScreenID(UInt64.random(in: 1...UInt64(applied + 2), using: &random))
-                            ))
+                            .poppedBackByUser(
+                                to: ScreenID(
+                                    UInt64.random(in: 1...UInt64(applied + 2), using: &random))))
                     }
                 }
             } catch {

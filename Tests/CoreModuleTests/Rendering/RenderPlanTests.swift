@@ -154,7 +154,7 @@ struct RenderPlanTests {
         let coordinator = try makeTreeCoordinator(setup: [
             homeAndMore, .push(scene: "A2"), .push(scene: "A2"),
         ])
-        let popped = try #require(try coordinator.report(.poppedByUser(ScreenID(4))))
+        let popped = try #require(try coordinator.report(.poppedBackByUser(to: ScreenID(3))))
         let tapped = try #require(try coordinator.report(.tabSelectedByUser("more")))
         try coordinator.navigate(.push(scene: "B2"))
         let retapped = try #require(try coordinator.report(.selectedTabReselectedByUser))

@@ -161,8 +161,8 @@ struct RenderPlayerTests {
 
         // The coordinator's visible screen is B2; the user pops it (the report comes from the
         // screen): the event's plan is empty.
-        let visible = try #require(coordinator.tree.visibleScreen)
-        let report = try #require(try coordinator.report(.poppedByUser(visible.id)))
+        let below = try #require(coordinator.tree.screenBelowVisible)
+        let report = try #require(try coordinator.report(.poppedBackByUser(to: below)))
         #expect(report.plan.isEmpty)
         player.play(report.plan)
         #expect(player.pendingSteps == pending)

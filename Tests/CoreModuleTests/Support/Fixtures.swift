@@ -8,6 +8,14 @@ final class StubScreen {
     init(context: SceneContext) { self.context = context }
 }
 
+extension ScreenTree {
+    /// The screen below the visible one in its stack: where a back swipe goes, if anywhere.
+    var screenBelowVisible: ScreenID? {
+        guard let stack = topStack, stack.count > 1 else { return nil }
+        return stack[stack.count - 2].id
+    }
+}
+
 /// An error a builder throws in tests.
 struct StubFailure: Error, CustomStringConvertible {
     let message: String

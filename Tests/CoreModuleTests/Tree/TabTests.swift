@@ -335,8 +335,8 @@ struct TabStackTests {
             homeAndMore, .push(scene: "A2"), .selectTab("more"), .push(scene: "B2"),
         ])
         coordinator.addGuard(NavigationGuard("never") { _ in .reject(reason: "no") })
-        let visible = try #require(coordinator.tree.visibleScreen?.id)
-        let swipe = try #require(try coordinator.report(.poppedByUser(visible)))
+        let below = try #require(coordinator.tree.screenBelowVisible)
+        let swipe = try #require(try coordinator.report(.poppedBackByUser(to: below)))
         #expect(swipe.initiator == .user && swipe.tab == "more")
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
         let tap = try #require(try coordinator.report(.tabSelectedByUser("home")))

@@ -166,7 +166,7 @@
             _ report: PlatformReport, _ tree: ScreenTree, _ random: inout SeededRandom
         ) -> Gesture {
             switch report {
-            case .poppedByUser, .poppedBackByUser:
+            case .poppedBackByUser:
                 guard let stack = tree.topStack, stack.count > 1 else {
                     return .none("no stack to swipe back in")
                 }
