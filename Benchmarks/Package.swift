@@ -13,7 +13,8 @@ let coreModule: Target.Dependency = .product(name: "CoreModule", package: "Scene
 
 let package = Package(
     name: "SceneRouterBenchmarks",
-    // The library's own minimums.
+    // The library's own minimums; the benchmark itself runs on Linux only (its clock and memory
+    // rows read glibc and /proc).
     platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [.executable(name: "benchmarks", targets: ["benchmarks"])],
     dependencies: [.package(name: "SceneRouter", path: "..")],
