@@ -40,7 +40,10 @@ public struct TransitionEvent: Hashable, Sendable {
     /// ``RenderPlan``.
     public let plan: RenderPlan
 
-    /// Creates an event; coordinators make these, and tests may too.
+    /// Creates an event: only coordinators make these, and the package's own tests.
+    ///
+    /// An app's test observes the events a coordinator makes (`CoreModuleTesting`'s
+    /// `RecordingRenderer`).
     ///
     /// - Parameters:
     ///   - sequence: The event's number.
@@ -57,7 +60,7 @@ public struct TransitionEvent: Hashable, Sendable {
     ///   - style: The new modal's style, for a `present`.
     ///   - tab: The selected tab, when the root is a tab container.
     ///   - plan: What a host must do to show the transition.
-    public init(
+    package init(
         sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
         initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
