@@ -99,7 +99,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case reportedScreenGone(ScreenID)
 
     /// The platform reported a `kind` of `screen`, but that screen is not where the report
-    /// needs it: the visible screen for a pop, in the top-most modal for a dismiss.
+    /// needs it: in the top-most stack for a pop back to it, in the top-most modal for a
+    /// dismiss.
     case reportedScreenNotOnTop(ScreenID, kind: TransitionKind, visible: ScreenID)
 
     /// A flow was started under `key`, but a live flow already has that key in the same parent.
@@ -357,7 +358,7 @@ extension NavigationError: CustomStringConvertible {
         case .reportedScreenNotOnTop(let screen, let kind, let visible):
             return
                 "The platform reported a \(kind) of screen \(screen), but the visible screen is "
-                + "\(visible); only the top of the tree can leave that way."
+                + "\(visible); the user can only act on the top-most stack that way."
         case .flowKeyInUse(let key):
             return "A flow is already running under the key \"\(key)\"."
         case .missingService(let type):

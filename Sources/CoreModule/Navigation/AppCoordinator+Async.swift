@@ -229,6 +229,13 @@ extension AppCoordinator {
 
     // MARK: What the synchronous path asks of the gate
 
+    /// Opens the held link on a task of its own; a method of the coordinator's, so that the
+    /// coordinator stays alive while the gate opens it.
+    func openHeldLinkOnItsOwn() async {
+        _ = try? await asyncGate.openHeldLink()
+        asyncGate.opening = nil
+    }
+
     /// Whether any guard, synchronous or asynchronous, may have a say on a scene being shown.
     var hasGuards: Bool { !guards.isEmpty || !asyncGate.guards.isEmpty }
 

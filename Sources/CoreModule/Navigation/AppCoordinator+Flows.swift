@@ -113,7 +113,7 @@ extension AppCoordinator {
                 throw .unknownTab(name, tabs: tree.tabNameList)
             }
             guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modals[0][0].scene)
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
             }
             guard index != tree.selectedTabIndex else { return nil }
             edit = .selectTab(index)
@@ -122,7 +122,7 @@ extension AppCoordinator {
                 throw .unknownTab("", tabs: [])
             }
             guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modals[0][0].scene)
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
             }
             guard tree.topStackCount > 1 else { return nil }
             edit = .truncateTop(keeping: 1)

@@ -280,7 +280,7 @@ public final class AppCoordinator: AppCoordinatorType {
         _ request: ApplicationTransitionType, options: Options, origin: NavigationOperation?
     ) throws(NavigationError) -> TransitionEvent? {
         var current = request
-        var chain = RedirectChain(limit: maximumRedirects)
+        var chain = RedirectChain()
         while true {
             let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
             switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
@@ -289,7 +289,7 @@ public final class AppCoordinator: AppCoordinatorType {
             case .unchanged:
                 return nil
             case .redirect(let next):
-                try chain.follow(from: current, to: next)
+                try chain.follow(from: current, to: next, limit: maximumRedirects)
                 current = next
             }
         }

@@ -8,8 +8,9 @@
 /// (`checkAsyncGuards(_:)`), and tells it when the tree changed (`treeChanged()`); a coordinator
 /// that uses no asynchronous guard and holds no link pays nothing else.
 ///
-/// The coordinator owns its gate, and every call into the gate comes from the coordinator (or
-/// from a task that keeps the coordinator while it runs), so the gate refers to it `unowned`.
+/// The coordinator owns its gate, and every call into the gate comes from a method of the
+/// coordinator's, which keeps the coordinator alive while it runs (a task that opens the held
+/// link calls `AppCoordinator.openHeldLinkOnItsOwn()`), so the gate refers to it `unowned`.
 @MainActor
 final class AsyncGate {
     unowned let coordinator: AppCoordinator
@@ -54,7 +55,7 @@ final class AsyncGate {
             defer { if self.pending === pending { self.pending = nil } }
 
             var current = request
-            var chain = RedirectChain(limit: coordinator.maximumRedirects)
+            var chain = RedirectChain()
             var approved = Set<ApprovedAttempt>()
             asking: while true {
                 for attempt in asyncAttempts(for: current) {
@@ -67,7 +68,9 @@ final class AsyncGate {
                                 name: rule.name, kind: attempt.kind, scene: attempt.scene,
                                 reason: reason)
                         case .redirect(let next):
-                            try chain.follow(from: current.transition, to: next)
+                            try chain.follow(
+                                from: current.transition, to: next,
+                                limit: coordinator.maximumRedirects)
                             current = .transition(next)
                             continue asking
                         }
@@ -103,6 +106,8 @@ final class AsyncGate {
         case .openLink(let link, let format):
             return try coordinator.openNow(link, format: format, force: force)
         case .universalLink(let url, let table, let source):
+            // Counted as the synchronous entry point counts it, should an observer start it.
+            try coordinator.countObserverNavigation(.replaceTree, scene: nil)
             // An action route's link is published as its action; it changes no screen.
             return try coordinator.openUniversalNow(url, in: table, from: source, force: force)?
                 .transition
@@ -325,11 +330,10 @@ final class AsyncGate {
     /// Starts opening the held link on its own task (a screen or flow in front just left).
     func startOpeningHeldLink() {
         guard opening == nil else { return }
-        // The task holds the coordinator weakly, and keeps it while it opens: the gate never
-        // runs without its coordinator.
+        // The task holds the coordinator weakly and calls a method of the coordinator's, which
+        // keeps the coordinator alive until it returns: the gate never runs without it.
         opening = Task { [weak coordinator] in
-            _ = try? await coordinator?.asyncGate.openHeldLink()
-            coordinator?.asyncGate.opening = nil
+            await coordinator?.openHeldLinkOnItsOwn()
         }
     }
 }

@@ -6,8 +6,6 @@
 struct RedirectChain {
     /// The navigations tried so far, oldest first.
     private(set) var tried: [ApplicationTransitionType] = []
-    /// The most redirects it may go through.
-    let limit: Int
 
     /// Whether no guard has redirected yet.
     var isEmpty: Bool { tried.isEmpty }
@@ -15,10 +13,12 @@ struct RedirectChain {
     /// Records that a guard redirected `current` (when it is a transition; a link is not
     /// repeated by name) to `next`.
     ///
+    /// - Parameter limit: The most redirects the chain may go through, read at each redirect
+    ///   (the app may change it while an asynchronous guard decides).
     /// - Throws: ``NavigationError/redirectLoop(chain:)`` when the chain grows past `limit` or
     ///   `next` is already in it.
     mutating func follow(
-        from current: ApplicationTransitionType?, to next: ApplicationTransitionType
+        from current: ApplicationTransitionType?, to next: ApplicationTransitionType, limit: Int
     ) throws(NavigationError) {
         if let current { tried.append(current) }
         guard tried.count <= limit, !tried.contains(next) else {

@@ -146,6 +146,41 @@ struct HeldLinkTests {
         #expect(fixture.answers.questions.count == 2)
     }
 
+    @Test("A held link opening on its own keeps its coordinator until its guard has answered")
+    func heldLinkKeepsItsCoordinator() async throws {
+        final class Seen { var kinds: [TransitionKind] = [] }
+        let seen = Seen()
+        var fixture: AsyncFixture? = try AsyncFixture()
+        let answers = try #require(fixture?.answers)
+        weak let released = fixture?.coordinator
+        var token: ObservationToken?
+        do {
+            let coordinator = try #require(fixture?.coordinator)
+            token = coordinator.observe { event in
+                if let kind = event.transition?.kind { seen.kinds.append(kind) }
+            }
+            try await coordinator.markReadyForLinks()
+            try coordinator.navigate(.push(scene: "Login"))
+            let login = try #require(coordinator.tree.visibleScreen?.id)
+            coordinator.holdLinks(untilLeaves: login)
+            try await coordinator.openWhenAllowed("demo://open/A1/B1", format: format)
+            // Sign-in leaves: the held link starts opening on its own task, and asks the guard.
+            try coordinator.navigate(.pop())
+            await answers.waitForQuestions(1)
+        }
+        // The app lets the window go while the guard decides: the opening task keeps it.
+        fixture = nil
+        #expect(released != nil)
+        answers.answer(.allow)
+        var turns = 0
+        while released?.isOpeningHeldLink == true, turns < 10_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(seen.kinds == [.push, .pop, .replaceTree])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("A link held behind a flow opens when the flow finishes")
     func flowInFront() async throws {
         let coordinator = try makeCoordinator(

@@ -371,6 +371,31 @@ extension HostileTests {
         token.cancel()
     }
 
+    @Test("the observer limit covers universal links too")
+    @MainActor
+    func observerLimitCoversUniversalLinks() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        coordinator.maximumObserverNavigations = 0
+        let links = try LinkTable(
+            accepting: [.scheme("app")], routes: [LinkRoute("b1", scene: "B1", effect: .push)])
+        var thrown: [NavigationError] = []
+        let token = coordinator.observe { [unowned coordinator] event in
+            guard event.transition?.kind == .push, event.transition?.scene == "A2" else { return }
+            do throws(NavigationError) {
+                try coordinator.open(universalLink: "app://b1", in: links, from: .app)
+            } catch {
+                thrown.append(error)
+            }
+        }
+        let recorder = EventRecorder(coordinator)
+        try coordinator.navigate(.push(scene: "A2"))
+        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        #expect(thrown == [loop])
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(recorder.failures.map(\.error) == [loop])
+        token.cancel()
+    }
+
     @Test("the observer limit covers restores too, which name no scene")
     @MainActor
     func observerLimitCoversRestores() throws {
