@@ -227,7 +227,7 @@ extension AppCoordinator {
         await asyncGate.opening?.value
     }
 
-    // MARK: What the synchronous path asks of the gate
+    // MARK: What the parts ask of the coordinator
 
     /// Opens the held link on a task of its own; a method of the coordinator's, so that the
     /// coordinator stays alive while the gate opens it.
@@ -239,15 +239,4 @@ extension AppCoordinator {
     /// Whether any guard, synchronous or asynchronous, may have a say on a scene being shown.
     var hasGuards: Bool { !guards.isEmpty || !asyncGate.guards.isEmpty }
 
-    /// Cancels the pending navigation because of the newer `operation` (see
-    /// `AsyncGate.cancelPending(by:)`).
-    func cancelPending(by makeOperation: @autoclosure () -> NavigationOperation?) {
-        asyncGate.cancelPending(by: makeOperation())
-    }
-
-    /// Fails the synchronous pass for an attempt that an asynchronous guard applies to and did
-    /// not allow beforehand.
-    func checkAsyncGuards(_ attempt: NavigationAttempt) throws(NavigationError) {
-        try asyncGate.checkAsyncGuards(attempt)
-    }
 }

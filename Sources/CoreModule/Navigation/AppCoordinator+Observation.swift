@@ -40,17 +40,6 @@ extension AppCoordinator {
         set { eventHub.maximumObserverNavigations = newValue }
     }
 
-    /// Counts a navigation that starts while observers are being called (see
-    /// `EventHub.countObserverNavigation(_:scene:)`).
-    ///
-    /// Every entry point that an observer may call to change the tree calls this before it
-    /// checks or builds anything, so a stopped navigation changes nothing.
-    func countObserverNavigation(
-        _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
-    ) throws(NavigationError) {
-        try eventHub.countObserverNavigation(kind, scene: scene())
-    }
-
     /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
     func publish(_ event: NavigationEvent) {
         if case .transition = event { asyncGate.treeChanged() }

@@ -260,8 +260,8 @@ public final class AppCoordinator: AppCoordinatorType {
         do throws(NavigationError) {
             if let applying { throw .reentrantNavigation(kind, during: applying) }
             if !isReport {
-                cancelPending(by: operation())
-                try countObserverNavigation(kind, scene: scene())
+                asyncGate.cancelPending(by: operation())
+                try eventHub.countObserverNavigation(kind, scene: scene())
             }
             return try body()
         } catch {
@@ -663,7 +663,7 @@ public final class AppCoordinator: AppCoordinatorType {
         let previous = applying
         applying = attempt.kind
         defer { applying = previous }
-        try checkAsyncGuards(attempt)
+        try asyncGate.checkAsyncGuards(attempt)
         for rule in guards {
             switch rule.decide(attempt) {
             case .allow:

@@ -107,7 +107,7 @@ final class AsyncGate {
             return try coordinator.openNow(link, format: format, force: force)
         case .universalLink(let url, let table, let source):
             // Counted as the synchronous entry point counts it, should an observer start it.
-            try coordinator.countObserverNavigation(.replaceTree, scene: nil)
+            try coordinator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
             // An action route's link is published as its action; it changes no screen.
             return try coordinator.openUniversalNow(url, in: table, from: source, force: force)?
                 .transition

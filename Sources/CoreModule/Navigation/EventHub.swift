@@ -77,6 +77,9 @@ final class EventHub {
     /// Counts a navigation that starts while observers are being called, and stops it when
     /// observers have started more than ``maximumObserverNavigations`` during this delivery.
     ///
+    /// Every entry point that an observer may call to change the tree calls this before it
+    /// checks or builds anything, so a stopped navigation changes nothing.
+    ///
     /// - Throws: ``NavigationError/observerNavigationLoop(limit:kind:scene:)`` past the limit.
     func countObserverNavigation(
         _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?

@@ -33,6 +33,20 @@ struct ArticleSessionTests {
         #expect(problems.contains { $0.contains("\"c1\"") })
     }
 
+    @Test("A start-up failure reads as a sentence that names its cause, for the failure screen")
+    func startUpFailureNamesItsCause() {
+        let duplicate = NavigationError.duplicateRegistration("A1")
+        #expect(
+            StartUpFailure.registration(duplicate).description
+                == "Registering the scenes failed: \(duplicate)")
+        #expect(
+            StartUpFailure.unregisteredScenes(["C1 is missing.", "B2 is missing."]).description
+                == "The start-up check failed: C1 is missing. B2 is missing.")
+        #expect(
+            StartUpFailure.firstScreen(.noTabs).description
+                == "The first screen could not be shown: \(NavigationError.noTabs)")
+    }
+
     // MARK: Links
 
     @Test(
