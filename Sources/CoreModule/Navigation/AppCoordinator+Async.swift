@@ -235,8 +235,4 @@ extension AppCoordinator {
         _ = try? await asyncGate.openHeldLink()
         asyncGate.opening = nil
     }
-
-    /// Whether any guard, synchronous or asynchronous, may have a say on a scene being shown.
-    var hasGuards: Bool { !guards.isEmpty || !asyncGate.guards.isEmpty }
-
 }

@@ -65,78 +65,11 @@ extension AppCoordinator {
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
         try enter(.report(report), kind: report.kind, isReport: true) {
             () throws(NavigationError) -> TransitionEvent? in
-            guard let change = try change(for: report) else { return nil }
-            return commit(change)
+            guard let (kind, edit) = try TransitionPlanner.change(for: report, in: tree) else {
+                return nil
+            }
+            return commit(Change(kind: kind, animated: true, edit: edit, initiator: .user))
         }
-    }
-
-    /// The change a report asks the tree to follow, `nil` when the tree already shows it, or
-    /// the error that makes the report impossible.
-    private func change(for report: PlatformReport) throws(NavigationError) -> Change? {
-        if let id = report.screen, tree.location(of: id) == nil {
-            throw .reportedScreenGone(id)
-        }
-        guard !tree.isEmpty else {
-            // Only a tab report gets here (a reported screen is never in an empty window); the
-            // error names the tab the user tapped.
-            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
-            throw .unknownTab("", tabs: [])
-        }
-        let visible = tree.lastLocation()
-        let edit: TreeEdit
-        switch report {
-        case .poppedBackByUser(let id):
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
-            // In the top-most stack: at the visible screen's level, and not in another tab.
-            guard location.level == visible.level,
-                tree.topScreens.indices.contains(location.index),
-                tree.topScreens[location.index].id == id
-            else {
-                throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
-            }
-            guard location.index < visible.index else { return nil }
-            edit = .truncateTop(keeping: location.index + 1)
-        case .dismissedByUser(let id):
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
-            guard tree.modalCount > 0 else {
-                throw .nothingToDismiss(visible: visible.scene)
-            }
-            guard location.level > 0, location.level == tree.modalCount else {
-                throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
-            }
-            if let style = tree.topModalStyle, !style.userCanDismiss {
-                throw .notDismissibleByUser(id, style: style)
-            }
-            edit = .dismissModals(from: tree.modalCount - 1)
-        case .tabSelectedByUser(let name):
-            guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
-            }
-            guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
-            }
-            guard index != tree.selectedTabIndex else { return nil }
-            edit = .selectTab(index)
-        case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else {
-                throw .unknownTab("", tabs: [])
-            }
-            guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
-            }
-            guard tree.topStackCount > 1 else { return nil }
-            edit = .truncateTop(keeping: 1)
-        }
-        // A pop back by one screen is a pop, like a back swipe reported screen by screen.
-        var kind = report.kind
-        if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,
-            keeping == visible.index
-        {
-            kind = .pop
-        }
-        var change = Change(kind: kind, animated: true, edit: edit)
-        change.initiator = .user
-        return change
     }
 
     // MARK: Results and vetoes

@@ -52,8 +52,8 @@ extension AppCoordinator {
         -> TransitionEvent?
     {
         let screens = try format.parse(link)
-        return try replaceTree(
-            with: screens,
+        return try openPlanned(
+            screens,
             operation: .openLink(link, format: format), force: force, overTabs: true,
             failure: { screen, error in
                 let bytes = Array(link.utf8)
@@ -85,79 +85,7 @@ extension AppCoordinator {
     ///   format's limits, and ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen
     ///   whose builder needs a payload it cannot rebuild.
     public func link(format: DeepLinkFormat) throws(NavigationError) -> String? {
-        guard !tree.isEmpty else { return nil }
-        var writer = LinkWriter(format)
-        var position = 0
-        func write(_ stack: ScreenStack, attributes: [String], modal: Bool)
-            throws(NavigationError)
-        {
-            for (index, screen) in stack.enumerated() {
-                position += 1
-                guard position <= format.maximumScreens else {
-                    throw .invalidLink(
-                        .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens))
-                }
-                if let requirement = registration(of: screen.scene)?.payloadRequirement,
-                    !requirement.canRebuild
-                {
-                    throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
-                }
-                if position > 1 { writer.appendDelimiter(UInt8(ascii: "/")) }
-                if index == 0 {
-                    if modal { writer.appendDelimiter(UInt8(ascii: "+")) }
-                    writer.appendAttributes(attributes)
-                }
-                let (name, parameters) = linkName(for: screen)
-                guard parameters.count <= format.maximumParametersPerScreen else {
-                    throw .invalidLink(
-                        .tooManyParameters(
-                            position: position, count: parameters.count,
-                            limit: format.maximumParametersPerScreen))
-                }
-                writer.appendEncoded(name)
-                writer.appendParameters(parameters)
-            }
-        }
-        if tree.hasTabs {
-            for tab in tree.tabs {
-                try write(
-                    tab.stack,
-                    attributes: ["tab:" + tab.name] + (tab.isSelected ? ["selected"] : []),
-                    modal: false)
-            }
-        } else if let root = tree.root {
-            try write(root, attributes: [], modal: false)
-        }
-        for modal in tree.modals {
-            try write(
-                modal, attributes: LinkWriter.attributes(of: modal.style ?? .sheet()), modal: true)
-        }
-        let link = writer.link
-        let length = link.utf8.count
-        guard length <= format.maximumLength else {
-            throw .invalidLink(.tooLong(length: length, limit: format.maximumLength))
-        }
-        return link
-    }
-
-    /// The registration of `scene` as registered (a name or a pattern), if it still is: from
-    /// the registry, or from any other container through its builder, so that a custom
-    /// container's builders that need a payload are checked too.
-    private func registration(of scene: SceneIdentifier) -> Registration? {
-        try? resolveTarget(scene).registration
-    }
-
-    private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {
-        guard let pattern = RoutePattern(screen.scene),
-            let path = pattern.path(with: screen.parameters),
-            let resolved = try? container.resolve(SceneIdentifier(path)),
-            resolved.scene == screen.scene
-        else { return (screen.scene.rawValue, screen.parameters) }
-        var rest = screen.parameters
-        for name in pattern.parameterNames where resolved.routeParameters[name] == rest[name] {
-            rest[name] = nil
-        }
-        return (path, rest)
+        try LinkCodec(resolver: runner.resolver).link(for: tree, format: format)
     }
 
     // MARK: State restoration
@@ -235,178 +163,41 @@ extension AppCoordinator {
             }
             for modal in snapshot.modals { try plan(modal.stack, first: .modal(modal.style)) }
             guard !screens.isEmpty else { return nil }
-            return try replaceTree(
-                with: screens, operation: operation, force: force, overTabs: false,
+            return try openPlanned(
+                screens, operation: operation, force: force, overTabs: false,
                 failure: { screen, error in
                     .restorationFailed(position: screen.position, scene: screen.scene, error: error)
                 })
         }
     }
 
-    // MARK: Replacing the tree
+    // MARK: Opening planned screens
 
-    /// Checks and builds every planned screen, then swaps the tree.
+    /// Checks and builds every planned screen of a link or a snapshot, then commits them.
     ///
-    /// With the `.tree` destination: when `overTabs` is true, the root is a tab container and
-    /// the plan's root is a stack, the plan goes to one tab (see ``open(_:format:force:)``);
-    /// otherwise it replaces everything. The other destinations place a universal link's
-    /// stack (see ``LinkEffect``).
-    /// Nothing changes if any step fails; a guard's redirect is performed instead.
-    ///
-    /// `failure` turns a screen's error into the operation's error, naming the screen.
-    func replaceTree(
-        with screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
-        overTabs: Bool, into destination: PlanDestination = .tree,
-        failure: (PlannedScreen, NavigationError) -> NavigationError
+    /// They go where `destination` places them (see ``TransitionPlanner``), in one step; a
+    /// guard's redirect is performed instead, remembering `operation`. Nothing changes if any step fails;
+    /// `failure` names a screen's error after the screen.
+    func openPlanned(
+        _ screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
+        overTabs: Bool, into destination: TransitionPlanner.LinkDestination = .tree,
+        failure: @escaping (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent? {
-        guard let first = screens.first else { throw .invalidLink(.noScreens) }
-        // A stack-only link over a tab root goes to one tab.
-        var target: (index: Int, kept: Screen?)?
-        var transitionKind = TransitionKind.replaceTree
-        switch destination {
-        case .tree:
-            break
-        case .tab(let name):
-            guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
-            }
-            target = (index, nil)
-        case .pushOnBase:
-            guard !tree.isEmpty else { throw .noRoot(.push) }
-            transitionKind = .push
-        case .modalOverBase:
-            guard !tree.isEmpty else { throw .noRoot(.present) }
-            transitionKind = .present
-        }
-        if destination == .tree, overTabs, tree.hasTabs, first.placement == .root {
-            let scene: SceneIdentifier
-            do {
-                scene = try resolveTarget(first.scene).scene
-            } catch {
-                throw failure(first, error)
-            }
-            let tabs = tree.tabs
-            if let index = tabs.firstIndex(where: { $0.stack[0].scene == scene }) {
-                target = (index, nil)
-            } else if let index = tabs.firstIndex(where: {
-                tabHosts[$0.name]?.contains(scene) == true
-            }) {
-                target = (index, tabs[index].stack[0])
-            } else {
-                throw .noTabForLink(scene, tabs: tabs.map(\.name))
-            }
-        }
-        let leaving: [Screen]
-        if let target {
-            let tabScreens = Array(tree.tabs[target.index].stack)
-            leaving =
-                (target.kept == nil ? tabScreens : Array(tabScreens.dropFirst()))
-                + tree.modalScreens(from: 0)
-        } else if destination == .tree {
-            leaving = tree.screens
-        } else {
-            leaving = tree.modalScreens(from: 0)
-        }
-        if !leaving.isEmpty,
-            let redirect = try checkLeaving(leaving, kind: transitionKind, force: force)
-        {
-            return try followRedirect(redirect, from: operation)
-        }
-        var built: [Screen] = []
-        built.reserveCapacity(screens.count)
-        for planned in screens {
-            let kind = planned.placement.kind
-            do {
-                switch try check(planned.scene, planned.parameters, planned.payload, kind: kind) {
-                case .success(let checked):
-                    built.append(try build(checked, for: transitionKind))
-                case .failure(let redirect):
-                    lifecycle.discardVetoes(of: built.map(\.id))
-                    return try followRedirect(redirect.request, from: operation)
+        let resolver = runner.resolver
+        let plan = try TransitionPlanner.plan(
+            screens, into: destination, overTabs: overTabs, tabHosts: tabHosts, in: tree,
+            resolve: { (scene) throws(NavigationError) -> SceneIdentifier in
+                do throws(NavigationError) {
+                    return try resolver.resolveTarget(scene).scene
+                } catch {
+                    throw failure(screens[0], error)
                 }
-            } catch {
-                lifecycle.discardVetoes(of: built.map(\.id))
-                throw failure(planned, error)
-            }
+            })
+        switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
+        case .edit(let edit):
+            return commit(Change(kind: plan.kind, animated: false, edit: edit))
+        case .redirect(let redirect):
+            return try attemptFollowingRedirects(redirect, options: Options(), origin: operation)
         }
-        var result = target == nil && destination == .tree ? ScreenTree() : tree
-        if destination == .pushOnBase {
-            result.dismissModals(from: 0)
-            for screen in built { result.push(screen) }
-        } else if case .modalOverBase(let style) = destination {
-            result.dismissModals(from: 0)
-            result.present(
-                built, modal: counters.nextModal(), stack: counters.nextStack(), style: style)
-        } else if let target {
-            result.dismissModals(from: 0)
-            var stack = target.kept.map { [$0] } ?? []
-            var index = 0
-            while index < screens.count, !screens[index].isModal {
-                stack.append(built[index])
-                index += 1
-            }
-            result.setTabStack(
-                at: target.index, stack, stack: tree.tabs[target.index].stack.id)
-            result.selectTab(at: target.index)
-            assemble(&result, screens[index...], built[index...])
-        } else {
-            assemble(&result, screens[...], built[...])
-        }
-        return commit(
-            Change(kind: transitionKind, animated: false, edit: .replaceTree(result)))
-    }
-
-    /// Where a plan's screens go.
-    enum PlanDestination: Equatable {
-        /// The whole tree, or one tab for a stack-only plan over a tab root (`overTabs`).
-        case tree
-        /// The stack of the tab named so, which is selected; the modals are dismissed.
-        case tab(String)
-        /// Pushed onto the base stack, after the modals are dismissed.
-        case pushOnBase
-        /// Presented in one modal of this style over the base stack, after the modals are
-        /// dismissed.
-        case modalOverBase(PresentationStyle)
-    }
-
-    /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and
-    /// modals, with new stack and modal identities.
-    private func assemble(
-        _ tree: inout ScreenTree, _ planned: ArraySlice<PlannedScreen>,
-        _ built: ArraySlice<Screen>
-    ) {
-        var tabs: [(name: String, stack: StackID, screens: [Screen])] = []
-        var selected = 0
-        for (plan, screen) in zip(planned, built) {
-            switch plan.placement {
-            case .root:
-                tree.setRoot([screen], stack: counters.nextStack())
-            case .tab(let name, let isSelected):
-                if isSelected { selected = tabs.count }
-                tabs.append((name, counters.nextStack(), [screen]))
-            case .modal(let style):
-                if !tabs.isEmpty {
-                    tree.setTabs(tabs, selected: selected)
-                    tabs = []
-                }
-                tree.present(
-                    [screen], modal: counters.nextModal(), stack: counters.nextStack(),
-                    style: style)
-            case .push:
-                if tabs.isEmpty {
-                    tree.push(screen)
-                } else {
-                    tabs[tabs.count - 1].screens.append(screen)
-                }
-            }
-        }
-        if !tabs.isEmpty { tree.setTabs(tabs, selected: selected) }
-    }
-
-    /// Performs a guard's redirect of a link or a restore, remembering what it replaced.
-    private func followRedirect(
-        _ redirect: ApplicationTransitionType, from operation: NavigationOperation
-    ) throws(NavigationError) -> TransitionEvent? {
-        try attemptFollowingRedirects(redirect, options: Options(), origin: operation)
     }
 }

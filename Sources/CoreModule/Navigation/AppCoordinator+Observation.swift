@@ -42,7 +42,7 @@ extension AppCoordinator {
 
     /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
     func publish(_ event: NavigationEvent) {
-        if case .transition = event { asyncGate.treeChanged() }
+        if case .transition = event { runner.gate?.treeChanged() }
         eventHub.publish(event) { tree }
     }
 }

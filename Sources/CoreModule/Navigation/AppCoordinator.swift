@@ -63,14 +63,9 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ```
     public var tabHosts: [String: Set<SceneIdentifier>] = [:]
 
-    /// The numbers the next screen, stack, modal and event get.
-    var counters = Counters()
-    /// The kind of transition being applied while a builder, guard or veto runs: a navigation
-    /// started then is rejected.
-    var applying: TransitionKind?
-
-    /// The container as a ``DependencyContainer``, whose lookups skip wrapping the builder.
-    let registry: DependencyContainer?
+    /// Resolves, checks, asks and builds what each navigation plans; owns the guards, the
+    /// numbers new screens get, and the kind of transition applied while app code runs.
+    let runner: PlanRunner
 
     /// What every ``SceneContext`` this coordinator makes shares; made at first use, once the
     /// coordinator exists to be held weakly.
@@ -79,12 +74,14 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The observers, streams and history, and the order of delivery.
     let eventHub: EventHub
 
-    /// The synchronous guards, in the order they run.
-    var guards: [NavigationGuard] = []
     /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
-    let lifecycle = ScreenLifecycle()
+    let lifecycle: ScreenLifecycle
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
-    lazy var asyncGate = AsyncGate(coordinator: self)
+    lazy var asyncGate: AsyncGate = {
+        let gate = AsyncGate(coordinator: self)
+        runner.gate = gate
+        return gate
+    }()
 
     /// Creates a coordinator with an empty window.
     ///
@@ -101,7 +98,9 @@ public final class AppCoordinator: AppCoordinatorType {
         payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0
     ) {
         self.container = container
-        self.registry = container as? DependencyContainer
+        let lifecycle = ScreenLifecycle()
+        self.lifecycle = lifecycle
+        self.runner = PlanRunner(resolver: SceneResolver(container), lifecycle: lifecycle)
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.payloadTypes =
@@ -258,9 +257,11 @@ public final class AppCoordinator: AppCoordinatorType {
         _ body: () throws(NavigationError) -> Value
     ) throws(NavigationError) -> Value {
         do throws(NavigationError) {
-            if let applying { throw .reentrantNavigation(kind, during: applying) }
+            if let applying = runner.applying {
+                throw .reentrantNavigation(kind, during: applying)
+            }
             if !isReport {
-                asyncGate.cancelPending(by: operation())
+                runner.gate?.cancelPending(by: operation())
                 try eventHub.countObserverNavigation(kind, scene: scene())
             }
             return try body()
@@ -283,44 +284,19 @@ public final class AppCoordinator: AppCoordinatorType {
         var chain = RedirectChain()
         while true {
             let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
-            switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
-            case .applied(let event):
-                return event
-            case .unchanged:
-                return nil
+            guard let plan = try TransitionPlanner.plan(current, in: tree) else { return nil }
+            switch try runner.run(
+                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+            {
+            case .edit(let edit):
+                return commit(
+                    Change(
+                        kind: plan.kind, animated: plan.animated, edit: edit,
+                        redirectedFrom: redirectedFrom), options: options)
             case .redirect(let next):
                 try chain.follow(from: current, to: next, limit: maximumRedirects)
                 current = next
             }
-        }
-    }
-
-    /// The numbers the next screen, stack, modal and event of a coordinator get; each is used
-    /// once.
-    struct Counters {
-        var screen: UInt64 = 1
-        var stack: UInt64 = 1
-        var modal: UInt64 = 1
-        var sequence: UInt64 = 1
-
-        mutating func nextStack() -> StackID {
-            defer { stack += 1 }
-            return StackID(stack)
-        }
-
-        mutating func nextModal() -> ModalID {
-            defer { modal += 1 }
-            return ModalID(modal)
-        }
-
-        mutating func nextSequence() -> UInt64 {
-            defer { sequence += 1 }
-            return sequence
-        }
-
-        mutating func nextScreen() -> ScreenID {
-            defer { screen += 1 }
-            return ScreenID(screen)
         }
     }
 
@@ -333,398 +309,22 @@ public final class AppCoordinator: AppCoordinatorType {
         var redirectedFrom: NavigationOperation?
     }
 
-    /// What an attempt at a request came to: applied, already satisfied, or redirected by a
-    /// guard.
-    enum Attempt {
-        case applied(TransitionEvent)
-        case unchanged
-        case redirect(ApplicationTransitionType)
-    }
-
-    /// A scene resolved, its parameters checked and the guards passed: ready to build.
-    struct Checked {
-        let resolved: ResolvedTarget
-        let parameters: SceneParameters
-        let payload: ScenePayload?
-    }
-
-    /// Checks `request` against the tree, the guards and the vetoes, builds its screens, and
-    /// commits it, unless a guard redirects it.
-    func attempt(
-        _ request: ApplicationTransitionType, options: Options,
-        redirectedFrom: NavigationOperation?
-    ) throws(NavigationError) -> Attempt {
-        let kind = request.kind
-        if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
-        if case .present(_, _, _, let style, _) = request, !style.isValid {
-            throw .invalidPresentationStyle(style)
-        }
-        var edit: TreeEdit
-        switch request {
-        case .root(let scene, let parameters, let payload, _),
-            .push(let scene, let parameters, let payload, _),
-            .present(let scene, let parameters, let payload, _, _),
-            .replace(let scene, let parameters, let payload, _):
-            let checked: Checked
-            switch try check(scene, parameters, payload, kind: kind) {
-            case .success(let value): checked = value
-            case .failure(let redirect): return .redirect(redirect.request)
-            }
-            let leaving: [Screen]
-            switch kind {
-            case .root: leaving = tree.screens
-            case .replace: leaving = [tree.topScreens[tree.topStackCount - 1]]
-            default: leaving = []
-            }
-            if !leaving.isEmpty,
-                let redirect = try checkLeaving(leaving, kind: kind, force: options.force)
-            {
-                return .redirect(redirect)
-            }
-            let screen = try build(checked, for: kind, redirectedFrom: redirectedFrom)
-            switch request {
-            case .root: edit = .setRoot(screen, counters.nextStack())
-            case .push: edit = .push(screen)
-            case .present(_, _, _, let style, _):
-                edit = .present(screen, counters.nextModal(), counters.nextStack(), style)
-            default:
-                var screens = tree.topScreens
-                screens[screens.count - 1] = screen
-                edit = .setTop(screens)
-            }
-
-        case .tabs(let items, let selected, _):
-            guard !items.isEmpty else { throw .noTabs }
-            var names = Set<String>()
-            for item in items {
-                guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
-                guard names.insert(item.name).inserted else { throw .duplicateTabName(item.name) }
-            }
-            guard TabItem.isValidName(selected),
-                let selectedIndex = items.firstIndex(where: { $0.name == selected })
-            else {
-                throw .unknownTab(selected, tabs: items.map(\.name))
-            }
-            var checked: [Checked] = []
-            for item in items {
-                switch try check(item.scene, item.parameters, item.payload, kind: kind) {
-                case .success(let value): checked.append(value)
-                case .failure(let redirect): return .redirect(redirect.request)
-                }
-            }
-            if !tree.isEmpty,
-                let redirect = try checkLeaving(tree.screens, kind: kind, force: options.force)
-            {
-                return .redirect(redirect)
-            }
-            var screens: [Screen] = []
-            screens.reserveCapacity(checked.count)
-            for value in checked {
-                screens.append(
-                    try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
-            }
-            // Stack identities are allocated once every build has succeeded.
-            edit = .setTabs(
-                zip(items, screens).map { item, screen in
-                    TabBuild(name: item.name, stack: counters.nextStack(), screens: [screen])
-                }, selected: selectedIndex)
-
-        case .selectTab(let name, _):
-            let names = tree.tabNameList
-            guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: names)
-            }
-            guard index != tree.selectedTabIndex else { return .unchanged }
-            if hasGuards, let top = tree.tabs[index].stack.last,
-                let redirect = try runGuards(
-                    NavigationAttempt(
-                        kind: kind, scene: top.scene, parameters: top.parameters, leaving: nil,
-                        tree: tree))
-            {
-                return .redirect(redirect)
-            }
-            edit = .selectTab(index)
-
-        case .setStack(let destinations, _):
-            guard !destinations.isEmpty else { throw .emptyStack(kind) }
-            var checked: [Checked] = []
-            for destination in destinations {
-                switch try check(
-                    destination.scene, destination.parameters, destination.payload, kind: kind)
-                {
-                case .success(let value): checked.append(value)
-                case .failure(let redirect): return .redirect(redirect.request)
-                }
-            }
-            if let redirect = try checkLeaving(tree.topScreens, kind: kind, force: options.force) {
-                return .redirect(redirect)
-            }
-            var screens: [Screen] = []
-            screens.reserveCapacity(checked.count)
-            for value in checked {
-                screens.append(
-                    try buildDiscardingOnFailure(value, for: kind, since: screens.map(\.id)))
-            }
-            edit = .setTop(screens)
-
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
-            guard let removal = try removal(for: request) else { return .unchanged }
-            if !guards.isEmpty || (!options.force && !lifecycle.leaveVetoes.isEmpty),
-                let redirect = try checkLeaving(
-                    tree.leavingScreens(removal), kind: kind, force: options.force)
-            {
-                return .redirect(redirect)
-            }
-            edit = removal
-        }
-        return .applied(
-            commit(
-                Change(
-                    kind: kind, animated: request.animated, edit: edit,
-                    redirectedFrom: redirectedFrom), options: options))
-    }
-
-    /// Resolves `scene`, checks its parameters and its payload, and runs the guards on it: what
-    /// to build, or the guards' redirect.
-    func check(
-        _ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?,
-        kind: TransitionKind
-    ) throws(NavigationError) -> Result<Checked, Redirect> {
-        let resolved = try resolveTarget(scene)
-        let merged = try checkedParameters(parameters, for: resolved)
-        let checkedPayload = try checkedPayload(
-            payload, for: resolved, parameters: merged, kind: kind)
-        if hasGuards,
-            let redirect = try runGuards(
-                NavigationAttempt(
-                    kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
-                    tree: tree))
-        {
-            return .failure(Redirect(request: redirect))
-        }
-        return .success(Checked(resolved: resolved, parameters: merged, payload: checkedPayload))
-    }
-
-    /// The payload the builder gets: the one given when its type is the one required, one
-    /// rebuilt from the parameters when none was given and the builder says how, or the error.
-    ///
-    /// A builder that requires none gets the one given, unchecked.
-    func checkedPayload(
-        _ payload: ScenePayload?, for resolved: ResolvedTarget, parameters: SceneParameters,
-        kind: TransitionKind
-    ) throws(NavigationError) -> ScenePayload? {
-        guard let requirement = resolved.registration.payloadRequirement else { return payload }
-        if let payload {
-            guard requirement.accepts(payload) else {
-                throw .wrongPayloadType(
-                    scene: resolved.scene, expected: requirement.typeName,
-                    given: payload.typeName)
-            }
-            return payload
-        }
-        guard let rebuild = requirement.rebuild else {
-            throw .missingPayload(scene: resolved.scene, expected: requirement.typeName)
-        }
-        // The app's code runs here: a navigation it starts is rejected, as from a builder.
-        let previous = applying
-        applying = kind
-        defer { applying = previous }
-        do {
-            return try rebuild(parameters)
-        } catch let error as NavigationError {
-            throw error
-        } catch {
-            throw .builderFailed(
-                resolved.scene,
-                reason: "its payload could not be rebuilt from its parameters: \(error)")
-        }
-    }
-
-    /// A guard's redirect, carried where a check's result is expected.
-    struct Redirect: Error {
-        let request: ApplicationTransitionType
-    }
-
-    /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
-    /// `nil` when a "go home" request is already home, or the error that forbids it.
-    func removal(for request: ApplicationTransitionType) throws(NavigationError) -> TreeEdit? {
-        let topCount = tree.topStackCount
-        switch request {
-        case .pop:
-            guard topCount > 1 else {
-                throw .cannotPopFirstScreen(tree.topScreens[0].scene, kind: .pop)
-            }
-            return .truncateTop(keeping: topCount - 1)
-        case .popToRoot:
-            guard topCount > 1 else { return nil }
-            return .truncateTop(keeping: 1)
-        case .popTo(let scene, _):
-            let screens = tree.topScreens
-            guard let index = screens.dropLast().lastIndex(where: { $0.scene == scene }) else {
-                try scene.validate()
-                throw .sceneNotInStack(scene, stack: screens.map(\.scene))
-            }
-            return .truncateTop(keeping: index + 1)
-        case .dismiss:
-            let modalCount = tree.modalCount
-            guard modalCount > 0 else {
-                throw .nothingToDismiss(visible: tree.topScreens[topCount - 1].scene)
-            }
-            return .dismissModals(from: modalCount - 1)
-        case .dismissAll:
-            guard tree.modalCount > 0 else { return nil }
-            return .dismissModals(from: 0)
-        default:
-            return nil
-        }
-    }
-
-    // MARK: Building
-
-    /// Finds the scene a navigation names.
-    func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
-        if let registry { return try registry.resolveTarget(scene) }
-        return ResolvedTarget(try container.resolve(scene))
-    }
-
-    /// Adds route parameters to `parameters` and checks the pattern's and the builder's
-    /// required parameters.
-    func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
-        throws(NavigationError) -> SceneParameters
-    {
-        let parameters = parameters.merging(resolved.routeParameters)
-        for name in resolved.routeParameterNames where parameters[name] == nil {
-            throw .missingParameter(scene: resolved.scene, name: name)
-        }
-        for (name, type) in resolved.registration.requiredParameters {
-            guard let value = parameters[name] else {
-                throw .missingParameter(scene: resolved.scene, name: name)
-            }
-            guard type.accepts(value) else {
-                throw .malformedParameter(
-                    scene: resolved.scene, name: name, value: value, expected: type)
-            }
-        }
-        return parameters
-    }
-
-    /// Runs the builder for a checked scene as a new screen.
-    ///
-    /// The screen's identity is used up as soon as its builder is called, even if the build or
-    /// the navigation then fails: the builder may have kept its context, and a later screen must
-    /// never answer to it. Changes nothing else.
-    func build(
-        _ checked: Checked, for kind: TransitionKind, redirectedFrom: NavigationOperation? = nil
-    ) throws(NavigationError) -> Screen {
-        let id = counters.nextScreen()
-        let scene = checked.resolved.scene
-        let context = SceneContext(
-            scene: scene, screen: id, parameters: checked.parameters, payload: checked.payload,
-            link: link, redirectedFrom: redirectedFrom)
-        let previous = applying
-        applying = kind
-        defer { applying = previous }
-        let content: any ScreenContent
-        do {
-            content = try checked.resolved.registration.makeScreen(in: context)
-        } catch let error as NavigationError {
-            lifecycle.leaveVetoes[id] = nil
-            throw error
-        } catch {
-            lifecycle.leaveVetoes[id] = nil
-            throw .builderFailed(scene, reason: String(describing: error))
-        }
-        return Screen(
-            id: id, scene: scene, parameters: checked.parameters, payload: checked.payload,
-            content: content)
-    }
-
-    /// Builds one screen of a request that builds several; if it fails, the vetoes the screens
-    /// already built (`built`) set go with them, since they will never be in the tree.
-    func buildDiscardingOnFailure(
-        _ checked: Checked, for kind: TransitionKind, since built: [ScreenID]
-    ) throws(NavigationError) -> Screen {
-        do {
-            return try build(checked, for: kind)
-        } catch {
-            lifecycle.discardVetoes(of: built)
-            throw error
-        }
-    }
-
-    // MARK: Guards and vetoes
-
-    /// Runs the guards on `attempt`: `nil` to go on, a redirect, or a rejection thrown.
-    func runGuards(_ attempt: NavigationAttempt) throws(NavigationError)
-        -> ApplicationTransitionType?
-    {
-        guard hasGuards else { return nil }
-        // A guard that navigates would act on a tree this navigation is about to change.
-        let previous = applying
-        applying = attempt.kind
-        defer { applying = previous }
-        try asyncGate.checkAsyncGuards(attempt)
-        for rule in guards {
-            switch rule.decide(attempt) {
-            case .allow:
-                continue
-            case .reject(let reason):
-                throw .rejectedByGuard(
-                    name: rule.name, kind: attempt.kind, scene: attempt.scene, reason: reason)
-            case .redirect(let next):
-                return next
-            }
-        }
-        return nil
-    }
-
-    /// Runs the guards and, unless forced, the vetoes of every screen in `leaving` (bottom
-    /// first), top first.
-    func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool)
-        throws(NavigationError) -> ApplicationTransitionType?
-    {
-        guard !guards.isEmpty || (!force && !lifecycle.leaveVetoes.isEmpty) else { return nil }
-        for screen in leaving.reversed() {
-            if let redirect = try runGuards(
-                NavigationAttempt(
-                    kind: kind, scene: screen.scene, parameters: screen.parameters,
-                    leaving: screen.id, tree: tree))
-            {
-                return redirect
-            }
-            if !force, let veto = lifecycle.leaveVetoes[screen.id],
-                let reason = askVeto(veto, kind: kind)
-            {
-                throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
-            }
-        }
-        return nil
-    }
-
-    /// Asks a veto, rejecting any navigation it attempts meanwhile.
-    private func askVeto(_ veto: @MainActor () -> String?, kind: TransitionKind) -> String? {
-        let previous = applying
-        applying = kind
-        defer { applying = previous }
-        return veto()
-    }
-
     /// Adds a guard; guards run in the order they were added.
     ///
     /// - Parameter rule: The guard.
     public func addGuard(_ rule: NavigationGuard) {
-        guards.append(rule)
+        runner.guards.append(rule)
     }
 
     /// Removes every guard named `name`.
     ///
     /// - Parameter name: The guard's name.
     public func removeGuard(named name: String) {
-        guards.removeAll { $0.name == name }
+        runner.guards.removeAll { $0.name == name }
     }
 
     /// The names of the guards, in the order they run.
-    public var guardNames: [String] { guards.map(\.name) }
+    public var guardNames: [String] { runner.guards.map(\.name) }
 
     // MARK: Committing
 
@@ -757,7 +357,7 @@ public final class AppCoordinator: AppCoordinatorType {
             style = tree.modals.last?.style
         }
         let event = TransitionEvent(
-            sequence: counters.nextSequence(), kind: change.kind, scene: about.scene,
+            sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
             screen: about.screen, from: applied.from, to: applied.to,
             removedCount: applied.removedCount, animated: change.animated,
             initiator: change.initiator, redirectedFrom: change.redirectedFrom,

@@ -232,9 +232,10 @@ final class AsyncGate {
                 return (kind, planned.scene, planned.parameters)
             }
         }
+        let resolver = coordinator.runner.resolver
         return raw.compactMap { kind, scene, parameters in
-            guard let resolved = try? coordinator.resolveTarget(scene),
-                let merged = try? coordinator.checkedParameters(parameters, for: resolved)
+            guard let resolved = try? resolver.resolveTarget(scene),
+                let merged = try? resolver.checkedParameters(parameters, for: resolved)
             else { return nil }
             return NavigationAttempt(
                 kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,

@@ -1,0 +1,253 @@
+/// Both link forms, as pure functions of the tree and the registry.
+///
+/// The tree is written as the package's own link (``DeepLinkFormat``) or as a universal link of
+/// an app's ``LinkTable``; a universal link is read into the screens it opens and where they go
+/// (a package link is read by `DeepLinkFormat.parse(_:)`). Opening what is read is the
+/// coordinator's.
+struct LinkCodec {
+    /// The registry, to check that each written screen opens again.
+    let resolver: SceneResolver
+
+    // MARK: The package's links
+
+    /// The tree written as a link that opens back into an equal tree; see
+    /// ``AppCoordinator/link(format:)``.
+    func link(for tree: ScreenTree, format: DeepLinkFormat) throws(NavigationError) -> String? {
+        guard !tree.isEmpty else { return nil }
+        var writer = LinkWriter(format)
+        var position = 0
+        func write(_ stack: ScreenStack, attributes: [String], modal: Bool)
+            throws(NavigationError)
+        {
+            for (index, screen) in stack.enumerated() {
+                position += 1
+                guard position <= format.maximumScreens else {
+                    throw .invalidLink(
+                        .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens))
+                }
+                if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
+                    !requirement.canRebuild
+                {
+                    throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
+                }
+                if position > 1 { writer.appendDelimiter(UInt8(ascii: "/")) }
+                if index == 0 {
+                    if modal { writer.appendDelimiter(UInt8(ascii: "+")) }
+                    writer.appendAttributes(attributes)
+                }
+                let (name, parameters) = linkName(for: screen)
+                guard parameters.count <= format.maximumParametersPerScreen else {
+                    throw .invalidLink(
+                        .tooManyParameters(
+                            position: position, count: parameters.count,
+                            limit: format.maximumParametersPerScreen))
+                }
+                writer.appendEncoded(name)
+                writer.appendParameters(parameters)
+            }
+        }
+        if tree.hasTabs {
+            for tab in tree.tabs {
+                try write(
+                    tab.stack,
+                    attributes: ["tab:" + tab.name] + (tab.isSelected ? ["selected"] : []),
+                    modal: false)
+            }
+        } else if let root = tree.root {
+            try write(root, attributes: [], modal: false)
+        }
+        for modal in tree.modals {
+            try write(
+                modal, attributes: LinkWriter.attributes(of: modal.style ?? .sheet()), modal: true)
+        }
+        let link = writer.link
+        let length = link.utf8.count
+        guard length <= format.maximumLength else {
+            throw .invalidLink(.tooLong(length: length, limit: format.maximumLength))
+        }
+        return link
+    }
+
+    private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {
+        guard let pattern = RoutePattern(screen.scene),
+            let path = pattern.path(with: screen.parameters),
+            let resolved = try? resolver.resolveTarget(SceneIdentifier(path)),
+            resolved.scene == screen.scene
+        else { return (screen.scene.rawValue, screen.parameters) }
+        var rest = screen.parameters
+        for name in pattern.parameterNames where resolved.routeParameters[name] == rest[name] {
+            rest[name] = nil
+        }
+        return (path, rest)
+    }
+
+    // MARK: Universal links
+
+    /// What a universal link reads as: an action, or screens and where they go.
+    enum UniversalReading {
+        /// An action route: reported, nothing to open.
+        case action(LinkAction)
+        /// The route's screens, each value checked against its builder, and where they go.
+        case screens([PlannedScreen], TransitionPlanner.LinkDestination)
+    }
+
+    /// Reads `url` through `table`: its route, its screens and where they go.
+    ///
+    /// - Throws: ``NavigationError/unhandledLink(_:)`` for a link no route handles or whose
+    ///   values its builders refuse; what resolving a route's scene throws.
+    func read(_ url: String, in table: LinkTable, from source: LinkSource)
+        throws(NavigationError) -> UniversalReading
+    {
+        let link = try table.match(url, source: source)
+        let effect: LinkEffect
+        switch link.entry.route.target {
+        case .action(let name):
+            let action = LinkAction(
+                name: name, parameters: link.parameters, route: link.entry.route.path,
+                url: url)
+            return .action(action)
+        case .screen(_, let routeEffect):
+            effect = routeEffect
+        }
+        // Every value is checked against its builder before anything runs, so that a link
+        // with a wrong value is unhandled, not half-tried.
+        var screens: [PlannedScreen] = []
+        for (index, planned) in table.plan(link).enumerated() {
+            let resolved = try resolver.resolveTarget(planned.scene)
+            do {
+                _ = try resolver.checkedParameters(planned.parameters, for: resolved)
+            } catch .missingParameter(_, let name) {
+                throw .unhandledLink(
+                    UnhandledLink(
+                        url: url,
+                        reason: .missingValue(route: planned.route, parameter: name)))
+            } catch .malformedParameter(_, let name, let value, let expected) {
+                throw .unhandledLink(
+                    UnhandledLink(
+                        url: url,
+                        reason: .invalidValue(
+                            route: planned.route, parameter: name, value: value,
+                            expected: expected)))
+            }
+            let placement = PlannedScreen.Placement.of(index: index, effect: effect)
+            screens.append(
+                PlannedScreen(
+                    position: index + 1, placement: placement, segment: 0..<0,
+                    scene: planned.scene, parameters: planned.parameters))
+        }
+        let destination: TransitionPlanner.LinkDestination
+        switch effect {
+        case .replace: destination = .tree
+        case .selectTab(let name): destination = .tab(name)
+        case .push: destination = .pushOnBase
+        case .present(let style): destination = .modalOverBase(style)
+        }
+        return .screens(screens, destination)
+    }
+
+    /// The visible screen written as a universal link of `table`; see
+    /// ``AppCoordinator/universalLink(in:origin:)``.
+    func universalLink(for tree: ScreenTree, in table: LinkTable, origin: LinkOrigin?)
+        throws(NavigationError) -> String?
+    {
+        guard let screen = tree.visibleScreen else { return nil }
+        if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
+            !requirement.canRebuild
+        {
+            throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
+        }
+        let origin = origin ?? table.origins[0]
+        var unreachable: String?
+        var limitProblem: LinkProblem?
+        var best: (url: String, captures: Int)?
+        for route in table.routes where route.scene == screen.scene {
+            guard let url = Self.write(route, screen.parameters, origin: origin) else { continue }
+            if let problem = table.limits.lengthProblem(url.utf8.count) {
+                limitProblem = problem
+                continue
+            }
+            // Read back as an app's link: it must open this route with these values.
+            guard let link = try? table.match(url, source: .app),
+                link.entry.route.path == route.path, link.parameters == screen.parameters
+            else { continue }
+            guard route.isReachableFromOutside else {
+                if unreachable == nil { unreachable = route.path }
+                continue
+            }
+            // The route whose path holds the most of the screen's values implies the most of
+            // its back stack (`category/teapots/product/7` over `product/7?slug=teapots`).
+            let captures = link.captures.count
+            guard let current = best, captures <= current.captures else {
+                best = (url, captures)
+                continue
+            }
+        }
+        if let best { return best.url }
+        if let unreachable {
+            throw .linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable)
+        }
+        if let limitProblem { throw .invalidLink(limitProblem) }
+        throw .linkNotShareable(scene: screen.scene, screen: screen.id, route: nil)
+    }
+
+    /// The link `route` makes with `parameters`: its path with the captures, then the other
+    /// parameters as query items; `nil` when a capture is missing or cannot be written.
+    private static func write(
+        _ route: LinkRoute, _ parameters: SceneParameters, origin: LinkOrigin
+    ) -> String? {
+        var writer = URLWriter()
+        switch origin {
+        case .web(let host): writer.append("https://\(host)/")
+        case .scheme(let scheme): writer.append("\(scheme)://")
+        }
+        var rest = parameters
+        let segments = route.path.utf8.split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { writer.append("/") }
+            let text = String(Substring(segment))
+            switch segment.first {
+            case UInt8(ascii: ":"):
+                let name = String(text.dropFirst())
+                guard let value = rest[name], !value.isEmpty else { return nil }
+                rest[name] = nil
+                writer.appendEncoded(value)
+            case UInt8(ascii: "*"):
+                let name = String(text.dropFirst())
+                guard let value = rest[name], !value.isEmpty else { return nil }
+                rest[name] = nil
+                let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+                guard !parts.contains(where: \.isEmpty) else { return nil }
+                for (offset, part) in parts.enumerated() {
+                    if offset > 0 { writer.append("/") }
+                    writer.appendEncoded(String(part))
+                }
+            default:
+                writer.appendEncoded(text)
+            }
+        }
+        for (offset, (name, value)) in rest.sorted.enumerated() {
+            writer.append(offset == 0 ? "?" : "&")
+            writer.appendEncoded(name)
+            writer.append("=")
+            writer.appendEncoded(value)
+        }
+        return writer.text
+    }
+}
+
+/// Writes a universal link: delimiters as they are, values percent-encoded as the package's own
+/// links encode them.
+private struct URLWriter {
+    private var bytes: [UInt8] = []
+
+    mutating func append(_ delimiter: String) {
+        bytes.append(contentsOf: delimiter.utf8)
+    }
+
+    mutating func appendEncoded(_ text: String) {
+        for byte in text.utf8 { PercentEncoding.append(byte, to: &bytes) }
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}

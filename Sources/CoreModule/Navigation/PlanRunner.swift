@@ -1,0 +1,282 @@
+/// Carries out a ``TransitionPlanner/Plan``: the edit to commit, or a guard's redirect.
+///
+/// It resolves and checks each arriving scene, asks the guards and the leaving screens' vetoes,
+/// and calls the builders. It changes nothing of the tree: the coordinator commits.
+///
+/// It owns what running app code needs: the synchronous guards, the kind of transition being
+/// applied while a builder, guard or veto runs (a navigation started then is refused), and the
+/// numbers new screens, stacks and modals get.
+@MainActor
+final class PlanRunner {
+    /// What a plan came to.
+    enum Outcome {
+        /// Every screen was built: commit this edit.
+        case edit(TreeEdit)
+        /// A guard redirected the navigation.
+        case redirect(ApplicationTransitionType)
+    }
+
+    /// A scene resolved, its parameters and payload checked and the guards passed: ready to
+    /// build.
+    struct Checked {
+        let resolved: ResolvedTarget
+        let parameters: SceneParameters
+        let payload: ScenePayload?
+    }
+
+    let resolver: SceneResolver
+    /// Flows, owners, results and leave vetoes; a runner reads and discards vetoes.
+    let lifecycle: ScreenLifecycle
+    /// The synchronous guards, in the order they run.
+    var guards: [NavigationGuard] = []
+    /// The asynchronous gate, once made: its guards fail the synchronous pass unless they
+    /// approved it beforehand.
+    weak var gate: AsyncGate?
+    /// The kind of transition being applied while a builder, guard or veto runs.
+    private(set) var applying: TransitionKind?
+    /// The numbers the next screen, stack, modal and event get.
+    var counters = Counters()
+
+    init(resolver: SceneResolver, lifecycle: ScreenLifecycle) {
+        self.resolver = resolver
+        self.lifecycle = lifecycle
+    }
+
+    /// Whether any guard, synchronous or asynchronous, is installed.
+    var hasGuards: Bool { !guards.isEmpty || gate?.guards.isEmpty == false }
+
+    /// Runs `body`, app code, refusing any navigation it starts as `kind`.
+    func runningAppCode<Value>(
+        _ kind: TransitionKind, _ body: () throws(NavigationError) -> Value
+    ) throws(NavigationError) -> Value {
+        let previous = applying
+        applying = kind
+        defer { applying = previous }
+        return try body()
+    }
+
+    // MARK: Running a plan
+
+    /// Checks, asks and builds what `plan` asks of `tree`.
+    ///
+    /// A request's arriving scenes are all checked (resolved, parameters and payload checked,
+    /// guards asked) before the leaving screens are asked, then built. A link's or a snapshot's
+    /// leaving screens are asked first, then each screen is checked and built in turn, and an
+    /// error is named after its screen by `failure`.
+    ///
+    /// - Parameters:
+    ///   - plan: What the navigation asks of the tree.
+    ///   - tree: The tree it applies to.
+    ///   - force: Whether to leave screens that veto leaving.
+    ///   - redirectedFrom: What a single-screen request was redirected from, for its context.
+    ///   - link: What each new screen's context holds to navigate later.
+    ///   - failure: For a link or a snapshot: names a screen's error after the screen.
+    func run(
+        _ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool,
+        redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
+        failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
+    ) throws(NavigationError) -> Outcome {
+        var built: [Screen] = []
+        built.reserveCapacity(plan.arrivals.count)
+        if let failure {
+            if let redirect = try askLeaving(plan, in: tree, force: force) {
+                return .redirect(redirect)
+            }
+            for arrival in plan.arrivals {
+                do {
+                    switch try check(arrival, in: tree) {
+                    case .success(let checked):
+                        built.append(try build(checked, for: plan.kind, link: link))
+                    case .failure(let redirect):
+                        lifecycle.discardVetoes(of: built.map(\.id))
+                        return .redirect(redirect.request)
+                    }
+                } catch {
+                    lifecycle.discardVetoes(of: built.map(\.id))
+                    throw arrival.planned.map { failure($0, error) } ?? error
+                }
+            }
+        } else {
+            var checked: [Checked] = []
+            checked.reserveCapacity(plan.arrivals.count)
+            for arrival in plan.arrivals {
+                switch try check(arrival, in: tree) {
+                case .success(let value): checked.append(value)
+                case .failure(let redirect): return .redirect(redirect.request)
+                }
+            }
+            if hasGuards, let revealed = plan.revealed,
+                let redirect = try runGuards(
+                    NavigationAttempt(
+                        kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
+                        leaving: nil, tree: tree))
+            {
+                return .redirect(redirect)
+            }
+            if let redirect = try askLeaving(plan, in: tree, force: force) {
+                return .redirect(redirect)
+            }
+            let origin = plan.shape.isSingleScreen ? redirectedFrom : nil
+            for value in checked {
+                do {
+                    built.append(
+                        try build(value, for: plan.kind, link: link, redirectedFrom: origin))
+                } catch {
+                    lifecycle.discardVetoes(of: built.map(\.id))
+                    throw error
+                }
+            }
+        }
+        return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))
+    }
+
+    /// Asks the guards and, unless forced, the vetoes of the screens `plan` removes, when any
+    /// can answer.
+    private func askLeaving(_ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool)
+        throws(NavigationError) -> ApplicationTransitionType?
+    {
+        guard !guards.isEmpty || (!force && !lifecycle.leaveVetoes.isEmpty),
+            !plan.leaving.isEmpty(in: tree)
+        else { return nil }
+        return try checkLeaving(
+            plan.leaving.screens(in: tree), kind: plan.kind, force: force, in: tree)
+    }
+
+    // MARK: Checking and building
+
+    /// A guard's redirect, carried where a check's result is expected.
+    struct Redirect: Error {
+        let request: ApplicationTransitionType
+    }
+
+    /// Resolves the arriving scene, checks its parameters and its payload, and runs the guards
+    /// on it: what to build, or the guards' redirect.
+    func check(_ arrival: TransitionPlanner.Arrival, in tree: ScreenTree)
+        throws(NavigationError) -> Result<Checked, Redirect>
+    {
+        let resolved = try resolver.resolveTarget(arrival.scene)
+        let merged = try resolver.checkedParameters(arrival.parameters, for: resolved)
+        let payload = try checkedPayload(
+            arrival.payload, for: resolved, parameters: merged, kind: arrival.kind)
+        if hasGuards,
+            let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: arrival.kind, scene: resolved.scene, parameters: merged, leaving: nil,
+                    tree: tree))
+        {
+            return .failure(Redirect(request: redirect))
+        }
+        return .success(Checked(resolved: resolved, parameters: merged, payload: payload))
+    }
+
+    /// The payload the builder gets: the one given when its type is the one required, one
+    /// rebuilt from the parameters when none was given and the builder says how, or the error.
+    ///
+    /// A builder that requires none gets the one given, unchecked.
+    private func checkedPayload(
+        _ payload: ScenePayload?, for resolved: ResolvedTarget, parameters: SceneParameters,
+        kind: TransitionKind
+    ) throws(NavigationError) -> ScenePayload? {
+        guard let requirement = resolved.registration.payloadRequirement else { return payload }
+        if let payload {
+            guard requirement.accepts(payload) else {
+                throw .wrongPayloadType(
+                    scene: resolved.scene, expected: requirement.typeName,
+                    given: payload.typeName)
+            }
+            return payload
+        }
+        guard let rebuild = requirement.rebuild else {
+            throw .missingPayload(scene: resolved.scene, expected: requirement.typeName)
+        }
+        // The app's code runs here: a navigation it starts is refused, as from a builder.
+        return try runningAppCode(kind) { () throws(NavigationError) in
+            do {
+                return try rebuild(parameters)
+            } catch let error as NavigationError {
+                throw error
+            } catch {
+                throw .builderFailed(
+                    resolved.scene,
+                    reason: "its payload could not be rebuilt from its parameters: \(error)")
+            }
+        }
+    }
+
+    /// Runs the builder for a checked scene as a new screen.
+    ///
+    /// The screen's identity is used up as soon as its builder is called, even if the build or
+    /// the navigation then fails: the builder may have kept its context, and a later screen must
+    /// never answer to it. Changes nothing else.
+    private func build(
+        _ checked: Checked, for kind: TransitionKind, link: CoordinatorLink,
+        redirectedFrom: NavigationOperation? = nil
+    ) throws(NavigationError) -> Screen {
+        let id = counters.nextScreen()
+        let scene = checked.resolved.scene
+        let context = SceneContext(
+            scene: scene, screen: id, parameters: checked.parameters, payload: checked.payload,
+            link: link, redirectedFrom: redirectedFrom)
+        let content = try runningAppCode(kind) { () throws(NavigationError) -> any ScreenContent in
+            do {
+                return try checked.resolved.registration.makeScreen(in: context)
+            } catch let error as NavigationError {
+                lifecycle.leaveVetoes[id] = nil
+                throw error
+            } catch {
+                lifecycle.leaveVetoes[id] = nil
+                throw .builderFailed(scene, reason: String(describing: error))
+            }
+        }
+        return Screen(
+            id: id, scene: scene, parameters: checked.parameters, payload: checked.payload,
+            content: content)
+    }
+
+    // MARK: Guards and vetoes
+
+    /// Runs the guards on `attempt`: `nil` to go on, a redirect, or a rejection thrown.
+    func runGuards(_ attempt: NavigationAttempt) throws(NavigationError)
+        -> ApplicationTransitionType?
+    {
+        guard hasGuards else { return nil }
+        // A guard that navigates would act on a tree this navigation is about to change.
+        return try runningAppCode(attempt.kind) { () throws(NavigationError) in
+            try gate?.checkAsyncGuards(attempt)
+            for rule in guards {
+                switch rule.decide(attempt) {
+                case .allow:
+                    continue
+                case .reject(let reason):
+                    throw .rejectedByGuard(
+                        name: rule.name, kind: attempt.kind, scene: attempt.scene, reason: reason)
+                case .redirect(let next):
+                    return next
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Runs the guards and, unless forced, the vetoes of every screen in `leaving` (bottom
+    /// first), top first.
+    private func checkLeaving(
+        _ leaving: [Screen], kind: TransitionKind, force: Bool, in tree: ScreenTree
+    ) throws(NavigationError) -> ApplicationTransitionType? {
+        for screen in leaving.reversed() {
+            if let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: kind, scene: screen.scene, parameters: screen.parameters,
+                    leaving: screen.id, tree: tree))
+            {
+                return redirect
+            }
+            if !force, let veto = lifecycle.leaveVetoes[screen.id],
+                let reason = try runningAppCode(kind, { () -> String? in veto() })
+            {
+                throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
+            }
+        }
+        return nil
+    }
+}

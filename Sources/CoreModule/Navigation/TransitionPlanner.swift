@@ -1,0 +1,487 @@
+/// Works out what a request, a link, a snapshot or a platform report asks of the tree.
+///
+/// From the tree alone: which scenes arrive, which screens would leave, and how the screens,
+/// once built, change the tree. It runs no app code and changes nothing; ``PlanRunner`` asks the guards and
+/// vetoes and builds the screens, and the coordinator commits.
+enum TransitionPlanner {
+    /// What a navigation asks of the tree.
+    struct Plan {
+        /// The kind of transition it commits as.
+        var kind: TransitionKind
+        /// Whether it animates.
+        var animated: Bool
+        /// The scenes to resolve, check and build, in order.
+        var arrivals: [Arrival] = []
+        /// The screens that would leave; their guards and vetoes are asked top first.
+        var leaving = Leaving.screens([])
+        /// A screen already in the tree that the guards are asked about as it comes into view
+        /// (the top of the tab `selectTab` shows).
+        var revealed: Screen?
+        /// How the built screens change the tree.
+        var shape: Shape
+    }
+
+    /// The screens a plan would remove, listed only when a guard or a veto must be asked.
+    enum Leaving {
+        /// These screens, bottom first.
+        case screens([Screen])
+        /// The screens this removal takes out of the tree.
+        case removedBy(TreeEdit)
+        /// Every screen of the tree.
+        case everything
+        /// The screens of the top-most stack.
+        case topStack
+
+        /// The screens, bottom first.
+        func screens(in tree: ScreenTree) -> [Screen] {
+            switch self {
+            case .screens(let screens): return screens
+            case .removedBy(let edit): return tree.leavingScreens(edit)
+            case .everything: return tree.screens
+            case .topStack: return tree.topScreens
+            }
+        }
+
+        /// Whether no screen of `tree` leaves.
+        func isEmpty(in tree: ScreenTree) -> Bool {
+            switch self {
+            case .screens(let screens): return screens.isEmpty
+            case .everything: return tree.isEmpty
+            case .removedBy, .topStack: return false
+            }
+        }
+    }
+
+    /// A scene a plan builds a screen for.
+    struct Arrival {
+        /// The kind of transition the guards are told of.
+        var kind: TransitionKind
+        var scene: SceneIdentifier
+        var parameters: SceneParameters
+        var payload: ScenePayload?
+        /// The planned link or snapshot screen it comes from, to name in an error.
+        var planned: PlannedScreen?
+    }
+
+    /// How a plan's built screens change the tree.
+    enum Shape {
+        /// A new root stack of the one screen.
+        case root
+        /// The one screen pushed onto the top-most stack.
+        case push
+        /// The one screen presented in a new modal of this style.
+        case present(PresentationStyle)
+        /// The one screen in place of the visible screen.
+        case replaceVisible
+        /// A tab container of the screens, one per tab, named so, the one at `selected`
+        /// selected.
+        case tabs(names: [String], selected: Int)
+        /// The screens as the top-most stack.
+        case setStack
+        /// An edit that builds nothing (removals, tab selections).
+        case edit(TreeEdit)
+        /// The screens of a link or a snapshot, placed where they go.
+        case placed(Placement)
+
+        /// Whether the plan builds one screen for one request, whose context remembers what
+        /// the request was redirected from.
+        var isSingleScreen: Bool {
+            switch self {
+            case .root, .push, .present, .replaceVisible: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Where a link's or a snapshot's screens go.
+    struct Placement {
+        var destination: LinkDestination
+        /// The tab the screens go to, and the first screen of that tab they go above, if any.
+        var tab: (index: Int, kept: Screen?)?
+        /// The screens as planned, in the order they are built.
+        var screens: [PlannedScreen]
+    }
+
+    /// Where a link's screens go.
+    enum LinkDestination: Equatable {
+        /// The whole tree, or one tab for a stack-only plan over a tab root.
+        case tree
+        /// The stack of the tab named so, which is selected; the modals are dismissed.
+        case tab(String)
+        /// Pushed onto the base stack, after the modals are dismissed.
+        case pushOnBase
+        /// Presented in one modal of this style over the base stack, after the modals are
+        /// dismissed.
+        case modalOverBase(PresentationStyle)
+    }
+
+    // MARK: Requests
+
+    /// The plan of `request` over `tree`: `nil` when a "go home" request is already home, or the
+    /// error that forbids it.
+    static func plan(_ request: ApplicationTransitionType, in tree: ScreenTree)
+        throws(NavigationError) -> Plan?
+    {
+        let kind = request.kind
+        if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
+        var plan = Plan(kind: kind, animated: request.animated, shape: .setStack)
+        func arrive(
+            _ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?
+        ) {
+            plan.arrivals.append(
+                Arrival(kind: kind, scene: scene, parameters: parameters, payload: payload))
+        }
+        switch request {
+        case .root(let scene, let parameters, let payload, _):
+            arrive(scene, parameters, payload)
+            plan.leaving = .everything
+            plan.shape = .root
+        case .push(let scene, let parameters, let payload, _):
+            arrive(scene, parameters, payload)
+            plan.shape = .push
+        case .present(let scene, let parameters, let payload, let style, _):
+            guard style.isValid else { throw .invalidPresentationStyle(style) }
+            arrive(scene, parameters, payload)
+            plan.shape = .present(style)
+        case .replace(let scene, let parameters, let payload, _):
+            arrive(scene, parameters, payload)
+            plan.leaving = .screens([tree.topScreens[tree.topStackCount - 1]])
+            plan.shape = .replaceVisible
+        case .tabs(let items, let selected, _):
+            guard !items.isEmpty else { throw .noTabs }
+            var names = Set<String>()
+            for item in items {
+                guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
+                guard names.insert(item.name).inserted else { throw .duplicateTabName(item.name) }
+            }
+            guard TabItem.isValidName(selected),
+                let selectedIndex = items.firstIndex(where: { $0.name == selected })
+            else {
+                throw .unknownTab(selected, tabs: items.map(\.name))
+            }
+            for item in items { arrive(item.scene, item.parameters, item.payload) }
+            plan.leaving = .everything
+            plan.shape = .tabs(names: items.map(\.name), selected: selectedIndex)
+        case .selectTab(let name, _):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            guard index != tree.selectedTabIndex else { return nil }
+            plan.revealed = tree.tabs[index].stack.last
+            plan.shape = .edit(.selectTab(index))
+        case .setStack(let destinations, _):
+            guard !destinations.isEmpty else { throw .emptyStack(kind) }
+            for destination in destinations {
+                arrive(destination.scene, destination.parameters, destination.payload)
+            }
+            plan.leaving = .topStack
+            plan.shape = .setStack
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
+            guard let removal = try removal(for: request, in: tree) else { return nil }
+            plan.leaving = .removedBy(removal)
+            plan.shape = .edit(removal)
+        }
+        return plan
+    }
+
+    /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
+    /// `nil` when a "go home" request is already home, or the error that forbids it.
+    private static func removal(for request: ApplicationTransitionType, in tree: ScreenTree)
+        throws(NavigationError) -> TreeEdit?
+    {
+        let topCount = tree.topStackCount
+        switch request {
+        case .pop:
+            guard topCount > 1 else {
+                throw .cannotPopFirstScreen(tree.topScreens[0].scene, kind: .pop)
+            }
+            return .truncateTop(keeping: topCount - 1)
+        case .popToRoot:
+            guard topCount > 1 else { return nil }
+            return .truncateTop(keeping: 1)
+        case .popTo(let scene, _):
+            let screens = tree.topScreens
+            guard let index = screens.dropLast().lastIndex(where: { $0.scene == scene }) else {
+                try scene.validate()
+                throw .sceneNotInStack(scene, stack: screens.map(\.scene))
+            }
+            return .truncateTop(keeping: index + 1)
+        case .dismiss:
+            let modalCount = tree.modalCount
+            guard modalCount > 0 else {
+                throw .nothingToDismiss(visible: tree.topScreens[topCount - 1].scene)
+            }
+            return .dismissModals(from: modalCount - 1)
+        case .dismissAll:
+            guard tree.modalCount > 0 else { return nil }
+            return .dismissModals(from: 0)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Links and snapshots
+
+    /// The plan of a link's or a snapshot's screens over `tree`.
+    ///
+    /// With the `.tree` destination: when `overTabs` is true, the root is a tab container and
+    /// the screens' root is a stack, the screens go to one tab: the tab whose first screen is
+    /// the first screen's scene (resolved by `resolve`), else the tab that hosts it in
+    /// `tabHosts` (the screens then go above that tab's first screen). Otherwise they replace
+    /// everything. The other destinations place a universal link's stack.
+    ///
+    /// - Throws: ``NavigationError/invalidLink(_:)`` for no screens, `noRoot` or `unknownTab`
+    ///   for a destination the tree cannot take, ``NavigationError/noTabForLink(_:tabs:)``, or
+    ///   what `resolve` throws.
+    static func plan(
+        _ screens: [PlannedScreen], into destination: LinkDestination, overTabs: Bool,
+        tabHosts: [String: Set<SceneIdentifier>], in tree: ScreenTree,
+        resolve: (SceneIdentifier) throws(NavigationError) -> SceneIdentifier
+    ) throws(NavigationError) -> Plan {
+        guard let first = screens.first else { throw .invalidLink(.noScreens) }
+        var tab: (index: Int, kept: Screen?)?
+        var kind = TransitionKind.replaceTree
+        switch destination {
+        case .tree:
+            break
+        case .tab(let name):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            tab = (index, nil)
+        case .pushOnBase:
+            guard !tree.isEmpty else { throw .noRoot(.push) }
+            kind = .push
+        case .modalOverBase:
+            guard !tree.isEmpty else { throw .noRoot(.present) }
+            kind = .present
+        }
+        if destination == .tree, overTabs, tree.hasTabs, first.placement == .root {
+            let scene = try resolve(first.scene)
+            let tabs = tree.tabs
+            if let index = tabs.firstIndex(where: { $0.stack[0].scene == scene }) {
+                tab = (index, nil)
+            } else if let index = tabs.firstIndex(where: {
+                tabHosts[$0.name]?.contains(scene) == true
+            }) {
+                tab = (index, tabs[index].stack[0])
+            } else {
+                throw .noTabForLink(scene, tabs: tabs.map(\.name))
+            }
+        }
+        var plan = Plan(
+            kind: kind, animated: false,
+            shape: .placed(Placement(destination: destination, tab: tab, screens: screens)))
+        if let tab {
+            let tabScreens = Array(tree.tabs[tab.index].stack)
+            plan.leaving = .screens(
+                (tab.kept == nil ? tabScreens : Array(tabScreens.dropFirst()))
+                    + tree.modalScreens(from: 0))
+        } else if destination == .tree {
+            plan.leaving = .everything
+        } else {
+            plan.leaving = .screens(tree.modalScreens(from: 0))
+        }
+        plan.arrivals = screens.map {
+            Arrival(
+                kind: $0.placement.kind, scene: $0.scene, parameters: $0.parameters,
+                payload: $0.payload, planned: $0)
+        }
+        return plan
+    }
+
+    // MARK: Edits
+
+    /// The edit that puts `built`, the screens built for `plan`'s arrivals in order, into
+    /// `tree`; new stacks and modals take their identities from `counters`.
+    static func edit(
+        _ plan: Plan, built: [Screen], in tree: ScreenTree, counters: inout Counters
+    ) -> TreeEdit {
+        switch plan.shape {
+        case .root:
+            return .setRoot(built[0], counters.nextStack())
+        case .push:
+            return .push(built[0])
+        case .present(let style):
+            return .present(built[0], counters.nextModal(), counters.nextStack(), style)
+        case .replaceVisible:
+            var screens = tree.topScreens
+            screens[screens.count - 1] = built[0]
+            return .setTop(screens)
+        case .tabs(let names, let selected):
+            return .setTabs(
+                zip(names, built).map { name, screen in
+                    TabBuild(name: name, stack: counters.nextStack(), screens: [screen])
+                }, selected: selected)
+        case .setStack:
+            return .setTop(built)
+        case .edit(let edit):
+            return edit
+        case .placed(let placement):
+            return .replaceTree(place(built, placement, over: tree, counters: &counters))
+        }
+    }
+
+    /// The tree a link's or a snapshot's built screens make, placed as planned.
+    private static func place(
+        _ built: [Screen], _ placement: Placement, over tree: ScreenTree,
+        counters: inout Counters
+    ) -> ScreenTree {
+        let screens = placement.screens
+        var result = placement.tab == nil && placement.destination == .tree ? ScreenTree() : tree
+        if placement.destination == .pushOnBase {
+            result.dismissModals(from: 0)
+            for screen in built { result.push(screen) }
+        } else if case .modalOverBase(let style) = placement.destination {
+            result.dismissModals(from: 0)
+            result.present(
+                built, modal: counters.nextModal(), stack: counters.nextStack(), style: style)
+        } else if let tab = placement.tab {
+            result.dismissModals(from: 0)
+            var stack = tab.kept.map { [$0] } ?? []
+            var index = 0
+            while index < screens.count, !screens[index].isModal {
+                stack.append(built[index])
+                index += 1
+            }
+            result.setTabStack(at: tab.index, stack, stack: tree.tabs[tab.index].stack.id)
+            result.selectTab(at: tab.index)
+            assemble(&result, screens[index...], built[index...], counters: &counters)
+        } else {
+            assemble(&result, screens[...], built[...], counters: &counters)
+        }
+        return result
+    }
+
+    /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and
+    /// modals, with new stack and modal identities.
+    private static func assemble(
+        _ tree: inout ScreenTree, _ planned: ArraySlice<PlannedScreen>,
+        _ built: ArraySlice<Screen>, counters: inout Counters
+    ) {
+        var tabs: [(name: String, stack: StackID, screens: [Screen])] = []
+        var selected = 0
+        for (plan, screen) in zip(planned, built) {
+            switch plan.placement {
+            case .root:
+                tree.setRoot([screen], stack: counters.nextStack())
+            case .tab(let name, let isSelected):
+                if isSelected { selected = tabs.count }
+                tabs.append((name, counters.nextStack(), [screen]))
+            case .modal(let style):
+                if !tabs.isEmpty {
+                    tree.setTabs(tabs, selected: selected)
+                    tabs = []
+                }
+                tree.present(
+                    [screen], modal: counters.nextModal(), stack: counters.nextStack(),
+                    style: style)
+            case .push:
+                if tabs.isEmpty {
+                    tree.push(screen)
+                } else {
+                    tabs[tabs.count - 1].screens.append(screen)
+                }
+            }
+        }
+        if !tabs.isEmpty { tree.setTabs(tabs, selected: selected) }
+    }
+
+    // MARK: Platform reports
+
+    /// The change a platform report asks the tree to follow, `nil` when the tree already shows
+    /// it, or the error that makes the report impossible.
+    static func change(for report: PlatformReport, in tree: ScreenTree) throws(NavigationError)
+        -> (kind: TransitionKind, edit: TreeEdit)?
+    {
+        if let id = report.screen, tree.location(of: id) == nil {
+            throw .reportedScreenGone(id)
+        }
+        guard !tree.isEmpty else {
+            // Only a tab report gets here (a reported screen is never in an empty window); the
+            // error names the tab the user tapped.
+            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
+            throw .unknownTab("", tabs: [])
+        }
+        let visible = tree.lastLocation()
+        let edit: TreeEdit
+        switch report {
+        case .poppedBackByUser(let id):
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            // In the top-most stack: at the visible screen's level, and not in another tab.
+            guard location.level == visible.level,
+                tree.topScreens.indices.contains(location.index),
+                tree.topScreens[location.index].id == id
+            else {
+                throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
+            }
+            guard location.index < visible.index else { return nil }
+            edit = .truncateTop(keeping: location.index + 1)
+        case .dismissedByUser(let id):
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            guard tree.modalCount > 0 else {
+                throw .nothingToDismiss(visible: visible.scene)
+            }
+            guard location.level > 0, location.level == tree.modalCount else {
+                throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
+            }
+            if let style = tree.topModalStyle, !style.userCanDismiss {
+                throw .notDismissibleByUser(id, style: style)
+            }
+            edit = .dismissModals(from: tree.modalCount - 1)
+        case .tabSelectedByUser(let name):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+            }
+            guard index != tree.selectedTabIndex else { return nil }
+            edit = .selectTab(index)
+        case .selectedTabReselectedByUser:
+            guard let name = tree.selectedTab else {
+                throw .unknownTab("", tabs: [])
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+            }
+            guard tree.topStackCount > 1 else { return nil }
+            edit = .truncateTop(keeping: 1)
+        }
+        // A pop back by one screen is a pop, like a back swipe reported screen by screen.
+        if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,
+            keeping == visible.index
+        {
+            return (.pop, edit)
+        }
+        return (report.kind, edit)
+    }
+}
+
+/// The numbers the next screen, stack, modal and event of a coordinator get; each is used once.
+struct Counters {
+    var screen: UInt64 = 1
+    var stack: UInt64 = 1
+    var modal: UInt64 = 1
+    var sequence: UInt64 = 1
+
+    mutating func nextScreen() -> ScreenID {
+        defer { screen += 1 }
+        return ScreenID(screen)
+    }
+
+    mutating func nextStack() -> StackID {
+        defer { stack += 1 }
+        return StackID(stack)
+    }
+
+    mutating func nextModal() -> ModalID {
+        defer { modal += 1 }
+        return ModalID(modal)
+    }
+
+    mutating func nextSequence() -> UInt64 {
+        defer { sequence += 1 }
+        return sequence
+    }
+}
