@@ -1,9 +1,9 @@
-/// Both link forms, as pure functions of the tree and the registry.
+/// Both link forms and snapshots, as pure functions of the tree and the registry.
 ///
-/// The tree is written as the package's own link (``DeepLinkFormat``) or as a universal link of
-/// an app's ``LinkTable``; a universal link is read into the screens it opens and where they go
-/// (a package link is read by `DeepLinkFormat.parse(_:)`). Opening what is read is the
-/// coordinator's.
+/// The tree is written as the package's own link (``DeepLinkFormat``), as a universal link of
+/// an app's ``LinkTable``, or as a ``TreeSnapshot``; a universal link or a snapshot is read into
+/// the screens it opens and where they go (a package link is read by
+/// `DeepLinkFormat.parse(_:)`). Opening what is read is the coordinator's.
 struct LinkCodec {
     /// The registry, to check that each written screen opens again.
     let resolver: SceneResolver
@@ -79,6 +79,64 @@ struct LinkCodec {
             rest[name] = nil
         }
         return (path, rest)
+    }
+
+    // MARK: Snapshots
+
+    /// `tree` as a snapshot, each payload saved under the name its type has in `payloadTypes`;
+    /// see ``AppCoordinator/snapshot()``.
+    static func snapshot(of tree: ScreenTree, payloadTypes: PayloadTypes)
+        throws(NavigationError) -> TreeSnapshot
+    {
+        return try tree.snapshot { (screen: Screen) throws(NavigationError) in
+            guard let payload = screen.payload else { return nil }
+            guard let saved = payloadTypes.save(payload) else {
+                throw .payloadNotSaved(
+                    scene: screen.scene, screen: screen.id, type: payload.typeName)
+            }
+            return saved
+        }
+    }
+
+    /// The screens `snapshot` holds, placed, every payload read through `payloadTypes`, before
+    /// anything is built.
+    ///
+    /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)``,
+    ///   ``NavigationError/invalidSnapshot(_:)``, or what reading a payload throws.
+    static func read(_ snapshot: TreeSnapshot, payloadTypes: PayloadTypes)
+        throws(NavigationError) -> [PlannedScreen]
+    {
+        switch snapshot.problem() {
+        case .unsupportedVersion(let found, let supported):
+            throw .unsupportedSnapshotVersion(found: found, supported: supported)
+        case .some(let problem):
+            throw .invalidSnapshot(problem)
+        case nil:
+            break
+        }
+        var screens: [PlannedScreen] = []
+        // Every payload is read before anything is built.
+        func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement)
+            throws(NavigationError)
+        {
+            for (index, screen) in stack.enumerated() {
+                screens.append(
+                    PlannedScreen(
+                        position: screens.count + 1, placement: index == 0 ? first : .push,
+                        segment: 0..<0, scene: screen.scene, parameters: screen.parameters,
+                        payload: try screen.payload.map(payloadTypes.load)))
+            }
+        }
+        if snapshot.tabs.isEmpty {
+            try plan(snapshot.root, first: .root)
+        } else {
+            for (index, tab) in snapshot.tabs.enumerated() {
+                try plan(
+                    tab.stack, first: .tab(tab.name, selected: index == snapshot.selectedTab))
+            }
+        }
+        for modal in snapshot.modals { try plan(modal.stack, first: .modal(modal.style)) }
+        return screens
     }
 
     // MARK: Universal links

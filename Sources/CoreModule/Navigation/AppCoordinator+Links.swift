@@ -99,15 +99,7 @@ extension AppCoordinator {
     /// - Throws: ``NavigationError/payloadNotSaved(scene:screen:type:)`` for a screen whose
     ///   payload's type is not registered (or cannot be encoded).
     public func snapshot() throws(NavigationError) -> TreeSnapshot {
-        let types = payloadTypes
-        return try tree.snapshot { (screen: Screen) throws(NavigationError) in
-            guard let payload = screen.payload else { return nil }
-            guard let saved = types.save(payload) else {
-                throw .payloadNotSaved(
-                    scene: screen.scene, screen: screen.id, type: payload.typeName)
-            }
-            return saved
-        }
+        try LinkCodec.snapshot(of: tree, payloadTypes: payloadTypes)
     }
 
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.
@@ -132,36 +124,7 @@ extension AppCoordinator {
         let operation = NavigationOperation.restore(snapshot)
         return try enter(operation, kind: .replaceTree) {
             () throws(NavigationError) -> TransitionEvent? in
-            switch snapshot.problem() {
-            case .unsupportedVersion(let found, let supported):
-                throw .unsupportedSnapshotVersion(found: found, supported: supported)
-            case .some(let problem):
-                throw .invalidSnapshot(problem)
-            case nil:
-                break
-            }
-            var screens: [PlannedScreen] = []
-            // Every payload is read before anything is built.
-            func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement)
-                throws(NavigationError)
-            {
-                for (index, screen) in stack.enumerated() {
-                    screens.append(
-                        PlannedScreen(
-                            position: screens.count + 1, placement: index == 0 ? first : .push,
-                            segment: 0..<0, scene: screen.scene, parameters: screen.parameters,
-                            payload: try screen.payload.map(payloadTypes.load)))
-                }
-            }
-            if snapshot.tabs.isEmpty {
-                try plan(snapshot.root, first: .root)
-            } else {
-                for (index, tab) in snapshot.tabs.enumerated() {
-                    try plan(
-                        tab.stack, first: .tab(tab.name, selected: index == snapshot.selectedTab))
-                }
-            }
-            for modal in snapshot.modals { try plan(modal.stack, first: .modal(modal.style)) }
+            let screens = try LinkCodec.read(snapshot, payloadTypes: payloadTypes)
             guard !screens.isEmpty else { return nil }
             return try openPlanned(
                 screens, operation: operation, force: force, overTabs: false,
