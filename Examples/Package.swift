@@ -33,7 +33,14 @@ let package = Package(
         .target(name: "FeatureB", dependencies: [coreModule]),
 
         // The example app: the only target that knows every feature module.
-        .target(name: "DemoApp", dependencies: [coreModule, "FeatureA", "FeatureB"]),
+        // The script mode drives asynchronous guards and held links as a test would, so it waits
+        // for a held link's opening with CoreModuleTesting's hook.
+        .target(
+            name: "DemoApp",
+            dependencies: [
+                coreModule, .product(name: "CoreModuleTesting", package: "SceneRouter"), "FeatureA",
+                "FeatureB",
+            ]),
         .executableTarget(name: "demo", dependencies: ["DemoApp"]),
 
         // Flow examples after the seed articles: a login flow (000) and child flows (002).

@@ -59,7 +59,8 @@ for package in [examples] + others:
 
 # The examples: the app, the flow examples, and feature modules that know CoreModule only.
 app = {
-    "DemoApp": {"CoreModule", "FeatureA", "FeatureB"},
+    # The script mode waits for a held link's opening with CoreModuleTesting's test hook.
+    "DemoApp": {"CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"},
     "FlowExamples": {"CoreModule"},
 }
 targets = {t["name"]: t for t in examples["targets"]}

@@ -9,7 +9,7 @@ public import CoreModule
 ///
 /// ```swift
 /// let answers = ScriptedGuardAnswers()
-/// coordinator.addAsyncGuard(
+/// coordinator.addGuard(
 ///     AsyncNavigationGuard("session", appliesTo: { $0.scene == "B1" }, decide: answers.decide))
 /// let navigation = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B1")) }
 /// await answers.waitForQuestions(1)

@@ -78,7 +78,7 @@ struct CustomContainerTests {
         let link = try #require(try coordinator.link(format: format))
         #expect(link == "app://open/Home/+Detail;id=7")
         let other = makeApp()
-        try other.open(link, format: format)
+        try other.open(.deepLink(link, format: format))
         try other.restore(try coordinator.snapshot())
         #expect(other.tree.snapshot == coordinator.tree.snapshot)
         // Its own services and payload types, since the container has none to share.

@@ -11,7 +11,7 @@ struct DeepLinkGuideTests {
     func tabRoot() throws {
         let coordinator = try makeCoordinator()
         let link = "demo://open/[tab:home]A1/A2;id=7/[tab:more,selected]B1/B2"
-        try coordinator.open(link, format: format)
+        try coordinator.open(.deepLink(link, format: format))
         #expect(
             coordinator.tree.description == """
                 window
@@ -25,7 +25,7 @@ struct DeepLinkGuideTests {
     @Test("without a tab marked selected, the first tab is selected")
     func firstTabSelected() throws {
         let coordinator = try makeCoordinator()
-        try coordinator.open("demo://open/[tab:home]A1/[tab:more]B1", format: format)
+        try coordinator.open(.deepLink("demo://open/[tab:home]A1/[tab:more]B1", format: format))
         #expect(coordinator.tree.selectedTab == "home")
         #expect(
             try coordinator.link(format: format)
@@ -49,7 +49,7 @@ struct DeepLinkGuideTests {
         ])
     func modalStyles(segment: String, style: PresentationStyle, written: String) throws {
         let coordinator = try makeCoordinator()
-        try coordinator.open("demo://open/A1/" + segment, format: format)
+        try coordinator.open(.deepLink("demo://open/A1/" + segment, format: format))
         #expect(coordinator.tree.modals.map(\.style) == [style])
         #expect(try coordinator.link(format: format) == "demo://open/A1/" + written)
     }
@@ -60,7 +60,7 @@ struct DeepLinkGuideTests {
         let link =
             "demo://open/[tab:home]A1/A2;id=7/[tab:more,selected]B1/B2/+[full-screen]A1"
             + "/+[popover:share]B1/+[medium,fixed]A2"
-        try coordinator.open(link, format: format)
+        try coordinator.open(.deepLink(link, format: format))
         #expect(
             coordinator.tree.description == """
                 window
@@ -89,7 +89,7 @@ struct DeepLinkGuideTests {
         let coordinator = try tabRootWithSheet()
         let homeStack = coordinator.tree.tab(named: "home")?.stack.id
         let more = coordinator.tree.tab(named: "more")?.stack
-        try coordinator.open("demo://open/A1/A2;id=42/+[medium]B2", format: format)
+        try coordinator.open(.deepLink("demo://open/A1/A2;id=42/+[medium]B2", format: format))
         #expect(
             coordinator.tree.description == """
                 window
@@ -107,7 +107,7 @@ struct DeepLinkGuideTests {
         let coordinator = try tabRootWithSheet()
         coordinator.tabHosts = ["more": ["B2"], "home": ["A2"]]
         let home = coordinator.tree.tab(named: "home")?.stack
-        try coordinator.open("demo://open/B2;id=5", format: format)
+        try coordinator.open(.deepLink("demo://open/B2;id=5", format: format))
         #expect(
             coordinator.tree.description == """
                 window
@@ -123,7 +123,7 @@ struct DeepLinkGuideTests {
         let coordinator = try tabRootWithSheet()
         let before = coordinator.tree
         #expect(throws: NavigationError.noTabForLink("A2", tabs: ["home", "more"])) {
-            try coordinator.open("demo://open/A2", format: format)
+            try coordinator.open(.deepLink("demo://open/A2", format: format))
         }
         #expect(coordinator.tree == before)
         #expect(
@@ -143,7 +143,7 @@ struct DeepLinkGuideTests {
             throws: NavigationError.leavingVetoed(
                 scene: "A2", screen: sheet.id, reason: "unsaved changes")
         ) {
-            try coordinator.open("demo://open/B1/B2", format: format)
+            try coordinator.open(.deepLink("demo://open/B1/B2", format: format))
         }
         #expect(coordinator.tree == before)
     }

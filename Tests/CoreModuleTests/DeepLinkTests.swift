@@ -24,7 +24,7 @@ struct DeepLinkTests {
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         #expect(throws: expected, sourceLocation: sourceLocation) {
-            try coordinator.open(link, format: format)
+            try coordinator.open(.deepLink(link, format: format))
         }
         #expect(coordinator.tree == before, sourceLocation: sourceLocation)
         #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
@@ -43,7 +43,8 @@ struct DeepLinkTests {
         try coordinator.navigate(.root(scene: "B2"))
         let recorder = EventRecorder(coordinator)
         let event = try #require(
-            try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: format))
+            try coordinator.open(
+                .deepLink("demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: format))?.transition)
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"], ["A1"]])
         #expect(coordinator.tree.screens[1].parameters == ["id": "7"])
         #expect(coordinator.tree.screens[2].parameters == ["item": "7"])
@@ -58,14 +59,14 @@ struct DeepLinkTests {
     @Test("a parameter may have an empty name or value, as SceneParameters may")
     func emptyNamesAndValues() throws {
         let coordinator = try makeApp()
-        try coordinator.open("demo://open/A1;=7;e=", format: format)
+        try coordinator.open(.deepLink("demo://open/A1;=7;e=", format: format))
         #expect(coordinator.tree.visibleScreen?.parameters == ["": "7", "e": ""])
     }
 
     @Test("scheme and host compare without case; a link may open on an empty window")
     func schemeAndHost() throws {
         let coordinator = try makeApp()
-        try coordinator.open("DEMO://Open/A1", format: format)
+        try coordinator.open(.deepLink("DEMO://Open/A1", format: format))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 
@@ -73,8 +74,9 @@ struct DeepLinkTests {
     func percentEncodingAndUnicode() throws {
         let coordinator = try makeApp()
         try coordinator.open(
-            "demo://open/A1;q=caf%C3%A9%20%26%20cr%C3%AApes;emoji=🚀;path=a%2Fb%3Bc%3Dd/product%2F42",
-            format: format)
+            .deepLink(
+                "demo://open/A1;q=caf%C3%A9%20%26%20cr%C3%AApes;emoji=🚀;path=a%2Fb%3Bc%3Dd/product%2F42",
+                format: format))
         let screens = coordinator.tree.screens
         #expect(screens[0].parameters == ["q": "café & crêpes", "emoji": "🚀", "path": "a/b;c=d"])
         #expect(screens[1].scene == "product/:id")
@@ -84,7 +86,8 @@ struct DeepLinkTests {
     @Test("a route path in a link resolves by the same rules as navigation")
     func routesInLinks() throws {
         let coordinator = try makeApp()
-        try coordinator.open("demo://open/product%2Fnew/product%2F9;ref=mail", format: format)
+        try coordinator.open(
+            .deepLink("demo://open/product%2Fnew/product%2F9;ref=mail", format: format))
         #expect(coordinator.tree.scenes == [["product/new", "product/:id"]])
         #expect(coordinator.tree.screens[1].parameters == ["id": "9", "ref": "mail"])
     }
@@ -148,9 +151,9 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         let strict = DeepLinkFormat(scheme: "demo", host: "go", maximumScreens: 2)
         #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
-            try coordinator.open("demo://go/A1/A2/A1", format: strict)
+            try coordinator.open(.deepLink("demo://go/A1/A2/A1", format: strict))
         }
-        try coordinator.open("demo://go/A1/A2", format: strict)
+        try coordinator.open(.deepLink("demo://go/A1/A2", format: strict))
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
     }
 
@@ -242,7 +245,7 @@ struct DeepLinkTests {
         try coordinator.navigate(.push(scene: "product/:id", parameters: ["id": "new"]))
         let link = try #require(try coordinator.link(format: format))
         let reopened = try makeApp()
-        try reopened.open(link, format: format)
+        try reopened.open(.deepLink(link, format: format))
         #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
     }
 }

@@ -85,7 +85,7 @@ struct DescriptionTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let recorder = EventRecorder(coordinator)
         let format = DeepLinkFormat(scheme: "app")
-        _ = try? coordinator.open("app://open/Nope", format: format)
+        _ = try? coordinator.open(.deepLink("app://open/Nope", format: format))
         _ = try? coordinator.restore(
             TreeSnapshot(
                 root: [.init(scene: "A1"), .init(scene: "Gone")],

@@ -85,7 +85,7 @@ struct FlowTests {
         weak let released = flow
         try coordinator.startFlow(try #require(flow), key: "flow")
         flow = nil
-        try coordinator.open("demo://open/B1/B2", format: DeepLinkFormat(scheme: "demo"))
+        try coordinator.open(.deepLink("demo://open/B1/B2", format: DeepLinkFormat(scheme: "demo")))
         #expect(released == nil)
     }
 

@@ -66,7 +66,7 @@ struct GuardRedirectTests {
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(Self.gated)
         let format = DeepLinkFormat(scheme: "demo")
-        let event = try coordinator.open("demo://open/B1", format: format)
+        let event = try coordinator.open(.deepLink("demo://open/B1", format: format))?.transition
         #expect(event?.redirectedFrom == .openLink("demo://open/B1", format: format))
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["Login"]])
         let login = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)

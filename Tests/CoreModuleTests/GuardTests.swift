@@ -105,7 +105,7 @@ struct GuardTests {
             throws: NavigationError.linkSegmentFailed(
                 position: 2, segment: "A2",
                 error: .rejectedByGuard(name: "no-A2", kind: .push, scene: "A2", reason: "closed"))
-        ) { try coordinator.open("demo://open/A1/A2", format: format) }
+        ) { try coordinator.open(.deepLink("demo://open/A1/A2", format: format)) }
         #expect(coordinator.tree == before)
     }
 
@@ -115,7 +115,7 @@ struct GuardTests {
         let coordinator = try makeApp(session: session)
         try coordinator.navigate(.root(scene: "A1"))
         let format = DeepLinkFormat(scheme: "demo")
-        try coordinator.open("demo://open/A2/+B1/B2", format: format)
+        try coordinator.open(.deepLink("demo://open/A2/+B1/B2", format: format))
         #expect(coordinator.tree.scenes == [["A1"], ["Login"]])
         let login = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         session.isSignedIn = true
@@ -170,7 +170,8 @@ struct GuardTests {
             expectRejected(removal, on: coordinator, with: expected)
         }
         #expect(throws: expected) {
-            try coordinator.open("demo://open/A1", format: DeepLinkFormat(scheme: "demo"))
+            try coordinator.open(
+                .deepLink("demo://open/A1", format: DeepLinkFormat(scheme: "demo")))
         }
         try coordinator.navigate(.pop(), force: true)
         #expect(coordinator.tree.scenes == [["A1"], ["B1"]])

@@ -13,7 +13,7 @@ struct LinkEdgeTests {
         let coordinator = try makeCoordinator(["A1", "B1", "Café"], setup: [.root(scene: "A1")])
         let before = coordinator.tree
         #expect(throws: NavigationError.invalidLink(problem), sourceLocation: sourceLocation) {
-            try coordinator.open(link, format: format)
+            try coordinator.open(.deepLink(link, format: format))
         }
         #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     }
@@ -43,7 +43,7 @@ struct LinkEdgeTests {
     @Test("lowercase percent-escapes read as uppercase ones")
     func lowercaseEscapes() throws {
         let coordinator = try makeCoordinator(["A1", "Café"])
-        try coordinator.open("app://open/Caf%c3%a9;q=%e2%82%ac", format: format)
+        try coordinator.open(.deepLink("app://open/Caf%c3%a9;q=%e2%82%ac", format: format))
         #expect(coordinator.tree.visibleScreen?.scene == "Café")
         #expect(coordinator.tree.visibleScreen?.parameters == ["q": "€"])
     }

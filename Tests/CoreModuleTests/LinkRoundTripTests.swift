@@ -213,7 +213,7 @@ struct LinkRoundTripTests {
             let link = try #require(try original.link(format: Self.format))
             let reopened = try makeApp()
             do {
-                try reopened.open(link, format: Self.format)
+                try reopened.open(.deepLink(link, format: Self.format))
             } catch {
                 Issue.record(
                     Comment(

@@ -118,7 +118,7 @@ struct PayloadTests {
         let link = try #require(try coordinator.link(format: format))
         #expect(link == "demo://open/A1/Product;id=42")
         let reopened = try makeApp(rebuilds: true)
-        try reopened.open(link, format: format)
+        try reopened.open(.deepLink(link, format: format))
         let product = (reopened.tree.visibleScreen?.content as? ProductScreen)?.product
         #expect(product == Product(id: 42, name: "Rebuilt"))
     }

@@ -98,7 +98,7 @@ struct SceneNameStorageTests {
         let format = DeepLinkFormat(scheme: "app")
         let link = try #require(try coordinator.link(format: format))
         let reopened = AppCoordinator(container: container)
-        try reopened.open(link, format: format)
+        try reopened.open(.deepLink(link, format: format))
         #expect(reopened.tree.scenes == coordinator.tree.scenes)
     }
 

@@ -124,8 +124,8 @@ struct SpellingAndLifetimeTests {
         try container.assemble(SceneBuilder("A1") { _ in Probe() })
         let coordinator = AppCoordinator(container: container)
         let format = DeepLinkFormat(scheme: "demo", host: "Öffnen")
-        try coordinator.open("demo://öffnen/A1", format: format)
-        try coordinator.open("demo://O\u{308}ffnen/A1", format: format)
+        try coordinator.open(.deepLink("demo://öffnen/A1", format: format))
+        try coordinator.open(.deepLink("demo://O\u{308}ffnen/A1", format: format))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 }

@@ -8,7 +8,8 @@ struct MermaidRendererTests {
     func flowchart() throws {
         let coordinator = try makeDemoCoordinator()
         try coordinator.open(
-            "demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: DeepLinkFormat(scheme: "demo"))
+            .deepLink(
+                "demo://open/A1/A2;id=7/+B1;item=7/B2/+A1", format: DeepLinkFormat(scheme: "demo")))
         #expect(
             MermaidRenderer.flowchart(for: coordinator.tree) == """
                 flowchart LR

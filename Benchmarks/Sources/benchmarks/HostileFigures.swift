@@ -54,7 +54,8 @@ enum HostileFigures {
         let link = prefix + String(repeating: "a", count: 1_048_576 - prefix.utf8.count)
         let timing = try measure(rounds: rounds, iterations: 20) {
             do {
-                try observed.coordinator.open(opaque(link), format: TimedFigures.linkFormat)
+                try observed.coordinator.open(
+                    .deepLink(opaque(link), format: TimedFigures.linkFormat))
                 throw BenchmarkFailure("a 1 MB link was opened")
             } catch let error as NavigationError {
                 return UInt64(error.code.utf8.count)

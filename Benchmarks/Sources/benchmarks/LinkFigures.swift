@@ -72,7 +72,11 @@ extension TimedFigures {
                 for _ in 0..<iterations {
                     let link = links[position & mask]
                     position &+= 1
-                    sum &+= try coordinator.open(link, format: linkFormat)?.screen.rawValue ?? 0
+                    sum &+=
+                        try coordinator.open(.deepLink(link, format: linkFormat))?.transition?
+                        .screen
+                        .rawValue
+                        ?? 0
                 }
                 cursor.position = position
                 return sum
@@ -114,7 +118,7 @@ extension TimedFigures {
         }
         let baselineCoordinator = try ObservedCoordinator(
             container: scenes.container, names: scenes.names)
-        guard case .transition? = try observed.coordinator.open(universalLink: urls[0], in: table)
+        guard case .transition? = try observed.coordinator.open(.universal(urls[0], in: table))
         else { throw BenchmarkFailure("\(urls[0]) opened nothing") }
         let mask = scenes.keys.mask
         let cursor = Cursor()
@@ -128,7 +132,7 @@ extension TimedFigures {
                     let url = urls[position & mask]
                     position &+= 1
                     sum &+=
-                        try coordinator.open(universalLink: url, in: table)?.transition?.screen
+                        try coordinator.open(.universal(url, in: table))?.transition?.screen
                         .rawValue ?? 0
                 }
                 cursor.position = position
@@ -153,7 +157,8 @@ extension TimedFigures {
     /// navigations that build such a tree.
     static func writeLink(_ scenes: SceneSet) throws -> Workloads {
         let observed = try ObservedCoordinator(container: scenes.container, names: scenes.names)
-        try observed.coordinator.open(link(of: linkScenes(scenes, at: 0)), format: linkFormat)
+        try observed.coordinator.open(
+            .deepLink(link(of: linkScenes(scenes, at: 0)), format: linkFormat))
         return (
             subject: Workload { iterations in
                 let coordinator = observed.coordinator

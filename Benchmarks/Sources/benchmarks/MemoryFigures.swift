@@ -119,7 +119,9 @@ enum MemoryFigures {
                     try coordinator.navigate(.push(scene: SceneIdentifier(name)))
                 } else {
                     try coordinator.open(
-                        "bench://open/\(names.name(0))/\(name)", format: TimedFigures.linkFormat)
+                        .deepLink(
+                            "bench://open/\(names.name(0))/\(name)", format: TimedFigures.linkFormat
+                        ))
                 }
             } catch {
                 failures += 1

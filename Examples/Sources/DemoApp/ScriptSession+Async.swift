@@ -1,4 +1,5 @@
 import CoreModule
+import CoreModuleTesting
 import Foundation
 
 extension ScriptAnswer: CustomStringConvertible {
@@ -47,7 +48,7 @@ extension ScriptSession {
         switch command {
         case .asyncGuard(let scenes):
             let guarded = Set(scenes)
-            coordinator.addAsyncGuard(
+            coordinator.addGuard(
                 AsyncNavigationGuard("session", appliesTo: { guarded.contains($0.scene) }) {
                     [weak self] attempt in
                     guard let self else { return .reject(reason: "the session is gone") }
@@ -64,7 +65,7 @@ extension ScriptSession {
         case .incoming(let link):
             start("link \"\(link)\"") { coordinator in
                 let delivery = try await coordinator.openWhenAllowed(
-                    link, format: ScriptSession.linkFormat)
+                    .deepLink(link, format: ScriptSession.linkFormat))
                 return "\(delivery)"
             }
         case .answer(let answer):

@@ -180,9 +180,9 @@ public final class ScriptSession {
                     "\(transition.kind)", request: transition.description, reason: reason)
             }
         case .open(let link):
-            try coordinator.open(link, format: Self.linkFormat)
+            try coordinator.open(.deepLink(link, format: Self.linkFormat))
         case .openURL(let url, let source):
-            let event = try coordinator.open(universalLink: url, in: links, from: source)
+            let event = try coordinator.open(.universal(url, in: links, from: source))
             if case .linkAction(let action) = event {
                 answer(.action(action), text: ["· \(action); the tree is unchanged"])
             }

@@ -146,14 +146,14 @@ public struct Tour {
         }
         let links = DeepLinkFormat(scheme: "demo")
         perform("open(\"demo://open/A1/A2;id=42/+B1;item=42/B2\"): a deep link, in one step") {
-            try coordinator.open("demo://open/A1/A2;id=42/+B1;item=42/B2", format: links)
+            try coordinator.open(.deepLink("demo://open/A1/A2;id=42/+B1;item=42/B2", format: links))
         }
         perform(
             "open(\"demo://open/A1/A2;id=42/+B9\"): a deep link naming an unknown scene",
             expecting: .linkSegmentFailed(
                 position: 3, segment: "+B9", error: .unknownScene("B9", suggestions: ["B1", "B2"]))
         ) {
-            try coordinator.open("demo://open/A1/A2;id=42/+B9", format: links)
+            try coordinator.open(.deepLink("demo://open/A1/A2;id=42/+B9", format: links))
         }
 
         write("")
@@ -240,7 +240,7 @@ public struct Tour {
             }
             write("   \(link)")
             let before = coordinator.tree.snapshot
-            try coordinator.open(link, format: links)
+            try coordinator.open(.deepLink(link, format: links))
             if coordinator.tree.snapshot == before {
                 write("   (the same tree, identities aside)")
             } else {

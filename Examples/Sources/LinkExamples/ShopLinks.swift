@@ -171,7 +171,7 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
         write("")
         write(source == .outside ? "open \(url)" : "open \(url) (from the app)")
         do {
-            try coordinator.open(universalLink: url, in: table, from: source)
+            try coordinator.open(.universal(url, in: table, from: source))
             if !expect { succeeded = false }
         } catch .unhandledLink(let link) {
             write("   ✗ not handled, to the browser: \(link.reason)")

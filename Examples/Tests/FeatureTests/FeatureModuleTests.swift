@@ -166,7 +166,7 @@ struct FeatureModuleTests {
 
         let link = try #require(try coordinator.link(format: format))
         #expect(link == "shop://open/A1/A2;id=7")
-        try coordinator.open(link, format: format)
+        try coordinator.open(.deepLink(link, format: format))
         #expect(try visible(A2Screen.self, in: coordinator).item == Item(id: 7, name: "Teapot"))
 
         try coordinator.navigate(

@@ -34,7 +34,8 @@ struct LayeringTests {
         // The UIKit adapter builds against UIKit, or the stand-in where there is none.
         "SceneRouterUIKit": ["CoreModule", "UIKit", "SceneRouterUIKitStandIn"],
         "SceneRouterUIKitStandIn": [],
-        "DemoApp": ["CoreModule", "FeatureA", "FeatureB"],
+        // The script mode waits for a held link's opening with CoreModuleTesting's test hook.
+        "DemoApp": ["CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"],
         "demo": ["DemoApp"],
         "FlowExamples": ["CoreModule"],
         "login-flow": ["FlowExamples"],

@@ -40,7 +40,7 @@ struct LinkExampleTests {
             }.joined(separator: "/")
             let coordinator = try ShopLinks.coordinator()
             let before = Set(coordinator.tree.screens.map(\.id))
-            _ = try? coordinator.open(universalLink: "shop://" + path, in: table)
+            _ = try? coordinator.open(.universal("shop://" + path, in: table))
             let built = coordinator.tree.screens.filter { !before.contains($0.id) }
             #expect(built.allSatisfy { reachable.contains($0.scene) }, "\(path)")
             #expect(route.isReachableFromOutside || built.isEmpty, "\(path)")

@@ -179,7 +179,7 @@ enum LinkFuzzer {
         }
         let reopened = AppCoordinator(container: container)
         do {
-            try reopened.open(link, format: roomy)
+            try reopened.open(.deepLink(link, format: roomy))
         } catch {
             preconditionFailure(
                 "fuzz-links oracle: the tree's own link \(link.debugDescription.prefix(300)) fails: \(error)"
@@ -265,7 +265,8 @@ enum LinkFuzzer {
             defer { recorder.clear() }
             do {
                 // Without guards, an opened link always changes the tree.
-                guard let event = try coordinator.open(text, format: format) else {
+                guard let event = try coordinator.open(.deepLink(text, format: format))?.transition
+                else {
                     preconditionFailure("fuzz-links: an opened link changed nothing")
                 }
                 let tree = coordinator.tree
@@ -589,7 +590,7 @@ extension LinkFuzzer {
         let before = coordinator.tree
         defer { recorder.clear() }
         do {
-            let event = try coordinator.open(universalLink: url, in: links)
+            let event = try coordinator.open(.universal(url, in: links))
             check(recorder.events == [event].compactMap { $0 }, "open reported \(recorder.events)")
             if case .linkAction = event {
                 check(coordinator.tree == before, "an action changed the tree")
@@ -630,7 +631,7 @@ extension LinkFuzzer {
             guard let shared = try coordinator.universalLink(in: links) else { return }
             let reopened = makeCoordinator(setup)
             do {
-                try reopened.open(universalLink: shared, in: links)
+                try reopened.open(.universal(shared, in: links))
             } catch {
                 preconditionFailure(
                     "fuzz-links oracle: the shared link \(shared.prefix(300)) fails: \(error)")

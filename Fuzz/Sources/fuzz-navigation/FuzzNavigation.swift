@@ -486,7 +486,7 @@ final class NavigationFuzzer {
         case 7:
             let link = pick(Self.links) ?? ""
             perform("open(\(link))") { () throws(NavigationError) in
-                try coordinator.open(link, format: Self.format, force: force)
+                try coordinator.open(.deepLink(link, format: Self.format), force: force)?.transition
             }
         case 8:
             let own = byte() % 2 == 0 ? ownSnapshot() : nil
@@ -664,7 +664,8 @@ final class NavigationFuzzer {
         let force = byte() % 2 == 0
         if let link {
             perform("open its own link \(link)") { () throws(NavigationError) in
-                let event = try coordinator.open(link, format: Self.roomy, force: force)
+                let event = try coordinator.open(.deepLink(link, format: Self.roomy), force: force)?
+                    .transition
                 if chatty == nil, let event, event.redirectedFrom == nil {
                     check(
                         coordinator.tree.snapshot == structure,

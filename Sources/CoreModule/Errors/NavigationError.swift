@@ -177,7 +177,7 @@ public enum NavigationError: Error, Equatable, Sendable {
 
     /// The synchronous `kind` navigation to `scene` reached the asynchronous guard `name`, which
     /// only ``AppCoordinator/navigateWhenAllowed(_:force:)`` and
-    /// ``AppCoordinator/openWhenAllowed(_:format:force:)`` can wait for; nothing changed.
+    /// ``AppCoordinator/openWhenAllowed(_:force:)`` can wait for; nothing changed.
     case asynchronousGuard(name: String, kind: TransitionKind, scene: SceneIdentifier)
 
     /// The `operation` was pending, waiting for an asynchronous guard, and was cancelled: by the

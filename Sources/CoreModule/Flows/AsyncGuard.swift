@@ -6,7 +6,7 @@
 /// awaiting: allow, reject, or redirect (to a sign-in screen).
 ///
 /// ```swift
-/// coordinator.addAsyncGuard(
+/// coordinator.addGuard(
 ///     AsyncNavigationGuard("session", appliesTo: { $0.scene.rawValue.hasPrefix("Account") }) {
 ///         _ in
 ///         try await server.sessionIsValid() ? .allow : .redirect(.present(scene: "SignIn"))
@@ -16,7 +16,7 @@
 ///
 /// Asynchronous guards apply to the asynchronous entry points only,
 /// ``AppCoordinator/navigateWhenAllowed(_:force:)`` and
-/// ``AppCoordinator/openWhenAllowed(_:format:force:)``: the synchronous
+/// ``AppCoordinator/openWhenAllowed(_:force:)``: the synchronous
 /// ``AppCoordinator/navigate(_:)`` cannot wait, so it fails with
 /// ``NavigationError/asynchronousGuard(name:kind:scene:)`` for an attempt that an asynchronous
 /// guard applies to, and changes nothing. They are asked about the scenes a navigation would show

@@ -1,74 +1,24 @@
 /// A link that arrived before the app could open it, kept to be opened once.
 ///
-/// See ``AppCoordinator/openWhenAllowed(_:format:force:)`` and
-/// ``AppCoordinator/openWhenAllowed(universalLink:in:from:force:)``: at most one link is held,
-/// the newest, whichever its form.
+/// See ``AppCoordinator/openWhenAllowed(_:force:)``: at most one link is held, the newest,
+/// whichever its form.
 public struct HeldLink: Hashable, Sendable, CustomStringConvertible {
-    /// How a held link is read: the package's own form, or a universal link of the app's table.
-    public enum Form: Hashable, Sendable {
-        /// A link of the package's own grammar, read with this format.
-        case deepLink(DeepLinkFormat)
-        /// A universal link, read with this table, from this source: a link from outside is
-        /// checked again, when it is opened, to be reachable from outside.
-        case universal(LinkTable, source: LinkSource)
-    }
-
-    /// The link as it arrived.
-    public let link: String
-    /// How to read it.
-    public let form: Form
+    /// The link, and how to read it.
+    public let link: AppLink
     /// Whether to replace screens that veto leaving when it is opened.
     public let force: Bool
 
-    /// Creates a held link of the package's own form; coordinators make these, and tests may
-    /// too.
-    ///
-    /// - Parameters:
-    ///   - link: The link as it arrived.
-    ///   - format: The format to read it with.
-    ///   - force: Whether to replace screens that veto leaving when it is opened.
-    public init(link: String, format: DeepLinkFormat, force: Bool = false) {
+    /// Creates a held link; coordinators make these, and the package's tests may too.
+    package init(_ link: AppLink, force: Bool = false) {
         self.link = link
-        self.form = .deepLink(format)
         self.force = force
-    }
-
-    /// Creates a held universal link; coordinators make these, and tests may too.
-    ///
-    /// - Parameters:
-    ///   - url: The link as it arrived.
-    ///   - table: The app's link table.
-    ///   - source: Where the link comes from.
-    ///   - force: Whether to replace screens that veto leaving when it is opened.
-    public init(
-        universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
-        force: Bool = false
-    ) {
-        self.link = url
-        self.form = .universal(table, source: source)
-        self.force = force
-    }
-
-    /// The format of a link of the package's own form; `nil` for a universal link.
-    public var format: DeepLinkFormat? {
-        if case .deepLink(let format) = form { return format }
-        return nil
     }
 
     /// Opening the link, as observers and errors name it.
-    var operation: NavigationOperation { request.operation }
-
-    /// Opening the link, as the asynchronous entry points run it.
-    var request: AsyncRequest {
-        switch form {
-        case .deepLink(let format): return .openLink(link, format: format)
-        case .universal(let table, let source):
-            return .universalLink(link, table: table, source: source)
-        }
-    }
+    var operation: NavigationOperation { link.operation }
 
     /// The link, shortened when long, in quotes.
-    public var description: String { "\"\(NavigationError.shorten(link))\"" }
+    public var description: String { link.description }
 }
 
 /// Why links are held rather than opened.
@@ -93,10 +43,12 @@ public enum LinkHold: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What became of a link given to ``AppCoordinator/openWhenAllowed(_:format:force:)``.
-public enum LinkDelivery: Hashable, Sendable, CustomStringConvertible {
-    /// The link was opened (or redirected to a request that was already satisfied: `nil`).
-    case opened(TransitionEvent?)
+/// What became of a link given to ``AppCoordinator/openWhenAllowed(_:force:)``.
+public enum LinkDelivery: Equatable, Sendable, CustomStringConvertible {
+    /// The link was opened: the transition it made, the action it reported
+    /// (``NavigationEvent/linkAction(_:)``), or `nil` when a guard redirected it to a request
+    /// that was already satisfied.
+    case opened(NavigationEvent?)
     /// The link is held, for the reason given, and will be opened once that reason is gone.
     case held(HeldLink, until: LinkHold)
 

@@ -22,7 +22,7 @@
 ///                   reachableFromOutside: true),
 ///         LinkRoute("debug/menu", scene: "DebugMenu"),
 ///     ])
-/// try coordinator.open(universalLink: "https://shop.example.com/product/42?ref=mail", in: links)
+/// try coordinator.open(.universal("https://shop.example.com/product/42?ref=mail", in: links))
 /// ```
 ///
 /// The table is checked when it is made: each path is a valid pattern, no two paths have the
@@ -304,7 +304,7 @@ public struct LinkRoute: Hashable, Sendable {
 public enum LinkEffect: Hashable, Sendable {
     /// The default: replaces the whole tree with the route's stack (its parents' screens, then
     /// its own). Over a tab root, the stack goes to one tab, as a stack-only link does (see
-    /// ``AppCoordinator/open(_:format:force:)``): the tab whose first screen is the stack's first
+    /// ``AppCoordinator/open(_:force:)``): the tab whose first screen is the stack's first
     /// scene, or else the tab that hosts it in ``AppCoordinator/tabHosts``.
     case replace
     /// Selects the tab named so and sets its stack to the route's stack; modals are dismissed,

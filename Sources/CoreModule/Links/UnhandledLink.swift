@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// do {
-///     try coordinator.open(universalLink: url, in: links)
+///     try coordinator.open(.universal(url, in: links))
 /// } catch .unhandledLink(let link) {
 ///     openInBrowser(link.url)
 /// }

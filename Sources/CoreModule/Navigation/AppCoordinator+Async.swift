@@ -3,23 +3,14 @@ extension AppCoordinator {
 
     /// Adds an asynchronous guard; asynchronous guards are asked in the order they were added.
     ///
-    /// They are asked first; the synchronous guards run when the navigation is applied, once
-    /// every asynchronous guard has allowed it.
+    /// They are asked first, by ``navigateWhenAllowed(_:force:)`` and
+    /// ``openWhenAllowed(_:force:)``; the synchronous guards run when the navigation is applied,
+    /// once every asynchronous guard has allowed it. ``removeGuard(named:)`` removes either kind.
     ///
     /// - Parameter rule: The guard.
-    public func addAsyncGuard(_ rule: AsyncNavigationGuard) {
+    public func addGuard(_ rule: AsyncNavigationGuard) {
         asyncGate.guards.append(rule)
     }
-
-    /// Removes every asynchronous guard named `name`.
-    ///
-    /// - Parameter name: The guard's name.
-    public func removeAsyncGuard(named name: String) {
-        asyncGate.guards.removeAll { $0.name == name }
-    }
-
-    /// The names of the asynchronous guards, in the order they run.
-    public var asyncGuardNames: [String] { asyncGate.guards.map(\.name) }
 
     /// The clock that measures ``guardTimeLimit``; a `ContinuousClock` by default.
     ///
@@ -43,7 +34,7 @@ extension AppCoordinator {
 
     /// The navigation waiting for an asynchronous guard's answer, if one is.
     ///
-    /// At most one is: a newer request (any `navigate`, `open`, `open(universalLink:in:)`,
+    /// At most one is: a newer request (any `navigate`, `open`,
     /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
     public var pendingNavigation: NavigationOperation? { asyncGate.pending?.operation }
 
@@ -87,7 +78,7 @@ extension AppCoordinator {
     public func navigateWhenAllowed(_ request: ApplicationTransitionType, force: Bool = false)
         async throws(NavigationError) -> TransitionEvent?
     {
-        try await asyncGate.runWhenAllowed(.transition(request), force: force)
+        try await asyncGate.runWhenAllowed(.transition(request), force: force)?.transition
     }
 
     // MARK: Links that wait
@@ -96,71 +87,39 @@ extension AppCoordinator {
     /// ready, the link is held.
     ///
     /// This is the entry point for links from outside (a universal link, a notification): give
-    /// it every link, at launch as later. A link is **held**, not opened, while the app has not
-    /// called ``markReadyForLinks()``, or while a screen or a flow it named
+    /// it every link, at launch as later, of either form. A link is **held**, not opened, while
+    /// the app has not called ``markReadyForLinks()``, or while a screen or a flow it named
     /// (``holdLinks(untilLeaves:)``, ``holdLinks(untilFinished:)``) is in front. At most one
     /// link is held: a newer one replaces it, and the older one is reported to observers as a
     /// failure with ``NavigationError/heldLinkReplaced(_:by:)``, so that none is lost silently.
     /// The held link is opened exactly once, when the app is ready and nothing is in front, and
-    /// it is checked then as a new link would be (its routes, the guards, the tree as it is); if
-    /// it cannot be opened, observers receive ``NavigationError/heldLinkFailed(_:error:)``.
+    /// it is read and checked then as a new link would be (its routes, reachability from
+    /// outside, the guards, the tree as it is); if it cannot be opened, observers receive
+    /// ``NavigationError/heldLinkFailed(_:error:)``.
     ///
-    /// Otherwise the link is opened like ``open(_:format:force:)``, after the asynchronous
-    /// guards (see ``navigateWhenAllowed(_:force:)``). When a guard redirects it (to a sign-in
-    /// screen), the redirect is applied and the link is held until the redirected screen
-    /// leaves: "continue after sign-in" is the same held link.
+    /// Otherwise the link is opened like ``open(_:force:)``, after the asynchronous guards (see
+    /// ``navigateWhenAllowed(_:force:)``). When a guard redirects it (to a sign-in screen), the
+    /// redirect is applied and the link is held until the redirected screen leaves: "continue
+    /// after sign-in" is the same held link.
     ///
     /// ```swift
-    /// switch try await coordinator.openWhenAllowed(url.absoluteString, format: format) {
+    /// switch try await coordinator.openWhenAllowed(.deepLink(url.absoluteString, format: format)) {
     /// case .opened(let event): log(event)
     /// case .held(let link, let reason): log("\(link) waits \(reason)")
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - link: The link to open.
-    ///   - format: The app's link scheme, host and limits.
+    ///   - link: The link to open, and how to read it.
     ///   - force: Whether to replace screens that veto leaving.
-    /// - Returns: Whether the link was opened, or held and why.
-    /// - Throws: What ``open(_:format:force:)`` and ``navigateWhenAllowed(_:force:)`` throw;
-    ///   a held link throws nothing.
+    /// - Returns: Whether the link was opened (with what it did), or held and why.
+    /// - Throws: What ``open(_:force:)`` and ``navigateWhenAllowed(_:force:)`` throw; a held
+    ///   link throws nothing.
     @discardableResult
-    public func openWhenAllowed(_ link: String, format: DeepLinkFormat, force: Bool = false)
+    public func openWhenAllowed(_ link: AppLink, force: Bool = false)
         async throws(NavigationError) -> LinkDelivery
     {
-        try await asyncGate.openWhenAllowed(HeldLink(link: link, format: format, force: force))
-    }
-
-    /// Opens a universal link once the app is ready and the asynchronous guards allow it; until
-    /// the app is ready, the link is held.
-    ///
-    /// The same as ``openWhenAllowed(_:format:force:)`` for a universal link of the app's table
-    /// (see ``open(universalLink:in:from:force:)``): held links of both forms are one held link,
-    /// the newest. A held link from outside is read again, and checked again to be reachable
-    /// from outside, when it is opened. A link to an action route is opened as its action, which
-    /// observers receive (``NavigationEvent/linkAction(_:)``): its delivery is `.opened(nil)`.
-    ///
-    /// ```swift
-    /// try await coordinator.openWhenAllowed(
-    ///     universalLink: "https://shop.example.com/product/42?ref=mail", in: links)
-    /// // .held("https://shop.example.com/product/42?ref=mail", until: .appNotReady) at launch
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - url: The link, as the system hands it to the app.
-    ///   - table: The app's link table.
-    ///   - source: Where the link comes from; ``LinkSource/outside`` by default.
-    ///   - force: Whether to replace screens that veto leaving.
-    /// - Returns: Whether the link was opened, or held and why.
-    /// - Throws: What ``open(universalLink:in:from:force:)`` and
-    ///   ``navigateWhenAllowed(_:force:)`` throw; a held link throws nothing.
-    @discardableResult
-    public func openWhenAllowed(
-        universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
-        force: Bool = false
-    ) async throws(NavigationError) -> LinkDelivery {
-        try await asyncGate.openWhenAllowed(
-            HeldLink(universalLink: url, in: table, from: source, force: force))
+        try await asyncGate.openWhenAllowed(HeldLink(link, force: force))
     }
 
     /// Why links are held now, or `nil` when a link would be opened at once.
@@ -214,18 +173,9 @@ extension AppCoordinator {
         asyncGate.blocker = .flow(LinkBlocker.Weak(flow), key: flow.key ?? "")
     }
 
-    /// Whether the held link is being opened on its own, since the screen or flow in front of it
-    /// left: its guards may still be deciding.
-    public var isOpeningHeldLink: Bool { asyncGate.opening != nil }
-
-    /// Waits until the held link that a screen or flow leaving started to open has been opened
-    /// or has failed; returns at once when none is being opened.
-    ///
-    /// The opening itself runs on its own, and its outcome reaches observers; tests and scripts
-    /// await this to read the tree after it.
-    public func waitForHeldLink() async {
-        await asyncGate.opening?.value
-    }
+    /// The task opening the held link on its own, since the screen or flow in front of it left;
+    /// `CoreModuleTesting` offers tests and scripts to wait for it.
+    package var heldLinkOpening: Task<Void, Never>? { asyncGate.opening }
 
     // MARK: What the parts ask of the coordinator
 

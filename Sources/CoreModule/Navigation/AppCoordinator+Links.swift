@@ -1,70 +1,101 @@
 extension AppCoordinator {
-    // MARK: Deep links
+    // MARK: Opening links
 
-    /// Opens `link`: replaces the whole tree with the one it describes, or, when it names one
-    /// stack and the root is a tab container, that tab's stack; in one atomic step.
+    /// Opens `link`, read as its form says: one atomic transition and one event, or an action
+    /// reported as an event, or an error and nothing changed.
     ///
-    /// A link whose root is a stack, opened over a tab root, goes to the tab whose first screen
-    /// is the link's first scene (its stack is replaced by the link's), or else to the tab that
-    /// hosts that scene in ``tabHosts`` (the link's screens go above that tab's first screen).
-    /// That tab is selected, the modals are dismissed and the link's modals presented; the other
-    /// tabs keep their stacks. When no tab fits, the link fails with
+    /// **A link of the package's own form** (``AppLink/deepLink(_:format:)``; see
+    /// ``DeepLinkFormat`` for the grammar) replaces the whole tree with the one it describes,
+    /// or, when it names one stack and the root is a tab container, that tab's stack: the tab
+    /// whose first screen is the link's first scene (its stack is replaced by the link's), or
+    /// else the tab that hosts that scene in ``tabHosts`` (the link's screens go above that
+    /// tab's first screen). That tab is selected, the modals are dismissed and the link's modals
+    /// presented; the other tabs keep their stacks. When no tab fits, the link fails with
     /// ``NavigationError/noTabForLink(_:tabs:)``. A link that describes tabs replaces
-    /// everything.
+    /// everything. An error names the failing segment and its position.
     ///
-    /// The link is read (see ``DeepLinkFormat`` for the grammar); the guards and vetoes run for
-    /// the screens that would leave, then for each screen of the link, in order, the scene is
-    /// resolved, its parameters checked, the guards run and the builder called. Only then is the
-    /// tree replaced and one ``TransitionKind/replaceTree`` event reported. If anything fails,
-    /// nothing changes: the error names the failing segment and its position. If a guard
+    /// **A universal link** (``AppLink/universal(_:in:from:)``) is read through the app's
+    /// ``LinkTable`` (its origin, path and query), its route found, and, for a link from
+    /// outside the app, the route checked to be reachable from outside. The route's screens are
+    /// its parents' and its own, each with the values its path names; its own screen also gets
+    /// the query items. Their values are checked against the builders' required parameters
+    /// before anything runs. Then the route's ``LinkEffect`` applies (the whole tree, a tab, a
+    /// push onto the base stack, or a modal over it). An action route changes nothing and is
+    /// reported as ``NavigationEvent/linkAction(_:)``.
+    ///
+    /// Either way, the guards and vetoes run for the screens that would leave, then for each
+    /// screen of the link, in order, the scene is resolved, its parameters checked, the guards
+    /// run and the builder called. Only then does the tree change, in one step. If a guard
     /// redirects, the link is not opened and the redirect is performed instead; the redirected
     /// screen can open the link later with ``SceneContext/continueRedirectedNavigation()``.
     ///
     /// ```swift
     /// let format = DeepLinkFormat(scheme: "demo")
-    /// try coordinator.open("demo://open/A1/A2;id=7/+B1;item=7/B2", format: format)
+    /// try coordinator.open(.deepLink("demo://open/A1/A2;id=7/+B1;item=7/B2", format: format))
     /// // window
     /// // └─ stack: A1 #1 › A2 #2 (id=7)
     /// //    └─ modal (sheet): B1 #3 (item=7) › B2 #4
+    /// try coordinator.open(.universal("https://shop.example.com/product/42?ref=mail", in: links))
+    /// // window
+    /// // └─ stack: Product #5 (id=42, ref=mail)
     /// ```
     ///
     /// - Parameters:
-    ///   - link: The link to open.
-    ///   - format: The app's link scheme, host and limits.
-    ///   - force: Whether to replace screens that veto leaving.
-    /// - Returns: The transition that was applied, or `nil` when a guard redirected the link to
-    ///   a request that was already satisfied (see ``navigate(_:)``).
-    /// - Throws: ``NavigationError/invalidLink(_:)`` when the link cannot be read,
-    ///   ``NavigationError/linkSegmentFailed(position:segment:error:)`` when a screen cannot be
-    ///   resolved, checked, allowed or built, or what a veto or a redirect throws.
+    ///   - link: The link to open, and how to read it.
+    ///   - force: Whether to remove screens that veto leaving.
+    /// - Returns: ``NavigationEvent/transition(_:)`` with the applied transition,
+    ///   ``NavigationEvent/linkAction(_:)`` for an action route, or `nil` when a guard
+    ///   redirected the link to a request that was already satisfied (see ``navigate(_:)``).
+    /// - Throws: For a link of the package's form: ``NavigationError/invalidLink(_:)`` when it
+    ///   cannot be read, ``NavigationError/linkSegmentFailed(position:segment:error:)`` when a
+    ///   screen cannot be resolved, checked, allowed or built. For a universal link:
+    ///   ``NavigationError/unhandledLink(_:)`` for a link no route handles (unreadable, origin
+    ///   not accepted, no route, not reachable from outside, a value missing or of the wrong
+    ///   type): hand its URL to the browser; ``NavigationError/unknownTab(_:tabs:)`` for a route
+    ///   that selects a tab the root does not have, ``NavigationError/noRoot(_:)`` for a route
+    ///   that pushes or presents onto an empty window, or what a screen throws. For both:
+    ///   ``NavigationError/noTabForLink(_:tabs:)``, or what a veto or a redirect throws.
     @discardableResult
-    public func open(_ link: String, format: DeepLinkFormat, force: Bool = false)
-        throws(NavigationError) -> TransitionEvent?
+    public func open(_ link: AppLink, force: Bool = false) throws(NavigationError)
+        -> NavigationEvent?
     {
-        try enter(.openLink(link, format: format), kind: .replaceTree) {
-            () throws(NavigationError) in
-            try openNow(link, format: format, force: force)
+        try enter(link.operation, kind: .replaceTree) { () throws(NavigationError) in
+            try openNow(link, force: force)
         }
     }
 
-    /// Reads and opens `link` as ``open(_:format:force:)`` does, without reporting a failure.
-    func openNow(_ link: String, format: DeepLinkFormat, force: Bool) throws(NavigationError)
-        -> TransitionEvent?
-    {
-        let screens = try format.parse(link)
-        return try openPlanned(
-            screens,
-            operation: .openLink(link, format: format), force: force, overTabs: true,
-            failure: { screen, error in
-                let bytes = Array(link.utf8)
-                return .linkSegmentFailed(
-                    position: screen.position,
-                    segment: String(decoding: bytes[screen.segment], as: UTF8.self),
-                    error: error)
-            })
+    /// Reads and opens `link` as ``open(_:force:)`` does, without reporting a failure: the
+    /// asynchronous entry points run it once their guards allowed it.
+    func openNow(_ link: AppLink, force: Bool) throws(NavigationError) -> NavigationEvent? {
+        let text = link.text
+        switch link.form {
+        case .deepLink(let format):
+            let screens = try format.parse(text)
+            let event = try openPlanned(
+                screens, operation: link.operation, force: force, overTabs: true,
+                failure: { screen, error in
+                    let bytes = Array(text.utf8)
+                    return .linkSegmentFailed(
+                        position: screen.position,
+                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                        error: error)
+                })
+            return event.map(NavigationEvent.transition)
+        case .universal(let table, let source):
+            switch try LinkCodec(resolver: runner.resolver).read(text, in: table, from: source) {
+            case .action(let action):
+                publish(.linkAction(action))
+                return .linkAction(action)
+            case .screens(let screens, let destination):
+                let event = try openPlanned(
+                    screens, operation: link.operation, force: force, overTabs: true,
+                    into: destination, failure: { _, error in error })
+                return event.map(NavigationEvent.transition)
+            }
+        }
     }
 
-    /// The current tree written as a link that ``open(_:format:force:)`` turns back into an
+    /// The current tree written as a link that ``open(_:force:)`` turns back into an
     /// equal tree (screen and stack identities aside): tabs, modals and styles included.
     ///
     /// A screen built from a route pattern is written as its path when that path resolves back
@@ -88,6 +119,35 @@ extension AppCoordinator {
         try LinkCodec(resolver: runner.resolver).link(for: tree, format: format)
     }
 
+    /// The visible screen written as a universal link of the app's table, for sharing: opening
+    /// it from outside yields the same screen, above the screens its route's parents imply.
+    ///
+    /// Of the routes reachable from outside that open the visible screen's scene and whose path
+    /// can be written from the screen's parameters, the one whose path holds the most of them is
+    /// used (the first in the table's order among equals): it implies the most of the back
+    /// stack. The screen's other parameters become query items, sorted by name. The link is read back before it is
+    /// returned: a link that would open another route, or break the limits, is never returned.
+    ///
+    /// ```swift
+    /// let url = try coordinator.universalLink(in: links)
+    /// // "https://shop.example.com/product/42?ref=mail"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - table: The app's link table.
+    ///   - origin: The origin to write; the table's first by default.
+    /// - Returns: The link, or `nil` when the window is empty.
+    /// - Throws: ``NavigationError/linkNotShareable(scene:screen:route:)`` when no route opens
+    ///   the screen, or the one that does is not reachable from outside;
+    ///   ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen only a payload builds;
+    ///   ``NavigationError/invalidLink(_:)`` when the link would break the table's limits.
+    public func universalLink(in table: LinkTable, origin: LinkOrigin? = nil)
+        throws(NavigationError) -> String?
+    {
+        try LinkCodec(resolver: runner.resolver).universalLink(
+            for: tree, in: table, origin: origin)
+    }
+
     // MARK: State restoration
 
     /// The current tree as a `Codable` snapshot, for state restoration.
@@ -104,7 +164,7 @@ extension AppCoordinator {
 
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.
     ///
-    /// As with ``open(_:format:force:)``, every screen is checked and built before anything
+    /// As with ``open(_:force:)``, every screen is checked and built before anything
     /// changes, and one ``TransitionKind/replaceTree`` event is reported. A snapshot of an empty
     /// window restores nothing: the tree stays as it is and the result is `nil`.
     ///

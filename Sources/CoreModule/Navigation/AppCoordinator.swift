@@ -17,10 +17,10 @@
 /// whatever the number of registered scenes or the depth of the tree.
 ///
 /// Beyond transitions, the coordinator opens deep links and restores snapshots
-/// (``open(_:format:force:)``, ``restore(_:force:)``), follows what the platform did on its own
+/// (``open(_:force:)``, ``restore(_:force:)``), follows what the platform did on its own
 /// (``report(_:)``), runs flows whose life follows their screens (``startFlow(_:key:)``),
 /// delivers screen results (``navigate(_:force:onResult:)``), and runs guards before each
-/// navigation (``addGuard(_:)``).
+/// navigation (`addGuard(_:)`, synchronous or asynchronous).
 ///
 /// ## Observing
 ///
@@ -56,7 +56,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// Such a link goes to the tab whose first screen is the link's first scene; failing that,
     /// to the tab that hosts the link's first scene here, and then the link's screens go above
-    /// that tab's first screen (see ``open(_:format:force:)``).
+    /// that tab's first screen (see ``open(_:force:)``).
     ///
     /// ```swift
     /// coordinator.tabHosts = ["home": ["product/:id"], "inbox": ["Thread"]]
@@ -316,15 +316,19 @@ public final class AppCoordinator: AppCoordinatorType {
         runner.guards.append(rule)
     }
 
-    /// Removes every guard named `name`.
+    /// Removes every guard named `name`, synchronous or asynchronous.
     ///
     /// - Parameter name: The guard's name.
     public func removeGuard(named name: String) {
         runner.guards.removeAll { $0.name == name }
+        runner.gate?.guards.removeAll { $0.name == name }
     }
 
-    /// The names of the guards, in the order they run.
-    public var guardNames: [String] { runner.guards.map(\.name) }
+    /// The names of the guards: the asynchronous ones first, since they are asked first, then
+    /// the synchronous ones; each in the order it runs.
+    public var guardNames: [String] {
+        (runner.gate?.guards.map(\.name) ?? []) + runner.guards.map(\.name)
+    }
 
     // MARK: Committing
 

@@ -38,7 +38,7 @@ final class AsyncGate {
     func runWhenAllowed(
         _ request: AsyncRequest, force: Bool,
         wrap: ((NavigationError) -> NavigationError)? = nil
-    ) async throws(NavigationError) -> TransitionEvent? {
+    ) async throws(NavigationError) -> NavigationEvent? {
         let operation = request.operation
         do throws(NavigationError) {
             // No builder, guard or veto is running here: an async function is never called from
@@ -101,19 +101,18 @@ final class AsyncGate {
     /// Applies `operation` now, as the synchronous entry points do, without reporting a failure.
     private func runNow(
         _ request: AsyncRequest, redirectedFrom: NavigationOperation?, force: Bool
-    ) throws(NavigationError) -> TransitionEvent? {
+    ) throws(NavigationError) -> NavigationEvent? {
         switch request {
-        case .openLink(let link, let format):
-            return try coordinator.openNow(link, format: format, force: force)
-        case .universalLink(let url, let table, let source):
-            // Counted as the synchronous entry point counts it, should an observer start it.
-            try coordinator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
-            // An action route's link is published as its action; it changes no screen.
-            return try coordinator.openUniversalNow(url, in: table, from: source, force: force)?
-                .transition
+        case .open(let link):
+            if case .universal = link.form {
+                // Counted as the synchronous entry point counts it, should an observer start it.
+                try coordinator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
+            }
+            return try coordinator.openNow(link, force: force)
         case .transition(let transition):
             return try coordinator.attemptFollowingRedirects(
-                transition, options: AppCoordinator.Options(force: force), origin: redirectedFrom)
+                transition, options: AppCoordinator.Options(force: force), origin: redirectedFrom
+            ).map(NavigationEvent.transition)
         }
     }
 
@@ -219,12 +218,16 @@ final class AsyncGate {
             default:
                 return []
             }
-        case .openLink(let link, let format):
-            guard let screens = try? format.parse(link) else { return [] }
-            raw = screens.map { ($0.placement.kind, $0.scene, $0.parameters) }
-        case .universalLink(let url, let table, let source):
+        case .open(let link):
+            guard case .universal(let table, let source) = link.form else {
+                guard case .deepLink(let format) = link.form,
+                    let screens = try? format.parse(link.text)
+                else { return [] }
+                raw = screens.map { ($0.placement.kind, $0.scene, $0.parameters) }
+                break
+            }
             // A link that does not match, or an action, is left to the synchronous pass.
-            guard let link = try? table.match(url, source: source),
+            guard let link = try? table.match(link.text, source: source),
                 case .screen(_, let effect) = link.entry.route.target
             else { return [] }
             raw = table.plan(link).enumerated().map { index, planned in
@@ -298,7 +301,7 @@ final class AsyncGate {
                 .failure(
                     NavigationFailure(
                         operation: older.operation,
-                        error: .heldLinkReplaced(older.link, by: link.link))))
+                        error: .heldLinkReplaced(older.link.text, by: link.link.text))))
         }
         self.held = link
     }
@@ -308,9 +311,9 @@ final class AsyncGate {
         async throws(NavigationError) -> LinkDelivery
     {
         let operation = link.operation
-        let event = try await runWhenAllowed(link.request, force: link.force, wrap: wrap)
+        let event = try await runWhenAllowed(.open(link.link), force: link.force, wrap: wrap)
         // A guard sent it elsewhere first (a sign-in): it waits until that screen leaves.
-        if let event, event.redirectedFrom == operation {
+        if let event = event?.transition, event.redirectedFrom == operation {
             self.held = link
             blocker = .screen(event.screen)
             return .held(link, until: .screenInFront(event.screen))
@@ -323,8 +326,8 @@ final class AsyncGate {
         guard let link = self.held, linkHold == nil else { return nil }
         // Taken before it is opened: it is opened exactly once.
         self.held = nil
-        let delivery = try await open(link) { .heldLinkFailed(link.link, error: $0) }
-        if case .opened(let event) = delivery { return event }
+        let delivery = try await open(link) { .heldLinkFailed(link.link.text, error: $0) }
+        if case .opened(let event) = delivery { return event?.transition }
         return nil
     }
 
@@ -342,8 +345,7 @@ final class AsyncGate {
 /// What an asynchronous entry point runs: a transition or a link.
 enum AsyncRequest {
     case transition(ApplicationTransitionType)
-    case openLink(String, format: DeepLinkFormat)
-    case universalLink(String, table: LinkTable, source: LinkSource)
+    case open(AppLink)
 
     /// The transition, when the request is one.
     var transition: ApplicationTransitionType? {
@@ -355,8 +357,7 @@ enum AsyncRequest {
     var operation: NavigationOperation {
         switch self {
         case .transition(let request): return .transition(request)
-        case .openLink(let link, let format): return .openLink(link, format: format)
-        case .universalLink(let url, _, let source): return .openUniversalLink(url, source: source)
+        case .open(let link): return link.operation
         }
     }
 }

@@ -122,13 +122,13 @@ extension TransitionEvent: CustomStringConvertible {
 public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
     /// `navigate(_:)` with this transition.
     case transition(ApplicationTransitionType)
-    /// `open(_:format:)` with this link.
+    /// `open(_:force:)` with this link of the package's own form.
     case openLink(String, format: DeepLinkFormat)
     /// `restore(_:)` with this snapshot.
     case restore(TreeSnapshot)
     /// `report(_:)` with this platform report.
     case report(PlatformReport)
-    /// `open(universalLink:in:from:force:)` with this link, from this source.
+    /// `open(_:force:)` with this universal link, from this source.
     case openUniversalLink(String, source: LinkSource)
 
     /// The operation as one line.

@@ -33,7 +33,7 @@ struct AsyncGuardTests {
                 position: 2, segment: "B1",
                 error: .asynchronousGuard(name: "session", kind: .push, scene: "B1"))
         ) {
-            try fixture.coordinator.open("demo://open/A1/B1", format: format)
+            try fixture.coordinator.open(.deepLink("demo://open/A1/B1", format: format))
         }
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
         #expect(fixture.recorder.transitions.isEmpty)
@@ -90,7 +90,7 @@ struct AsyncGuardTests {
     @Test("A guard that throws rejects the navigation with the error's text")
     func guardThrows() async throws {
         let coordinator = try makeCoordinator(["A1", "B1"], setup: [.root(scene: "A1")])
-        coordinator.addAsyncGuard(
+        coordinator.addGuard(
             AsyncNavigationGuard("server", appliesTo: { _ in true }) { _ in
                 throw StubFailure(message: "the server is unreachable")
             })
@@ -194,14 +194,19 @@ struct AsyncGuardTests {
         #expect(fixture.answers.questions.isEmpty)
     }
 
-    @Test("Asynchronous guards are listed and removed by name, and the clock can be read back")
+    @Test(
+        "Guards of both kinds are listed (asynchronous first) and removed by name, and the clock can be read back"
+    )
     func guardList() throws {
         let fixture = try AsyncFixture()
         let coordinator = fixture.coordinator
-        #expect(coordinator.asyncGuardNames == ["session"])
+        coordinator.addGuard(NavigationGuard("policy") { _ in .allow })
+        #expect(coordinator.guardNames == ["session", "policy"])
         #expect(coordinator.guardClock is ManualClock)
-        coordinator.removeAsyncGuard(named: "session")
-        #expect(coordinator.asyncGuardNames.isEmpty)
+        coordinator.removeGuard(named: "session")
+        #expect(coordinator.guardNames == ["policy"])
+        coordinator.removeGuard(named: "policy")
+        #expect(coordinator.guardNames.isEmpty)
         // Without it, the synchronous navigate goes on.
         try coordinator.navigate(.push(scene: "B1"))
         #expect(coordinator.tree.scenes == [["A1", "B1"]])
@@ -253,7 +258,7 @@ struct AsyncGuardTests {
             accepting: [.scheme("shop")],
             routes: [LinkRoute("home", scene: "A2", reachableFromOutside: true)])
         let task = await fixture.startPending(.push(scene: "B1"))
-        try fixture.coordinator.open(universalLink: "shop://home", in: table)
+        try fixture.coordinator.open(.universal("shop://home", in: table))
         await #expect(
             throws: NavigationError.navigationCancelled(
                 .transition(.push(scene: "B1")),
@@ -419,7 +424,7 @@ struct AsyncGuardTests {
         let clock = ManualClock()
         coordinator.guardClock = clock
         let late = LateAnswer()
-        coordinator.addAsyncGuard(
+        coordinator.addGuard(
             AsyncNavigationGuard("stubborn", appliesTo: { _ in true }) { _ in
                 await late.wait()
             })

@@ -205,7 +205,8 @@ struct AsyncModelTests {
                     ["demo://open/A1/A2", "demo://open/A2", "demo://open/A1"].randomElement(
                         using: &random) ?? "demo://open/A1"
                 operation = model.isReady ? "link, ready" : "link, held"
-                let delivery = try await coordinator.openWhenAllowed(link, format: Self.format)
+                let delivery = try await coordinator.openWhenAllowed(
+                    .deepLink(link, format: Self.format))
                 if model.isReady {
                     await cancelPending(by: .openLink(link, format: Self.format))
                     model.replace(withLink: link)
@@ -217,7 +218,8 @@ struct AsyncModelTests {
                     model.held = link
                     #expect(
                         delivery
-                            == .held(HeldLink(link: link, format: Self.format), until: .appNotReady),
+                            == .held(
+                                HeldLink(.deepLink(link, format: Self.format)), until: .appNotReady),
                         "\(label)")
                 }
             case 84..<90:
@@ -234,7 +236,7 @@ struct AsyncModelTests {
                 }
             default:
                 operation = "drop"
-                #expect(coordinator.dropHeldLink()?.link == model.held, "\(label)")
+                #expect(coordinator.dropHeldLink()?.link.text == model.held, "\(label)")
                 model.held = nil
             }
             counts[operation, default: 0] += 1
@@ -243,7 +245,7 @@ struct AsyncModelTests {
             #expect(
                 coordinator.pendingNavigation == model.pending.map { .transition($0.request) },
                 "\(context)")
-            #expect(coordinator.heldLink?.link == model.held, "\(context)")
+            #expect(coordinator.heldLink?.link.text == model.held, "\(context)")
             #expect(
                 coordinator.tree.visibleScreen?.id == ScreenID(UInt64(model.visible)), "\(context)")
             if coordinator.tree.scenes != model.scenes { return }

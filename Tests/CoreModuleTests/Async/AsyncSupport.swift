@@ -18,7 +18,7 @@ struct AsyncFixture {
         coordinator = try makeCoordinator(names, setup: setup)
         coordinator.guardClock = clock
         coordinator.guardTimeLimit = .seconds(10)
-        coordinator.addAsyncGuard(
+        coordinator.addGuard(
             AsyncNavigationGuard(
                 "session", appliesTo: { $0.scene.rawValue.hasPrefix("B") },
                 decide: answers.decide))

@@ -13,8 +13,9 @@ struct HeldLinkTests {
     func coldStart() async throws {
         let coordinator = try makeCoordinator(["A1", "A2", "B1"])
         let recorder = EventRecorder(coordinator)
-        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
-        let held = HeldLink(link: "demo://open/A1/A2", format: format)
+        let delivery = try await coordinator.openWhenAllowed(
+            .deepLink("demo://open/A1/A2", format: format))
+        let held = HeldLink(.deepLink("demo://open/A1/A2", format: format))
         #expect(delivery == .held(held, until: .appNotReady))
         #expect(coordinator.heldLink == held)
         #expect(coordinator.linkHold == .appNotReady)
@@ -37,12 +38,13 @@ struct HeldLinkTests {
     func readyOpensAtOnce() async throws {
         let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
         #expect(try await coordinator.markReadyForLinks() == nil)
-        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        let delivery = try await coordinator.openWhenAllowed(
+            .deepLink("demo://open/A1/A2", format: format))
         guard case .opened(let event) = delivery else {
             Issue.record("expected the link to open, got \(delivery)")
             return
         }
-        #expect(event?.kind == .replaceTree)
+        #expect(event?.transition?.kind == .replaceTree)
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(delivery.description.hasPrefix("opened: replace-tree"))
     }
@@ -51,9 +53,9 @@ struct HeldLinkTests {
     func newestWins() async throws {
         let coordinator = try makeCoordinator(["A1", "A2", "B1"])
         let recorder = EventRecorder(coordinator)
-        try await coordinator.openWhenAllowed("demo://open/A1", format: format)
-        try await coordinator.openWhenAllowed("demo://open/B1", format: format)
-        #expect(coordinator.heldLink?.link == "demo://open/B1")
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1", format: format))
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/B1", format: format))
+        #expect(coordinator.heldLink?.link.text == "demo://open/B1")
         #expect(
             recorder.failures == [
                 NavigationFailure(
@@ -67,9 +69,9 @@ struct HeldLinkTests {
     @Test("The app can inspect the held link and drop it")
     func dropped() async throws {
         let coordinator = try makeCoordinator(["A1"])
-        try await coordinator.openWhenAllowed("demo://open/A1", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1", format: format))
         #expect(coordinator.heldLink?.description == "\"demo://open/A1\"")
-        #expect(coordinator.dropHeldLink()?.link == "demo://open/A1")
+        #expect(coordinator.dropHeldLink()?.link.text == "demo://open/A1")
         #expect(coordinator.heldLink == nil)
         #expect(try await coordinator.markReadyForLinks() == nil)
         #expect(coordinator.tree.isEmpty)
@@ -79,7 +81,7 @@ struct HeldLinkTests {
     func heldLinkFails() async throws {
         let container = try makeContainer(["A1", "Gone"])
         let coordinator = AppCoordinator(container: container)
-        try await coordinator.openWhenAllowed("demo://open/A1/Gone", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/Gone", format: format))
         try coordinator.navigate(.root(scene: "A1"))
         coordinator.addGuard(
             NavigationGuard("retired") { attempt in
@@ -107,8 +109,8 @@ struct HeldLinkTests {
     @Test("The app opening the held link itself drops it, so it is never opened twice")
     func openedByTheAppItself() async throws {
         let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
-        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
-        try coordinator.open("demo://open/A1/A2", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
+        try coordinator.open(.deepLink("demo://open/A1/A2", format: format))
         #expect(coordinator.heldLink == nil)
         let recorder = EventRecorder(coordinator)
         #expect(try await coordinator.markReadyForLinks() == nil)
@@ -123,17 +125,20 @@ struct HeldLinkTests {
         let coordinator = fixture.coordinator
         try await coordinator.markReadyForLinks()
         let link = "demo://open/A1/B1"
-        let opening = Task { try await coordinator.openWhenAllowed(link, format: format) }
+        let opening = Task {
+            try await coordinator.openWhenAllowed(.deepLink(link, format: format))
+        }
         await fixture.answers.waitForQuestions(1)
         fixture.answers.answer(.redirect(.present(scene: "Login")))
         let delivery = try await opening.value
         let login = try #require(coordinator.tree.visibleScreen)
         #expect(login.scene == "Login")
         #expect(
-            delivery == .held(HeldLink(link: link, format: format), until: .screenInFront(login.id))
+            delivery
+                == .held(HeldLink(.deepLink(link, format: format)), until: .screenInFront(login.id))
         )
         #expect(coordinator.linkHold == .screenInFront(login.id))
-        #expect(coordinator.heldLink?.link == link)
+        #expect(coordinator.heldLink?.link.text == link)
 
         // Signed in: the sign-in screen leaves, and the link is asked about again.
         try coordinator.navigate(.dismiss())
@@ -163,7 +168,7 @@ struct HeldLinkTests {
             try coordinator.navigate(.push(scene: "Login"))
             let login = try #require(coordinator.tree.visibleScreen?.id)
             coordinator.holdLinks(untilLeaves: login)
-            try await coordinator.openWhenAllowed("demo://open/A1/B1", format: format)
+            try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/B1", format: format))
             // Sign-in leaves: the held link starts opening on its own task, and asks the guard.
             try coordinator.navigate(.pop())
             await answers.waitForQuestions(1)
@@ -189,11 +194,12 @@ struct HeldLinkTests {
         let flow = SignInFlow(coordinator: coordinator)
         try coordinator.startFlow(flow, key: "sign-in")
         coordinator.holdLinks(untilFinished: flow)
-        let delivery = try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        let delivery = try await coordinator.openWhenAllowed(
+            .deepLink("demo://open/A1/A2", format: format))
         #expect(
             delivery
                 == .held(
-                    HeldLink(link: "demo://open/A1/A2", format: format),
+                    HeldLink(.deepLink("demo://open/A1/A2", format: format)),
                     until: .flowInFront(key: "sign-in")))
         #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
         try coordinator.navigate(.dismiss())
@@ -211,7 +217,7 @@ struct HeldLinkTests {
             ["A1", "A2", "Splash"], setup: [.root(scene: "A1"), .present(scene: "Splash")])
         let splash = try #require(coordinator.tree.visibleScreen)
         coordinator.holdLinks(untilLeaves: splash.id)
-        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
         // Ready, but the splash is in front: still held.
         #expect(try await coordinator.markReadyForLinks() == nil)
         #expect(coordinator.linkHold == .screenInFront(splash.id))
@@ -236,13 +242,14 @@ struct HeldLinkTests {
         try await coordinator.markReadyForLinks()
         var flow: SignInFlow? = SignInFlow(coordinator: coordinator)
         coordinator.holdLinks(untilFinished: try #require(flow))
-        try await coordinator.openWhenAllowed("demo://open/A2", format: format)
-        #expect(coordinator.heldLink?.link == "demo://open/A2")
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A2", format: format))
+        #expect(coordinator.heldLink?.link.text == "demo://open/A2")
         flow = nil  // released without finishing and without a transition
         #expect(coordinator.linkHold == nil)
 
         let recorder = EventRecorder(coordinator)
-        let delivery = try await coordinator.openWhenAllowed("demo://open/B1", format: format)
+        let delivery = try await coordinator.openWhenAllowed(
+            .deepLink("demo://open/B1", format: format))
         guard case .opened = delivery else {
             Issue.record("expected the newer link to open, got \(delivery)")
             return
@@ -263,14 +270,14 @@ struct HeldLinkTests {
     func redirectedWhenReady() async throws {
         let fixture = try AsyncFixture()
         let coordinator = fixture.coordinator
-        try await coordinator.openWhenAllowed("demo://open/A1/B1", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/B1", format: format))
         let ready = Task { try await coordinator.markReadyForLinks() }
         await fixture.answers.waitForQuestions(1)
         fixture.answers.answer(.redirect(.present(scene: "Login")))
         #expect(try await ready.value == nil)
         let login = try #require(coordinator.tree.visibleScreen)
         #expect(login.scene == "Login")
-        #expect(coordinator.heldLink?.link == "demo://open/A1/B1")
+        #expect(coordinator.heldLink?.link.text == "demo://open/A1/B1")
         #expect(coordinator.linkHold == .screenInFront(login.id))
     }
 
@@ -280,7 +287,9 @@ struct HeldLinkTests {
         let coordinator = fixture.coordinator
         try await coordinator.markReadyForLinks()
         let link = "demo://open/[tab:home]A1/[tab:more,selected]B1/+B2"
-        let opening = Task { try await coordinator.openWhenAllowed(link, format: format) }
+        let opening = Task {
+            try await coordinator.openWhenAllowed(.deepLink(link, format: format))
+        }
         await fixture.answers.waitForQuestions(1)
         fixture.answers.answer(.allow)
         await fixture.answers.waitForQuestions(2)
@@ -289,7 +298,7 @@ struct HeldLinkTests {
             Issue.record("the link was not opened")
             return
         }
-        #expect(event?.kind == .replaceTree)
+        #expect(event?.transition?.kind == .replaceTree)
         #expect(fixture.answers.questions.map(\.kind) == [.tabs, .present])
         #expect(fixture.answers.questions.map(\.scene) == ["B1", "B2"])
         #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2"]])
@@ -300,7 +309,7 @@ struct HeldLinkTests {
         let fixture = try AsyncFixture()
         try await fixture.coordinator.markReadyForLinks()
         await #expect(throws: NavigationError.invalidLink(.noScreens)) {
-            try await fixture.coordinator.openWhenAllowed("demo://open/", format: format)
+            try await fixture.coordinator.openWhenAllowed(.deepLink("demo://open/", format: format))
         }
         #expect(fixture.answers.questions.isEmpty)
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
@@ -313,7 +322,7 @@ struct HeldLinkTests {
         try await coordinator.markReadyForLinks()
         let splash = try #require(coordinator.tree.visibleScreen)
         coordinator.holdLinks(untilLeaves: splash.id)
-        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.dismiss())
         // Before the opening runs, a screen that is already gone is named, and the tree changes.
@@ -341,7 +350,7 @@ struct HeldLinkTests {
 
         let coordinator = try makeCoordinator(["A1", "A2", "B1", "B2"])
         // The link arrives first, while the app launches.
-        try await coordinator.openWhenAllowed("demo://open/A1/A2", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
         try coordinator.restore(snapshot)
         let event = try await coordinator.markReadyForLinks()
         #expect(event?.kind == .replaceTree)
@@ -356,7 +365,7 @@ struct HeldLinkTests {
         #expect(
             LinkHold.flowInFront(key: "sign-in").description == "until flow \"sign-in\" finishes")
         let held = LinkDelivery.held(
-            HeldLink(link: "demo://open/A1", format: format), until: .appNotReady)
+            HeldLink(.deepLink("demo://open/A1", format: format)), until: .appNotReady)
         #expect(held.description == "held \"demo://open/A1\" until the app is ready")
         #expect(LinkDelivery.opened(nil).description == "opened: nothing to change")
     }

@@ -26,11 +26,11 @@ struct HeldUniversalLinkTests {
         let table = try Self.table()
         let recorder = EventRecorder(coordinator)
         let url = "https://shop.example.com/home/b?ref=mail"
-        let delivery = try await coordinator.openWhenAllowed(universalLink: url, in: table)
-        let held = HeldLink(universalLink: url, in: table)
+        let delivery = try await coordinator.openWhenAllowed(.universal(url, in: table))
+        let held = HeldLink(.universal(url, in: table))
         #expect(delivery == .held(held, until: .appNotReady))
         #expect(coordinator.heldLink == held)
-        #expect(coordinator.heldLink?.format == nil)
+        #expect(coordinator.heldLink?.link.form == .universal(table, source: .outside))
         #expect(coordinator.tree.isEmpty)
         #expect(recorder.events.isEmpty)
 
@@ -50,9 +50,9 @@ struct HeldUniversalLinkTests {
         let table = try Self.table()
         let recorder = EventRecorder(coordinator)
         let format = DeepLinkFormat(scheme: "demo")
-        try await coordinator.openWhenAllowed("demo://open/A2", format: format)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A2", format: format))
         try await coordinator.openWhenAllowed(
-            universalLink: "https://shop.example.com/home", in: table)
+            .universal("https://shop.example.com/home", in: table))
         #expect(
             recorder.failures == [
                 NavigationFailure(
@@ -70,7 +70,7 @@ struct HeldUniversalLinkTests {
         let coordinator = try makeCoordinator(["A1", "A2", "B1"])
         let table = try Self.table()
         let url = "https://shop.example.com/debug"
-        try await coordinator.openWhenAllowed(universalLink: url, in: table)
+        try await coordinator.openWhenAllowed(.universal(url, in: table))
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
@@ -85,12 +85,12 @@ struct HeldUniversalLinkTests {
         #expect(coordinator.heldLink == nil)
         // The app's own link may reach it.
         let delivery = try await coordinator.openWhenAllowed(
-            universalLink: url, in: table, from: .app)
+            .universal(url, in: table, from: .app))
         guard case .opened(let event) = delivery else {
             Issue.record("expected the app's link to open, got \(delivery)")
             return
         }
-        #expect(event?.kind == .replaceTree)
+        #expect(event?.transition?.kind == .replaceTree)
         #expect(coordinator.tree.scenes == [["A2"]])
     }
 
@@ -106,11 +106,11 @@ struct HeldUniversalLinkTests {
         #expect(
             throws: NavigationError.asynchronousGuard(name: "session", kind: .push, scene: "B1")
         ) {
-            try coordinator.open(universalLink: url, in: table)
+            try coordinator.open(.universal(url, in: table))
         }
         #expect(coordinator.tree == before)
 
-        let opening = Task { try await coordinator.openWhenAllowed(universalLink: url, in: table) }
+        let opening = Task { try await coordinator.openWhenAllowed(.universal(url, in: table)) }
         await fixture.answers.waitForQuestions(1)
         #expect(fixture.answers.questions.map(\.scene) == ["B1"])
         fixture.answers.answer(.redirect(.present(scene: "Login")))
@@ -119,7 +119,7 @@ struct HeldUniversalLinkTests {
         #expect(login.scene == "Login")
         #expect(
             delivery
-                == .held(HeldLink(universalLink: url, in: table), until: .screenInFront(login.id)))
+                == .held(HeldLink(.universal(url, in: table)), until: .screenInFront(login.id)))
 
         // Signed in: the link is asked about again, allowed, and opened once.
         try coordinator.navigate(.dismiss())

@@ -81,7 +81,7 @@ func expectLinkRejected(
     let before = coordinator.tree
     let recorder = EventRecorder(coordinator)
     #expect(throws: expected, sourceLocation: sourceLocation) {
-        try coordinator.open(universalLink: url, in: table, from: source)
+        try coordinator.open(.universal(url, in: table, from: source))
     }
     #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)

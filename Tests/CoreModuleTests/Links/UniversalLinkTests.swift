@@ -158,7 +158,7 @@ struct UniversalLinkReadingTests {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.open(universalLink: row.url, in: table, from: row.source)
+        let event = try coordinator.open(.universal(row.url, in: table, from: row.source))
         #expect(coordinator.tree.description == row.tree)
         #expect(event?.transition?.description == row.event)
         #expect(recorder.events == [event].compactMap { $0 })
@@ -174,7 +174,7 @@ struct UniversalLinkReadingTests {
             accepting: [.scheme("shop")],
             routes: [LinkRoute("coupon", scene: "Coupon", reachableFromOutside: true)])
         let coordinator = AppCoordinator(container: container)
-        try coordinator.open(universalLink: "shop://coupon?code=12", in: table)
+        try coordinator.open(.universal("shop://coupon?code=12", in: table))
         #expect(coordinator.tree.description == "window\n└─ stack: Coupon #1 (code=12)")
         expectLinkRejected(
             "shop://coupon?code=twelve", in: table, on: coordinator,
@@ -189,7 +189,7 @@ struct UniversalLinkReadingTests {
             accepting: [.web(host: "kettle.example"), .scheme("kshop")],
             routes: [LinkRoute("a", scene: "Home", reachableFromOutside: true)])
         let coordinator = try Shop.coordinator()
-        try coordinator.open(universalLink: "https://KETTLE.example/a", in: table)
+        try coordinator.open(.universal("https://KETTLE.example/a", in: table))
         // U+212A KELVIN SIGN lowercases to "k".
         for (url, scheme, host) in [
             ("https://\u{212A}ettle.example/a", "https", "\u{212A}ettle.example"),
@@ -220,8 +220,8 @@ struct UniversalLinkReadingTests {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
         let recorder = EventRecorder(coordinator)
-        _ = try? coordinator.open(universalLink: "shop://nowhere", in: table)
-        _ = try? coordinator.open(universalLink: "shop://nowhere", in: table, from: .app)
+        _ = try? coordinator.open(.universal("shop://nowhere", in: table))
+        _ = try? coordinator.open(.universal("shop://nowhere", in: table, from: .app))
         #expect(
             recorder.failures.map(\.description) == [
                 "open(universalLink: \"shop://nowhere\") failed: The link \"shop://nowhere\" is "
@@ -239,7 +239,7 @@ struct UniversalLinkReadingTests {
         try container.assemble(
             SceneBuilder("Meddler") { context in
                 do throws(NavigationError) {
-                    try box.coordinator?.open(universalLink: "shop://home", in: table)
+                    try box.coordinator?.open(.universal("shop://home", in: table))
                 } catch {
                     box.error = error
                 }
@@ -250,7 +250,7 @@ struct UniversalLinkReadingTests {
         let links = try LinkTable(
             accepting: [.scheme("shop")],
             routes: [LinkRoute("meddle", scene: "Meddler", reachableFromOutside: true)])
-        try coordinator.open(universalLink: "shop://meddle", in: links)
+        try coordinator.open(.universal("shop://meddle", in: links))
         #expect(box.error == .reentrantNavigation(.replaceTree, during: .replaceTree))
         #expect(coordinator.tree.visibleScreen?.scene == "Meddler")
     }
@@ -270,7 +270,7 @@ struct UniversalLinkReadingTests {
             "shop://a/b?c=d", in: table, on: coordinator,
             with: unhandled("shop://a/b?c=d", .unreadable(.tooLong(length: 14, limit: 10))))
         #expect(throws: NavigationError.invalidLink(.tooLong(length: 16, limit: 10))) {
-            try coordinator.open("demo://open/Home", format: format)
+            try coordinator.open(.deepLink("demo://open/Home", format: format))
         }
     }
 }
@@ -345,7 +345,7 @@ struct UniversalLinkEffectTests {
         let coordinator = try Shop.coordinator()
         try coordinator.navigate(.present(scene: "Help"))
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.open(universalLink: row.url, in: table, from: row.source)
+        let event = try coordinator.open(.universal(row.url, in: table, from: row.source))
         #expect(coordinator.tree.description == row.tree)
         #expect(event?.transition?.description == row.event)
         #expect(recorder.events == [event].compactMap { $0 })
@@ -386,7 +386,7 @@ struct UniversalLinkEffectTests {
         let coordinator = AppCoordinator(container: try Shop.container())
         try coordinator.navigate(.root(scene: "Home"))
         let recorder = EventRecorder(coordinator)
-        let event = try coordinator.open(universalLink: row.url, in: table, from: row.source)
+        let event = try coordinator.open(.universal(row.url, in: table, from: row.source))
         #expect(coordinator.tree.description == row.tree)
         #expect(event?.transition?.description == row.event)
         #expect(recorder.events == [event].compactMap { $0 })
@@ -399,7 +399,7 @@ struct UniversalLinkEffectTests {
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         let url = "https://shop.example.com/settings/theme/dark?from=mail"
-        let event = try coordinator.open(universalLink: url, in: table)
+        let event = try coordinator.open(.universal(url, in: table))
         let action = LinkAction(
             name: "set-theme", parameters: ["value": "dark", "from": "mail"],
             route: "settings/theme/:value", url: url)
@@ -420,7 +420,7 @@ struct UniversalLinkEffectTests {
         var lines: [String] = []
         let token = coordinator.attach(
             TextRenderer { lines.append($0) }, renderingCurrentTree: false)
-        let event = try coordinator.open(universalLink: "shop://mute", in: table)
+        let event = try coordinator.open(.universal("shop://mute", in: table))
         #expect(event?.description == "action mute from route mute")
         #expect(lines.isEmpty)
         withExtendedLifetime(token) {}
@@ -451,7 +451,7 @@ struct UniversalLinkEffectTests {
             expectLinkRejected(url, in: table, on: coordinator, with: vetoed)
         }
         // Forced, the link dismisses the draft.
-        try coordinator.open(universalLink: "shop://search/tea", in: table, force: true)
+        try coordinator.open(.universal("shop://search/tea", in: table), force: true)
         #expect(coordinator.tree.visibleScreen?.scene == "Search")
     }
 }
@@ -470,7 +470,7 @@ struct UniversalLinkReachabilityTests {
             expectLinkRejected(
                 url, in: table, on: coordinator,
                 with: unhandled(url, .notReachableFromOutside(route: route)))
-            try coordinator.open(universalLink: url, in: table, from: .app)
+            try coordinator.open(.universal(url, in: table, from: .app))
         }
     }
 
@@ -486,7 +486,7 @@ struct UniversalLinkReachabilityTests {
                 }.joined(separator: "/")
                 let coordinator = try Shop.coordinator()
                 let before = Set(coordinator.tree.screens.map(\.id))
-                _ = try? coordinator.open(universalLink: "shop://" + path, in: table)
+                _ = try? coordinator.open(.universal("shop://" + path, in: table))
                 let built = coordinator.tree.screens.filter { !before.contains($0.id) }
                 #expect(built.allSatisfy { reachable.contains($0.scene) }, "\(path)")
             }
@@ -691,7 +691,7 @@ struct LinkPrecedenceTests {
                 container: try makeContainer(["S1", "S2", "S3", "S4", "S5", "S6", "S7"]))
             let url = "t://" + row.path
             if let scene = row.scene {
-                try coordinator.open(universalLink: url, in: table)
+                try coordinator.open(.universal(url, in: table))
                 #expect(coordinator.tree.visibleScreen?.scene == scene)
                 #expect(coordinator.tree.visibleScreen?.parameters == row.values)
             } else {
@@ -716,11 +716,11 @@ struct UniversalLinkSharingTests {
             "https://shop.example.com/home",
         ] {
             let coordinator = try Shop.coordinator()
-            try coordinator.open(universalLink: url, in: table)
+            try coordinator.open(.universal(url, in: table))
             let shared = try #require(try coordinator.universalLink(in: table))
             #expect(shared.hasPrefix("https://shop.example.com/"))
             let again = try Shop.coordinator()
-            try again.open(universalLink: shared, in: table)
+            try again.open(.universal(shared, in: table))
             #expect(again.tree.snapshot == coordinator.tree.snapshot, "\(url) → \(shared)")
         }
     }
@@ -730,7 +730,7 @@ struct UniversalLinkSharingTests {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
         try coordinator.open(
-            universalLink: "https://shop.example.com/search/caf%C3%A9%2Fbar?z=1&a=x%20y", in: table)
+            .universal("https://shop.example.com/search/caf%C3%A9%2Fbar?z=1&a=x%20y", in: table))
         #expect(
             try coordinator.universalLink(in: table)
                 == "https://shop.example.com/search/caf%C3%A9%2Fbar?a=x%20y&z=1")
@@ -743,7 +743,7 @@ struct UniversalLinkSharingTests {
     func mostSpecificRoute() throws {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
-        try coordinator.open(universalLink: "shop://category/teapots/product/7", in: table)
+        try coordinator.open(.universal("shop://category/teapots/product/7", in: table))
         #expect(
             try coordinator.universalLink(in: table)
                 == "https://shop.example.com/category/teapots/product/7")
@@ -791,7 +791,7 @@ struct UniversalLinkSharingTests {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
         #expect(try AppCoordinator(container: try Shop.container()).universalLink(in: table) == nil)
-        try coordinator.open(universalLink: "shop://debug/menu", in: table, from: .app)
+        try coordinator.open(.universal("shop://debug/menu", in: table, from: .app))
         #expect(
             throws: NavigationError.linkNotShareable(
                 scene: "Debug", screen: ScreenID(3), route: "debug/menu")

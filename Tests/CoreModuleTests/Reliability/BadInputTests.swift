@@ -85,7 +85,7 @@ final class BadInputFixture {
                     ? .reject(reason: "it is locked") : .allow
             })
         // Only the asynchronous entry points can wait for it.
-        coordinator.addAsyncGuard(
+        coordinator.addGuard(
             AsyncNavigationGuard("server", appliesTo: { $0.scene == "Vault" }) { _ in .allow })
     }
 
@@ -1076,7 +1076,8 @@ struct BadInputTests {
         #expect(throws: input.expected) {
             switch input.action {
             case .navigate(let request): try fixture.coordinator.navigate(request)
-            case .open(let link): try fixture.coordinator.open(link, format: BadInputFixture.format)
+            case .open(let link):
+                try fixture.coordinator.open(.deepLink(link, format: BadInputFixture.format))
             case .restore(let snapshot): try fixture.coordinator.restore(snapshot)
             case .report(let report): try fixture.coordinator.report(report)
             case .openUniversal(let url):
@@ -1084,7 +1085,7 @@ struct BadInputTests {
                     Issue.record("the bad-input link table is invalid")
                     return
                 }
-                try fixture.coordinator.open(universalLink: url, in: links)
+                try fixture.coordinator.open(.universal(url, in: links))
             case .register(let register): try register(fixture.container)
             case .call(let call): try call(fixture)
             }

@@ -251,7 +251,7 @@ extension HostileTests {
                 "demo://open/A1/" + huge,
             ] {
                 do throws(NavigationError) {
-                    try coordinator.open(link, format: format)
+                    try coordinator.open(.deepLink(link, format: format))
                 } catch {
                     errors.append(error)
                 }
@@ -348,7 +348,8 @@ extension HostileTests {
             guard case .transition(let transition) = event, transition.kind != .replaceTree
             else { return }
             do throws(NavigationError) {
-                try coordinator.open("app://open/A1/B1", format: DeepLinkFormat(scheme: "app"))
+                try coordinator.open(
+                    .deepLink("app://open/A1/B1", format: DeepLinkFormat(scheme: "app")))
             } catch {
                 thrown.append(error)
             }
@@ -382,7 +383,7 @@ extension HostileTests {
         let token = coordinator.observe { [unowned coordinator] event in
             guard event.transition?.kind == .push, event.transition?.scene == "A2" else { return }
             do throws(NavigationError) {
-                try coordinator.open(universalLink: "app://b1", in: links, from: .app)
+                try coordinator.open(.universal("app://b1", in: links, from: .app))
             } catch {
                 thrown.append(error)
             }

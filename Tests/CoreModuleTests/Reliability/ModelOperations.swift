@@ -135,7 +135,8 @@ enum ModelOperation: CustomStringConvertible {
                 return .success(try coordinator.report(report))
             case .open(let link, let force):
                 return .success(
-                    try coordinator.open(link.text, format: ModelWorld.format, force: force))
+                    try coordinator.open(
+                        .deepLink(link.text, format: ModelWorld.format), force: force)?.transition)
             case .restore(let snapshot, let force):
                 return .success(try coordinator.restore(snapshot, force: force))
             case .toggleGuard:
@@ -151,7 +152,9 @@ enum ModelOperation: CustomStringConvertible {
                     return .success(nil)
                 }
                 world.writtenLink = link
-                return .success(try coordinator.open(link, format: ModelWorld.format, force: force))
+                return .success(
+                    try coordinator.open(.deepLink(link, format: ModelWorld.format), force: force)?
+                        .transition)
             case .resnapshot(let force):
                 world.savedSnapshot = nil
                 let snapshot = ModelWorld.throughJSON(try coordinator.snapshot())
@@ -162,7 +165,7 @@ enum ModelOperation: CustomStringConvertible {
                     Issue.record("the model's link table is invalid")
                     return .success(nil)
                 }
-                let event = try coordinator.open(universalLink: link.url, in: table, force: force)
+                let event = try coordinator.open(.universal(link.url, in: table), force: force)
                 guard case .linkAction(let action) = event else {
                     return .success(event?.transition)
                 }

@@ -27,7 +27,7 @@ enum NestedCall: Sendable, CustomTestStringConvertible {
         case .navigate(let request):
             try coordinator.navigate(request)
         case .open:
-            try coordinator.open("app://open/B2/+A1", format: Self.format)
+            try coordinator.open(.deepLink("app://open/B2/+A1", format: Self.format))
         case .restore:
             try coordinator.restore(TreeSnapshot(stacks: [[.init(scene: "B2")]]))
         case .reportVisible:
@@ -61,7 +61,7 @@ enum OuterCall: Sendable, CustomTestStringConvertible {
     func run(on coordinator: AppCoordinator) throws(NavigationError) {
         switch self {
         case .navigate(let request): try coordinator.navigate(request)
-        case .open(let link): try coordinator.open(link, format: NestedCall.format)
+        case .open(let link): try coordinator.open(.deepLink(link, format: NestedCall.format))
         case .restore(let scenes):
             try coordinator.restore(TreeSnapshot(stacks: [scenes.map { .init(scene: $0) }]))
         }

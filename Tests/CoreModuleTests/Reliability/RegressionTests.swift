@@ -65,7 +65,7 @@ struct RegressionTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         #expect(throws: NavigationError.self) {
-            try coordinator.open("app://open/A1/Keep/Broken", format: Self.format)
+            try coordinator.open(.deepLink("app://open/A1/Keep/Broken", format: Self.format))
         }
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.push(scene: "B1"))
@@ -92,7 +92,7 @@ struct RegressionTests {
             NavigationGuard("sign-in") { attempt in
                 attempt.scene == "B2" && !attempt.isLeaving ? .redirect(.push(scene: "B1")) : .allow
             })
-        try redirected.open("app://open/Keep/B2", format: Self.format)
+        try redirected.open(.deepLink("app://open/Keep/B2", format: Self.format))
         #expect(redirected.tree.scenes == [["A1", "B1"]])
         try redirected.navigate(.pop())
     }
@@ -108,7 +108,7 @@ struct RegressionTests {
         let link = try #require(try coordinator.link(format: Self.format))
         #expect(link == "app://open/A1;=x")
         let reopened = try makeApp()
-        try reopened.open(link, format: Self.format)
+        try reopened.open(.deepLink(link, format: Self.format))
         #expect(reopened.tree.screens.first?.parameters == ["": "x"])
     }
 
@@ -133,7 +133,7 @@ struct RegressionTests {
                 == "app://open/[tab:home]A1/[tab:%CC%81%2Cx%5D,selected]B1"
                 + "/+[popover:%D9%8C7%01u%26%00%00o]A2")
         let reopened = try makeApp()
-        try reopened.open(link, format: Self.format)
+        try reopened.open(.deepLink(link, format: Self.format))
         #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
         #expect(reopened.tree.topStack?.style == .popover(anchor: anchor))
         #expect(reopened.tree.selectedTab == tab)

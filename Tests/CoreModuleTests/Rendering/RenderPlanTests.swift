@@ -80,7 +80,8 @@ struct RenderPlanTests {
         ])
         let event = try #require(
             try coordinator.open(
-                "demo://open/A1/A2/+B1/+[full-screen]B2", format: treeLinkFormat))
+                .deepLink("demo://open/A1/A2/+B1/+[full-screen]B2", format: treeLinkFormat))?
+                .transition)
         #expect(
             event.plan.description
                 == """
@@ -97,7 +98,8 @@ struct RenderPlanTests {
             homeAndMore, .present(scene: "A2"), .present(scene: "B2"),
         ])
         let event = try #require(
-            try coordinator.open("demo://open/B1/B2/+A2", format: treeLinkFormat))
+            try coordinator.open(.deepLink("demo://open/B1/B2/+A2", format: treeLinkFormat))?
+                .transition)
         // A link is applied without animation, so no step animates.
         #expect(
             event.plan.description
@@ -113,13 +115,13 @@ struct RenderPlanTests {
     func animatedOnlyWhereSeen() throws {
         let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
         var before = coordinator.tree
-        try coordinator.open("demo://open/A1/A2", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/A1/A2", format: treeLinkFormat))
         #expect(
             RenderPlan(from: before, to: coordinator.tree, animated: true).description
                 == "set-stack s1: A1 #3 › A2 #4, animated")
         try coordinator.navigate(.present(scene: "B1"))
         before = coordinator.tree
-        try coordinator.open("demo://open/B1/B2", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/B1/B2", format: treeLinkFormat))
         #expect(
             RenderPlan(from: before, to: coordinator.tree, animated: true).description
                 == """

@@ -171,9 +171,10 @@ struct StyleTests {
     func linkStyles() throws {
         let coordinator = try makeTreeCoordinator()
         try coordinator.open(
-            "demo://open/A1/+[medium,large]B1/+[fixed]B2/+[medium,fixed]A1/+[popover:share]A2"
-                + "/+[full-screen]B1/+[sheet]B2/+B1",
-            format: treeLinkFormat)
+            .deepLink(
+                "demo://open/A1/+[medium,large]B1/+[fixed]B2/+[medium,fixed]A1/+[popover:share]A2"
+                    + "/+[full-screen]B1/+[sheet]B2/+B1",
+                format: treeLinkFormat))
         #expect(
             coordinator.tree.modals.map(\.style) == [
                 .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),

@@ -179,7 +179,7 @@ struct TabLinkTests {
                 == "demo://open/[tab:home]A1/[tab:more,selected]B1/B2;q=a%20b/+[medium,fixed]A2"
                 + "/+[full-screen]A1/+[popover:share]B1")
         let reopened = try makeCoordinator()
-        try reopened.open(link, format: format)
+        try reopened.open(.deepLink(link, format: format))
         #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
     }
 
@@ -190,7 +190,7 @@ struct TabLinkTests {
             .push(scene: "A2"), .present(scene: "B2"),
         ])
         let homeBefore = coordinator.tree.tab(named: "home")
-        try coordinator.open("demo://open/B1;id=9/B2", format: format)
+        try coordinator.open(.deepLink("demo://open/B1;id=9/B2", format: format))
         #expect(coordinator.tree.selectedTab == "more")
         #expect(coordinator.tree.modalCount == 0)
         #expect(coordinator.tree.tab(named: "home")?.stack == homeBefore?.stack)
@@ -205,12 +205,12 @@ struct TabLinkTests {
         ])
         coordinator.tabHosts = ["more": ["B2"]]
         let first = coordinator.tree.tab(named: "more")?.stack.first
-        try coordinator.open("demo://open/B2/A2", format: format)
+        try coordinator.open(.deepLink("demo://open/B2/A2", format: format))
         #expect(coordinator.tree.scenes == [["A1"], ["B1", "B2", "A2"]])
         #expect(coordinator.tree.tab(named: "more")?.stack.first == first)
         let before = coordinator.tree
         #expect(throws: NavigationError.noTabForLink("A2", tabs: ["home", "more"])) {
-            try coordinator.open("demo://open/A2", format: format)
+            try coordinator.open(.deepLink("demo://open/A2", format: format))
         }
         #expect(coordinator.tree == before)
     }
@@ -325,7 +325,7 @@ struct TabStackTests {
         try coordinator.navigate(.selectTab("หน้าแรก"))
         let link = try #require(try coordinator.link(format: treeLinkFormat))
         let reopened = try makeTreeCoordinator()
-        try reopened.open(link, format: treeLinkFormat)
+        try reopened.open(.deepLink(link, format: treeLinkFormat))
         #expect(reopened.tree.snapshot == coordinator.tree.snapshot)
     }
 
@@ -387,7 +387,7 @@ struct TabLifecycleTests {
         let moreFlow = StubFlow(coordinator: coordinator, first: .push(scene: "B2"))
         try coordinator.startFlow(moreFlow, key: "more")
         try coordinator.navigate(.selectTab("home"))
-        try coordinator.open("demo://open/B1/A1", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/B1/A1", format: treeLinkFormat))
         #expect(moreFlow.isFinished)
         #expect(!homeFlow.isFinished)
         #expect(coordinator.flows.keys.sorted() == ["home"])
@@ -426,10 +426,10 @@ struct TabLifecycleTests {
         let coordinator = try makeTreeCoordinator(setup: [homeAndMore])
         let log = ResultLog()
         try coordinator.navigate(.push(scene: "A2"), onResult: log.handler)
-        try coordinator.open("demo://open/B1/B2", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/B1/B2", format: treeLinkFormat))
         try coordinator.navigate(.setStack(["B1", "A1"]))
         #expect(log.results.isEmpty)
-        try coordinator.open("demo://open/A1", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/A1", format: treeLinkFormat))
         #expect(log.results == ["cancelled"])
     }
 
@@ -502,7 +502,7 @@ struct TabLifecycleTests {
     @Test("a link to one tab ignores a refusing screen in another tab, and stops at one in its own")
     func linkVetoesOnlyInItsTab() throws {
         let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .push(scene: "Keep")])
-        try coordinator.open("demo://open/B1/B2", format: treeLinkFormat)
+        try coordinator.open(.deepLink("demo://open/B1/B2", format: treeLinkFormat))
         #expect(coordinator.tree.scenes == [["A1", "Keep"], ["B1", "B2"]])
         let keep = try #require(coordinator.tree.tab(named: "home")?.stack.last?.id)
         let before = coordinator.tree
@@ -510,10 +510,10 @@ struct TabLifecycleTests {
             throws: NavigationError.leavingVetoed(
                 scene: "Keep", screen: keep, reason: "it has unsaved changes")
         ) {
-            try coordinator.open("demo://open/A1/A2", format: treeLinkFormat)
+            try coordinator.open(.deepLink("demo://open/A1/A2", format: treeLinkFormat))
         }
         #expect(coordinator.tree == before)
-        try coordinator.open("demo://open/A1/A2", format: treeLinkFormat, force: true)
+        try coordinator.open(.deepLink("demo://open/A1/A2", format: treeLinkFormat), force: true)
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"]])
         #expect(coordinator.tree.selectedTab == "home")
     }

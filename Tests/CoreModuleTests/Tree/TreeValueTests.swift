@@ -70,7 +70,7 @@ struct IdentityTests {
     func openAndRestoreNumbering() throws {
         let link = "demo://open/[tab:home]A1/[tab:more,selected]B1/+A2/+[full-screen]B2"
         let opened = try makeTreeCoordinator()
-        try opened.open(link, format: treeLinkFormat)
+        try opened.open(.deepLink(link, format: treeLinkFormat))
         #expect(opened.tree.stacks.map(\.id) == [StackID(1), StackID(2), StackID(3), StackID(4)])
         #expect(opened.tree.modals.map(\.modal) == [ModalID(1), ModalID(2)])
         #expect(opened.tree.selectedTab == "more")
@@ -87,7 +87,8 @@ struct IdentityTests {
         let coordinator = try makeTreeCoordinator(setup: [homeAndMore, .present(scene: "A2")])
         let ids = coordinator.tree.tabs.map(\.stack.id)
         let event = try #require(
-            try coordinator.open("demo://open/B1/B2/+A1", format: treeLinkFormat))
+            try coordinator.open(.deepLink("demo://open/B1/B2/+A1", format: treeLinkFormat))?
+                .transition)
         #expect(coordinator.tree.tabs.map(\.stack.id) == ids)
         #expect(event.kind == .replaceTree)
         #expect(event.tab == "more")
@@ -116,7 +117,8 @@ struct TreeValueTests {
         for request in requests {
             try coordinator.navigate(request)
         }
-        try coordinator.open("demo://open/[tab:home]A1/[tab:more]B1/+B2", format: treeLinkFormat)
+        try coordinator.open(
+            .deepLink("demo://open/[tab:home]A1/[tab:more]B1/+B2", format: treeLinkFormat))
         try coordinator.report(.dismissedByUser(try #require(coordinator.tree.visibleScreen?.id)))
         #expect(kept.count == requests.count + 2)
         for (tree, description, scenes) in kept {

@@ -44,7 +44,8 @@
             // A stack-only link over the tab root: tab "home" gets the link's stack, the
             // modals leave, the link's modal comes.
             let event = try #require(
-                try shown.coordinator.open("app://open/A1/A2/+B1", format: Self.format))
+                try shown.coordinator.open(.deepLink("app://open/A1/A2/+B1", format: Self.format))?
+                    .transition)
             #expect(event.plan.steps.count == 3)
             shown.settle()
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")

@@ -97,7 +97,7 @@ public final class ArticleSession {
     @discardableResult
     public func open(_ url: URL) -> LinkOutcome {
         do throws(NavigationError) {
-            try coordinator.open(universalLink: url.absoluteString, in: links, from: .outside)
+            try coordinator.open(.universal(url.absoluteString, in: links, from: .outside))
             return .opened
         } catch {
             if case .unhandledLink(let unhandled) = error { return .unhandled(unhandled) }
