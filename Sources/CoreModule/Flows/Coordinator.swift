@@ -134,7 +134,7 @@ open class FlowCoordinator: Coordinator {
             request,
             options: .init(
                 force: force, owner: self,
-                onResult: onResult.map { AppCoordinator.ResultHandler($0) }))
+                onResult: onResult.map { ResultHandler($0) }))
     }
 
     /// Starts `child` as a child flow under `key`, and calls its ``start()``.

@@ -68,7 +68,7 @@ extension AppCoordinator {
             guard let (kind, edit) = try TransitionPlanner.change(for: report, in: tree) else {
                 return nil
             }
-            return commit(Change(kind: kind, animated: true, edit: edit, initiator: .user))
+            return commit(TreeChange(kind: kind, animated: true, edit: edit, initiator: .user))
         }
     }
 
@@ -86,28 +86,8 @@ extension AppCoordinator {
         let request: ApplicationTransitionType =
             location.index == 0 && location.level > 0
             ? .dismiss(animated: animated) : .pop(animated: animated)
-        // A value of a type the caller did not ask for fails here, before anything leaves.
-        if let expected = lifecycle.resultHandlers[id]?.expected, !expected.accepts(value) {
-            throw .wrongResultType(
-                screen: id, expected: expected.name,
-                given: ScenePayload.name(of: type(of: value)))
+        return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
+            try navigate(request, force: true)
         }
-        // Take the handler out first, so that removing the screen does not cancel it.
-        let handler = lifecycle.resultHandlers.removeValue(forKey: id)
-        let event: TransitionEvent?
-        do {
-            event = try navigate(request, force: true)
-        } catch {
-            lifecycle.resultHandlers[id] = handler
-            throw error
-        }
-        // A guard may redirect the removal to a request that changes nothing: the screen stays,
-        // and so does its handler.
-        guard event != nil else {
-            lifecycle.resultHandlers[id] = handler
-            return nil
-        }
-        handler?.call(.value(value))
-        return event
     }
 }

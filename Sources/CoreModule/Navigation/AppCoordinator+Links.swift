@@ -218,9 +218,10 @@ extension AppCoordinator {
             })
         switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
         case .edit(let edit):
-            return commit(Change(kind: plan.kind, animated: false, edit: edit))
+            return commit(TreeChange(kind: plan.kind, animated: false, edit: edit))
         case .redirect(let redirect):
-            return try attemptFollowingRedirects(redirect, options: Options(), origin: operation)
+            return try attemptFollowingRedirects(
+                redirect, options: NavigationOptions(), origin: operation)
         }
     }
 }

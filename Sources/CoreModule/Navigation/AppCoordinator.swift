@@ -144,7 +144,7 @@ public final class AppCoordinator: AppCoordinatorType {
     public func navigate(_ type: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
     {
-        try perform(type, options: Options())
+        try perform(type, options: NavigationOptions())
     }
 
     /// Applies `type`, optionally leaving screens that veto it, and asks for the new screen's
@@ -166,7 +166,8 @@ public final class AppCoordinator: AppCoordinatorType {
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
         try perform(
-            type, options: Options(force: force, onResult: onResult.map { ResultHandler($0) }))
+            type,
+            options: NavigationOptions(force: force, onResult: onResult.map { ResultHandler($0) }))
     }
 
     /// Applies `type` and asks for the new screen's result, of type `Result`.
@@ -196,38 +197,14 @@ public final class AppCoordinator: AppCoordinatorType {
     ) throws(NavigationError) -> TransitionEvent? {
         try perform(
             type,
-            options: Options(force: force, onResult: ResultHandler(onResult, expecting: resultType))
+            options: NavigationOptions(
+                force: force, onResult: ResultHandler(onResult, expecting: resultType))
         )
     }
 
-    /// How a navigation is performed, beyond its request.
-    struct Options {
-        var force = false
-        var owner: FlowCoordinator?
-        var onResult: ResultHandler?
-    }
-
-    /// The code waiting for a screen's result, and the type it expects, if it said.
-    struct ResultHandler {
-        let call: @MainActor (ScreenResult) -> Void
-        /// The expected type's name, and whether a value is of that type.
-        let expected: (name: String, accepts: @Sendable (any Sendable) -> Bool)?
-
-        init(_ call: @escaping @MainActor (ScreenResult) -> Void) {
-            self.call = call
-            self.expected = nil
-        }
-
-        init<Result: Sendable>(
-            _ call: @escaping @MainActor (ScreenResult) -> Void, expecting type: Result.Type
-        ) {
-            self.call = call
-            self.expected = (ScenePayload.name(of: type), { $0 is Result })
-        }
-    }
-
     /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
-    func perform(_ request: ApplicationTransitionType, options: Options) throws(NavigationError)
+    func perform(_ request: ApplicationTransitionType, options: NavigationOptions)
+        throws(NavigationError)
         -> TransitionEvent?
     {
         try enter(.transition(request), kind: request.kind, scene: request.scene) {
@@ -278,7 +255,8 @@ public final class AppCoordinator: AppCoordinatorType {
     /// - Throws: What the attempts throw, or ``NavigationError/redirectLoop(chain:)`` when the
     ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
     func attemptFollowingRedirects(
-        _ request: ApplicationTransitionType, options: Options, origin: NavigationOperation?
+        _ request: ApplicationTransitionType, options: NavigationOptions,
+        origin: NavigationOperation?
     ) throws(NavigationError) -> TransitionEvent? {
         var current = request
         var chain = RedirectChain()
@@ -290,7 +268,7 @@ public final class AppCoordinator: AppCoordinatorType {
             {
             case .edit(let edit):
                 return commit(
-                    Change(
+                    TreeChange(
                         kind: plan.kind, animated: plan.animated, edit: edit,
                         redirectedFrom: redirectedFrom), options: options)
             case .redirect(let next):
@@ -298,15 +276,6 @@ public final class AppCoordinator: AppCoordinatorType {
                 current = next
             }
         }
-    }
-
-    /// A change ready to commit: everything that can fail has been checked and built.
-    struct Change {
-        var kind: TransitionKind
-        var animated: Bool
-        var edit: TreeEdit
-        var initiator: TransitionInitiator = .app
-        var redirectedFrom: NavigationOperation?
     }
 
     /// Adds a guard; guards run in the order they were added.
@@ -336,7 +305,9 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// Every change to the tree, requested or reported by the platform, goes through here:
     /// the tree is changed in one step, the event made once, then handed to observers.
-    func commit(_ change: Change, options: Options = Options()) -> TransitionEvent {
+    func commit(_ change: TreeChange, options: NavigationOptions = NavigationOptions())
+        -> TransitionEvent
+    {
         let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil
         var leaving: [Screen] = []
         var added: [Screen] = []

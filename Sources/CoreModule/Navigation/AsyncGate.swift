@@ -111,7 +111,7 @@ final class AsyncGate {
             return try coordinator.openNow(link, force: force)
         case .transition(let transition):
             return try coordinator.attemptFollowingRedirects(
-                transition, options: AppCoordinator.Options(force: force), origin: redirectedFrom
+                transition, options: NavigationOptions(force: force), origin: redirectedFrom
             ).map(NavigationEvent.transition)
         }
     }

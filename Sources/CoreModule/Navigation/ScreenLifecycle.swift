@@ -13,7 +13,7 @@ final class ScreenLifecycle {
     /// The flow that started each screen in the tree, if one did.
     var owners: [ScreenID: FlowCoordinator] = [:]
     /// The handler waiting for each screen's result.
-    var resultHandlers: [ScreenID: AppCoordinator.ResultHandler] = [:]
+    var resultHandlers: [ScreenID: ResultHandler] = [:]
     /// Each screen's leave veto.
     var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
 
@@ -95,7 +95,7 @@ final class ScreenLifecycle {
     /// Reports a committed change that involves flows, results or vetoes, and does their
     /// bookkeeping: ownership, cancelled results, finished flows.
     func settle(
-        options: AppCoordinator.Options, removed: [ScreenID], added: [ScreenID],
+        options: NavigationOptions, removed: [ScreenID], added: [ScreenID],
         resultScreen: ScreenID?, event: TransitionEvent, publish: (NavigationEvent) -> Void
     ) {
         // Ownership of the new screens is recorded first, so that a flow replacing its own
@@ -121,5 +121,65 @@ final class ScreenLifecycle {
         publish(.transition(event))
         for handler in cancelled { handler(.cancelled) }
         for flow in finishing { notifyFinished(flow, event: event) }
+    }
+
+    // MARK: Results
+
+    /// Delivers `value` to the code waiting for screen `id`'s result, once `remove` has taken
+    /// the screen out of the tree.
+    ///
+    /// A value of a type the handler did not ask for fails before anything leaves. The handler
+    /// is taken out first, so that removing the screen does not cancel it; it is put back when
+    /// the removal fails, or when a guard redirected it to a request that changes nothing (the
+    /// screen stays).
+    func deliver(
+        _ value: any Sendable, to id: ScreenID,
+        removing remove: () throws(NavigationError) -> TransitionEvent?
+    ) throws(NavigationError) -> TransitionEvent? {
+        if let expected = resultHandlers[id]?.expected, !expected.accepts(value) {
+            throw .wrongResultType(
+                screen: id, expected: expected.name,
+                given: ScenePayload.name(of: type(of: value)))
+        }
+        let handler = resultHandlers.removeValue(forKey: id)
+        let event: TransitionEvent?
+        do {
+            event = try remove()
+        } catch {
+            resultHandlers[id] = handler
+            throw error
+        }
+        guard event != nil else {
+            resultHandlers[id] = handler
+            return nil
+        }
+        handler?.call(.value(value))
+        return event
+    }
+}
+
+/// How a navigation is performed, beyond its request.
+struct NavigationOptions {
+    var force = false
+    var owner: FlowCoordinator?
+    var onResult: ResultHandler?
+}
+
+/// The code waiting for a screen's result, and the type it expects, if it said.
+struct ResultHandler {
+    let call: @MainActor (ScreenResult) -> Void
+    /// The expected type's name, and whether a value is of that type.
+    let expected: (name: String, accepts: @Sendable (any Sendable) -> Bool)?
+
+    init(_ call: @escaping @MainActor (ScreenResult) -> Void) {
+        self.call = call
+        self.expected = nil
+    }
+
+    init<Result: Sendable>(
+        _ call: @escaping @MainActor (ScreenResult) -> Void, expecting type: Result.Type
+    ) {
+        self.call = call
+        self.expected = (ScenePayload.name(of: type), { $0 is Result })
     }
 }
