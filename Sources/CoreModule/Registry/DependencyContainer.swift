@@ -50,10 +50,12 @@ public final class DependencyContainer: SceneBuilderContainer {
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard let (route, parameters) = routes.match(target.rawValue) else { return nil }
+            guard let (route, parameters, names) = routes.match(target.rawValue) else {
+                return nil
+            }
             return ResolvedTarget(
                 scene: route.pattern, registration: route.value,
-                routeParameters: parameters, routeParameterNames: route.parameterNames)
+                routeParameters: parameters, routeParameterNames: names)
         }
 
         /// The builder registered under exactly `key`, a name or a pattern, with the key as

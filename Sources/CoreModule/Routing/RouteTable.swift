@@ -6,9 +6,10 @@
 /// exactly the same paths, so the registry rejects the second. To match a path of *n* segments,
 /// the table tries the **masks** that patterns of *n* segments have (which segments are
 /// parameters), most literal first, and looks the path up read through each mask: `product/42`
-/// read through the mask of `product/:id` is `product/:`. The first shape found wins. Neither a
-/// pattern's shape nor a path's is ever written out: a ``ShapeKey`` reads its text through its
-/// mask when it is hashed or compared.
+/// read through the mask of `product/:id` is `product/:`. The first shape found wins. A
+/// ``ShapeKey`` holds the shape's bytes: a pattern's written once when it is added, a path's
+/// once per mask tried, from one copy of the path's bytes, so that hashing and comparing it
+/// read a plain array.
 ///
 /// The masks are tried in the order that makes **literal segments beat parameters** at the
 /// first segment where two patterns differ: with `product/new` and `product/:id` registered,
@@ -30,11 +31,33 @@ struct RouteTable<Value: Sendable>: Sendable {
     struct Route: Sendable {
         /// The pattern as registered.
         let pattern: SceneIdentifier
-        /// The pattern's parameter names, in the order of its parameter segments (a catch-all
-        /// last).
-        let parameterNames: [String]
+        /// Whether the pattern's last segment is a catch-all (`*name`).
+        let catchAll: Bool
         /// What the pattern stands for.
         let value: Value
+
+        /// The pattern's parameter names, in the order of its parameter segments (a catch-all
+        /// last): read from the pattern when asked, once per match, so that a route keeps no
+        /// array of them.
+        var parameterNames: [String] {
+            let bytes = Array(pattern.rawValue.utf8)
+            var names: [String] = []
+            // A pattern has a few parameters: one allocation holds them.
+            names.reserveCapacity(4)
+            var start = 0
+            while start <= bytes.count {
+                var stop = start
+                while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                if stop > start,
+                    bytes[start] == UInt8(ascii: ":")
+                        || (catchAll && stop == bytes.count && bytes[start] == UInt8(ascii: "*"))
+                {
+                    names.append(String(decoding: bytes[(start + 1)..<stop], as: UTF8.self))
+                }
+                start = stop + 1
+            }
+            return names
+        }
     }
 
     /// Every pattern, keyed by its shape.
@@ -44,11 +67,11 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// parameters, in the order a match tries them, with how many patterns have each.
     private var catchAllMasks: [(mask: [Bool], count: Int)] = []
 
-    /// The masks of the patterns, by number of segments.
+    /// The masks of the patterns, indexed by number of segments (a table per length).
     ///
     /// Each length's masks are in the order a match tries them, most literal first, with how
     /// many patterns have each; patterns with the same mask share its array.
-    private var masks: [Int: [(mask: [Bool], count: Int)]] = [:]
+    private var masks: [[(mask: [Bool], count: Int)]] = []
 
     /// Whether no pattern is registered.
     var isEmpty: Bool { routes.isEmpty }
@@ -66,13 +89,12 @@ struct RouteTable<Value: Sendable>: Sendable {
     mutating func insert(_ pattern: RoutePattern, value: Value) -> Route? {
         let catchAll = pattern.hasCatchAll
         let mask = catchAll ? pattern.mask : sharedMask(pattern.mask)
-        let key = ShapeKey(text: pattern.identifier.rawValue, mask: mask, catchAll: catchAll)
-        let route = Route(
-            pattern: pattern.identifier, parameterNames: pattern.parameterNames, value: value)
+        let key = ShapeKey(pattern, mask: mask)
+        let route = Route(pattern: pattern.identifier, catchAll: catchAll, value: value)
         // A replaced pattern's key goes, so that the new spelling is the one kept.
         let replaced = routes.removeValue(forKey: key)
         routes[key] = route
-        if replaced == nil { count(key, by: 1) }
+        if replaced == nil { count(mask, catchAll: catchAll, by: 1) }
         return replaced
     }
 
@@ -81,24 +103,32 @@ struct RouteTable<Value: Sendable>: Sendable {
     mutating func remove(_ pattern: RoutePattern) -> Route? {
         let key = ShapeKey(pattern)
         guard let removed = routes.removeValue(forKey: key) else { return nil }
-        count(key, by: -1)
+        count(pattern.mask, catchAll: pattern.hasCatchAll, by: -1)
         return removed
     }
 
     /// The array already kept for `mask`, so that patterns with one mask share one array.
     private func sharedMask(_ mask: [Bool]) -> [Bool] {
-        masks[mask.count]?.first { $0.mask == mask }?.mask ?? mask
+        guard mask.count < masks.count else { return mask }
+        return masks[mask.count].first { $0.mask == mask }?.mask ?? mask
+    }
+
+    /// The masks of the patterns of `length` segments, in the order they are tried.
+    private func masks(ofLength length: Int) -> [(mask: [Bool], count: Int)] {
+        length < masks.count ? masks[length] : []
     }
 
     /// Adds `change` to the number of patterns with `key`'s mask, keeping each list of masks
     /// in the order they are tried.
-    private mutating func count(_ key: ShapeKey, by change: Int) {
-        if key.catchAll {
-            Self.count(key.mask, catchAll: true, by: change, in: &catchAllMasks)
+    private mutating func count(_ mask: [Bool], catchAll: Bool, by change: Int) {
+        if catchAll {
+            Self.count(mask, catchAll: true, by: change, in: &catchAllMasks)
         } else {
-            var list = masks[key.mask.count] ?? []
-            Self.count(key.mask, catchAll: false, by: change, in: &list)
-            masks[key.mask.count] = list.isEmpty ? nil : list
+            if masks.count <= mask.count {
+                masks.append(contentsOf: repeatElement([], count: mask.count + 1 - masks.count))
+            }
+            Self.count(mask, catchAll: false, by: change, in: &masks[mask.count])
+            while masks.last?.isEmpty == true { masks.removeLast() }
         }
     }
 
@@ -137,18 +167,28 @@ struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches `path`, with the values its parameters take; `nil` when none
-    /// does. (For the container's patterns, which have no catch-all; a universal link's
-    /// captures are read by its reader.)
-    func match(_ path: String) -> (route: Route, parameters: SceneParameters)? {
-        guard let (route, mask) = find(path) else { return nil }
-        var parameters: [String: String] = [:]
-        parameters.reserveCapacity(route.parameterNames.count)
-        var names = route.parameterNames.makeIterator()
-        for (segment, isParameter) in zip(Segments(path), mask) where isParameter {
-            if let name = names.next() { parameters[name] = String(Substring(segment)) }
+    /// The pattern that matches `path`, with the values its parameters take and their names in
+    /// the pattern's order; `nil` when none does. (For the container's patterns, which have no
+    /// catch-all; a universal link's captures are read by its reader.)
+    func match(_ path: String) -> (
+        route: Route, parameters: SceneParameters, parameterNames: [String]
+    )? {
+        guard !routes.isEmpty else { return nil }
+        let bytes = Array(path.utf8)
+        guard let (route, mask) = find(bytes) else { return nil }
+        let parameterNames = route.parameterNames
+        var parameters = [String: String](minimumCapacity: parameterNames.count)
+        var names = parameterNames.makeIterator()
+        var start = 0
+        for isParameter in mask {
+            var stop = start
+            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+            if isParameter, let name = names.next() {
+                parameters[name] = String(decoding: bytes[start..<stop], as: UTF8.self)
+            }
+            start = stop + 1
         }
-        return (route, SceneParameters(parameters))
+        return (route, SceneParameters(parameters), parameterNames)
     }
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
@@ -157,12 +197,18 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// Every match, of a scene's path or of a universal link's, goes through here.
     func find(_ path: String) -> (route: Route, mask: [Bool])? {
         guard !routes.isEmpty else { return nil }
-        let segmentCount = path.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-        let exact = masks[segmentCount] ?? []
+        return find(Array(path.utf8))
+    }
+
+    /// ``find(_:)`` of a path's UTF-8 bytes.
+    private func find(_ path: [UInt8]) -> (route: Route, mask: [Bool])? {
+        var segmentCount = 1
+        for byte in path where byte == UInt8(ascii: "/") { segmentCount += 1 }
+        let exact = masks(ofLength: segmentCount)
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                guard Self.fits(path, mask),
-                    let route = routes[ShapeKey(text: path, mask: mask, catchAll: false)]
+                guard let key = ShapeKey(path: path, mask: mask, catchAll: false),
+                    let route = routes[key]
                 else { continue }
                 return (route, mask)
             }
@@ -178,121 +224,102 @@ struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            guard Self.fits(path, mask),
-                let route = routes[ShapeKey(text: path, mask: mask, catchAll: catchAll)]
+            guard let key = ShapeKey(path: path, mask: mask, catchAll: catchAll),
+                let route = routes[key]
             else { continue }
             return (route, mask)
         }
         return nil
     }
-
-    /// Whether `path` may have the shape `mask` gives it: every parameter segment has a value,
-    /// and no literal segment starts with `:`, which only a pattern's parameter segment does.
-    private static func fits(_ path: String, _ mask: [Bool]) -> Bool {
-        zip(Segments(path), mask).allSatisfy { segment, isParameter in
-            isParameter ? !segment.isEmpty : segment.first != UInt8(ascii: ":")
-        }
-    }
 }
 
-/// A route's shape as the route table keys it: a pattern or a path, read through a mask of which
-/// of its `/`-separated segments are parameters, each parameter segment reading as `:`.
+/// A route's shape as the route table keys it: a pattern or a path read through a mask of which
+/// of its `/`-separated segments are parameters, each parameter segment written as `:`, and a
+/// catch-all's segments as one `*`, in UTF-8.
 ///
-/// `product/:id` and `product/42`, both read through the mask `[false, true]`, are the same
-/// key, `product/:`. Hashing and comparing read the text byte by byte through the mask, so no
-/// shape is ever written out; literal segments are compared byte for byte.
-///
-/// A catch-all key reads the segments its mask covers, then `/*`, whatever follows: the pattern
-/// `files/*path` and the path `files/a/b` are both `files/*`.
+/// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
+/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`.
+/// A literal segment never starts with `:` (a pattern's would be a parameter, and a path's does
+/// not fit), so the bytes say which segments are parameters: the mask need not be compared.
+/// Shapes are compared byte for byte, and hashed eight bytes at a time.
 struct ShapeKey: Hashable, Sendable {
-    /// A pattern or a path.
-    let text: String
-    /// Which segments are parameters (for a catch-all, the segments before it).
-    let mask: [Bool]
-    /// Whether the segments after the mask's are one catch-all.
-    var catchAll = false
+    /// The shape's UTF-8 bytes.
+    let shape: [UInt8]
+    /// Whether the shape ends with a catch-all, which takes the segments after the mask's.
+    let catchAll: Bool
 
-    /// The key of a pattern.
-    init(_ pattern: RoutePattern) {
-        self.init(
-            text: pattern.identifier.rawValue, mask: pattern.mask, catchAll: pattern.hasCatchAll)
+    /// The key of a pattern, whose parameter segments are `:name` and catch-all `*name`.
+    init(_ pattern: RoutePattern, mask: [Bool]? = nil) {
+        let catchAll = pattern.hasCatchAll
+        let text = Array(pattern.identifier.rawValue.utf8)
+        self =
+            ShapeKey(path: text, mask: mask ?? pattern.mask, catchAll: catchAll)
+            ?? ShapeKey(shape: Array(pattern.shape.utf8), catchAll: catchAll)
     }
 
-    init(text: String, mask: [Bool], catchAll: Bool = false) {
-        self.text = text
-        self.mask = mask
+    private init(shape: [UInt8], catchAll: Bool) {
+        self.shape = shape
+        self.catchAll = catchAll
+    }
+
+    /// The key of a path's bytes read through `mask` (for a catch-all, the segments before
+    /// it), or `nil` when the path cannot have that shape: a parameter segment is empty, a
+    /// literal one starts with `:` (which only a pattern's parameter segment does), or the
+    /// path has another number of segments than the mask (more, for a catch-all).
+    init?(path: [UInt8], mask: [Bool], catchAll: Bool) {
+        var shape: [UInt8] = []
+        shape.reserveCapacity(path.count + 1)
+        var segment = 0
+        var start = 0
+        while true {
+            var stop = start
+            while stop < path.count, path[stop] != UInt8(ascii: "/") { stop += 1 }
+            if segment == mask.count {
+                // A catch-all takes the rest of the path, one segment or more, as one `*`.
+                guard catchAll, segment > 0 else { return nil }
+                shape.append(UInt8(ascii: "/"))
+                shape.append(UInt8(ascii: "*"))
+                break
+            }
+            if segment > 0 { shape.append(UInt8(ascii: "/")) }
+            if mask[segment] {
+                guard stop > start else { return nil }
+                shape.append(UInt8(ascii: ":"))
+            } else {
+                guard stop == start || path[start] != UInt8(ascii: ":") else { return nil }
+                shape.append(contentsOf: path[start..<stop])
+            }
+            segment += 1
+            if stop == path.count {
+                guard segment == mask.count, !catchAll else { return nil }
+                break
+            }
+            start = stop + 1
+        }
+        self.shape = shape
         self.catchAll = catchAll
     }
 
     static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-        lhs.mask == rhs.mask && lhs.catchAll == rhs.catchAll && lhs.bytes.elementsEqual(rhs.bytes)
+        lhs.catchAll == rhs.catchAll && lhs.shape == rhs.shape
     }
 
+    /// Hashes the bytes eight at a time, then their number and the catch-all flag.
     func hash(into hasher: inout Hasher) {
-        for byte in bytes { hasher.combine(byte) }
-    }
-
-    /// The key's bytes: the text's, each parameter segment read as `:`.
-    private var bytes: Bytes {
-        Bytes(text: text.utf8.makeIterator(), mask: mask, catchAll: catchAll)
-    }
-
-    private struct Bytes: Sequence, IteratorProtocol {
-        var text: String.UTF8View.Iterator
-        let mask: [Bool]
-        let catchAll: Bool
-        var segment = 0
-        /// Inside a parameter segment, after its `:` was read.
-        var skipping = false
-        /// After a catch-all's `/`: `*` comes next, then the end.
-        var atCatchAll = false
-        var ended = false
-
-        mutating func next() -> UInt8? {
-            if ended { return nil }
-            if atCatchAll {
-                ended = true
-                return UInt8(ascii: "*")
+        var word: UInt64 = 0
+        var filled = 0
+        for byte in shape {
+            word = word << 8 | UInt64(byte)
+            filled += 1
+            if filled == 8 {
+                hasher.combine(word)
+                word = 0
+                filled = 0
             }
-            while let byte = text.next() {
-                if byte == UInt8(ascii: "/") {
-                    segment += 1
-                    skipping = false
-                    if catchAll && segment == mask.count { atCatchAll = true }
-                    return byte
-                }
-                if skipping { continue }
-                if segment < mask.count, mask[segment] {
-                    skipping = true
-                    return UInt8(ascii: ":")
-                }
-                return byte
-            }
-            return nil
         }
-    }
-}
-
-/// The `/`-separated segments of a string, as slices of its UTF-8, found as they are read.
-///
-/// `/` is ASCII, so splitting the bytes never cuts a character.
-struct Segments: Sequence, IteratorProtocol {
-    private let utf8: String.UTF8View
-    private var start: String.Index?
-
-    init(_ text: String) {
-        utf8 = text.utf8
-        start = utf8.startIndex
-    }
-
-    mutating func next() -> Substring.UTF8View? {
-        guard let from = start else { return nil }
-        if let slash = utf8[from...].firstIndex(of: UInt8(ascii: "/")) {
-            start = utf8.index(after: slash)
-            return utf8[from..<slash]
-        }
-        start = nil
-        return utf8[from...]
+        hasher.combine(word)
+        hasher.combine(shape.count)
+        hasher.combine(catchAll)
     }
 }
 
