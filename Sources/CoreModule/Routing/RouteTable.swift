@@ -81,15 +81,41 @@ struct RouteTable<Value: Sendable>: Sendable {
         routes[ShapeKey(pattern)]
     }
 
+    /// A pattern read once for the table: its key and its mask, which a registry makes before
+    /// it takes its lock, then checks and inserts.
+    struct Entry: Sendable {
+        let pattern: RoutePattern
+        let mask: [Bool]
+        let key: ShapeKey
+
+        init(_ pattern: RoutePattern) {
+            self.pattern = pattern
+            mask = pattern.mask
+            key = ShapeKey(pattern, mask: mask)
+        }
+    }
+
+    /// The pattern registered with `entry`'s shape, if any.
+    func route(shapedLike entry: Entry) -> Route? {
+        routes[entry.key]
+    }
+
     // MARK: Changing
 
     /// Adds `pattern`, replacing the pattern of the same shape if there is one (the registry
     /// has checked that replacing is wanted); returns the route it replaced.
     @discardableResult
     mutating func insert(_ pattern: RoutePattern, value: Value) -> Route? {
+        insert(Entry(pattern), value: value)
+    }
+
+    /// Adds `entry`'s pattern, as inserting the pattern itself does.
+    @discardableResult
+    mutating func insert(_ entry: Entry, value: Value) -> Route? {
+        let pattern = entry.pattern
         let catchAll = pattern.hasCatchAll
-        let mask = catchAll ? pattern.mask : sharedMask(pattern.mask)
-        let key = ShapeKey(pattern, mask: mask)
+        let mask = catchAll ? entry.mask : sharedMask(entry.mask)
+        let key = entry.key
         let route = Route(pattern: pattern.identifier, catchAll: catchAll, value: value)
         // A replaced pattern's key goes, so that the new spelling is the one kept.
         let replaced = routes.removeValue(forKey: key)
