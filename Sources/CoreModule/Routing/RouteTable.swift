@@ -6,10 +6,9 @@
 /// exactly the same paths, so the registry rejects the second. To match a path of *n* segments,
 /// the table tries the **masks** that patterns of *n* segments have (which segments are
 /// parameters), most literal first, and looks the path up read through each mask: `product/42`
-/// read through the mask of `product/:id` is `product/:`. The first shape found wins. A
-/// ``ShapeKey`` holds the shape's bytes: a pattern's written once when it is added, a path's
-/// once per mask tried, from one copy of the path's bytes, so that hashing and comparing it
-/// read a plain array.
+/// read through the mask of `product/:id` is `product/:`. The first shape found wins. A path's
+/// ``ShapeKey`` writes its shape's bytes out once per mask tried, from one copy of the path's
+/// bytes; a registered pattern's key reads the pattern's own text, and keeps nothing more.
 ///
 /// The masks are tried in the order that makes **literal segments beat parameters** at the
 /// first segment where two patterns differ: with `product/new` and `product/:id` registered,
@@ -91,7 +90,7 @@ struct RouteTable<Value: Sendable>: Sendable {
         init(_ pattern: RoutePattern) {
             self.pattern = pattern
             mask = pattern.mask
-            key = ShapeKey(pattern, mask: mask)
+            key = ShapeKey(pattern)
         }
     }
 
@@ -265,27 +264,39 @@ struct RouteTable<Value: Sendable>: Sendable {
 ///
 /// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
 /// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`.
-/// A literal segment never starts with `:` (a pattern's would be a parameter, and a path's does
-/// not fit), so the bytes say which segments are parameters: the mask need not be compared.
-/// Shapes are compared byte for byte, and hashed eight bytes at a time.
+///
+/// A registered pattern's key keeps the pattern's text, which its route keeps too, so that a
+/// registered key adds no storage of its own; its shape is read from the text (its parameter
+/// segments are the ones that start with `:`, its catch-all the last one, starting with `*`).
+/// A path's key, made for one lookup, keeps the shape's bytes. Both keep a 64-bit fingerprint
+/// of the shape's bytes, which is what they hash, and which equality compares first: shapes are
+/// compared byte for byte only when fingerprints agree, about once per lookup.
 struct ShapeKey: Hashable, Sendable {
-    /// The shape's UTF-8 bytes.
-    let shape: [UInt8]
-    /// Whether the shape ends with a catch-all, which takes the segments after the mask's.
-    let catchAll: Bool
-
-    /// The key of a pattern, whose parameter segments are `:name` and catch-all `*name`.
-    init(_ pattern: RoutePattern, mask: [Bool]? = nil) {
-        let catchAll = pattern.hasCatchAll
-        let text = Array(pattern.identifier.rawValue.utf8)
-        self =
-            ShapeKey(path: text, mask: mask ?? pattern.mask, catchAll: catchAll)
-            ?? ShapeKey(shape: Array(pattern.shape.utf8), catchAll: catchAll)
+    /// Where the shape's bytes are.
+    private enum Text: Sendable {
+        /// A registered pattern's text, read as its shape.
+        case pattern(String)
+        /// A path's shape, written out.
+        case shape([UInt8])
     }
 
-    private init(shape: [UInt8], catchAll: Bool) {
-        self.shape = shape
-        self.catchAll = catchAll
+    private let text: Text
+    /// Whether the shape ends with a catch-all, which takes the segments after the mask's.
+    private let catchAll: Bool
+    /// The FNV-1a hash of the shape's bytes.
+    private let fingerprint: UInt64
+
+    /// The key of a pattern, whose parameter segments are `:name` and catch-all `*name`.
+    init(_ pattern: RoutePattern) {
+        let text = pattern.identifier.rawValue
+        catchAll = pattern.hasCatchAll
+        var fingerprint = Fingerprint()
+        Self.forEachShapeByte(ofPattern: text, catchAll: catchAll) {
+            fingerprint.add($0)
+            return true
+        }
+        self.text = .pattern(text)
+        self.fingerprint = fingerprint.value
     }
 
     /// The key of a path's bytes read through `mask` (for a catch-all, the segments before
@@ -322,30 +333,89 @@ struct ShapeKey: Hashable, Sendable {
             }
             start = stop + 1
         }
-        self.shape = shape
+        var fingerprint = Fingerprint()
+        for byte in shape { fingerprint.add(byte) }
+        self.text = .shape(shape)
         self.catchAll = catchAll
+        self.fingerprint = fingerprint.value
     }
 
     static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-        lhs.catchAll == rhs.catchAll && lhs.shape == rhs.shape
+        guard lhs.fingerprint == rhs.fingerprint, lhs.catchAll == rhs.catchAll else {
+            return false
+        }
+        switch (lhs.text, rhs.text) {
+        case (.shape(let left), .shape(let right)):
+            return left == right
+        case (.pattern(let pattern), .shape(let shape)), (.shape(let shape), .pattern(let pattern)):
+            return Self.shape(ofPattern: pattern, catchAll: lhs.catchAll, equals: shape)
+        case (.pattern(let left), .pattern(let right)):
+            var shape: [UInt8] = []
+            forEachShapeByte(ofPattern: left, catchAll: lhs.catchAll) {
+                shape.append($0)
+                return true
+            }
+            return Self.shape(ofPattern: right, catchAll: lhs.catchAll, equals: shape)
+        }
     }
 
-    /// Hashes the bytes eight at a time, then their number and the catch-all flag.
     func hash(into hasher: inout Hasher) {
-        var word: UInt64 = 0
-        var filled = 0
-        for byte in shape {
-            word = word << 8 | UInt64(byte)
-            filled += 1
-            if filled == 8 {
-                hasher.combine(word)
-                word = 0
-                filled = 0
+        hasher.combine(fingerprint)
+    }
+
+    /// Whether the shape of `pattern`, a pattern's text, is `shape`.
+    private static func shape(ofPattern pattern: String, catchAll: Bool, equals shape: [UInt8])
+        -> Bool
+    {
+        var index = 0
+        var equal = true
+        forEachShapeByte(ofPattern: pattern, catchAll: catchAll) {
+            guard index < shape.count, shape[index] == $0 else {
+                equal = false
+                return false
             }
+            index += 1
+            return true
         }
-        hasher.combine(word)
-        hasher.combine(shape.count)
-        hasher.combine(catchAll)
+        return equal && index == shape.count
+    }
+
+    /// Calls `body` with each byte of the shape of `pattern`, a pattern's text, until it
+    /// returns `false`: a segment that starts with `:` reads as `:`, and with `catchAll`, the
+    /// last segment as `*`.
+    private static func forEachShapeByte(
+        ofPattern pattern: String, catchAll: Bool, _ body: (UInt8) -> Bool
+    ) {
+        let bytes = Array(pattern.utf8)
+        var start = 0
+        while start <= bytes.count {
+            var stop = start
+            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+            if start > 0 {
+                guard body(UInt8(ascii: "/")) else { return }
+            }
+            if stop > start, bytes[start] == UInt8(ascii: ":") {
+                guard body(UInt8(ascii: ":")) else { return }
+            } else if catchAll, stop == bytes.count, stop > start,
+                bytes[start] == UInt8(ascii: "*")
+            {
+                guard body(UInt8(ascii: "*")) else { return }
+            } else {
+                for index in start..<stop {
+                    guard body(bytes[index]) else { return }
+                }
+            }
+            start = stop + 1
+        }
+    }
+
+    /// The 64-bit FNV-1a hash, fed one byte at a time.
+    private struct Fingerprint {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
     }
 }
 
