@@ -167,15 +167,14 @@ struct Report {
             push + pop, present + dismiss: lookup + call + Array append/removeLast of a struct
             holding the screen. push + pop, against build(for:) + makeScreen (budget "build"):
             the router's own build(for:) + makeScreen of the same names. root replacement:
-            lookup + call + Array
-            removeAll(keepingCapacity:)/append. unknown-scene error: one failed lookup. open and
-            write link: the same six navigations one by one. open universal link (200 routes, a
-            two-item query): navigate(.root) to the same scene with the same parameters, so the
-            ratio is what reading and matching the link add. register, launch: inserting the same
-            names and a closure into an empty Dictionary (ns/op is per entry for register rows,
-            per launch for the launch row, whose budget is absolute). heap bytes / registered
-            scene or route: one [String: closure] entry. route match should be flat from the
-            smallest size to the largest.
+            lookup + call + Array removeAll(keepingCapacity:)/append. unknown-scene error: one
+            failed lookup. open and write link: the same six navigations one by one. open
+            universal link (200 routes, a two-item query): navigate(.root) to the same scene with
+            the same parameters, so the ratio is what reading and matching the link add.
+            register, launch: inserting the same names and a closure into an empty Dictionary
+            (ns/op is per entry for register rows, per launch for the launch row, whose budget
+            is absolute). heap bytes / registered scene or route: one [String: closure] entry.
+            route match should be flat from the smallest size to the largest.
             \(misses == 0 ? "Every figure is within budget." : "\(misses) figure(s) MISS budget.")
             checksum: \(String(checksum, radix: 16))
             """)
