@@ -2,8 +2,9 @@ import Foundation
 
 /// What a row's budget bounds: its ratio to the baseline, or its value.
 enum Budget {
-    /// The median ratio to the baseline is at most this.
-    case ratio(Double)
+    /// The median ratio to the baseline is at most this; `of` names the baseline in the budget
+    /// column when the row's baseline is not plain standard-library code (empty when it is).
+    case ratio(Double, of: String = "")
     /// The value is at most this many of the row's unit.
     case atMost(Double)
     /// The value is below this many of the row's unit.
@@ -12,16 +13,17 @@ enum Budget {
     /// Whether `row` stays within the budget.
     func isMet(by row: Row) -> Bool {
         switch self {
-        case .ratio(let limit): return (row.ratio ?? .infinity) <= limit
+        case .ratio(let limit, _): return (row.ratio ?? .infinity) <= limit
         case .atMost(let limit): return row.median <= limit
         case .below(let limit): return row.median < limit
         }
     }
 
-    /// The budget as the table prints it: `≤ 3x`, `≤ 256 B`, `< 1 MiB`.
+    /// The budget as the table prints it: `≤ 3x`, `≤ 4x build`, `≤ 256 B`, `< 1 MiB`.
     func text(unit: Row.Unit) -> String {
         switch self {
-        case .ratio(let limit): return "≤ \(formatCompact(limit))x"
+        case .ratio(let limit, let baseline):
+            return "≤ \(formatCompact(limit))x" + (baseline.isEmpty ? "" : " \(baseline)")
         case .atMost(let limit): return "≤ \(unit.formatLimit(limit))"
         case .below(let limit): return "< \(unit.formatLimit(limit))"
         }
@@ -163,15 +165,16 @@ struct Report {
             (16 to 40 bytes) and patterns such as account/orders-<i>/:order/items/:item.
             Baselines: build(for:) + makeScreen, route match: [String: closure] lookup + call.
             push + pop, present + dismiss: lookup + call + Array append/removeLast of a struct
-            holding the screen. root replacement: lookup + call + Array
-            removeAll(keepingCapacity:)/append. unknown-scene error: one failed lookup. open and
-            write link: the same six navigations one by one. open universal link (200 routes, a
-            two-item query): navigate(.root) to the same scene with the same parameters, so the
-            ratio is what reading and matching the link add. register, launch: inserting the same
-            names and a closure into an empty Dictionary (ns/op is per entry for register rows,
-            per launch for the launch row, whose budget is absolute). heap bytes / registered
-            scene or route: one [String: closure] entry. route match should be flat from the
-            smallest size to the largest.
+            holding the screen. push + pop, against build(for:) + makeScreen (budget "build"):
+            the router's own build(for:) + makeScreen of the same names. root replacement:
+            lookup + call + Array removeAll(keepingCapacity:)/append. unknown-scene error: one
+            failed lookup. open and write link: the same six navigations one by one. open
+            universal link (200 routes, a two-item query): navigate(.root) to the same scene with
+            the same parameters, so the ratio is what reading and matching the link add.
+            register, launch: inserting the same names and a closure into an empty Dictionary
+            (ns/op is per entry for register rows, per launch for the launch row, whose budget
+            is absolute). heap bytes / registered scene or route: one [String: closure] entry.
+            route match should be flat from the smallest size to the largest.
             \(misses == 0 ? "Every figure is within budget." : "\(misses) figure(s) MISS budget.")
             checksum: \(String(checksum, radix: 16))
             """)
@@ -239,7 +242,7 @@ private struct JSONRow: Encodable {
         try container.encode(row.baseline.map(rounded), forKey: .baselineMedian)
         try container.encode(row.ratio.map { ($0 * 1000).rounded() / 1000 }, forKey: .ratio)
         switch row.budget {
-        case .ratio(let limit):
+        case .ratio(let limit, _):
             try container.encode("ratio_at_most", forKey: .budgetKind)
             try container.encode(limit, forKey: .budgetLimit)
         case .atMost(let limit):

@@ -46,7 +46,11 @@ enum TimedFigures {
     /// Budgets are issue 14's, as ratios to the baseline but for the launch row's.
     static let all: [TimedFigure] = [
         TimedFigure("build(for:) + makeScreen", budget: .ratio(2), make: lookup),
-        TimedFigure("push + pop", budget: .ratio(4), make: pushPop),
+        TimedFigure("push + pop", budget: .ratio(4, of: "plain"), make: pushPop),
+        // Issue 30's budget: a push and a pop against the router's own lookup and build.
+        TimedFigure(
+            "push + pop, against build(for:) + makeScreen", budget: .ratio(4, of: "build"),
+            make: pushPopAgainstBuild),
         TimedFigure("present + dismiss", budget: .ratio(4), make: presentDismiss),
         TimedFigure("root replacement", budget: .ratio(4), make: rootReplacement),
         TimedFigure("tab switch, there and back", budget: .ratio(4), make: TreeFigures.tabSwitch),
@@ -56,7 +60,7 @@ enum TimedFigures {
         TimedFigure("route match, 3 segments", budget: .ratio(5)) {
             try routeMatch($0, segments: .three)
         },
-        TimedFigure("route match, 5 segments", budget: .ratio(5)) {
+        TimedFigure("route match, 5 segments", budget: .ratio(5, of: "plain")) {
             try routeMatch($0, segments: .five)
         },
         TimedFigure("open link, 5 + 1 modal", budget: .ratio(1.5), make: openLink),
@@ -113,6 +117,13 @@ enum TimedFigures {
     /// A push then a pop through `AppCoordinator.navigate`, with one no-op observer.
     static func pushPop(_ scenes: SceneSet) throws -> Workloads {
         try addThenRemove(scenes, presenting: false)
+    }
+
+    /// A push then a pop, as in ``pushPop(_:)``, against the router's own
+    /// `build(for:) + makeScreen` of the same names (the ``lookup(_:)`` row's router side): what
+    /// a transition adds to looking its scene up and building it.
+    static func pushPopAgainstBuild(_ scenes: SceneSet) throws -> Workloads {
+        (subject: try pushPop(scenes).subject, baseline: lookup(scenes).subject)
     }
 
     /// A present then a dismiss through `AppCoordinator.navigate`, with one no-op observer.

@@ -8,12 +8,11 @@
 /// forwards its public observation API to it.
 @MainActor
 final class EventHub {
-    /// The newest events, up to the history limit.
-    private var history: RingBuffer<NavigationEvent>
-    private var observers = ObserverList()
-    private var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    /// What publishing reads and changes, in one stored property: every access to a class's
+    /// stored property is checked for exclusivity at run time, so publishing an event reads it
+    /// once before delivery, once per observer and once after, rather than once per field.
+    private var state: HubState
     private var nextObserverID: UInt64 = 1
-    private var delivery = Delivery()
 
     /// While an event is delivered, the tree as it was right after that event, when the
     /// current tree may have moved on (an earlier observer navigated).
@@ -24,17 +23,17 @@ final class EventHub {
 
     /// A hub that keeps the newest `historyLimit` events (none for 0).
     init(historyLimit: Int) {
-        history = RingBuffer(capacity: historyLimit)
+        state = HubState(history: RingBuffer(capacity: historyLimit))
     }
 
     /// The newest events, oldest first.
-    var recentEvents: [NavigationEvent] { history.contents }
+    var recentEvents: [NavigationEvent] { state.history.contents }
 
     /// The number of closure observers and streams attached.
-    var count: Int { observers.count + streams.count }
+    var count: Int { state.observers.count + state.streams.count }
 
     /// Whether an event is being delivered.
-    var isDelivering: Bool { delivery.isActive }
+    var isDelivering: Bool { state.delivery.isActive }
 
     // MARK: Observers and streams
 
@@ -42,13 +41,13 @@ final class EventHub {
     func add(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> UInt64 {
         let id = nextObserverID
         nextObserverID += 1
-        observers.append(Observer(id: id, handler: handler))
+        state.observers.append(Observer(id: id, handler: handler))
         return id
     }
 
     /// Removes the closure observer `id`, if attached.
     func remove(_ id: UInt64) {
-        observers.remove(id, compacting: !delivery.isActive)
+        state.observers.remove(id, compacting: !state.delivery.isActive)
     }
 
     /// A stream of every event from now on, keeping the newest `limit` unread ones.
@@ -57,19 +56,19 @@ final class EventHub {
             of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
         let id = nextObserverID
         nextObserverID += 1
-        streams[id] = continuation
+        state.streams[id] = continuation
         continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.streams[id] = nil }
+            Task { @MainActor in self?.state.streams[id] = nil }
         }
         return stream
     }
 
     /// Ends every stream: their readers' loops finish.
     func finishStreams() {
-        for continuation in streams.values {
+        for continuation in state.streams.values {
             continuation.finish()
         }
-        streams.removeAll()
+        state.streams.removeAll()
     }
 
     // MARK: Observer loops
@@ -84,10 +83,10 @@ final class EventHub {
     func countObserverNavigation(
         _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
     ) throws(NavigationError) {
-        guard delivery.isActive else { return }
-        delivery.navigations += 1
+        guard state.delivery.isActive else { return }
+        state.delivery.navigations += 1
         let limit = Swift.max(0, maximumObserverNavigations)
-        if delivery.navigations > limit {
+        if state.delivery.navigations > limit {
             throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene())
         }
     }
@@ -100,6 +99,72 @@ final class EventHub {
     ///   - event: The event, published right after the tree changed (or failed to).
     ///   - tree: Reads the coordinator's current tree; an observer may change it.
     func publish(_ event: NavigationEvent, tree: () -> ScreenTree) {
+        let start = state.begin(event)
+        switch start {
+        case .nobodyListens:
+            return
+        case .queue(let transitions):
+            // An observer that navigates publishes while this event is being delivered: queue
+            // it, with the tree as it is now, so that every observer sees each event with its
+            // own tree.
+            state.delivery.queue.append(
+                QueuedEvent(event: event, tree: tree(), transitions: transitions))
+            return
+        case .deliver(let observerSlots, let severalObservers):
+            // With more than one observer, an earlier one may navigate, so later ones need the
+            // tree as it was.
+            deliver(event, tree: severalObservers ? tree() : nil, slots: observerSlots)
+        }
+        // Each queued event is taken out before it is delivered, so the queue holds only the
+        // events not yet delivered, and a chain of navigations started by observers keeps no
+        // tree it has delivered.
+        while let next = state.nextQueued() {
+            deliver(next.event, tree: next.tree, slots: next.observerSlots)
+        }
+    }
+
+    /// Calls the observers in the first `end` slots, then the streams, with `event`.
+    private func deliver(_ event: NavigationEvent, tree: ScreenTree?, slots end: Int) {
+        if let tree { treeAtEvent = tree }
+        // By position, up to the observers attached when delivery began: one added meanwhile
+        // starts with the next event, and one cancelled meanwhile is not called again.
+        var index = 0
+        while index < end {
+            if let observer = state.observers[slot: index] { observer.handler(event) }
+            index += 1
+        }
+        if !state.streams.isEmpty {
+            for continuation in state.streams.values {
+                continuation.yield(event)
+            }
+        }
+        if tree != nil { treeAtEvent = nil }
+    }
+}
+
+/// The state an ``EventHub`` reads and changes while it publishes.
+struct HubState {
+    /// The newest events, up to the history limit.
+    var history: RingBuffer<NavigationEvent>
+    var observers = ObserverList()
+    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    var delivery = Delivery()
+
+    /// What to do with an event being published.
+    enum Start {
+        /// Nobody listens: the event goes nowhere.
+        case nobodyListens
+        /// An event is being delivered: queue this one, marked with the transition count.
+        case queue(transitions: UInt64)
+        /// Deliver it now, to the observers in this many slots (and the streams), with the
+        /// tree as it is now when there are several observers; delivery has begun.
+        case deliver(observerSlots: Int, severalObservers: Bool)
+    }
+
+    /// Records `event` in the history and begins its delivery, unless an observer loop was
+    /// already reported during this delivery (it is then dropped), nobody listens or another
+    /// event is being delivered.
+    mutating func begin(_ event: NavigationEvent) -> Start {
         var isTransition = false
         switch event {
         case .transition:
@@ -110,59 +175,36 @@ final class EventHub {
             if case .observerNavigationLoop = failure.error {
                 // Reported once per delivery: an observer that navigates on failures too would
                 // otherwise turn each report of the loop into one more turn of it.
-                guard !delivery.loopReported else { return }
+                guard !delivery.loopReported else { return .nobodyListens }
                 delivery.loopReported = true
             }
         }
         if history.capacity > 0 { history.append(event) }
         let listening = !observers.isEmpty || !streams.isEmpty
         switch delivery.begin(transition: isTransition, listening: listening) {
-        case .nobodyListens:
-            return
-        case .queue(let transitions):
-            // An observer that navigates publishes while this event is being delivered: queue
-            // it, with the tree as it is now, so that every observer sees each event with its
-            // own tree.
-            delivery.queue.append(
-                QueuedEvent(event: event, tree: tree(), transitions: transitions))
-            return
+        case .nobodyListens: return .nobodyListens
+        case .queue(let transitions): return .queue(transitions: transitions)
         case .deliver:
-            break
+            return .deliver(
+                observerSlots: observers.slotCount, severalObservers: observers.count > 1)
         }
-        // With more than one observer, an earlier one may navigate, so later ones need the
-        // tree as it was.
-        deliver(event, tree: observers.count > 1 ? tree() : nil)
-        // Each queued event is taken out before it is delivered, so the queue holds only the
-        // events not yet delivered, and a chain of navigations started by observers keeps no
-        // tree it has delivered.
-        while var queued = delivery.queue.popFirst() {
-            // When no transition followed the event, the current tree is the event's own: with
-            // one observer, the queued copy is released before the observer runs, so that a
-            // navigation it starts changes the tree in place instead of copying it.
-            if queued.transitions == delivery.transitions, observers.count <= 1 {
-                queued.tree = nil
-            }
-            deliver(queued.event, tree: queued.tree)
-        }
-        delivery.end()
-        observers.compact()
     }
 
-    private func deliver(_ event: NavigationEvent, tree: ScreenTree?) {
-        if let tree { treeAtEvent = tree }
-        // By position, up to the observers attached when delivery began: one added meanwhile
-        // starts with the next event, and one cancelled meanwhile is not called again.
-        let end = observers.slotCount
-        var index = 0
-        while index < end {
-            if let observer = observers[slot: index] { observer.handler(event) }
-            index += 1
+    /// The next queued event to deliver, with the tree its observers must see and the number
+    /// of observer slots to deliver it to; or, when the queue is empty, `nil`, and the delivery
+    /// ends.
+    mutating func nextQueued() -> (event: NavigationEvent, tree: ScreenTree?, observerSlots: Int)? {
+        guard var queued = delivery.queue.popFirst() else {
+            delivery.end()
+            observers.compact()
+            return nil
         }
-        if !streams.isEmpty {
-            for continuation in streams.values {
-                continuation.yield(event)
-            }
+        // When no transition followed the event, the current tree is the event's own: with
+        // one observer, the queued copy is released before the observer runs, so that a
+        // navigation it starts changes the tree in place instead of copying it.
+        if queued.transitions == delivery.transitions, observers.count <= 1 {
+            queued.tree = nil
         }
-        if tree != nil { treeAtEvent = nil }
+        return (queued.event, queued.tree, observers.slotCount)
     }
 }

@@ -7,38 +7,44 @@
 /// ``style`` the new modal's style for a `present`, and ``tab`` the selected tab when the root
 /// is a tab container.
 public struct TransitionEvent: Hashable, Sendable {
+    /// The fields, in one immutable object: an event is copied several times on its way to
+    /// observers (into the failure-or-transition enum, the history, each observer's call, the
+    /// return value), and a copy of one reference costs one retain where a copy of fourteen
+    /// fields costs one for each string and array among them.
+    private let fields: Fields
+
     /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
-    public let sequence: UInt64
+    public var sequence: UInt64 { fields.values.sequence }
     /// What kind of transition was applied.
-    public let kind: TransitionKind
+    public var kind: TransitionKind { fields.values.kind }
     /// The scene the transition is about: the one added, or the visible one removed.
-    public let scene: SceneIdentifier
+    public var scene: SceneIdentifier { fields.values.scene }
     /// The screen the transition is about: the one added, or the visible one removed.
-    public let screen: ScreenID
+    public var screen: ScreenID { fields.values.screen }
     /// The visible screen before the transition; `nil` when the window was empty.
-    public let from: ScreenLocation?
+    public var from: ScreenLocation? { fields.values.from }
     /// The visible screen after the transition.
-    public let to: ScreenLocation
+    public var to: ScreenLocation { fields.values.to }
     /// How many screens left the tree.
-    public let removedCount: Int
+    public var removedCount: Int { fields.values.removedCount }
     /// Whether a renderer should animate the change.
-    public let animated: Bool
+    public var animated: Bool { fields.values.animated }
     /// Who started the transition: the app, or the user through the platform (a back swipe).
-    public let initiator: TransitionInitiator
+    public var initiator: TransitionInitiator { fields.values.initiator }
     /// The operation a guard redirected to this transition, if one did.
-    public let redirectedFrom: NavigationOperation?
+    public var redirectedFrom: NavigationOperation? { fields.values.redirectedFrom }
     /// The top-most stack after the transition: the one a push or pop changed, the new modal's,
     /// or the one a dismiss uncovered.
-    public let stack: StackID
+    public var stack: StackID { fields.values.stack }
     /// For a `present`, the new modal's style; otherwise `nil`.
-    public let style: PresentationStyle?
+    public var style: PresentationStyle? { fields.values.style }
     /// The selected tab after the transition when the root is a tab container; otherwise `nil`.
-    public let tab: String?
+    public var tab: String? { fields.values.tab }
     /// What a UIKit-shaped host must do, in order, to show the transition.
     ///
     /// Empty for what the user did through the platform, which is already on screen. See
     /// ``RenderPlan``.
-    public let plan: RenderPlan
+    public var plan: RenderPlan { fields.values.plan }
 
     /// Creates an event: only coordinators make these, and the package's own tests.
     ///
@@ -67,20 +73,48 @@ public struct TransitionEvent: Hashable, Sendable {
         stack: StackID, style: PresentationStyle? = nil, tab: String? = nil,
         plan: RenderPlan = RenderPlan()
     ) {
-        self.sequence = sequence
-        self.kind = kind
-        self.scene = scene
-        self.screen = screen
-        self.from = from
-        self.to = to
-        self.removedCount = removedCount
-        self.animated = animated
-        self.initiator = initiator
-        self.redirectedFrom = redirectedFrom
-        self.stack = stack
-        self.style = style
-        self.tab = tab
-        self.plan = plan
+        fields = Fields(
+            Values(
+                sequence: sequence, kind: kind, scene: scene, screen: screen, from: from,
+                to: to, removedCount: removedCount, animated: animated, initiator: initiator,
+                redirectedFrom: redirectedFrom, stack: stack, style: style, tab: tab, plan: plan))
+    }
+
+    /// Whether two events have the same fields.
+    public static func == (lhs: TransitionEvent, rhs: TransitionEvent) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+    }
+
+    /// Hashes every field, in the order they are declared.
+    public func hash(into hasher: inout Hasher) {
+        fields.values.hash(into: &hasher)
+    }
+
+    /// The immutable fields of an event, shared by its copies.
+    private final class Fields: Sendable {
+        let values: Values
+
+        init(_ values: Values) {
+            self.values = values
+        }
+    }
+
+    /// The fields as a value, with the synthesized equality and hashing.
+    private struct Values: Hashable, Sendable {
+        let sequence: UInt64
+        let kind: TransitionKind
+        let scene: SceneIdentifier
+        let screen: ScreenID
+        let from: ScreenLocation?
+        let to: ScreenLocation
+        let removedCount: Int
+        let animated: Bool
+        let initiator: TransitionInitiator
+        let redirectedFrom: NavigationOperation?
+        let stack: StackID
+        let style: PresentationStyle?
+        let tab: String?
+        let plan: RenderPlan
     }
 }
 

@@ -50,10 +50,12 @@ public final class DependencyContainer: SceneBuilderContainer {
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard let (route, parameters) = routes.match(target.rawValue) else { return nil }
+            guard let (route, parameters, names) = routes.match(target.rawValue) else {
+                return nil
+            }
             return ResolvedTarget(
                 scene: route.pattern, registration: route.value,
-                routeParameters: parameters, routeParameterNames: route.parameterNames)
+                routeParameters: parameters, routeParameterNames: names)
         }
 
         /// The builder registered under exactly `key`, a name or a pattern, with the key as
@@ -70,7 +72,7 @@ public final class DependencyContainer: SceneBuilderContainer {
 
         /// Throws when `entry` may not be added under `policy`.
         func check(_ entry: Prepared, policy: RegistrationPolicy) throws(NavigationError) {
-            if let pattern = entry.pattern, let existing = routes.route(shapedLike: pattern),
+            if let route = entry.route, let existing = routes.route(shapedLike: route),
                 existing.pattern != entry.key
             {
                 throw .routeCollision(entry.key, existing: existing.pattern)
@@ -91,8 +93,8 @@ public final class DependencyContainer: SceneBuilderContainer {
                 _ = remove(entry.key)
                 names[entry.key] = entry.registration
             }
-            if let pattern = entry.pattern {
-                routes.insert(pattern, value: entry.registration)
+            if let route = entry.route {
+                routes.insert(route, value: entry.registration)
             }
             return replaced
         }
@@ -110,7 +112,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// A registration checked on its own, before the lock is taken.
     private struct Prepared: Sendable {
         let key: SceneIdentifier
-        let pattern: RoutePattern?
+        /// The key's pattern, read for the route table, when the key is a pattern.
+        let route: RouteTable<Registration>.Entry?
         let registration: Registration
 
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
@@ -122,7 +125,7 @@ public final class DependencyContainer: SceneBuilderContainer {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            pattern = RoutePattern(key)
+            route = RoutePattern(key).map(RouteTable.Entry.init)
             registration = Registration(builder)
         }
     }
@@ -265,7 +268,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
             }
-            if let pattern = entry.pattern,
+            if let pattern = entry.route?.pattern,
                 let other = shapes.updateValue(entry.key, forKey: pattern.shape)
             {
                 throw .routeCollision(entry.key, existing: other)

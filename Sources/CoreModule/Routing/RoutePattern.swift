@@ -27,13 +27,16 @@ struct RoutePattern: Hashable, Sendable {
 
     /// Which segments are parameters, in order, up to a catch-all.
     var mask: [Bool] {
-        segments.compactMap { segment in
+        var mask: [Bool] = []
+        mask.reserveCapacity(segments.count)
+        for segment in segments {
             switch segment {
-            case .literal: return false
-            case .parameter: return true
-            case .catchAll: return nil
+            case .literal: mask.append(false)
+            case .parameter: mask.append(true)
+            case .catchAll: continue
             }
         }
+        return mask
     }
 
     /// Whether the last segment takes the rest of the path.
@@ -59,22 +62,44 @@ struct RoutePattern: Hashable, Sendable {
     /// The identifier must already satisfy ``SceneIdentifier/problem``, which checks the
     /// segment rules.
     init?(_ identifier: SceneIdentifier) {
-        let utf8 = identifier.rawValue.utf8
-        guard utf8.contains(UInt8(ascii: ":")) else { return nil }
+        let bytes = Array(identifier.rawValue.utf8)
+        guard bytes.contains(UInt8(ascii: ":")) else { return nil }
         var segments: [Segment] = []
+        segments.reserveCapacity(Self.segmentCount(of: bytes))
         var hasParameter = false
         // `/` and `:` are ASCII: splitting the bytes never cuts a character.
-        for part in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            if part.first == UInt8(ascii: ":") {
-                segments.append(.parameter(String(Substring(part.dropFirst()))))
+        for part in Self.segmentRanges(of: bytes) {
+            if part.first.map({ bytes[$0] }) == UInt8(ascii: ":") {
+                let name = bytes[(part.lowerBound + 1)..<part.upperBound]
+                segments.append(.parameter(String(decoding: name, as: UTF8.self)))
                 hasParameter = true
             } else {
-                segments.append(.literal(String(Substring(part))))
+                segments.append(.literal(String(decoding: bytes[part], as: UTF8.self)))
             }
         }
         guard hasParameter else { return nil }
         self.identifier = identifier
         self.segments = segments
+    }
+
+    /// The number of `/`-separated segments in `bytes`.
+    private static func segmentCount(of bytes: [UInt8]) -> Int {
+        var count = 1
+        for byte in bytes where byte == UInt8(ascii: "/") { count += 1 }
+        return count
+    }
+
+    /// The ranges of the `/`-separated segments of `bytes`, empty ones included, in order.
+    private static func segmentRanges(of bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(segmentCount(of: bytes))
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            ranges.append(start..<index)
+            start = index + 1
+        }
+        ranges.append(start..<bytes.count)
+        return ranges
     }
 
     /// Reads the path of a universal link's route (`product/:id`, `files/*path`, `help`), where
@@ -152,26 +177,23 @@ struct RoutePattern: Hashable, Sendable {
 
     /// The segment rules every identifier containing `/` or `:` must follow.
     static func segmentProblem(in rawValue: String) -> IdentifierProblem? {
-        let utf8 = rawValue.utf8
-        guard utf8.contains(UInt8(ascii: "/")) || utf8.contains(UInt8(ascii: ":")) else {
+        let bytes = Array(rawValue.utf8)
+        guard bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: ":")) else {
             return nil
         }
-        var names: [Substring.UTF8View] = []
-        for (offset, part) in utf8.split(
-            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
-        ).enumerated() {
+        var names: [String] = []
+        for (offset, part) in segmentRanges(of: bytes).enumerated() {
             let number = offset + 1
             if part.isEmpty { return .emptySegment(segment: number) }
-            guard part.first == UInt8(ascii: ":") else { continue }
-            let name = part.dropFirst()
+            guard bytes[part.lowerBound] == UInt8(ascii: ":") else { continue }
+            let name = bytes[(part.lowerBound + 1)..<part.upperBound]
             if name.isEmpty { return .emptyParameterName(segment: number) }
             if number == 1 { return .parameterFirst }
             // A pattern has a few parameters: comparing them pairwise is cheaper than hashing.
             // (As strings: two spellings of one name would be one key of the parameters.)
-            if names.contains(where: { Substring($0) == Substring(name) }) {
-                return .repeatedParameterName(String(Substring(name)))
-            }
-            names.append(name)
+            let text = String(decoding: name, as: UTF8.self)
+            if names.contains(text) { return .repeatedParameterName(text) }
+            names.append(text)
         }
         return nil
     }

@@ -6,9 +6,9 @@
 /// exactly the same paths, so the registry rejects the second. To match a path of *n* segments,
 /// the table tries the **masks** that patterns of *n* segments have (which segments are
 /// parameters), most literal first, and looks the path up read through each mask: `product/42`
-/// read through the mask of `product/:id` is `product/:`. The first shape found wins. Neither a
-/// pattern's shape nor a path's is ever written out: a ``ShapeKey`` reads its text through its
-/// mask when it is hashed or compared.
+/// read through the mask of `product/:id` is `product/:`. The first shape found wins. A path's
+/// ``ShapeKey`` writes its shape's bytes out once per mask tried, from one copy of the path's
+/// bytes; a registered pattern's key reads the pattern's own text, and keeps nothing more.
 ///
 /// The masks are tried in the order that makes **literal segments beat parameters** at the
 /// first segment where two patterns differ: with `product/new` and `product/:id` registered,
@@ -30,11 +30,33 @@ struct RouteTable<Value: Sendable>: Sendable {
     struct Route: Sendable {
         /// The pattern as registered.
         let pattern: SceneIdentifier
-        /// The pattern's parameter names, in the order of its parameter segments (a catch-all
-        /// last).
-        let parameterNames: [String]
+        /// Whether the pattern's last segment is a catch-all (`*name`).
+        let catchAll: Bool
         /// What the pattern stands for.
         let value: Value
+
+        /// The pattern's parameter names, in the order of its parameter segments (a catch-all
+        /// last): read from the pattern when asked, once per match, so that a route keeps no
+        /// array of them.
+        var parameterNames: [String] {
+            let bytes = Array(pattern.rawValue.utf8)
+            var names: [String] = []
+            // A pattern has a few parameters: one allocation holds them.
+            names.reserveCapacity(4)
+            var start = 0
+            while start <= bytes.count {
+                var stop = start
+                while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                if stop > start,
+                    bytes[start] == UInt8(ascii: ":")
+                        || (catchAll && stop == bytes.count && bytes[start] == UInt8(ascii: "*"))
+                {
+                    names.append(String(decoding: bytes[(start + 1)..<stop], as: UTF8.self))
+                }
+                start = stop + 1
+            }
+            return names
+        }
     }
 
     /// Every pattern, keyed by its shape.
@@ -44,11 +66,11 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// parameters, in the order a match tries them, with how many patterns have each.
     private var catchAllMasks: [(mask: [Bool], count: Int)] = []
 
-    /// The masks of the patterns, by number of segments.
+    /// The masks of the patterns, indexed by number of segments (a table per length).
     ///
     /// Each length's masks are in the order a match tries them, most literal first, with how
     /// many patterns have each; patterns with the same mask share its array.
-    private var masks: [Int: [(mask: [Bool], count: Int)]] = [:]
+    private var masks: [[(mask: [Bool], count: Int)]] = []
 
     /// Whether no pattern is registered.
     var isEmpty: Bool { routes.isEmpty }
@@ -58,21 +80,46 @@ struct RouteTable<Value: Sendable>: Sendable {
         routes[ShapeKey(pattern)]
     }
 
+    /// A pattern read once for the table: its key and its mask, which a registry makes before
+    /// it takes its lock, then checks and inserts.
+    struct Entry: Sendable {
+        let pattern: RoutePattern
+        let mask: [Bool]
+        let key: ShapeKey
+
+        init(_ pattern: RoutePattern) {
+            self.pattern = pattern
+            mask = pattern.mask
+            key = ShapeKey(pattern)
+        }
+    }
+
+    /// The pattern registered with `entry`'s shape, if any.
+    func route(shapedLike entry: Entry) -> Route? {
+        routes[entry.key]
+    }
+
     // MARK: Changing
 
     /// Adds `pattern`, replacing the pattern of the same shape if there is one (the registry
     /// has checked that replacing is wanted); returns the route it replaced.
     @discardableResult
     mutating func insert(_ pattern: RoutePattern, value: Value) -> Route? {
+        insert(Entry(pattern), value: value)
+    }
+
+    /// Adds `entry`'s pattern, as inserting the pattern itself does.
+    @discardableResult
+    mutating func insert(_ entry: Entry, value: Value) -> Route? {
+        let pattern = entry.pattern
         let catchAll = pattern.hasCatchAll
-        let mask = catchAll ? pattern.mask : sharedMask(pattern.mask)
-        let key = ShapeKey(text: pattern.identifier.rawValue, mask: mask, catchAll: catchAll)
-        let route = Route(
-            pattern: pattern.identifier, parameterNames: pattern.parameterNames, value: value)
+        let mask = catchAll ? entry.mask : sharedMask(entry.mask)
+        let key = entry.key
+        let route = Route(pattern: pattern.identifier, catchAll: catchAll, value: value)
         // A replaced pattern's key goes, so that the new spelling is the one kept.
         let replaced = routes.removeValue(forKey: key)
         routes[key] = route
-        if replaced == nil { count(key, by: 1) }
+        if replaced == nil { count(mask, catchAll: catchAll, by: 1) }
         return replaced
     }
 
@@ -81,24 +128,32 @@ struct RouteTable<Value: Sendable>: Sendable {
     mutating func remove(_ pattern: RoutePattern) -> Route? {
         let key = ShapeKey(pattern)
         guard let removed = routes.removeValue(forKey: key) else { return nil }
-        count(key, by: -1)
+        count(pattern.mask, catchAll: pattern.hasCatchAll, by: -1)
         return removed
     }
 
     /// The array already kept for `mask`, so that patterns with one mask share one array.
     private func sharedMask(_ mask: [Bool]) -> [Bool] {
-        masks[mask.count]?.first { $0.mask == mask }?.mask ?? mask
+        guard mask.count < masks.count else { return mask }
+        return masks[mask.count].first { $0.mask == mask }?.mask ?? mask
+    }
+
+    /// The masks of the patterns of `length` segments, in the order they are tried.
+    private func masks(ofLength length: Int) -> [(mask: [Bool], count: Int)] {
+        length < masks.count ? masks[length] : []
     }
 
     /// Adds `change` to the number of patterns with `key`'s mask, keeping each list of masks
     /// in the order they are tried.
-    private mutating func count(_ key: ShapeKey, by change: Int) {
-        if key.catchAll {
-            Self.count(key.mask, catchAll: true, by: change, in: &catchAllMasks)
+    private mutating func count(_ mask: [Bool], catchAll: Bool, by change: Int) {
+        if catchAll {
+            Self.count(mask, catchAll: true, by: change, in: &catchAllMasks)
         } else {
-            var list = masks[key.mask.count] ?? []
-            Self.count(key.mask, catchAll: false, by: change, in: &list)
-            masks[key.mask.count] = list.isEmpty ? nil : list
+            if masks.count <= mask.count {
+                masks.append(contentsOf: repeatElement([], count: mask.count + 1 - masks.count))
+            }
+            Self.count(mask, catchAll: false, by: change, in: &masks[mask.count])
+            while masks.last?.isEmpty == true { masks.removeLast() }
         }
     }
 
@@ -137,18 +192,28 @@ struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches `path`, with the values its parameters take; `nil` when none
-    /// does. (For the container's patterns, which have no catch-all; a universal link's
-    /// captures are read by its reader.)
-    func match(_ path: String) -> (route: Route, parameters: SceneParameters)? {
-        guard let (route, mask) = find(path) else { return nil }
-        var parameters: [String: String] = [:]
-        parameters.reserveCapacity(route.parameterNames.count)
-        var names = route.parameterNames.makeIterator()
-        for (segment, isParameter) in zip(Segments(path), mask) where isParameter {
-            if let name = names.next() { parameters[name] = String(Substring(segment)) }
+    /// The pattern that matches `path`, with the values its parameters take and their names in
+    /// the pattern's order; `nil` when none does. (For the container's patterns, which have no
+    /// catch-all; a universal link's captures are read by its reader.)
+    func match(_ path: String) -> (
+        route: Route, parameters: SceneParameters, parameterNames: [String]
+    )? {
+        guard !routes.isEmpty else { return nil }
+        let bytes = Array(path.utf8)
+        guard let (route, mask) = find(bytes) else { return nil }
+        let parameterNames = route.parameterNames
+        var parameters = [String: String](minimumCapacity: parameterNames.count)
+        var names = parameterNames.makeIterator()
+        var start = 0
+        for isParameter in mask {
+            var stop = start
+            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+            if isParameter, let name = names.next() {
+                parameters[name] = String(decoding: bytes[start..<stop], as: UTF8.self)
+            }
+            start = stop + 1
         }
-        return (route, SceneParameters(parameters))
+        return (route, SceneParameters(parameters), parameterNames)
     }
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
@@ -157,12 +222,18 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// Every match, of a scene's path or of a universal link's, goes through here.
     func find(_ path: String) -> (route: Route, mask: [Bool])? {
         guard !routes.isEmpty else { return nil }
-        let segmentCount = path.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-        let exact = masks[segmentCount] ?? []
+        return find(Array(path.utf8))
+    }
+
+    /// ``find(_:)`` of a path's UTF-8 bytes.
+    private func find(_ path: [UInt8]) -> (route: Route, mask: [Bool])? {
+        var segmentCount = 1
+        for byte in path where byte == UInt8(ascii: "/") { segmentCount += 1 }
+        let exact = masks(ofLength: segmentCount)
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                guard Self.fits(path, mask),
-                    let route = routes[ShapeKey(text: path, mask: mask, catchAll: false)]
+                guard let key = ShapeKey(path: path, mask: mask, catchAll: false),
+                    let route = routes[key]
                 else { continue }
                 return (route, mask)
             }
@@ -178,121 +249,173 @@ struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            guard Self.fits(path, mask),
-                let route = routes[ShapeKey(text: path, mask: mask, catchAll: catchAll)]
+            guard let key = ShapeKey(path: path, mask: mask, catchAll: catchAll),
+                let route = routes[key]
             else { continue }
             return (route, mask)
         }
         return nil
     }
-
-    /// Whether `path` may have the shape `mask` gives it: every parameter segment has a value,
-    /// and no literal segment starts with `:`, which only a pattern's parameter segment does.
-    private static func fits(_ path: String, _ mask: [Bool]) -> Bool {
-        zip(Segments(path), mask).allSatisfy { segment, isParameter in
-            isParameter ? !segment.isEmpty : segment.first != UInt8(ascii: ":")
-        }
-    }
 }
 
-/// A route's shape as the route table keys it: a pattern or a path, read through a mask of which
-/// of its `/`-separated segments are parameters, each parameter segment reading as `:`.
+/// A route's shape as the route table keys it: a pattern or a path read through a mask of which
+/// of its `/`-separated segments are parameters, each parameter segment written as `:`, and a
+/// catch-all's segments as one `*`, in UTF-8.
 ///
-/// `product/:id` and `product/42`, both read through the mask `[false, true]`, are the same
-/// key, `product/:`. Hashing and comparing read the text byte by byte through the mask, so no
-/// shape is ever written out; literal segments are compared byte for byte.
+/// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
+/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`.
 ///
-/// A catch-all key reads the segments its mask covers, then `/*`, whatever follows: the pattern
-/// `files/*path` and the path `files/a/b` are both `files/*`.
+/// A registered pattern's key keeps the pattern's text, which its route keeps too, so that a
+/// registered key adds no storage of its own; its shape is read from the text (its parameter
+/// segments are the ones that start with `:`, its catch-all the last one, starting with `*`).
+/// A path's key, made for one lookup, keeps the shape's bytes. Both keep a 64-bit fingerprint
+/// of the shape's bytes, which is what they hash, and which equality compares first: shapes are
+/// compared byte for byte only when fingerprints agree, about once per lookup.
 struct ShapeKey: Hashable, Sendable {
-    /// A pattern or a path.
-    let text: String
-    /// Which segments are parameters (for a catch-all, the segments before it).
-    let mask: [Bool]
-    /// Whether the segments after the mask's are one catch-all.
-    var catchAll = false
-
-    /// The key of a pattern.
-    init(_ pattern: RoutePattern) {
-        self.init(
-            text: pattern.identifier.rawValue, mask: pattern.mask, catchAll: pattern.hasCatchAll)
+    /// Where the shape's bytes are.
+    private enum Text: Sendable {
+        /// A registered pattern's text, read as its shape.
+        case pattern(String)
+        /// A path's shape, written out.
+        case shape([UInt8])
     }
 
-    init(text: String, mask: [Bool], catchAll: Bool = false) {
-        self.text = text
-        self.mask = mask
+    private let text: Text
+    /// Whether the shape ends with a catch-all, which takes the segments after the mask's.
+    private let catchAll: Bool
+    /// The FNV-1a hash of the shape's bytes.
+    private let fingerprint: UInt64
+
+    /// The key of a pattern, whose parameter segments are `:name` and catch-all `*name`.
+    init(_ pattern: RoutePattern) {
+        let text = pattern.identifier.rawValue
+        catchAll = pattern.hasCatchAll
+        var fingerprint = Fingerprint()
+        Self.forEachShapeByte(ofPattern: text, catchAll: catchAll) {
+            fingerprint.add($0)
+            return true
+        }
+        self.text = .pattern(text)
+        self.fingerprint = fingerprint.value
+    }
+
+    /// The key of a path's bytes read through `mask` (for a catch-all, the segments before
+    /// it), or `nil` when the path cannot have that shape: a parameter segment is empty, a
+    /// literal one starts with `:` (which only a pattern's parameter segment does), or the
+    /// path has another number of segments than the mask (more, for a catch-all).
+    init?(path: [UInt8], mask: [Bool], catchAll: Bool) {
+        var shape: [UInt8] = []
+        shape.reserveCapacity(path.count + 1)
+        var segment = 0
+        var start = 0
+        while true {
+            var stop = start
+            while stop < path.count, path[stop] != UInt8(ascii: "/") { stop += 1 }
+            if segment == mask.count {
+                // A catch-all takes the rest of the path, one segment or more, as one `*`.
+                guard catchAll, segment > 0 else { return nil }
+                shape.append(UInt8(ascii: "/"))
+                shape.append(UInt8(ascii: "*"))
+                break
+            }
+            if segment > 0 { shape.append(UInt8(ascii: "/")) }
+            if mask[segment] {
+                guard stop > start else { return nil }
+                shape.append(UInt8(ascii: ":"))
+            } else {
+                guard stop == start || path[start] != UInt8(ascii: ":") else { return nil }
+                shape.append(contentsOf: path[start..<stop])
+            }
+            segment += 1
+            if stop == path.count {
+                guard segment == mask.count, !catchAll else { return nil }
+                break
+            }
+            start = stop + 1
+        }
+        var fingerprint = Fingerprint()
+        for byte in shape { fingerprint.add(byte) }
+        self.text = .shape(shape)
         self.catchAll = catchAll
+        self.fingerprint = fingerprint.value
     }
 
     static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-        lhs.mask == rhs.mask && lhs.catchAll == rhs.catchAll && lhs.bytes.elementsEqual(rhs.bytes)
+        guard lhs.fingerprint == rhs.fingerprint, lhs.catchAll == rhs.catchAll else {
+            return false
+        }
+        switch (lhs.text, rhs.text) {
+        case (.shape(let left), .shape(let right)):
+            return left == right
+        case (.pattern(let pattern), .shape(let shape)), (.shape(let shape), .pattern(let pattern)):
+            return Self.shape(ofPattern: pattern, catchAll: lhs.catchAll, equals: shape)
+        case (.pattern(let left), .pattern(let right)):
+            var shape: [UInt8] = []
+            forEachShapeByte(ofPattern: left, catchAll: lhs.catchAll) {
+                shape.append($0)
+                return true
+            }
+            return Self.shape(ofPattern: right, catchAll: lhs.catchAll, equals: shape)
+        }
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in bytes { hasher.combine(byte) }
+        hasher.combine(fingerprint)
     }
 
-    /// The key's bytes: the text's, each parameter segment read as `:`.
-    private var bytes: Bytes {
-        Bytes(text: text.utf8.makeIterator(), mask: mask, catchAll: catchAll)
+    /// Whether the shape of `pattern`, a pattern's text, is `shape`.
+    private static func shape(ofPattern pattern: String, catchAll: Bool, equals shape: [UInt8])
+        -> Bool
+    {
+        var index = 0
+        var equal = true
+        forEachShapeByte(ofPattern: pattern, catchAll: catchAll) {
+            guard index < shape.count, shape[index] == $0 else {
+                equal = false
+                return false
+            }
+            index += 1
+            return true
+        }
+        return equal && index == shape.count
     }
 
-    private struct Bytes: Sequence, IteratorProtocol {
-        var text: String.UTF8View.Iterator
-        let mask: [Bool]
-        let catchAll: Bool
-        var segment = 0
-        /// Inside a parameter segment, after its `:` was read.
-        var skipping = false
-        /// After a catch-all's `/`: `*` comes next, then the end.
-        var atCatchAll = false
-        var ended = false
-
-        mutating func next() -> UInt8? {
-            if ended { return nil }
-            if atCatchAll {
-                ended = true
-                return UInt8(ascii: "*")
+    /// Calls `body` with each byte of the shape of `pattern`, a pattern's text, until it
+    /// returns `false`: a segment that starts with `:` reads as `:`, and with `catchAll`, the
+    /// last segment as `*`.
+    private static func forEachShapeByte(
+        ofPattern pattern: String, catchAll: Bool, _ body: (UInt8) -> Bool
+    ) {
+        let bytes = Array(pattern.utf8)
+        var start = 0
+        while start <= bytes.count {
+            var stop = start
+            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+            if start > 0 {
+                guard body(UInt8(ascii: "/")) else { return }
             }
-            while let byte = text.next() {
-                if byte == UInt8(ascii: "/") {
-                    segment += 1
-                    skipping = false
-                    if catchAll && segment == mask.count { atCatchAll = true }
-                    return byte
+            if stop > start, bytes[start] == UInt8(ascii: ":") {
+                guard body(UInt8(ascii: ":")) else { return }
+            } else if catchAll, stop == bytes.count, stop > start,
+                bytes[start] == UInt8(ascii: "*")
+            {
+                guard body(UInt8(ascii: "*")) else { return }
+            } else {
+                for index in start..<stop {
+                    guard body(bytes[index]) else { return }
                 }
-                if skipping { continue }
-                if segment < mask.count, mask[segment] {
-                    skipping = true
-                    return UInt8(ascii: ":")
-                }
-                return byte
             }
-            return nil
+            start = stop + 1
         }
     }
-}
 
-/// The `/`-separated segments of a string, as slices of its UTF-8, found as they are read.
-///
-/// `/` is ASCII, so splitting the bytes never cuts a character.
-struct Segments: Sequence, IteratorProtocol {
-    private let utf8: String.UTF8View
-    private var start: String.Index?
+    /// The 64-bit FNV-1a hash, fed one byte at a time.
+    private struct Fingerprint {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    init(_ text: String) {
-        utf8 = text.utf8
-        start = utf8.startIndex
-    }
-
-    mutating func next() -> Substring.UTF8View? {
-        guard let from = start else { return nil }
-        if let slash = utf8[from...].firstIndex(of: UInt8(ascii: "/")) {
-            start = utf8.index(after: slash)
-            return utf8[from..<slash]
+        mutating func add(_ byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        start = nil
-        return utf8[from...]
     }
 }
 

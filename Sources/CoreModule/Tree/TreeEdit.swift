@@ -56,10 +56,7 @@ extension ScreenTree {
     mutating func apply(_ edit: TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
-        var replacementPlan: RenderPlan?
-        if planning, case .replaceTree(let built) = edit {
-            replacementPlan = RenderPlan(from: self, to: built, animated: animated)
-        }
+        var plan = RenderPlan()
         var removed = 0
         switch edit {
         case .setRoot(let screen, let stack):
@@ -84,17 +81,27 @@ extension ScreenTree {
             removed = leavingScreens(edit).count
             setTop(screens)
         case .replaceTree(let built):
+            // The one edit planned by comparing trees: the tree before is read before it goes.
+            if planning { plan = RenderPlan(from: self, to: built, animated: animated) }
             removed = leavingScreens(edit).count
             self = built
         }
-        var plan = RenderPlan()
+        let to = lastLocation()
+        let stack = topStackID
         if planning {
-            plan =
-                replacementPlan ?? plannedStep(edit, modalsBefore: modalsBefore, animated: animated)
+            switch edit {
+            case .push(let screen):
+                plan = RenderPlan(.push(screen, onto: stack, animated: animated))
+            case .truncateTop:
+                plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
+            case .replaceTree:
+                break
+            default:
+                plan = plannedStep(edit, modalsBefore: modalsBefore, animated: animated)
+            }
         }
         return AppliedEdit(
-            from: from, to: lastLocation(), removedCount: removed, stack: topStackID,
-            tab: selectedTab, plan: plan)
+            from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan)
     }
 
     /// The render plan of `edit`, just applied to this tree, for every edit but a whole new
