@@ -27,7 +27,7 @@ public struct HeldLink: Hashable, Sendable, CustomStringConvertible {
     ///   - link: The link as it arrived.
     ///   - format: The format to read it with.
     ///   - force: Whether to replace screens that veto leaving when it is opened.
-    public init(link: String, format: DeepLinkFormat, force: Bool = false) {
+    package init(link: String, format: DeepLinkFormat, force: Bool = false) {
         self.link = link
         self.form = .deepLink(format)
         self.force = force
@@ -40,7 +40,7 @@ public struct HeldLink: Hashable, Sendable, CustomStringConvertible {
     ///   - table: The app's link table.
     ///   - source: Where the link comes from.
     ///   - force: Whether to replace screens that veto leaving when it is opened.
-    public init(
+    package init(
         universalLink url: String, in table: LinkTable, from source: LinkSource = .outside,
         force: Bool = false
     ) {

@@ -94,7 +94,7 @@ public struct PayloadRequirement: Sendable {
     let rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
 
     /// Whether the payload can be rebuilt from parameters, so links can name the screen.
-    public var canRebuild: Bool { rebuild != nil }
+    package var canRebuild: Bool { rebuild != nil }
 
     /// A payload of type `type` is required.
     ///

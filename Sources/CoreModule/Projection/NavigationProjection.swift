@@ -52,7 +52,7 @@ public struct NavigationProjection: Hashable, Sendable {
         ///   - id: The stack's identity.
         ///   - root: Its first screen.
         ///   - path: The screens above the first, bottom first.
-        public init(id: StackID, root: ScreenID, path: [ScreenID]) {
+        package init(id: StackID, root: ScreenID, path: [ScreenID]) {
             self.id = id
             self.root = root
             self.path = path
@@ -74,7 +74,7 @@ public struct NavigationProjection: Hashable, Sendable {
         /// - Parameters:
         ///   - name: The tab's name.
         ///   - stack: The tab's stack.
-        public init(name: String, stack: Stack) {
+        package init(name: String, stack: Stack) {
             self.name = name
             self.stack = stack
         }
@@ -105,7 +105,7 @@ public struct NavigationProjection: Hashable, Sendable {
         ///   - stack: The identity of its stack.
         ///   - level: Its level, from 1.
         ///   - style: Its presentation style.
-        public init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
+        package init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
             self.id = id
             self.stack = stack
             self.level = level

@@ -37,7 +37,7 @@ public struct RenderPlan: Hashable, Sendable {
     /// A plan with these steps.
     ///
     /// - Parameter steps: The steps, in order.
-    public init(steps: [RenderStep] = []) {
+    package init(steps: [RenderStep] = []) {
         first = steps.first
         rest = Array(steps.dropFirst())
     }
