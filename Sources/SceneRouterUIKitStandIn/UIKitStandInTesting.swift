@@ -28,7 +28,7 @@
     @MainActor
     public struct UIKitStandInTesting {
         /// The window.
-        public let window: UIWindow
+        package let window: UIWindow
 
         /// The rules broken so far by view controllers in this window, or that were last in it, in
         /// order: a test expects none.

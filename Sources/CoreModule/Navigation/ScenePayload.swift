@@ -14,7 +14,7 @@
 /// whose type is `Codable` and registered with ``PayloadTypes``.
 public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
     /// The value, as `AnyHashable.base` gives it.
-    public let base: any Hashable & Sendable
+    package let base: any Hashable & Sendable
 
     /// Wraps `value`.
     ///

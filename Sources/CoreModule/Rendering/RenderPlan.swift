@@ -55,7 +55,7 @@ public struct RenderPlan: Hashable, Sendable {
     }
 
     /// Whether there is nothing to do on screen.
-    public var isEmpty: Bool { first == nil }
+    package var isEmpty: Bool { first == nil }
 
     /// The plan that takes a host showing `old` to showing `new`.
     ///
