@@ -44,7 +44,7 @@ public final class RecordingRenderer: NavigationRenderer {
     /// The tree handed over when the renderer was attached, if it was asked to render it.
     public private(set) var initialTree: ScreenTree?
     /// How many entries are kept at most; `nil` keeps them all.
-    public let limit: Int?
+    package let limit: Int?
     private var token: ObservationToken?
 
     /// Creates a recorder that is not attached yet; attach it with

@@ -62,7 +62,7 @@
 
         /// The player that performs the plans, one step at a time: its state says whether
         /// steps are still running (`RenderPlayer.isIdle`).
-        public let player: RenderPlayer
+        package let player: RenderPlayer
 
         private var controllers: [ScreenID: UIViewController] = [:]
         private var screens: [ObjectIdentifier: ScreenID] = [:]

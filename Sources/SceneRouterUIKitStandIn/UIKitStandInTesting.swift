@@ -28,7 +28,7 @@
     @MainActor
     public struct UIKitStandInTesting {
         /// The window.
-        public let window: UIWindow
+        package let window: UIWindow
 
         /// The rules broken so far by view controllers in this window, or that were last in it, in
         /// order: a test expects none.
@@ -37,7 +37,7 @@
         // MARK: Animations
 
         /// How many animations have started and not ended.
-        public var runningAnimationCount: Int { window.animations.count }
+        package var runningAnimationCount: Int { window.animations.count }
 
         /// The running animations, oldest first, as `present "B1"`, `dismiss above …`.
         public var runningAnimations: [String] { window.animations.map(\.name) }
@@ -230,7 +230,7 @@
         ///
         /// - Parameter controller: A view controller.
         /// - Returns: Its presentation style, detents and modality, in words.
-        public static func describe(_ controller: UIViewController) -> String {
+        package static func describe(_ controller: UIViewController) -> String {
             var words: [String]
             switch controller.modalPresentationStyle {
             case .automatic, .pageSheet:

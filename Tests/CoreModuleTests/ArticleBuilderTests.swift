@@ -1,9 +1,9 @@
 import CoreModule
 import Testing
 
-/// A builder written exactly as the original article writes it: its name declared as a `String`.
+/// A builder written as the original article writes it, its name a string literal.
 private struct ArticleA2Builder: Builder {
-    var sceneIdentifier: String = "A2"
+    var sceneIdentifier: SceneIdentifier = "A2"
 
     @MainActor func makeScreen(in context: SceneContext) -> any ScreenContent {
         ArticleScreen()
@@ -13,7 +13,7 @@ private struct ArticleA2Builder: Builder {
 @MainActor private final class ArticleScreen {}
 
 @MainActor
-@Suite("A builder that declares its scene name as a String, as the article's builders do")
+@Suite("A builder written and registered the article's way")
 struct ArticleBuilderTests {
     @Test("it registers with the article's call and is navigated to by name")
     func registersTheArticlesWay() throws {
@@ -21,10 +21,10 @@ struct ArticleBuilderTests {
         let a2Builder = ArticleA2Builder()
         try container.assemble(builder: a2Builder, for: a2Builder.sceneIdentifier)
         #expect(container.sceneIdentifiers == ["A2"])
-        #expect(container.build(for: "A2")?.scene == "A2")
-        let name: String = a2Builder.sceneIdentifier
-        #expect(container.build(for: name)?.scene == "A2")
-        #expect(container.build(for: "A3" as String) == nil)
+        #expect(container.build(for: "A2")?.sceneIdentifier == "A2")
+        let name = "A2"
+        #expect(container.build(for: SceneIdentifier(name))?.sceneIdentifier == "A2")
+        #expect(container.build(for: "A3") == nil)
 
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A2"))
@@ -40,7 +40,7 @@ struct ArticleBuilderTests {
         #expect(container.sceneIdentifiers == ["A1", "A2"])
     }
 
-    @Test("a string name that differs from the key is a mismatch, and nothing is registered")
+    @Test("a name that differs from the builder's is a mismatch, and nothing is registered")
     func mismatchIsRejected() throws {
         let container = DependencyContainer()
         #expect(
@@ -48,17 +48,11 @@ struct ArticleBuilderTests {
         ) {
             try container.assemble(builder: ArticleA2Builder(), for: "A1")
         }
-        let key = "A1"
-        #expect(
-            throws: NavigationError.mismatchedRegistration(key: "A1", builderIdentifier: "A2")
-        ) {
-            try container.assemble(builder: ArticleA2Builder(), for: key)
-        }
         #expect(container.count == 0)
     }
 
-    @Test("a string name that breaks a naming rule is rejected when it is registered")
-    func invalidStringName() throws {
+    @Test("a name that breaks a naming rule is rejected when it is registered")
+    func invalidName() throws {
         let container = DependencyContainer()
         let builder = ArticleA2Builder(sceneIdentifier: "A 2")
         #expect(
@@ -68,5 +62,16 @@ struct ArticleBuilderTests {
             try container.assemble(builder: builder, for: builder.sceneIdentifier)
         }
         #expect(container.count == 0)
+    }
+
+    @Test("the article's call rejects a duplicate and keeps the first builder")
+    func articleCallRejectsDuplicates() throws {
+        let container = DependencyContainer()
+        let first = SceneBuilder("A2") { _ in ArticleScreen() }
+        try container.assemble(builder: first, for: "A2")
+        #expect(throws: NavigationError.duplicateRegistration("A2")) {
+            try container.assemble(builder: ArticleA2Builder(), for: "A2")
+        }
+        #expect(container.build(for: "A2") is SceneBuilder)
     }
 }

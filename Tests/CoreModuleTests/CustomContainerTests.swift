@@ -10,16 +10,19 @@ private struct FixedContainer: SceneBuilderContainer {
         builders[sceneIdentifier]
     }
 
-    func assemble(
-        builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
-    ) throws(NavigationError) {
-        throw .duplicateRegistration(sceneIdentifier)
+    func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
+        throws(NavigationError)
+    {
+        if let first = builders.first { throw .duplicateRegistration(first.sceneIdentifier) }
     }
 
     var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
 
     func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        ResolvedScene(scene: target, builder: try builder(for: target))
+        if let builder = builders[target] { return ResolvedScene(scene: target, builder: builder) }
+        if let problem = target.problem { throw .invalidSceneIdentifier(target, problem: problem) }
+        throw .unknownScene(
+            target, suggestions: SceneSuggestions(for: target, among: sceneIdentifiers))
     }
 }
 
@@ -95,7 +98,7 @@ struct CustomContainerTests {
             try coordinator.navigate(.root(scene: "Detial"))
         }
         #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
-            try FixedContainer(builders: [:]).builder(for: "")
+            try FixedContainer(builders: [:]).resolve("")
         }
         #expect(coordinator.tree.isEmpty)
     }
@@ -128,5 +131,26 @@ struct CustomContainerTests {
             redirectedFrom: .report(.poppedBackByUser(to: ScreenID(1))))
         #expect(try context.continueRedirectedNavigation() == nil)
         #expect(coordinator.tree.scenes == [["Home"]])
+    }
+
+    @Test("registering into an app's own container goes through its one requirement")
+    func registrationReachesTheRequirement() throws {
+        let container = FixedContainer(builders: [:])
+        // The article's call checks the names before the container sees the builder.
+        #expect(
+            throws: NavigationError.mismatchedRegistration(key: "Home", builderIdentifier: "Detail")
+        ) {
+            try container.assemble(builder: stubBuilder("Detail"), for: "Home")
+        }
+        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
+            try container.assemble(builder: stubBuilder(""), for: "")
+        }
+        // One builder is a list of one: the container's own answer comes back.
+        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+            try container.assemble(stubBuilder("Home"))
+        }
+        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+            try container.assemble(builder: stubBuilder("Home"), for: "Home")
+        }
     }
 }

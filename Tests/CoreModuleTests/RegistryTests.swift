@@ -12,9 +12,9 @@ struct RegistryTests {
         let container = DependencyContainer()
         let builder = stubBuilder("A1")
         try container.assemble(builder: builder, for: builder.sceneIdentifier)
-        #expect(container.build(for: "A1")?.scene == "A1")
+        #expect(container.build(for: "A1")?.sceneIdentifier == "A1")
         #expect(container.build(for: "A2") == nil)
-        #expect(container.contains("A1"))
+        #expect(container.build(for: "A1") != nil)
         #expect(container.count == 1)
         #expect(container.sceneIdentifiers == ["A1"])
     }
@@ -96,13 +96,13 @@ struct RegistryTests {
     func unknownLookup() throws {
         let container = try makeContainer(["Login", "Signup", "ForgotPassword", "Home"])
         #expect(throws: NavigationError.unknownScene("login", suggestions: ["Login"])) {
-            try container.builder(for: "login")
+            try container.resolve("login")
         }
         #expect(throws: NavigationError.unknownScene("Forgot", suggestions: ["ForgotPassword"])) {
-            try container.builder(for: "Forgot")
+            try container.resolve("Forgot")
         }
         #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
-            try container.builder(for: "")
+            try container.resolve("")
         }
     }
 
@@ -110,7 +110,7 @@ struct RegistryTests {
     func suggestionsAreASnapshot() throws {
         let container = try makeContainer(["A1"])
         var caught: NavigationError?
-        do { _ = try container.builder(for: "A2") } catch { caught = error }
+        do { _ = try container.resolve("A2") } catch { caught = error }
         try container.assemble(stubBuilder("A3"))
         #expect(caught == .unknownScene("A2", suggestions: ["A1"]))
     }
@@ -120,7 +120,7 @@ struct RegistryTests {
         let container = try makeContainer(["A1"])
         let cyrillicA = SceneIdentifier("\u{0410}1")
         #expect(throws: NavigationError.unknownScene(cyrillicA, suggestions: ["A1"])) {
-            try container.builder(for: cyrillicA)
+            try container.resolve(cyrillicA)
         }
     }
 
@@ -146,7 +146,7 @@ struct RegistryTests {
             }
         }
         #expect(container.count == threads * perThread)
-        #expect(container.build(for: "T7-1999")?.scene == "T7-1999")
+        #expect(container.build(for: "T7-1999")?.sceneIdentifier == "T7-1999")
     }
 
     @Test("racing registrations of one name: exactly one wins, the rest are told")

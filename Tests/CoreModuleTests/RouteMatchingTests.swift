@@ -116,7 +116,7 @@ struct RouteMatchingTests {
                 resolved.routeParameterNames
                     == want.indices.filter { want[$0] == nil }.map { "p\($0)" },
                 "seed \(seed)")
-            #expect(resolved.builder.scene == resolved.scene, "seed \(seed)")
+            #expect(resolved.builder.sceneIdentifier == resolved.scene, "seed \(seed)")
         }
     }
 

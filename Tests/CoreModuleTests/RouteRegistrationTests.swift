@@ -55,7 +55,7 @@ struct RouteRegistrationTests {
         #expect(builder.requiredParameters.isEmpty)
         #expect(try tag(of: path, in: container) == "plain")
         // The same builder, found by the pattern's own name.
-        #expect(container.build(for: pattern)?.scene == pattern)
+        #expect(container.build(for: pattern)?.sceneIdentifier == pattern)
     }
 
     @Test("a builder of another type, or with requirements, is handed back as it is")
@@ -71,7 +71,7 @@ struct RouteRegistrationTests {
         #expect(custom.routeParameters == ["id": "1"])
         let required = try container.resolve("invoice/2")
         #expect(required.builder.requiredParameters == ["paid": .bool])
-        #expect(required.builder.scene == "invoice/:id")
+        #expect(required.builder.sceneIdentifier == "invoice/:id")
         #expect(required.routeParameters == ["id": "2"])
     }
 
@@ -124,7 +124,7 @@ struct RouteRegistrationTests {
     func removedAndRegisteredAgain() throws {
         let container = DependencyContainer()
         try container.assemble(tagged("p/:id", "old"))
-        #expect(container.remove("p/:id")?.scene == "p/:id")
+        #expect(container.remove("p/:id")?.sceneIdentifier == "p/:id")
         #expect(throws: NavigationError.unknownScene("p/1", suggestions: [])) {
             try container.resolve("p/1")
         }

@@ -48,7 +48,7 @@ struct SceneSuggestionsTests {
     func everyCaller() throws {
         let container = try makeContainer(demoScenes)
         #expect(throws: NavigationError.unknownScene("a1", suggestions: ["A1"])) {
-            try container.builder(for: "a1")
+            try container.resolve("a1")
         }
         let coordinator = AppCoordinator(container: container)
         do {

@@ -27,7 +27,7 @@ extension TimedFigures {
         }
         let mask = scenes.keys.mask
         let context = SceneContext(
-            scene: paths[0], screen: ScreenID(1), parameters: .none, coordinator: nil)
+            scene: paths[0], screen: ScreenID(1), parameters: [:], coordinator: nil)
         let cursor = Cursor()
         return (
             subject: Workload { iterations in

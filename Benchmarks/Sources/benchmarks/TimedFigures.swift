@@ -94,7 +94,7 @@ enum TimedFigures {
         let keys = scenes.keys
         let cursor = Cursor()
         let context = SceneContext(
-            scene: keys.identifiers[0], screen: ScreenID(1), parameters: .none, coordinator: nil)
+            scene: keys.identifiers[0], screen: ScreenID(1), parameters: [:], coordinator: nil)
         return (
             subject: Workload { iterations in
                 var sum: UInt64 = 0

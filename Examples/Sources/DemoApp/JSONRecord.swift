@@ -109,8 +109,8 @@ private struct Object: Encodable {
         _ tree: ScreenTree, into object: inout KeyedEncodingContainer<Key>
     ) throws {
         try object.encode(tree.stacks.map { $0.map(ScreenValue.init) }, forKey: Key("tree"))
-        if tree.hasTabs {
-            let tabs = tree.tabs.map { TabValue(name: $0.name, selected: $0.isSelected) }
+        if let selected = tree.selectedTab {
+            let tabs = tree.tabs.map { TabValue(name: $0.name, selected: $0.name == selected) }
             try object.encode(tabs, forKey: Key("tabs"))
         }
         let styles = tree.modals.compactMap { $0.style?.description }

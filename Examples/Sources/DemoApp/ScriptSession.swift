@@ -193,7 +193,7 @@ public final class ScriptSession {
             try coordinator.report(.poppedBackByUser(to: backSwipeTarget(from: screen)))
         case .swipeDown(let screen):
             let target = try screen ?? visibleScreen(for: "swipe-down")
-            if screen == nil, coordinator.tree.modalCount == 0 {
+            if screen == nil, coordinator.tree.modals.isEmpty {
                 throw ScriptError(
                     "swipe-down: nothing is presented, so there is no sheet to drag down.")
             }
@@ -347,7 +347,7 @@ struct PlanTextRenderer: NavigationRenderer {
     func render(_ event: TransitionEvent, tree: ScreenTree) {
         text.render(event, tree: tree)
         guard position.showsPlans else { return }
-        if event.plan.isEmpty {
+        if event.plan.steps.isEmpty {
             write("   UIKit plan: nothing to do (the user already did it on screen)")
             return
         }

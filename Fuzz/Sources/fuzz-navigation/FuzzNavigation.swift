@@ -535,14 +535,14 @@ final class NavigationFuzzer {
             }
         case 14:
             toggleGuard("policy") { attempt in
-                if attempt.isLeaving {
+                if attempt.leaving != nil {
                     return attempt.parameters["pin"] == "yes" ? .reject(reason: "pinned") : .allow
                 }
                 return attempt.scene == "Locked" ? .reject(reason: "locked") : .allow
             }
         case 15:
             toggleGuard("bounce") { attempt in
-                guard !attempt.isLeaving, attempt.scene == "B2" else { return .allow }
+                guard attempt.leaving == nil, attempt.scene == "B2" else { return .allow }
                 return .redirect(attempt.kind == .push ? .present(scene: "B1") : .push(scene: "B2"))
             }
         case 16:

@@ -171,9 +171,10 @@ enum SnapshotFuzzer {
         check(
             (1...TreeSnapshot.currentVersion).contains(snapshot.version),
             "decoded a snapshot of version \(snapshot.version)")
-        check(
-            snapshot.screenCount <= TreeSnapshot.maximumScreens,
-            "decoded \(snapshot.screenCount) screens")
+        let screens =
+            snapshot.root.count + snapshot.tabs.reduce(0) { $0 + $1.stack.count }
+            + snapshot.modals.reduce(0) { $0 + $1.stack.count }
+        check(screens <= TreeSnapshot.maximumScreens, "decoded \(screens) screens")
         check(
             snapshot.tabs.count <= TreeSnapshot.maximumTabs, "decoded \(snapshot.tabs.count) tabs")
         check(

@@ -20,7 +20,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// No builder is registered for the scene; `suggestions` lists the closest registered names.
     case unknownScene(SceneIdentifier, suggestions: SceneSuggestions)
 
-    /// The identifier breaks a naming rule (see ``SceneIdentifier/validate()``).
+    /// The identifier breaks a naming rule (see ``SceneIdentifier/problem``).
     case invalidSceneIdentifier(SceneIdentifier, problem: IdentifierProblem)
 
     /// A builder is already registered for the scene, and the registration did not ask to replace

@@ -14,9 +14,9 @@
 ///
 /// The cost is bounded whatever the registry's size: the unknown name in lower case, in upper
 /// case, capitalized and without its quote marks is looked up among all registered names, and
-/// the other rules are tried on at most ``candidateLimit`` of them (all of them in a registry
+/// the other rules are tried on at most 1,024 of them (all of them in a registry
 /// that size or smaller; otherwise the first ones the registry lists). Names longer than
-/// ``comparedLength`` characters are not compared by edit distance.
+/// 64 characters are not compared by edit distance.
 public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
@@ -33,10 +33,10 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     public static let limit = 3
 
     /// The most registered names the edit-distance and containment rules are tried on.
-    public static let candidateLimit = 1_024
+    package static let candidateLimit = 1_024
 
     /// The longest name, in characters, compared by edit distance.
-    public static let comparedLength = 64
+    package static let comparedLength = 64
 
     /// Suggestions given as a list, as a test writes them: `["A1", "A2"]`.
     ///
@@ -49,7 +49,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     /// Suggestions given as a list.
     ///
     /// - Parameter names: The suggested names, best first.
-    public init(_ names: [SceneIdentifier]) {
+    package init(_ names: [SceneIdentifier]) {
         listed = names
         deferred = nil
     }
@@ -71,7 +71,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     /// The suggested names, closest first.
     ///
     /// - Complexity: For suggestions made with ``init(for:among:)``, computed on the first read
-    ///   only, in O(``candidateLimit`` · ``comparedLength``²) at most; later reads are O(1).
+    ///   only, in O(1,024 · 64²) at most; later reads are O(1).
     public var names: [SceneIdentifier] {
         deferred?.names ?? listed
     }

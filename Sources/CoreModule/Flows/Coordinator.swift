@@ -20,7 +20,7 @@ extension Coordinator {
     /// - Parameters:
     ///   - child: The child coordinator.
     ///   - key: Its key among this coordinator's children.
-    public func add(child: any Coordinator, key: String) {
+    package func add(child: any Coordinator, key: String) {
         children[key] = child
     }
 
@@ -29,19 +29,19 @@ extension Coordinator {
     /// - Parameter key: The child's key.
     /// - Returns: The removed child, or `nil` when there was none.
     @discardableResult
-    public func removeChild(forKey key: String) -> (any Coordinator)? {
+    package func removeChild(forKey key: String) -> (any Coordinator)? {
         children.removeValue(forKey: key)
     }
 
     /// Removes `coordinator` from the children, whatever its key.
     ///
     /// - Parameter coordinator: The child to remove.
-    public func remove(coordinator: any Coordinator) {
+    package func remove(coordinator: any Coordinator) {
         children = children.filter { $0.value !== coordinator }
     }
 
     /// Removes every child.
-    public func removeAllChildren() {
+    package func removeAllChildren() {
         children.removeAll()
     }
 }

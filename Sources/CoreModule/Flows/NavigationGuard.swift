@@ -59,5 +59,5 @@ public struct NavigationAttempt: Sendable {
     public let tree: ScreenTree
 
     /// Whether the attempt is about a screen leaving rather than a scene being built.
-    public var isLeaving: Bool { leaving != nil }
+    package var isLeaving: Bool { leaving != nil }
 }

@@ -30,7 +30,7 @@ public enum ScreenResult: Sendable, CustomStringConvertible {
     }
 
     /// Whether the screen left without a value.
-    public var isCancelled: Bool {
+    package var isCancelled: Bool {
         if case .cancelled = self { return true }
         return false
     }

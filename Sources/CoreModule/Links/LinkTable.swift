@@ -403,7 +403,7 @@ public struct LinkAction: Hashable, Sendable, CustomStringConvertible {
     ///   - parameters: The link's captures and query items.
     ///   - route: The route's path pattern.
     ///   - url: The link.
-    public init(name: String, parameters: SceneParameters, route: String, url: String) {
+    package init(name: String, parameters: SceneParameters, route: String, url: String) {
         self.name = name
         self.parameters = parameters
         self.route = route

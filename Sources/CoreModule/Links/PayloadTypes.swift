@@ -60,7 +60,7 @@ public final class PayloadTypes: Sendable {
     }
 
     /// The names registered, sorted.
-    public var names: [String] {
+    package var names: [String] {
         table.withLock { $0.byName.keys.sorted() }
     }
 

@@ -207,13 +207,13 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The number of screens in every stack together.
-    public var screenCount: Int {
+    package var screenCount: Int {
         root.count + tabs.reduce(0) { $0 + $1.stack.count }
             + modals.reduce(0) { $0 + $1.stack.count }
     }
 
     /// The number of stacks: the root stack or each tab's, plus one per modal.
-    public var stackCount: Int {
+    package var stackCount: Int {
         (tabs.isEmpty ? (root.isEmpty ? 0 : 1) : tabs.count) + modals.count
     }
 

@@ -57,7 +57,7 @@ public struct UnhandledLink: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - url: The link.
     ///   - reason: Why no route handles it.
-    public init(url: String, reason: Reason) {
+    package init(url: String, reason: Reason) {
         self.url = url
         self.reason = reason
     }

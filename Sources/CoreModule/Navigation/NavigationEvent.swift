@@ -203,12 +203,12 @@ public struct NavigationFailure: Equatable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - request: The navigation that was asked for.
     ///   - error: Why it was not applied.
-    public init(request: ApplicationTransitionType, error: NavigationError) {
+    package init(request: ApplicationTransitionType, error: NavigationError) {
         self.init(operation: .transition(request), error: error)
     }
 
     /// The transition that was asked for, or `nil` when the operation was a link or a restore.
-    public var request: ApplicationTransitionType? {
+    package var request: ApplicationTransitionType? {
         if case .transition(let request) = operation { return request }
         return nil
     }

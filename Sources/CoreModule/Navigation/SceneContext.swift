@@ -26,7 +26,7 @@ public struct SceneContext: Sendable {
     /// The typed value the navigation carried, if any (see ``ScenePayload``).
     public let payload: ScenePayload?
     /// The services registered for builders and flows.
-    public var services: ServiceRegistry { link.services }
+    package var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see
     /// ``continueRedirectedNavigation()``.
     public let redirectedFrom: NavigationOperation?

@@ -29,7 +29,7 @@ public struct SceneParameters: Hashable, Sendable {
     }
 
     /// No parameters.
-    public static let none = SceneParameters()
+    package static let none = SceneParameters()
 
     /// Whether there are no parameters.
     public var isEmpty: Bool { values.isEmpty }

@@ -14,7 +14,7 @@
 /// whose type is `Codable` and registered with ``PayloadTypes``.
 public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
     /// The value, as `AnyHashable.base` gives it.
-    public let base: any Hashable & Sendable
+    package let base: any Hashable & Sendable
 
     /// Wraps `value`.
     ///
@@ -94,7 +94,7 @@ public struct PayloadRequirement: Sendable {
     let rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
 
     /// Whether the payload can be rebuilt from parameters, so links can name the screen.
-    public var canRebuild: Bool { rebuild != nil }
+    package var canRebuild: Bool { rebuild != nil }
 
     /// A payload of type `type` is required.
     ///

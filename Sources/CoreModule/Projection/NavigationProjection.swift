@@ -52,14 +52,14 @@ public struct NavigationProjection: Hashable, Sendable {
         ///   - id: The stack's identity.
         ///   - root: Its first screen.
         ///   - path: The screens above the first, bottom first.
-        public init(id: StackID, root: ScreenID, path: [ScreenID]) {
+        package init(id: StackID, root: ScreenID, path: [ScreenID]) {
             self.id = id
             self.root = root
             self.path = path
         }
 
         /// Every screen of the stack, bottom first: the root, then the path.
-        public var screens: [ScreenID] { [root] + path }
+        package var screens: [ScreenID] { [root] + path }
     }
 
     /// One tab of a tab root, as a `TabView` shows it: a view tagged with its name.
@@ -74,7 +74,7 @@ public struct NavigationProjection: Hashable, Sendable {
         /// - Parameters:
         ///   - name: The tab's name.
         ///   - stack: The tab's stack.
-        public init(name: String, stack: Stack) {
+        package init(name: String, stack: Stack) {
             self.name = name
             self.stack = stack
         }
@@ -105,7 +105,7 @@ public struct NavigationProjection: Hashable, Sendable {
         ///   - stack: The identity of its stack.
         ///   - level: Its level, from 1.
         ///   - style: Its presentation style.
-        public init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
+        package init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
             self.id = id
             self.stack = stack
             self.level = level
@@ -150,7 +150,7 @@ public struct NavigationProjection: Hashable, Sendable {
     }
 
     /// The projection of an empty window: no stack, no tab, no modal.
-    public static let empty = NavigationProjection(.empty)
+    package static let empty = NavigationProjection(.empty)
 
     /// The stack with identity `id`, if the tree holds it.
     ///
@@ -163,7 +163,7 @@ public struct NavigationProjection: Hashable, Sendable {
     /// screen or is no longer in the tree.
     ///
     /// - Parameter id: The stack's identity.
-    public func path(of id: StackID) -> [ScreenID] {
+    package func path(of id: StackID) -> [ScreenID] {
         stack(id)?.path ?? []
     }
 
@@ -199,7 +199,7 @@ public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
     /// The modifier that shows a modal of `style`.
     ///
     /// - Parameter style: The modal's style.
-    public init(_ style: PresentationStyle) {
+    package init(_ style: PresentationStyle) {
         switch style {
         case .sheet: self = .sheet
         case .fullScreenCover: self = .fullScreenCover

@@ -32,7 +32,7 @@ public import Observation
 @Observable
 public final class ObservableNavigation {
     /// The coordinator's tree, as of its last transition: read screens from it with
-    /// ``ScreenTree/screen(_:)`` or ``screen(_:)``.
+    /// ``ScreenTree/screen(_:)``.
     public private(set) var tree: ScreenTree
     /// The projection of ``tree``.
     public private(set) var projection: NavigationProjection
@@ -136,7 +136,7 @@ public final class ObservableNavigation {
     /// element shows.
     ///
     /// - Parameter id: The screen's identity.
-    public func screen(_ id: ScreenID) -> Screen? {
+    package func screen(_ id: ScreenID) -> Screen? {
         tree.screen(id)
     }
 

@@ -14,25 +14,13 @@
 /// }
 /// ```
 ///
-/// The name may be declared as a `String`, as the original article's builders declare it; the
-/// registry reads it as a ``SceneIdentifier`` either way:
-///
-/// ```swift
-/// public struct A2Builder: Builder {
-///     public var sceneIdentifier: String = "A2"
-///     public init() {}
-///     public func makeScreen(in context: SceneContext) -> any ScreenContent { A2Screen(context) }
-/// }
-/// ```
+/// The name is a ``SceneIdentifier``, which takes the same string literal as the original
+/// article's `String` (`public var sceneIdentifier: SceneIdentifier = "A2"`).
 ///
 /// For a builder that is only a closure, use ``SceneBuilder``.
 public protocol Builder: Sendable {
-    /// The type the builder declares its scene's name with: ``SceneIdentifier`` (the default),
-    /// or `String`.
-    associatedtype Identifier: SceneIdentifierConvertible = SceneIdentifier
-
-    /// The name of the scene this builder makes; it must match the name it is registered under.
-    var sceneIdentifier: Identifier { get }
+    /// The name of the scene this builder makes, or its route pattern (`product/:id`).
+    var sceneIdentifier: SceneIdentifier { get }
 
     /// Makes the screen's object (a view controller, or any class in a headless model).
     ///
@@ -83,10 +71,9 @@ extension Builder {
     /// No payload required.
     public var payload: PayloadRequirement? { nil }
 
-    /// The builder's ``sceneIdentifier`` as a ``SceneIdentifier``, whatever type it declares.
-    ///
-    /// Use it where the builder's type is not known, as in `container.build(for: "A1")?.scene`.
-    public var scene: SceneIdentifier { sceneIdentifier.sceneIdentifierValue }
+    /// The builder's ``sceneIdentifier``.
+    @available(*, deprecated, renamed: "sceneIdentifier")
+    public var scene: SceneIdentifier { sceneIdentifier }
 }
 
 /// A builder made from a closure: the smallest way to register a scene.

@@ -120,7 +120,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
             try key.validate()
-            let declared = builder.scene
+            let declared = builder.sceneIdentifier
             guard declared == key else {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
@@ -151,10 +151,11 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     // MARK: Looking up
 
-    /// The builder registered for `sceneIdentifier`, or `nil` when there is none.
+    /// The builder registered under exactly `sceneIdentifier`, or `nil` when there is none: the
+    /// original article's lookup.
     ///
     /// This looks up exact names and patterns only; ``resolve(_:)`` also matches paths against
-    /// route patterns.
+    /// route patterns, and says why a name is not found.
     ///
     /// - Parameter sceneIdentifier: The scene's name or route pattern.
     /// - Returns: The registered builder, or `nil`.
@@ -163,23 +164,6 @@ public final class DependencyContainer: SceneBuilderContainer {
             let (scene, registration) = registry.withLock({ $0.registration(of: sceneIdentifier) })
         else { return nil }
         return registration.builder(named: scene)
-    }
-
-    /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
-    ///
-    /// - Parameter sceneIdentifier: The scene's name.
-    /// - Returns: The registered builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
-    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
-    public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
-        -> any Builder
-    {
-        let (found, identifiers) = registry.withLock { registry in
-            let found = registry.registration(of: sceneIdentifier)
-            return (found, found == nil ? registry.identifiers : nil)
-        }
-        if let (scene, registration) = found { return registration.builder(named: scene) }
-        throw Self.notFound(sceneIdentifier, among: identifiers)
     }
 
     /// Finds the scene a navigation names: an exactly registered name, or a path that a
@@ -229,16 +213,11 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     // MARK: Registering
 
-    /// Registers `builder` for `sceneIdentifier`.
-    ///
-    /// - Parameters:
-    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
-    ///   - sceneIdentifier: The scene's name or route pattern.
-    ///   - policy: What to do when the scene already has a builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)``,
-    ///   ``NavigationError/duplicateRegistration(_:)`` or
-    ///   ``NavigationError/routeCollision(_:existing:)``; nothing is registered then.
+    /// Registers `builder` for `sceneIdentifier`, under `policy`.
+    @available(
+        *, deprecated,
+        message: "use assemble(_:policy:), or the article's assemble(builder:for:)"
+    )
     public func assemble(
         builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
     ) throws(NavigationError) {
@@ -253,9 +232,10 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Parameters:
     ///   - builders: The builders, each registered under its own ``Builder/sceneIdentifier``.
     ///   - policy: What to do when a scene already has a builder.
-    /// - Throws: The first problem found, as in ``assemble(builder:for:policy:)``; also
-    ///   ``NavigationError/duplicateRegistration(_:)`` when two of `builders` share a name, and
-    ///   ``NavigationError/routeCollision(_:existing:)`` when two share a pattern's shape.
+    /// - Throws: The first problem found: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or two of
+    ///   `builders` that share a name) or ``NavigationError/routeCollision(_:existing:)`` (two
+    ///   patterns of the same shape); nothing is registered then.
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
@@ -264,7 +244,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         var keys = Set<SceneIdentifier>()
         var shapes: [String: SceneIdentifier] = [:]
         for builder in builders {
-            let entry = try Prepared(builder, for: builder.scene)
+            let entry = try Prepared(builder, for: builder.sceneIdentifier)
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
             }
@@ -358,8 +338,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     // MARK: Listing
 
     /// Whether a builder is registered for `sceneIdentifier` (a name or pattern, not a path).
-    ///
-    /// - Parameter sceneIdentifier: The scene's name or route pattern.
+    @available(*, deprecated, message: "use build(for:) != nil")
     public func contains(_ sceneIdentifier: SceneIdentifier) -> Bool {
         registry.withLock { $0.registration(of: sceneIdentifier) != nil }
     }

@@ -16,7 +16,7 @@ public struct DestinationReport: Equatable, Sendable, CustomStringConvertible {
         /// close names) or ``NavigationError/invalidSceneIdentifier(_:problem:)``.
         public let error: NavigationError
 
-        /// Creates a problem record.
+        /// Creates a problem record, as a test writes the one it expects.
         ///
         /// - Parameters:
         ///   - declaredBy: The scene whose builder declared the destination.
@@ -46,7 +46,7 @@ public struct DestinationReport: Equatable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - checkedCount: How many declared destinations were checked.
     ///   - problems: The ones that resolve to nothing.
-    public init(checkedCount: Int, problems: [Problem]) {
+    package init(checkedCount: Int, problems: [Problem]) {
         self.checkedCount = checkedCount
         self.problems = problems
     }

@@ -2,36 +2,30 @@
 ///
 /// ``DependencyContainer`` is the implementation; the protocol lets an app or a test supply its
 /// own (for example one that logs every registration).
+///
+/// One way to register and one way to look up:
+///
+/// - ``assemble(contentsOf:policy:)`` registers a module's builders, all or none
+///   (``assemble(_:policy:)`` is the same call for one builder, as `Array.append(_:)` is for
+///   `append(contentsOf:)`);
+/// - ``resolve(_:)`` finds the scene a navigation names, or throws an error that says why not.
+///
+/// The original article's calls stay, for its readers: ``assemble(builder:for:)`` registers one
+/// builder under a name it repeats, and ``build(for:)`` returns the builder registered under
+/// exactly that name, or `nil`.
 public protocol SceneBuilderContainer: Sendable {
-    /// The builder registered for `sceneIdentifier`, or `nil` when there is none.
-    ///
-    /// - Parameter sceneIdentifier: The scene's name.
-    /// - Returns: The registered builder, or `nil`.
-    func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)?
-
-    /// Registers `builder` for `sceneIdentifier`.
+    /// Registers builders, each under its own ``Builder/sceneIdentifier``: all of them, or,
+    /// when one is rejected, none.
     ///
     /// - Parameters:
-    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
-    ///   - sceneIdentifier: The scene's name.
-    ///   - policy: What to do when the scene already has a builder.
+    ///   - builders: The builders.
+    ///   - policy: What to do when a scene already has a builder.
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)``, or
-    ///   ``NavigationError/duplicateRegistration(_:)``; nothing is registered then.
-    func assemble(
-        builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
-    ) throws(NavigationError)
-
-    /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
-    ///
-    /// - Parameter sceneIdentifier: The scene's name.
-    /// - Returns: The registered builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
-    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
-    func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError) -> any Builder
-
-    /// Every registered scene name, sorted.
-    var sceneIdentifiers: [SceneIdentifier] { get }
+    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or twice in
+    ///   `builders`) or ``NavigationError/routeCollision(_:existing:)``; nothing is registered
+    ///   then.
+    func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
+        throws(NavigationError)
 
     /// Finds the scene a navigation names: a registered name, or a path that a registered route
     /// pattern matches.
@@ -39,9 +33,20 @@ public protocol SceneBuilderContainer: Sendable {
     /// - Parameter target: A scene name, or a path such as `product/42`.
     /// - Returns: The scene's builder, its registered identifier and the values the path gave
     ///   its route parameters.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` or
-    ///   ``NavigationError/unknownScene(_:suggestions:)``.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)`` (make its
+    ///   suggestions with ``SceneSuggestions/init(for:among:)``).
     func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene
+
+    /// The builder registered under exactly `sceneIdentifier` (a name or a route pattern, not a
+    /// path), or `nil`: the original article's lookup.
+    ///
+    /// - Parameter sceneIdentifier: The scene's name or route pattern.
+    /// - Returns: The registered builder, or `nil`.
+    func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)?
+
+    /// Every registered scene name and route pattern, sorted.
+    var sceneIdentifiers: [SceneIdentifier] { get }
 }
 
 /// A scene found for a navigation: its builder, its registered identifier, and its route
@@ -57,7 +62,7 @@ public struct ResolvedScene: Sendable {
     public let routeParameters: SceneParameters
 
     /// The names of the route pattern's parameters (`id` in `product/:id`); empty for a name.
-    public let routeParameterNames: [String]
+    package let routeParameterNames: [String]
 
     /// Creates a resolved scene.
     ///
@@ -85,65 +90,47 @@ public struct ResolvedScene: Sendable {
 }
 
 extension SceneBuilderContainer {
-    /// Registers `builder` for `sceneIdentifier`, rejecting a duplicate.
-    ///
-    /// This is the original design's call: `container.assemble(builder: a1, for: a1.sceneIdentifier)`.
-    ///
-    /// - Parameters:
-    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
-    ///   - sceneIdentifier: The scene's name.
-    /// - Throws: See ``assemble(builder:for:policy:)``.
-    public func assemble(builder: any Builder, for sceneIdentifier: SceneIdentifier)
-        throws(NavigationError)
-    {
-        try assemble(builder: builder, for: sceneIdentifier, policy: .rejectDuplicates)
-    }
-
-    /// Registers `builder` for the scene named `sceneIdentifier`, rejecting a duplicate: the
-    /// original design's call for a builder that declares its name as a `String`.
+    /// Registers one builder under its own ``Builder/sceneIdentifier``.
     ///
     /// ```swift
-    /// let a1Builder = A1Builder()  // public var sceneIdentifier: String = "A1"
-    /// try container.assemble(builder: a1Builder, for: a1Builder.sceneIdentifier)
+    /// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
     /// ```
-    ///
-    /// - Parameters:
-    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
-    ///   - sceneIdentifier: The scene's name.
-    /// - Throws: See ``assemble(builder:for:policy:)``.
-    public func assemble(builder: any Builder, for sceneIdentifier: String)
-        throws(NavigationError)
-    {
-        try assemble(builder: builder, for: SceneIdentifier(sceneIdentifier))
-    }
-
-    /// The builder registered for the scene named `sceneIdentifier`, or `nil`: the original
-    /// design's call with a name held in a `String`.
-    ///
-    /// - Parameter sceneIdentifier: The scene's name.
-    /// - Returns: The registered builder, or `nil`.
-    public func build(for sceneIdentifier: String) -> (any Builder)? {
-        build(for: SceneIdentifier(sceneIdentifier))
-    }
-
-    /// Registers `builder` under its own ``Builder/sceneIdentifier``.
     ///
     /// - Parameters:
     ///   - builder: The builder.
     ///   - policy: What to do when the scene already has a builder.
-    /// - Throws: See ``assemble(builder:for:policy:)``.
+    /// - Throws: See ``assemble(contentsOf:policy:)``.
     public func assemble(_ builder: any Builder, policy: RegistrationPolicy = .rejectDuplicates)
         throws(NavigationError)
     {
-        try assemble(builder: builder, for: builder.scene, policy: policy)
+        try assemble(contentsOf: [builder], policy: policy)
+    }
+
+    /// Registers `builder` for `sceneIdentifier`, rejecting a duplicate: the original article's
+    /// call, `container.assemble(builder: a1Builder, for: a1Builder.sceneIdentifier)`.
+    ///
+    /// - Parameters:
+    ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
+    ///   - sceneIdentifier: The scene's name.
+    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)`` when the two names
+    ///   differ, or what ``assemble(contentsOf:policy:)`` throws; nothing is registered then.
+    public func assemble(builder: any Builder, for sceneIdentifier: SceneIdentifier)
+        throws(NavigationError)
+    {
+        try sceneIdentifier.validate()
+        let declared = builder.sceneIdentifier
+        guard declared == sceneIdentifier else {
+            throw .mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared)
+        }
+        try assemble(contentsOf: [builder], policy: .rejectDuplicates)
     }
 
     /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
-    ///
-    /// - Parameter sceneIdentifier: The scene's name.
-    /// - Returns: The registered builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
-    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
+    @available(
+        *, deprecated,
+        message: "use resolve(_:).builder, or build(for:) for the builder or nil"
+    )
     public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
         -> any Builder
     {

@@ -10,13 +10,13 @@
 /// ```
 ///
 /// Any string can be wrapped; the rules are checked where a name enters the system: when a
-/// builder is registered (``DependencyContainer/assemble(builder:for:policy:)``) and when a
+/// builder is registered (``SceneBuilderContainer/assemble(contentsOf:policy:)``) and when a
 /// navigation names a scene that is not registered. A valid identifier is non-empty, at most
 /// ``maximumLength`` characters and ``maximumByteCount`` bytes long, and contains no
 /// whitespace, control or invisible
 /// formatting characters. A name may contain `/`-separated segments, none of them empty; a
 /// segment `:name` makes the identifier a route pattern (see ``DependencyContainer``). See
-/// ``validate()``.
+/// ``problem``.
 public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// The name as written.
     public let rawValue: String
@@ -32,7 +32,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// checked first, without reading the name, so that a name of any size is rejected at once.
     public static let maximumByteCount = 1_024
 
-    /// Wraps a name without checking it; see ``validate()`` for the rules.
+    /// Wraps a name without checking it; see ``problem`` for the rules.
     ///
     /// - Parameter rawValue: The scene's name.
     public init(_ rawValue: String) {
@@ -50,13 +50,23 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     ///   empty, longer than ``maximumByteCount`` bytes of UTF-8 or ``maximumLength``
     ///   characters, or contains whitespace, a control
     ///   character or an invisible formatting character (such as a zero-width space).
-    public func validate() throws(NavigationError) {
+    package func validate() throws(NavigationError) {
         if let problem = problem {
             throw .invalidSceneIdentifier(self, problem: problem)
         }
     }
 
     /// The first rule this identifier breaks, or `nil` when it is valid.
+    ///
+    /// An identifier is valid when it is not empty, at most ``maximumByteCount`` bytes of UTF-8
+    /// and ``maximumLength`` characters long, and holds no whitespace, control character or
+    /// invisible formatting character (such as a zero-width space); its `/`-separated segments
+    /// are not empty. A custom ``SceneBuilderContainer`` reports it as
+    /// ``NavigationError/invalidSceneIdentifier(_:problem:)``:
+    ///
+    /// ```swift
+    /// if let problem = name.problem { throw .invalidSceneIdentifier(name, problem: problem) }
+    /// ```
     public var problem: IdentifierProblem? {
         let utf8 = rawValue.utf8
         if utf8.isEmpty { return .empty }
@@ -93,26 +103,6 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
         }
         return RoutePattern.segmentProblem(in: rawValue)
     }
-}
-
-/// A value that names a scene: a ``SceneIdentifier``, or a `String`.
-///
-/// It lets a ``Builder`` declare its ``Builder/sceneIdentifier`` as a plain `String`, as the
-/// original article does, and lets `assemble(builder:for:)` take that
-/// string; everything else in the package names scenes with ``SceneIdentifier``.
-public protocol SceneIdentifierConvertible: Sendable {
-    /// The name as a ``SceneIdentifier``.
-    var sceneIdentifierValue: SceneIdentifier { get }
-}
-
-extension SceneIdentifier: SceneIdentifierConvertible {
-    /// The identifier itself.
-    public var sceneIdentifierValue: SceneIdentifier { self }
-}
-
-extension String: SceneIdentifierConvertible {
-    /// The string as a scene's name, unchecked until it is registered or navigated to.
-    public var sceneIdentifierValue: SceneIdentifier { SceneIdentifier(self) }
 }
 
 extension SceneIdentifier {

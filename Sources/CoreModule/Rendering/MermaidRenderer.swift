@@ -62,10 +62,10 @@ public struct MermaidRenderer: NavigationRenderer {
     }
 
     /// The direction of the diagrams written; left to right by default.
-    public var direction: Direction
+    var direction: Direction
     /// Whether each diagram is wrapped in a Markdown code fence of language `mermaid`, ready to
     /// paste into a document; `false` by default.
-    public var fenced: Bool
+    var fenced: Bool
     private let write: @MainActor (String) -> Void
 
     /// Creates a renderer that writes each diagram, as one multi-line string, through `write`.

@@ -30,7 +30,7 @@ public protocol NavigationRenderer {
     /// so that a renderer attached after the first navigation starts in sync. The default does
     /// nothing.
     ///
-    /// - Parameter tree: The coordinator's tree; ``ScreenTree/empty`` before the first root.
+    /// - Parameter tree: The coordinator's tree; an empty tree before the first root.
     func renderCurrentTree(_ tree: ScreenTree)
 
     /// Mirrors one applied transition.

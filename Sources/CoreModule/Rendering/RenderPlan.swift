@@ -37,7 +37,7 @@ public struct RenderPlan: Hashable, Sendable {
     /// A plan with these steps.
     ///
     /// - Parameter steps: The steps, in order.
-    public init(steps: [RenderStep] = []) {
+    package init(steps: [RenderStep] = []) {
         first = steps.first
         rest = Array(steps.dropFirst())
     }
@@ -55,7 +55,7 @@ public struct RenderPlan: Hashable, Sendable {
     }
 
     /// Whether there is nothing to do on screen.
-    public var isEmpty: Bool { first == nil }
+    package var isEmpty: Bool { first == nil }
 
     /// The plan that takes a host showing `old` to showing `new`.
     ///

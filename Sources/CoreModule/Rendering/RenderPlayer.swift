@@ -69,10 +69,10 @@ public final class RenderPlayer {
     /// The step that has started and not yet ended, if any.
     public private(set) var currentStep: RenderStep?
     /// How many steps have ended since the player was made.
-    public private(set) var completedStepCount = 0
+    package private(set) var completedStepCount = 0
     /// How many completions arrived for a step that had already ended (a handler called twice),
     /// and were ignored.
-    public private(set) var ignoredCompletionCount = 0
+    package private(set) var ignoredCompletionCount = 0
 
     /// A player that performs steps on `host`, which it holds weakly (the host usually owns the
     /// player).
@@ -83,7 +83,7 @@ public final class RenderPlayer {
     }
 
     /// The steps queued behind ``currentStep``, in order.
-    public var pendingSteps: [RenderStep] { Array(queue[head...]) }
+    package var pendingSteps: [RenderStep] { Array(queue[head...]) }
 
     /// Whether every step queued so far has ended.
     public var isIdle: Bool { currentStep == nil && head == queue.count }

@@ -17,11 +17,11 @@
 /// The renderer writes whole lines, without line breaks, through the closure it was made with.
 public struct TextRenderer: NavigationRenderer {
     /// Put before every line written, such as `"   "` to nest the output under a heading.
-    public var indent: String
+    var indent: String
     /// Whether the tree is written after each transition; `true` by default.
-    public var showsTree: Bool
+    var showsTree: Bool
     /// Whether failures are written; `true` by default.
-    public var showsFailures: Bool
+    var showsFailures: Bool
     private let write: @MainActor (String) -> Void
 
     /// Creates a renderer that writes its lines through `write`.

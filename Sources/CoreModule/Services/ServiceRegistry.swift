@@ -48,7 +48,7 @@ public final class ServiceRegistry: Sendable {
     /// Whether an implementation is registered for `type`.
     ///
     /// - Parameter type: The service's type.
-    public func contains<Service>(_ type: Service.Type) -> Bool {
+    package func contains<Service>(_ type: Service.Type) -> Bool {
         services.withLock { $0[ObjectIdentifier(type)] != nil }
     }
 }

@@ -105,7 +105,7 @@ public struct Screen: Identifiable, Sendable {
     ///   - parameters: The parameters it was built with.
     ///   - payload: The typed value it was built with.
     ///   - content: The object its builder made.
-    public init(
+    package init(
         id: ScreenID, scene: SceneIdentifier, parameters: SceneParameters,
         payload: ScenePayload? = nil, content: any ScreenContent
     ) {
@@ -166,7 +166,7 @@ public struct ScreenLocation: Hashable, Sendable, CustomStringConvertible {
     ///   - scene: The screen's scene.
     ///   - level: 0 for the root stack, N for the N-th modal.
     ///   - index: The position in the stack, from 0.
-    public init(screen: ScreenID, scene: SceneIdentifier, level: Int, index: Int) {
+    package init(screen: ScreenID, scene: SceneIdentifier, level: Int, index: Int) {
         self.screen = screen
         self.scene = scene
         self.level = level

@@ -61,7 +61,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// An empty window: no root, no screens.
-    public static let empty = ScreenTree()
+    package static let empty = ScreenTree()
 
     // MARK: Reading
 
@@ -69,7 +69,7 @@ public struct ScreenTree: Equatable, Sendable {
     public var isEmpty: Bool { base.isEmpty }
 
     /// Whether the window's root is a tab container.
-    public var hasTabs: Bool { !tabNames.isEmpty }
+    package var hasTabs: Bool { !tabNames.isEmpty }
 
     /// The number of screens in every stack together.
     ///
@@ -80,10 +80,10 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The number of stacks: the root stack or every tab's, plus one per modal.
-    public var stackCount: Int { base.count + modalRecords.count }
+    package var stackCount: Int { base.count + modalRecords.count }
 
     /// The number of modals presented, one over the other.
-    public var modalCount: Int { modalRecords.count }
+    package var modalCount: Int { modalRecords.count }
 
     /// Every stack: the root stack or each tab's in order, then each modal's in the order
     /// presented.
@@ -121,7 +121,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The stack under the modals: the root stack, or the selected tab's; `nil` when empty.
-    public var baseStack: ScreenStack? {
+    package var baseStack: ScreenStack? {
         base.isEmpty ? nil : baseStack(at: selectedIndex)
     }
 
@@ -194,7 +194,7 @@ public struct ScreenTree: Equatable, Sendable {
     ///
     /// - Parameter id: The screen's identity.
     /// - Complexity: O(*n*) in the number of screens.
-    public func stack(holding id: ScreenID) -> ScreenStack? {
+    package func stack(holding id: ScreenID) -> ScreenStack? {
         if let position = modalRecords.lastIndex(where: {
             $0.stack.screens.contains { $0.id == id }
         }) {
@@ -521,16 +521,16 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
 
     /// Whether this stack is at the window's root (the root stack or a tab's) rather than a
     /// modal.
-    public var isRoot: Bool { level == 0 }
+    package var isRoot: Bool { level == 0 }
 
     /// The tab whose stack this is, or `nil`.
-    public var tab: String? {
+    package var tab: String? {
         if case .tab(let name) = place { return name }
         return nil
     }
 
     /// The modal whose stack this is, or `nil`.
-    public var modal: ModalID? {
+    package var modal: ModalID? {
         if case .modal(let id, _) = place { return id }
         return nil
     }
@@ -562,5 +562,5 @@ public struct ScreenTab: Equatable, Sendable {
     /// The tab's stack.
     public let stack: ScreenStack
     /// Whether the tab is the selected one.
-    public let isSelected: Bool
+    package let isSelected: Bool
 }

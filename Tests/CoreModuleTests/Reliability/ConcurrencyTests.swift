@@ -88,13 +88,13 @@ struct ThreadSafetyTests {
                     if container.remove(second) == nil { tally.add("unexpected") }
                 case 4:
                     let earlier = SceneIdentifier("T\(thread)-\(index - 4)")
-                    if (try? container.builder(for: earlier))?.scene != earlier {
+                    if container.build(for: earlier)?.sceneIdentifier != earlier {
                         tally.add("unexpected")
                     }
                 case 5:
                     let other = SceneIdentifier("T\((thread + 1) % Self.threads)-\(index - 5)")
                     _ = container.build(for: other)
-                    _ = container.contains(other)
+                    _ = try? container.resolve(other)
                 case 6:
                     do {
                         let resolved = try container.resolve(
@@ -136,8 +136,8 @@ struct ThreadSafetyTests {
         #expect(
             container.count
                 == Self.threads * (ownPerThread + 1) + Self.contested)
-        #expect(container.contains("T7-11990"))
-        #expect(!container.contains("Tmp3-13"))
+        #expect(container.build(for: "T7-11990") != nil)
+        #expect(container.build(for: "Tmp3-13") == nil)
         #expect(container.sceneIdentifiers.filter { $0.rawValue.hasPrefix("Tmp") }.isEmpty)
         print(
             "thread safety: \(Self.threads) threads × \(Self.operationsPerThread) operations, "

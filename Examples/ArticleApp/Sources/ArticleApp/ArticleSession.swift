@@ -133,7 +133,7 @@ public final class ArticleSession {
     {
         var problems = container.checkDestinations().problems.map(\.description)
         for route in links.routes {
-            guard let scene = route.scene, !container.contains(scene) else { continue }
+            guard let scene = route.scene, container.build(for: scene) == nil else { continue }
             problems.append(
                 "The link route \"\(route.path)\" opens \"\(scene)\", which no module registers.")
         }

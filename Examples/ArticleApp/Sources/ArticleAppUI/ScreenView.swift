@@ -18,7 +18,7 @@
         @State private var shown: Screen?
 
         var body: some View {
-            if let screen = navigation.screen(id) ?? shown {
+            if let screen = navigation.tree.screen(id) ?? shown {
                 List {
                     Section("Screen \(screen.scene) \(screen.id)") {
                         ForEach(session.actions(for: screen)) { action in

@@ -18,7 +18,7 @@ public struct A1Builder: Builder {
     public init() {}
 
     /// "A1", declared as a `String`, as the article's builders declare it.
-    public var sceneIdentifier: String = "A1"
+    public var sceneIdentifier: SceneIdentifier = "A1"
 
     /// The scene this screen's button pushes, "A2"; checked at start-up by
     /// `checkDestinations()`.

@@ -30,7 +30,7 @@ public struct A2Builder: Builder {
     public init() {}
 
     /// "A2", declared as a `String`, as the article's builders declare it.
-    public var sceneIdentifier: String = "A2"
+    public var sceneIdentifier: SceneIdentifier = "A2"
 
     /// The scene this screen's button presents, FeatureB's "B1"; checked at start-up by
     /// `checkDestinations()`.

@@ -25,7 +25,7 @@ public struct B1Builder: Builder {
     public init() {}
 
     /// "B1", declared as a `String`, as the article's builders declare it.
-    public var sceneIdentifier: String = "B1"
+    public var sceneIdentifier: SceneIdentifier = "B1"
 
     /// The scene this screen's button pushes, FeatureC's "C1"; checked at start-up by
     /// `checkDestinations()`.

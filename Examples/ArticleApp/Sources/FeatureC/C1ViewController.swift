@@ -18,7 +18,7 @@ public struct C1Builder: Builder {
     public init() {}
 
     /// "C1", declared as a `String`, as the article's builders declare it.
-    public var sceneIdentifier: String = "C1"
+    public var sceneIdentifier: SceneIdentifier = "C1"
 
     /// Makes a ``C1ViewController``.
     ///

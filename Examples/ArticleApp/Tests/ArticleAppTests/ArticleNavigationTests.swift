@@ -35,7 +35,7 @@ struct ArticleNavigationTests {
     func configureRegistersTheArticlesScenes() {
         #expect(container.sceneIdentifiers == ["A1", "A2", "B1", "C1"])
         #expect(A2Builder().sceneIdentifier == "A2")
-        #expect(container.build(for: "A2")?.scene == "A2")
+        #expect(container.build(for: "A2")?.sceneIdentifier == "A2")
     }
 
     @Test("configuring twice is a typed error that names the scene, and registers nothing more")
