@@ -24,14 +24,16 @@ final class PlanRunner {
         let payload: ScenePayload?
     }
 
+    typealias Arrival = TransitionPlanner.Arrival
+
     let resolver: SceneResolver
     /// Flows, owners, results and leave vetoes; a runner reads and discards vetoes.
     let lifecycle: ScreenLifecycle
     /// The synchronous guards, in the order they run.
     var guards: [NavigationGuard] = []
-    /// The asynchronous gate, once made: its guards fail the synchronous pass unless they
-    /// approved it beforehand.
-    weak var gate: AsyncGate?
+    /// The asynchronous gate, once made (it refers to the coordinator `unowned`, so holding it
+    /// makes no cycle): its guards fail the synchronous pass unless they approved it beforehand.
+    var gate: AsyncGate?
     /// The kind of transition being applied while a builder, guard or veto runs.
     private(set) var applying: TransitionKind?
     /// The numbers the next screen, stack, modal and event get.
@@ -76,55 +78,92 @@ final class PlanRunner {
         redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
-        var built: [Screen] = []
-        built.reserveCapacity(plan.arrivals.count)
         if let failure {
+            return try runPlaced(plan, in: tree, force: force, link: link, failure: failure)
+        }
+        let arrivals: [Arrival]
+        switch plan.arrivals {
+        case .one(let arrival):
+            // One screen: no list to allocate.
+            let checked: Checked
+            switch try check(arrival, in: tree) {
+            case .success(let value): checked = value
+            case .failure(let redirect): return .redirect(redirect.request)
+            }
             if let redirect = try askLeaving(plan, in: tree, force: force) {
                 return .redirect(redirect)
             }
-            for arrival in plan.arrivals {
-                do {
-                    switch try check(arrival, in: tree) {
-                    case .success(let checked):
-                        built.append(try build(checked, for: plan.kind, link: link))
-                    case .failure(let redirect):
-                        lifecycle.discardVetoes(of: built.map(\.id))
-                        return .redirect(redirect.request)
-                    }
-                } catch {
-                    lifecycle.discardVetoes(of: built.map(\.id))
-                    throw arrival.planned.map { failure($0, error) } ?? error
-                }
+            let screen = try build(
+                checked, for: plan.kind, link: link,
+                redirectedFrom: plan.shape.isSingleScreen ? redirectedFrom : nil)
+            return .edit(
+                TransitionPlanner.edit(plan, screen: screen, in: tree, counters: &counters))
+        case .none:
+            arrivals = []
+        case .many(let list):
+            arrivals = list
+        }
+        var checked: [Checked] = []
+        checked.reserveCapacity(arrivals.count)
+        for arrival in arrivals {
+            switch try check(arrival, in: tree) {
+            case .success(let value): checked.append(value)
+            case .failure(let redirect): return .redirect(redirect.request)
             }
-        } else {
-            var checked: [Checked] = []
-            checked.reserveCapacity(plan.arrivals.count)
-            for arrival in plan.arrivals {
+        }
+        if hasGuards, let revealed = plan.revealed,
+            let redirect = try runGuards(
+                NavigationAttempt(
+                    kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
+                    leaving: nil, tree: tree))
+        {
+            return .redirect(redirect)
+        }
+        if let redirect = try askLeaving(plan, in: tree, force: force) {
+            return .redirect(redirect)
+        }
+        var built: [Screen] = []
+        built.reserveCapacity(checked.count)
+        for value in checked {
+            do {
+                built.append(try build(value, for: plan.kind, link: link))
+            } catch {
+                lifecycle.discardVetoes(of: built.map(\.id))
+                throw error
+            }
+        }
+        return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))
+    }
+
+    /// Runs a link's or a snapshot's plan: the leaving screens are asked first, then each
+    /// screen is checked and built in turn, and an error is named after its screen.
+    private func runPlaced(
+        _ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool, link: CoordinatorLink,
+        failure: (PlannedScreen, NavigationError) -> NavigationError
+    ) throws(NavigationError) -> Outcome {
+        if let redirect = try askLeaving(plan, in: tree, force: force) {
+            return .redirect(redirect)
+        }
+        let arrivals: [Arrival]
+        switch plan.arrivals {
+        case .none: arrivals = []
+        case .one(let arrival): arrivals = [arrival]
+        case .many(let list): arrivals = list
+        }
+        var built: [Screen] = []
+        built.reserveCapacity(arrivals.count)
+        for arrival in arrivals {
+            do {
                 switch try check(arrival, in: tree) {
-                case .success(let value): checked.append(value)
-                case .failure(let redirect): return .redirect(redirect.request)
-                }
-            }
-            if hasGuards, let revealed = plan.revealed,
-                let redirect = try runGuards(
-                    NavigationAttempt(
-                        kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
-                        leaving: nil, tree: tree))
-            {
-                return .redirect(redirect)
-            }
-            if let redirect = try askLeaving(plan, in: tree, force: force) {
-                return .redirect(redirect)
-            }
-            let origin = plan.shape.isSingleScreen ? redirectedFrom : nil
-            for value in checked {
-                do {
-                    built.append(
-                        try build(value, for: plan.kind, link: link, redirectedFrom: origin))
-                } catch {
+                case .success(let checked):
+                    built.append(try build(checked, for: plan.kind, link: link))
+                case .failure(let redirect):
                     lifecycle.discardVetoes(of: built.map(\.id))
-                    throw error
+                    return .redirect(redirect.request)
                 }
+            } catch {
+                lifecycle.discardVetoes(of: built.map(\.id))
+                throw arrival.planned.map { failure($0, error) } ?? error
             }
         }
         return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))

@@ -11,7 +11,7 @@ enum TransitionPlanner {
         /// Whether it animates.
         var animated: Bool
         /// The scenes to resolve, check and build, in order.
-        var arrivals: [Arrival] = []
+        var arrivals = Arrivals.none
         /// The screens that would leave; their guards and vetoes are asked top first.
         var leaving = Leaving.screens([])
         /// A screen already in the tree that the guards are asked about as it comes into view
@@ -50,6 +50,14 @@ enum TransitionPlanner {
             case .removedBy, .topStack: return false
             }
         }
+    }
+
+    /// The scenes a plan builds screens for: none, one (a request for one screen, with no list
+    /// to allocate), or several in order.
+    enum Arrivals {
+        case none
+        case one(Arrival)
+        case many([Arrival])
     }
 
     /// A scene a plan builds a screen for.
@@ -124,29 +132,31 @@ enum TransitionPlanner {
     {
         let kind = request.kind
         if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
-        var plan = Plan(kind: kind, animated: request.animated, shape: .setStack)
-        func arrive(
-            _ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?
-        ) {
-            plan.arrivals.append(
-                Arrival(kind: kind, scene: scene, parameters: parameters, payload: payload))
+        let animated = request.animated
+        func one(_ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?)
+            -> Arrivals
+        {
+            .one(Arrival(kind: kind, scene: scene, parameters: parameters, payload: payload))
         }
         switch request {
         case .root(let scene, let parameters, let payload, _):
-            arrive(scene, parameters, payload)
-            plan.leaving = .everything
-            plan.shape = .root
+            return Plan(
+                kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
+                leaving: .everything, shape: .root)
         case .push(let scene, let parameters, let payload, _):
-            arrive(scene, parameters, payload)
-            plan.shape = .push
+            return Plan(
+                kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
+                shape: .push)
         case .present(let scene, let parameters, let payload, let style, _):
             guard style.isValid else { throw .invalidPresentationStyle(style) }
-            arrive(scene, parameters, payload)
-            plan.shape = .present(style)
+            return Plan(
+                kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
+                shape: .present(style))
         case .replace(let scene, let parameters, let payload, _):
-            arrive(scene, parameters, payload)
-            plan.leaving = .screens([tree.topScreens[tree.topStackCount - 1]])
-            plan.shape = .replaceVisible
+            return Plan(
+                kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
+                leaving: .screens([tree.topScreens[tree.topStackCount - 1]]),
+                shape: .replaceVisible)
         case .tabs(let items, let selected, _):
             guard !items.isEmpty else { throw .noTabs }
             var names = Set<String>()
@@ -159,29 +169,34 @@ enum TransitionPlanner {
             else {
                 throw .unknownTab(selected, tabs: items.map(\.name))
             }
-            for item in items { arrive(item.scene, item.parameters, item.payload) }
-            plan.leaving = .everything
-            plan.shape = .tabs(names: items.map(\.name), selected: selectedIndex)
+            let arrivals = items.map {
+                Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
+            }
+            return Plan(
+                kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .everything,
+                shape: .tabs(names: items.map(\.name), selected: selectedIndex))
         case .selectTab(let name, _):
             guard let index = tree.tabIndex(named: name) else {
                 throw .unknownTab(name, tabs: tree.tabNameList)
             }
             guard index != tree.selectedTabIndex else { return nil }
-            plan.revealed = tree.tabs[index].stack.last
-            plan.shape = .edit(.selectTab(index))
+            return Plan(
+                kind: kind, animated: animated, revealed: tree.tabs[index].stack.last,
+                shape: .edit(.selectTab(index)))
         case .setStack(let destinations, _):
             guard !destinations.isEmpty else { throw .emptyStack(kind) }
-            for destination in destinations {
-                arrive(destination.scene, destination.parameters, destination.payload)
+            let arrivals = destinations.map {
+                Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
             }
-            plan.leaving = .topStack
-            plan.shape = .setStack
+            return Plan(
+                kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .topStack,
+                shape: .setStack)
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             guard let removal = try removal(for: request, in: tree) else { return nil }
-            plan.leaving = .removedBy(removal)
-            plan.shape = .edit(removal)
+            return Plan(
+                kind: kind, animated: animated, leaving: .removedBy(removal),
+                shape: .edit(removal))
         }
-        return plan
     }
 
     /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
@@ -282,15 +297,38 @@ enum TransitionPlanner {
         } else {
             plan.leaving = .screens(tree.modalScreens(from: 0))
         }
-        plan.arrivals = screens.map {
-            Arrival(
-                kind: $0.placement.kind, scene: $0.scene, parameters: $0.parameters,
-                payload: $0.payload, planned: $0)
-        }
+        plan.arrivals = .many(
+            screens.map {
+                Arrival(
+                    kind: $0.placement.kind, scene: $0.scene, parameters: $0.parameters,
+                    payload: $0.payload, planned: $0)
+            })
         return plan
     }
 
     // MARK: Edits
+
+    /// The edit that puts `screen`, built for a single-screen plan (`root`, `push`,
+    /// `present`, `replace`), into `tree`; a new stack or modal takes its identity from
+    /// `counters`.
+    static func edit(
+        _ plan: Plan, screen: Screen, in tree: ScreenTree, counters: inout Counters
+    ) -> TreeEdit {
+        switch plan.shape {
+        case .root:
+            return .setRoot(screen, counters.nextStack())
+        case .present(let style):
+            return .present(screen, counters.nextModal(), counters.nextStack(), style)
+        case .replaceVisible:
+            var screens = tree.topScreens
+            screens[screens.count - 1] = screen
+            return .setTop(screens)
+        case .push, .tabs, .setStack, .edit, .placed:
+            // Only `.push` builds one screen onto the top; the others build lists (see
+            // `edit(_:built:in:counters:)`), which never come here.
+            return .push(screen)
+        }
+    }
 
     /// The edit that puts `built`, the screens built for `plan`'s arrivals in order, into
     /// `tree`; new stacks and modals take their identities from `counters`.
@@ -298,16 +336,8 @@ enum TransitionPlanner {
         _ plan: Plan, built: [Screen], in tree: ScreenTree, counters: inout Counters
     ) -> TreeEdit {
         switch plan.shape {
-        case .root:
-            return .setRoot(built[0], counters.nextStack())
-        case .push:
-            return .push(built[0])
-        case .present(let style):
-            return .present(built[0], counters.nextModal(), counters.nextStack(), style)
-        case .replaceVisible:
-            var screens = tree.topScreens
-            screens[screens.count - 1] = built[0]
-            return .setTop(screens)
+        case .root, .push, .present, .replaceVisible:
+            return edit(plan, screen: built[0], in: tree, counters: &counters)
         case .tabs(let names, let selected):
             return .setTabs(
                 zip(names, built).map { name, screen in
@@ -456,41 +486,4 @@ enum TransitionPlanner {
         }
         return (report.kind, edit)
     }
-}
-
-/// The numbers the next screen, stack, modal and event of a coordinator get; each is used once.
-struct Counters {
-    var screen: UInt64 = 1
-    var stack: UInt64 = 1
-    var modal: UInt64 = 1
-    var sequence: UInt64 = 1
-
-    mutating func nextScreen() -> ScreenID {
-        defer { screen += 1 }
-        return ScreenID(screen)
-    }
-
-    mutating func nextStack() -> StackID {
-        defer { stack += 1 }
-        return StackID(stack)
-    }
-
-    mutating func nextModal() -> ModalID {
-        defer { modal += 1 }
-        return ModalID(modal)
-    }
-
-    mutating func nextSequence() -> UInt64 {
-        defer { sequence += 1 }
-        return sequence
-    }
-}
-
-/// A change ready to commit: everything that can fail has been checked and built.
-struct TreeChange {
-    var kind: TransitionKind
-    var animated: Bool
-    var edit: TreeEdit
-    var initiator: TransitionInitiator = .app
-    var redirectedFrom: NavigationOperation?
 }

@@ -212,6 +212,19 @@ struct AsyncGuardTests {
         #expect(coordinator.tree.scenes == [["A1", "B1"]])
     }
 
+    @Test("removeGuard(named:) removes a synchronous and an asynchronous guard of that name")
+    func sameNameBothKinds() throws {
+        let fixture = try AsyncFixture()
+        let coordinator = fixture.coordinator
+        coordinator.addGuard(NavigationGuard("session") { _ in .reject(reason: "signed out") })
+        #expect(coordinator.guardNames == ["session", "session"])
+        coordinator.removeGuard(named: "session")
+        #expect(coordinator.guardNames.isEmpty)
+        // Neither kind stops a navigation any more.
+        try coordinator.navigate(.push(scene: "B1"))
+        #expect(coordinator.tree.scenes == [["A1", "B1"]])
+    }
+
     // MARK: Cancelling
 
     @Test("A newer synchronous request cancels the pending one, which changes nothing")

@@ -44,6 +44,31 @@ struct HeldUniversalLinkTests {
         #expect(recorder.kinds == [.root, .replaceTree])
     }
 
+    @Test("an action route's link, once allowed, is delivered as the action it reported")
+    func actionDelivered() async throws {
+        let coordinator = try makeCoordinator(["A1", "A2", "B1"])
+        let table = try LinkTable(
+            accepting: [.web(host: "shop.example.com")],
+            routes: [
+                LinkRoute("home", scene: "A1", reachableFromOutside: true),
+                LinkRoute("theme/:value", action: "set-theme", reachableFromOutside: true),
+            ])
+        try coordinator.navigate(.root(scene: "A1"))
+        try await coordinator.markReadyForLinks()
+        let recorder = EventRecorder(coordinator)
+        let before = coordinator.tree
+        let delivery = try await coordinator.openWhenAllowed(
+            .universal("https://shop.example.com/theme/dark", in: table))
+        guard case .opened(.linkAction(let action)) = delivery else {
+            Issue.record("expected the action, got \(delivery)")
+            return
+        }
+        #expect(action.name == "set-theme")
+        #expect(action.parameters["value"] == "dark")
+        #expect(recorder.events == [.linkAction(action)])
+        #expect(coordinator.tree == before)
+    }
+
     @Test("a held link of either form replaces the other: one link waits")
     func newestOfEitherForm() async throws {
         let coordinator = try makeCoordinator(["A1", "A2", "B1"])
