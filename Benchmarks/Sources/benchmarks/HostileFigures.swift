@@ -46,7 +46,7 @@ enum HostileFigures {
         return row(rejectName, .short, size: huge.rawValue.utf8.count, timing, .below(1_000_000))
     }
 
-    /// `open(_:format:)` of a link of 1 MiB (`bench://open/` then `a` up to 1 MiB), caught.
+    /// `open(.deepLink(_:format:))` of a link of 1 MiB (`bench://open/` then `a` up to 1 MiB), caught.
     static func rejectHugeLink(rounds: Int) throws -> Row {
         let observed = try ObservedCoordinator(
             container: registeredContainer(count: 10, names: .short), names: .short)

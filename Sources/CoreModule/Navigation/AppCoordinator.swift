@@ -328,9 +328,7 @@ public final class AppCoordinator: AppCoordinatorType {
         var style: PresentationStyle?
         if case .present(_, _, _, let presented) = change.edit { style = presented }
         // A universal link's stack presented in one modal.
-        if change.kind == .present, case .replaceTree = change.edit {
-            style = tree.modals.last?.style
-        }
+        if case .presentOnBase(_, _, _, let presented) = change.edit { style = presented }
         let event = TransitionEvent(
             sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
             screen: about.screen, from: applied.from, to: applied.to,

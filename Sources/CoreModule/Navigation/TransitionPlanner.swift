@@ -348,7 +348,16 @@ enum TransitionPlanner {
         case .edit(let edit):
             return edit
         case .placed(let placement):
-            return .replaceTree(place(built, placement, over: tree, counters: &counters))
+            // A universal link's push or present is an edit of the base stack or the modals; a
+            // link to a tab or to the whole tree is a new tree.
+            switch placement.destination {
+            case .pushOnBase:
+                return .pushOnBase(built)
+            case .modalOverBase(let style):
+                return .presentOnBase(built, counters.nextModal(), counters.nextStack(), style)
+            case .tree, .tab:
+                return .replaceTree(place(built, placement, over: tree, counters: &counters))
+            }
         }
     }
 
@@ -358,15 +367,8 @@ enum TransitionPlanner {
         counters: inout Counters
     ) -> ScreenTree {
         let screens = placement.screens
-        var result = placement.tab == nil && placement.destination == .tree ? ScreenTree() : tree
-        if placement.destination == .pushOnBase {
-            result.dismissModals(from: 0)
-            for screen in built { result.push(screen) }
-        } else if case .modalOverBase(let style) = placement.destination {
-            result.dismissModals(from: 0)
-            result.present(
-                built, modal: counters.nextModal(), stack: counters.nextStack(), style: style)
-        } else if let tab = placement.tab {
+        var result = placement.tab == nil ? ScreenTree() : tree
+        if let tab = placement.tab {
             result.dismissModals(from: 0)
             var stack = tab.kept.map { [$0] } ?? []
             var index = 0

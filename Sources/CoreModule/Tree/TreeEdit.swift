@@ -17,6 +17,11 @@ enum TreeEdit {
     case selectTab(Int)
     /// The top-most stack's screens replaced.
     case setTop([Screen])
+    /// The modals dismissed, then screens pushed onto the base stack (a universal link's push).
+    case pushOnBase([Screen])
+    /// The modals dismissed, then one modal of these screens presented over the base stack (a
+    /// universal link's present).
+    case presentOnBase([Screen], ModalID, StackID, PresentationStyle)
     /// A whole new tree (a link or a snapshot); the screens it keeps from the current tree
     /// (the untouched tabs of a link to one tab) stay, the others leave.
     case replaceTree(ScreenTree)
@@ -57,6 +62,9 @@ extension ScreenTree {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
         var plan = RenderPlan()
+        // For a universal link's push: the base stack's screens before, and whether modals
+        // covered it.
+        var basePlan: (before: [Screen], hadModals: Bool) = ([], false)
         var removed = 0
         switch edit {
         case .setRoot(let screen, let stack):
@@ -77,6 +85,16 @@ extension ScreenTree {
             dismissModals(from: position)
         case .selectTab(let index):
             selectTab(at: index)
+        case .pushOnBase(let screens):
+            removed = modalScreens(from: 0).count
+            // The base stack before, for its plan: one stack, never the whole tree.
+            if planning { basePlan = (base[selectedIndex].screens, modalsBefore > 0) }
+            dismissModals(from: 0)
+            for screen in screens { push(screen) }
+        case .presentOnBase(let screens, let modal, let stack, let style):
+            removed = modalScreens(from: 0).count
+            dismissModals(from: 0)
+            present(screens, modal: modal, stack: stack, style: style)
         case .setTop(let screens):
             removed = leavingScreens(edit).count
             setTop(screens)
@@ -96,6 +114,17 @@ extension ScreenTree {
                 plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
             case .replaceTree:
                 break
+            case .pushOnBase:
+                // As comparing the trees plans it: the modals go without animation, then the
+                // base stack changes (a push for one screen, else a stack set), animated only
+                // when it was the top-most stack before.
+                var steps: [RenderStep] = []
+                if basePlan.hadModals { steps.append(.dismiss(aboveLevel: 0, animated: false)) }
+                steps.append(
+                    .change(
+                        basePlan.before, to: baseStack(at: selectedIndex),
+                        animated: animated && !basePlan.hadModals))
+                plan = RenderPlan(steps: steps)
             default:
                 plan = plannedStep(edit, modalsBefore: modalsBefore, animated: animated)
             }
@@ -130,6 +159,14 @@ extension ScreenTree {
         case .present:
             return RenderPlan(
                 .present(modalStack(at: modalRecords.count - 1), animated: animated))
+        case .presentOnBase:
+            // As comparing the trees plans it: the modals that leave, then the new one.
+            let present = RenderStep.present(modalStack(at: 0), animated: animated)
+            return modalsBefore > 0
+                ? RenderPlan(steps: [.dismiss(aboveLevel: 0, animated: animated), present])
+                : RenderPlan(present)
+        case .pushOnBase:
+            return RenderPlan()
         case .dismissModals(let position):
             return RenderPlan(.dismiss(aboveLevel: position, animated: animated))
         case .selectTab(let index):
@@ -150,6 +187,8 @@ extension ScreenTree {
             return Array(topScreens[keeping...])
         case .dismissModals(let position):
             return modalScreens(from: position)
+        case .pushOnBase, .presentOnBase:
+            return modalScreens(from: 0)
         case .setTop(let new):
             let kept = Set(new.map(\.id))
             return topScreens.filter { !kept.contains($0.id) }
@@ -166,6 +205,8 @@ extension ScreenTree {
             return [screen]
         case .setTabs(let tabs, _):
             return tabs.flatMap(\.screens)
+        case .pushOnBase(let screens), .presentOnBase(let screens, _, _, _):
+            return screens
         case .truncateTop, .dismissModals, .selectTab:
             return []
         case .setTop(let new):

@@ -157,7 +157,7 @@ enum ModelUniversalLinks {
 }
 
 extension ReferenceModel {
-    /// What `open(universalLink:in:force:)` does with `link`, from outside, by the rules of
+    /// What `open(.universal(_:in:from:), force:)` does with `link`, from outside, by the rules of
     /// docs/deep-links.md: the values are checked first (a missing or malformed one makes the
     /// link unhandled), then the route's effect applies like a link of the package's own form.
     func predict(_ link: ModelUniversalLink, force: Bool) -> ModelOutcome {
