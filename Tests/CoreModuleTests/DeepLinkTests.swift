@@ -30,7 +30,8 @@ struct DeepLinkTests {
         #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
         #expect(
             recorder.failures == [
-                NavigationFailure(operation: .openLink(link, format: format), error: expected)
+                NavigationFailure(
+                    operation: .open(.deepLink(link, format: format)), error: expected)
             ],
             sourceLocation: sourceLocation)
     }

@@ -67,11 +67,31 @@ struct GuardRedirectTests {
         try coordinator.navigate(Self.gated)
         let format = DeepLinkFormat(scheme: "demo")
         let event = try coordinator.open(.deepLink("demo://open/B1", format: format))?.transition
-        #expect(event?.redirectedFrom == .openLink("demo://open/B1", format: format))
+        #expect(event?.redirectedFrom == .open(.deepLink("demo://open/B1", format: format)))
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["Login"]])
         let login = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         session.isSignedIn = true
         try login.context.continueRedirectedNavigation()
+        #expect(coordinator.tree.scenes == [["B1"]])
+    }
+
+    @Test("a universal link redirected to a sign-in continues after it, read again from its table")
+    func universalLinkIsRedirected() throws {
+        let session = Session()
+        let coordinator = try makeApp(session: session)
+        try coordinator.navigate(.root(scene: "A1"))
+        try coordinator.navigate(Self.gated)
+        let table = try LinkTable(
+            accepting: [.web(host: "example.com")],
+            routes: [LinkRoute("b", scene: "B1", reachableFromOutside: true)])
+        let link = AppLink.universal("https://example.com/b", in: table)
+        let event = try coordinator.open(link)?.transition
+        #expect(event?.redirectedFrom == .open(link))
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["Login"]])
+        let login = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        session.isSignedIn = true
+        let continued = try login.context.continueRedirectedNavigation()
+        #expect(continued?.kind == .replaceTree)
         #expect(coordinator.tree.scenes == [["B1"]])
     }
 

@@ -197,7 +197,7 @@ struct SmallBehaviourTests {
     @Test("a failure of a link or restore carries no request")
     func failureWithoutRequest() {
         let failure = NavigationFailure(
-            operation: .openLink("app://open/A1", format: DeepLinkFormat(scheme: "app")),
+            operation: .open(.deepLink("app://open/A1", format: DeepLinkFormat(scheme: "app"))),
             error: .invalidLink(.empty))
         #expect(failure.request == nil)
         #expect(NavigationFailure(request: .pop(), error: .noRoot(.pop)).request == .pop())

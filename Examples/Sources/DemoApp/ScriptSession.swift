@@ -284,8 +284,8 @@ public final class ScriptSession {
     private func operation(for command: ScriptCommand) -> NavigationOperation? {
         switch command {
         case .navigate(let transition): return .transition(transition)
-        case .open(let link): return .openLink(link, format: Self.linkFormat)
-        case .openURL(let url, let source): return .openUniversalLink(url, source: source)
+        case .open(let link): return .open(.deepLink(link, format: Self.linkFormat))
+        case .openURL(let url, let source): return .open(.universal(url, in: links, from: source))
         case .backSwipe(let screen):
             return (try? backSwipeTarget(from: screen)).map { .report(.poppedBackByUser(to: $0)) }
         case .swipeDown(let screen):
@@ -294,7 +294,7 @@ public final class ScriptSession {
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
         case .navigateWhenAllowed(let transition): return .transition(transition)
-        case .incoming(let link): return .openLink(link, format: Self.linkFormat)
+        case .incoming(let link): return .open(.deepLink(link, format: Self.linkFormat))
         case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
             .advanceClock, .ready, .held:
             return nil

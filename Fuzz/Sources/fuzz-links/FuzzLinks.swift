@@ -301,7 +301,7 @@ enum LinkFuzzer {
                 checkRoundTrip(coordinator)
             } catch {
                 checkFailure(
-                    error, operation: .openLink(text, format: format), before: before,
+                    error, operation: .open(.deepLink(text, format: format)), before: before,
                     after: coordinator, recorder: recorder, input: text)
                 if text.utf8.count > format.maximumLength {
                     check(
@@ -621,7 +621,7 @@ extension LinkFuzzer {
             }
         } catch {
             checkFailure(
-                error, operation: .openUniversalLink(url, source: .outside), before: before,
+                error, operation: .open(.universal(url, in: links)), before: before,
                 after: coordinator, recorder: recorder, input: url)
             switch error {
             case .unhandledLink(let link):

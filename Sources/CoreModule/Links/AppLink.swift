@@ -51,10 +51,5 @@ public struct AppLink: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\"\(NavigationError.shorten(text))\"" }
 
     /// Opening the link, as observers and errors name it.
-    var operation: NavigationOperation {
-        switch form {
-        case .deepLink(let format): return .openLink(text, format: format)
-        case .universal(_, let source): return .openUniversalLink(text, source: source)
-        }
-    }
+    var operation: NavigationOperation { .open(self) }
 }

@@ -156,27 +156,29 @@ extension TransitionEvent: CustomStringConvertible {
 public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
     /// `navigate(_:)` with this transition.
     case transition(ApplicationTransitionType)
-    /// `open(_:force:)` with this link of the package's own form.
-    case openLink(String, format: DeepLinkFormat)
+    /// `open(_:force:)` or `openWhenAllowed(_:force:)` with this link.
+    case open(AppLink)
     /// `restore(_:)` with this snapshot.
     case restore(TreeSnapshot)
     /// `report(_:)` with this platform report.
     case report(PlatformReport)
-    /// `open(_:force:)` with this universal link, from this source.
-    case openUniversalLink(String, source: LinkSource)
 
     /// The operation as one line.
     public var description: String {
         switch self {
         case .transition(let request): return request.description
-        case .openLink(let link, _): return "open(\"\(NavigationError.shorten(link))\")"
+        case .open(let link):
+            let text = NavigationError.shorten(link.text)
+            switch link.form {
+            case .deepLink: return "open(\"\(text)\")"
+            case .universal(_, let source):
+                let from = source == .outside ? "" : ", from: .app"
+                return "open(.universal(\"\(text)\"\(from)))"
+            }
         case .restore(let snapshot):
             return "restore(\(snapshot.screenCount) screens in \(snapshot.stackCount) stacks)"
         case .report(let report):
             return "report(\(report))"
-        case .openUniversalLink(let url, let source):
-            let from = source == .outside ? "" : ", from: .app"
-            return "open(universalLink: \"\(NavigationError.shorten(url))\"\(from))"
         }
     }
 }

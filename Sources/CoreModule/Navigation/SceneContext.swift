@@ -183,15 +183,11 @@ public struct SceneContext: Sendable {
         switch redirectedFrom {
         case .transition(let request):
             return try app.navigate(request)
-        case .openLink(let link, let format):
-            return try app.open(.deepLink(link, format: format))?.transition
+        case .open(let link):
+            return try app.open(link)?.transition
         case .restore(let snapshot):
             return try app.restore(snapshot)
         case .report:
-            return nil
-        case .openUniversalLink:
-            // The link table is the app's: the app opens the link again (see
-            // `AppCoordinator.open(_:force:)` with `.universal(_:in:from:)`).
             return nil
         }
     }

@@ -275,7 +275,7 @@ struct AsyncGuardTests {
         await #expect(
             throws: NavigationError.navigationCancelled(
                 .transition(.push(scene: "B1")),
-                by: .openUniversalLink("shop://home", source: .outside))
+                by: .open(.universal("shop://home", in: table)))
         ) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A2"]])
         await expectNothingWaits(fixture)

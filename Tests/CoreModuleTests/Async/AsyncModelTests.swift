@@ -208,7 +208,7 @@ struct AsyncModelTests {
                 let delivery = try await coordinator.openWhenAllowed(
                     .deepLink(link, format: Self.format))
                 if model.isReady {
-                    await cancelPending(by: .openLink(link, format: Self.format))
+                    await cancelPending(by: .open(.deepLink(link, format: Self.format)))
                     model.replace(withLink: link)
                     guard case .opened = delivery else {
                         Issue.record("\(label): \(link) was not opened: \(delivery)")
@@ -228,7 +228,7 @@ struct AsyncModelTests {
                 model.isReady = true
                 if let link = model.held {
                     model.held = nil
-                    await cancelPending(by: .openLink(link, format: Self.format))
+                    await cancelPending(by: .open(.deepLink(link, format: Self.format)))
                     model.replace(withLink: link)
                     #expect(event?.kind == .replaceTree, "\(label)")
                 } else {

@@ -59,7 +59,7 @@ struct HeldLinkTests {
         #expect(
             recorder.failures == [
                 NavigationFailure(
-                    operation: .openLink("demo://open/A1", format: format),
+                    operation: .open(.deepLink("demo://open/A1", format: format)),
                     error: .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"))
             ])
         try await coordinator.markReadyForLinks()
@@ -101,7 +101,8 @@ struct HeldLinkTests {
         #expect(
             recorder.failures == [
                 NavigationFailure(
-                    operation: .openLink("demo://open/A1/Gone", format: format), error: expected)
+                    operation: .open(.deepLink("demo://open/A1/Gone", format: format)),
+                    error: expected)
             ])
         #expect(coordinator.heldLink == nil)
     }

@@ -81,7 +81,7 @@ struct HeldUniversalLinkTests {
         #expect(
             recorder.failures == [
                 NavigationFailure(
-                    operation: .openLink("demo://open/A2", format: format),
+                    operation: .open(.deepLink("demo://open/A2", format: format)),
                     error: .heldLinkReplaced(
                         "demo://open/A2", by: "https://shop.example.com/home"))
             ])

@@ -89,7 +89,7 @@ func expectLinkRejected(
         recorder.failures
             == [
                 NavigationFailure(
-                    operation: .openUniversalLink(url, source: source), error: expected)
+                    operation: .open(.universal(url, in: table, from: source)), error: expected)
             ],
         sourceLocation: sourceLocation)
     #expect(coordinator.tree.invariantViolations() == [], sourceLocation: sourceLocation)

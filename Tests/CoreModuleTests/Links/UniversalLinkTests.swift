@@ -224,9 +224,9 @@ struct UniversalLinkReadingTests {
         _ = try? coordinator.open(.universal("shop://nowhere", in: table, from: .app))
         #expect(
             recorder.failures.map(\.description) == [
-                "open(universalLink: \"shop://nowhere\") failed: The link \"shop://nowhere\" is "
+                "open(.universal(\"shop://nowhere\")) failed: The link \"shop://nowhere\" is "
                     + "not handled: no route matches the path \"nowhere\".",
-                "open(universalLink: \"shop://nowhere\", from: .app) failed: The link "
+                "open(.universal(\"shop://nowhere\", from: .app)) failed: The link "
                     + "\"shop://nowhere\" is not handled: no route matches the path \"nowhere\".",
             ])
     }

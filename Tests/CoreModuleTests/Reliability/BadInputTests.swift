@@ -110,10 +110,11 @@ enum BadAction: Sendable {
     var operation: NavigationOperation? {
         switch self {
         case .navigate(let request): return .transition(request)
-        case .open(let link): return .openLink(link, format: BadInputFixture.format)
+        case .open(let link): return .open(.deepLink(link, format: BadInputFixture.format))
         case .restore(let snapshot): return .restore(snapshot)
         case .report(let report): return .report(report)
-        case .openUniversal(let url): return .openUniversalLink(url, source: .outside)
+        case .openUniversal(let url):
+            return BadInputFixture.links.map { .open(.universal(url, in: $0)) }
         case .register, .call: return nil
         }
     }

@@ -39,12 +39,14 @@ enum ModelOperation: CustomStringConvertible {
         switch self {
         case .navigate(let request, _): return .transition(request)
         case .report(let report): return .report(report)
-        case .open(let link, _): return .openLink(link.text, format: ModelWorld.format)
+        case .open(let link, _): return .open(.deepLink(link.text, format: ModelWorld.format))
         case .restore(let snapshot, _): return .restore(snapshot)
         case .toggleGuard: return nil
-        case .reopen: return world.writtenLink.map { .openLink($0, format: ModelWorld.format) }
+        case .reopen:
+            return world.writtenLink.map { .open(.deepLink($0, format: ModelWorld.format)) }
         case .resnapshot: return world.savedSnapshot.map { .restore($0) }
-        case .openUniversal(let link, _): return .openUniversalLink(link.url, source: .outside)
+        case .openUniversal(let link, _):
+            return ModelWorld.links.map { .open(.universal(link.url, in: $0)) }
         }
     }
 
