@@ -219,20 +219,19 @@ final class AsyncGate {
                 return []
             }
         case .open(let link):
-            guard case .universal(let table, let source) = link.form else {
-                guard case .deepLink(let format) = link.form,
-                    let screens = try? format.parse(link.text)
-                else { return [] }
+            switch link.form {
+            case .deepLink(let format):
+                guard let screens = try? format.parse(link.text) else { return [] }
                 raw = screens.map { ($0.placement.kind, $0.scene, $0.parameters) }
-                break
-            }
-            // A link that does not match, or an action, is left to the synchronous pass.
-            guard let link = try? table.match(link.text, source: source),
-                case .screen(_, let effect) = link.entry.route.target
-            else { return [] }
-            raw = table.plan(link).enumerated().map { index, planned in
-                let kind = PlannedScreen.Placement.of(index: index, effect: effect).kind
-                return (kind, planned.scene, planned.parameters)
+            case .universal(let table, let source):
+                // A link that does not match, or an action, is left to the synchronous pass.
+                guard let matched = try? table.match(link.text, source: source),
+                    case .screen(_, let effect) = matched.entry.route.target
+                else { return [] }
+                raw = table.plan(matched).enumerated().map { index, planned in
+                    let kind = PlannedScreen.Placement.of(index: index, effect: effect).kind
+                    return (kind, planned.scene, planned.parameters)
+                }
             }
         }
         let resolver = coordinator.runner.resolver

@@ -47,6 +47,8 @@ enum TransitionPlanner {
             switch self {
             case .screens(let screens): return screens.isEmpty
             case .everything: return tree.isEmpty
+            // The planner makes a removal only when a screen leaves (a "go home" request already
+            // home is no plan at all), and the top-most stack always holds a screen.
             case .removedBy, .topStack: return false
             }
         }
