@@ -16,6 +16,12 @@ struct SceneSuggestionsTests {
             SceneSuggestions(for: "lOGIN", among: ["Login", "Logon", "Log"]).names == ["Login"])
     }
 
+    @Test("a name longer than every registered one is compared, and nothing far from it suggested")
+    func longerThanEveryName() {
+        #expect(SceneSuggestions(for: "A1Details", among: ["A1", "B2"]).names == [])
+        #expect(SceneSuggestions(for: "Logins", among: ["Login", "A1"]).names == ["Login"])
+    }
+
     @Test("a name that differs only by case ranks before a closer-looking one, wherever it is")
     func caseOnlyRanksFirst() {
         // "Ab1" is one edit from "ab"; "AB" is the same name in capitals, and comes last.

@@ -56,9 +56,10 @@ struct LinkCodec {
         } else if let root = tree.root {
             try write(root, attributes: [], modal: false)
         }
-        for modal in tree.modals {
+        for (index, record) in tree.modalRecords.enumerated() {
             try write(
-                modal, attributes: LinkWriter.attributes(of: modal.style ?? .sheet()), modal: true)
+                tree.modalStack(at: index), attributes: LinkWriter.attributes(of: record.style),
+                modal: true)
         }
         let link = writer.link
         let length = link.utf8.count

@@ -321,9 +321,12 @@ public final class AppCoordinator: AppCoordinatorType {
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation
-        switch change.kind {
-        case .pop, .popTo, .popToRoot, .dismiss, .dismissAll: about = applied.from ?? applied.to
-        default: about = applied.to
+        switch (change.kind, applied.from) {
+        case (.pop, let from?), (.popTo, let from?), (.popToRoot, let from?),
+            (.dismiss, let from?), (.dismissAll, let from?):
+            about = from
+        default:
+            about = applied.to
         }
         var style: PresentationStyle?
         if case .present(_, _, _, let presented) = change.edit { style = presented }

@@ -70,7 +70,7 @@ final class PlanRunner {
     ///   - plan: What the navigation asks of the tree.
     ///   - tree: The tree it applies to.
     ///   - force: Whether to leave screens that veto leaving.
-    ///   - redirectedFrom: What a single-screen request was redirected from, for its context.
+    ///   - redirectedFrom: What a request for one screen was redirected from, for its context.
     ///   - link: What each new screen's context holds to navigate later.
     ///   - failure: For a link or a snapshot: names a screen's error after the screen.
     func run(
@@ -78,8 +78,10 @@ final class PlanRunner {
         redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
-        if let failure {
-            return try runPlaced(plan, in: tree, force: force, link: link, failure: failure)
+        if case .placed(let placement) = plan.shape {
+            return try runPlaced(
+                plan, placement.screens, in: tree, force: force, link: link,
+                failure: failure ?? { _, error in error })
         }
         let arrivals: [Arrival]
         switch plan.arrivals {
@@ -93,9 +95,9 @@ final class PlanRunner {
             if let redirect = try askLeaving(plan, in: tree, force: force) {
                 return .redirect(redirect)
             }
+            // Only a request for one screen is `.one`: its context remembers the redirect.
             let screen = try build(
-                checked, for: plan.kind, link: link,
-                redirectedFrom: plan.shape.isSingleScreen ? redirectedFrom : nil)
+                checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
             return .edit(
                 TransitionPlanner.edit(plan, screen: screen, in: tree, counters: &counters))
         case .none:
@@ -138,21 +140,19 @@ final class PlanRunner {
     /// Runs a link's or a snapshot's plan: the leaving screens are asked first, then each
     /// screen is checked and built in turn, and an error is named after its screen.
     private func runPlaced(
-        _ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool, link: CoordinatorLink,
+        _ plan: TransitionPlanner.Plan, _ screens: [PlannedScreen], in tree: ScreenTree,
+        force: Bool, link: CoordinatorLink,
         failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> Outcome {
         if let redirect = try askLeaving(plan, in: tree, force: force) {
             return .redirect(redirect)
         }
-        let arrivals: [Arrival]
-        switch plan.arrivals {
-        case .none: arrivals = []
-        case .one(let arrival): arrivals = [arrival]
-        case .many(let list): arrivals = list
-        }
         var built: [Screen] = []
-        built.reserveCapacity(arrivals.count)
-        for arrival in arrivals {
+        built.reserveCapacity(screens.count)
+        for planned in screens {
+            let arrival = Arrival(
+                kind: planned.placement.kind, scene: planned.scene,
+                parameters: planned.parameters, payload: planned.payload)
             do {
                 switch try check(arrival, in: tree) {
                 case .success(let checked):
@@ -163,7 +163,7 @@ final class PlanRunner {
                 }
             } catch {
                 lifecycle.discardVetoes(of: built.map(\.id))
-                throw arrival.planned.map { failure($0, error) } ?? error
+                throw failure(planned, error)
             }
         }
         return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))

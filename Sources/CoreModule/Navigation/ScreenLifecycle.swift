@@ -55,7 +55,7 @@ final class ScreenLifecycle {
     func markFinished(_ flow: FlowCoordinator) -> [FlowCoordinator] {
         guard !flow.isFinished else { return [] }
         var order: [FlowCoordinator] = []
-        for child in flow.childFlows.values.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+        for (_, child) in flow.childFlows.sorted(by: { $0.key < $1.key }) {
             order += markFinished(child)
         }
         flow.isFinished = true

@@ -10,7 +10,8 @@ enum TransitionPlanner {
         var kind: TransitionKind
         /// Whether it animates.
         var animated: Bool
-        /// The scenes to resolve, check and build, in order.
+        /// The scenes a request resolves, checks and builds, in order (a link's or a snapshot's
+        /// are its placement's screens).
         var arrivals = Arrivals.none
         /// The screens that would leave; their guards and vetoes are asked top first.
         var leaving = Leaving.screens([])
@@ -69,8 +70,6 @@ enum TransitionPlanner {
         var scene: SceneIdentifier
         var parameters: SceneParameters
         var payload: ScenePayload?
-        /// The planned link or snapshot screen it comes from, to name in an error.
-        var planned: PlannedScreen?
     }
 
     /// How a plan's built screens change the tree.
@@ -93,14 +92,6 @@ enum TransitionPlanner {
         /// The screens of a link or a snapshot, placed where they go.
         case placed(Placement)
 
-        /// Whether the plan builds one screen for one request, whose context remembers what
-        /// the request was redirected from.
-        var isSingleScreen: Bool {
-            switch self {
-            case .root, .push, .present, .replaceVisible: return true
-            default: return false
-            }
-        }
     }
 
     /// Where a link's or a snapshot's screens go.
@@ -193,47 +184,35 @@ enum TransitionPlanner {
             return Plan(
                 kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .topStack,
                 shape: .setStack)
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
-            guard let removal = try removal(for: request, in: tree) else { return nil }
-            return Plan(
-                kind: kind, animated: animated, leaving: .removedBy(removal),
-                shape: .edit(removal))
-        }
-    }
-
-    /// The removal a `pop`, `popToRoot`, `popTo`, `dismiss` or `dismissAll` asks of the tree,
-    /// `nil` when a "go home" request is already home, or the error that forbids it.
-    private static func removal(for request: ApplicationTransitionType, in tree: ScreenTree)
-        throws(NavigationError) -> TreeEdit?
-    {
-        let topCount = tree.topStackCount
-        switch request {
         case .pop:
+            let topCount = tree.topStackCount
             guard topCount > 1 else {
                 throw .cannotPopFirstScreen(tree.topScreens[0].scene, kind: .pop)
             }
-            return .truncateTop(keeping: topCount - 1)
+            return removal(.truncateTop(keeping: topCount - 1))
         case .popToRoot:
-            guard topCount > 1 else { return nil }
-            return .truncateTop(keeping: 1)
+            guard tree.topStackCount > 1 else { return nil }
+            return removal(.truncateTop(keeping: 1))
         case .popTo(let scene, _):
             let screens = tree.topScreens
             guard let index = screens.dropLast().lastIndex(where: { $0.scene == scene }) else {
                 try scene.validate()
                 throw .sceneNotInStack(scene, stack: screens.map(\.scene))
             }
-            return .truncateTop(keeping: index + 1)
+            return removal(.truncateTop(keeping: index + 1))
         case .dismiss:
             let modalCount = tree.modalCount
             guard modalCount > 0 else {
-                throw .nothingToDismiss(visible: tree.topScreens[topCount - 1].scene)
+                throw .nothingToDismiss(visible: tree.topScreens[tree.topStackCount - 1].scene)
             }
-            return .dismissModals(from: modalCount - 1)
+            return removal(.dismissModals(from: modalCount - 1))
         case .dismissAll:
             guard tree.modalCount > 0 else { return nil }
-            return .dismissModals(from: 0)
-        default:
-            return nil
+            return removal(.dismissModals(from: 0))
+        }
+        /// The plan of a removal: its screens leave, asked only when a guard or veto may answer.
+        func removal(_ edit: TreeEdit) -> Plan {
+            Plan(kind: kind, animated: animated, leaving: .removedBy(edit), shape: .edit(edit))
         }
     }
 
@@ -299,12 +278,6 @@ enum TransitionPlanner {
         } else {
             plan.leaving = .screens(tree.modalScreens(from: 0))
         }
-        plan.arrivals = .many(
-            screens.map {
-                Arrival(
-                    kind: $0.placement.kind, scene: $0.scene, parameters: $0.parameters,
-                    payload: $0.payload, planned: $0)
-            })
         return plan
     }
 
@@ -428,9 +401,12 @@ enum TransitionPlanner {
     static func change(for report: PlatformReport, in tree: ScreenTree) throws(NavigationError)
         -> (kind: TransitionKind, edit: TreeEdit)?
     {
-        if let id = report.screen, tree.location(of: id) == nil {
-            throw .reportedScreenGone(id)
+        /// Where the reported screen is, or the error that it is gone.
+        func located(_ id: ScreenID) throws(NavigationError) -> ScreenLocation {
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            return location
         }
+        if let id = report.screen { _ = try located(id) }
         guard !tree.isEmpty else {
             // Only a tab report gets here (a reported screen is never in an empty window); the
             // error names the tab the user tapped.
@@ -441,7 +417,7 @@ enum TransitionPlanner {
         let edit: TreeEdit
         switch report {
         case .poppedBackByUser(let id):
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            let location = try located(id)
             // In the top-most stack: at the visible screen's level, and not in another tab.
             guard location.level == visible.level,
                 tree.topScreens.indices.contains(location.index),
@@ -452,7 +428,7 @@ enum TransitionPlanner {
             guard location.index < visible.index else { return nil }
             edit = .truncateTop(keeping: location.index + 1)
         case .dismissedByUser(let id):
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            let location = try located(id)
             guard tree.modalCount > 0 else {
                 throw .nothingToDismiss(visible: visible.scene)
             }

@@ -70,10 +70,6 @@ extension Builder {
 
     /// No payload required.
     public var payload: PayloadRequirement? { nil }
-
-    /// The builder's ``sceneIdentifier``.
-    @available(*, deprecated, renamed: "sceneIdentifier")
-    public var scene: SceneIdentifier { sceneIdentifier }
 }
 
 /// A builder made from a closure: the smallest way to register a scene.

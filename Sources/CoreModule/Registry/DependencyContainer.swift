@@ -213,17 +213,6 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     // MARK: Registering
 
-    /// Registers `builder` for `sceneIdentifier`, under `policy`.
-    @available(
-        *, deprecated,
-        message: "use assemble(_:policy:), or the article's assemble(builder:for:)"
-    )
-    public func assemble(
-        builder: any Builder, for sceneIdentifier: SceneIdentifier, policy: RegistrationPolicy
-    ) throws(NavigationError) {
-        try register(CollectionOfOne(Prepared(builder, for: sceneIdentifier)), policy: policy)
-    }
-
     /// Registers several builders in one step: all of them, or, when one is rejected, none.
     ///
     /// This is what a feature module's single entry point calls, so that a module is either
@@ -336,12 +325,6 @@ public final class DependencyContainer: SceneBuilderContainer {
     }
 
     // MARK: Listing
-
-    /// Whether a builder is registered for `sceneIdentifier` (a name or pattern, not a path).
-    @available(*, deprecated, message: "use build(for:) != nil")
-    public func contains(_ sceneIdentifier: SceneIdentifier) -> Bool {
-        registry.withLock { $0.registration(of: sceneIdentifier) != nil }
-    }
 
     /// The number of registered scenes, route patterns included.
     public var count: Int {

@@ -126,20 +126,6 @@ extension SceneBuilderContainer {
         try assemble(contentsOf: [builder], policy: .rejectDuplicates)
     }
 
-    /// The builder registered for `sceneIdentifier`, or an error that suggests close names.
-    @available(
-        *, deprecated,
-        message: "use resolve(_:).builder, or build(for:) for the builder or nil"
-    )
-    public func builder(for sceneIdentifier: SceneIdentifier) throws(NavigationError)
-        -> any Builder
-    {
-        if let builder = build(for: sceneIdentifier) { return builder }
-        try sceneIdentifier.validate()
-        throw .unknownScene(
-            sceneIdentifier,
-            suggestions: SceneSuggestions(for: sceneIdentifier, among: sceneIdentifiers))
-    }
 }
 
 /// What a registration does when the scene already has a builder.

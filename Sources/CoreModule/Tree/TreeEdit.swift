@@ -146,11 +146,6 @@ extension ScreenTree {
             return modalsBefore > 0
                 ? RenderPlan(steps: [.dismiss(aboveLevel: 0, animated: false), root])
                 : RenderPlan(root)
-        case .push(let screen):
-            return RenderPlan(.push(screen, onto: topStackID, animated: animated))
-        case .truncateTop:
-            return RenderPlan(
-                .pop(to: lastLocation().screen, in: topStackID, animated: animated))
         case .setTop:
             let top =
                 modalRecords.isEmpty
@@ -165,13 +160,12 @@ extension ScreenTree {
             return modalsBefore > 0
                 ? RenderPlan(steps: [.dismiss(aboveLevel: 0, animated: animated), present])
                 : RenderPlan(present)
-        case .pushOnBase:
-            return RenderPlan()
         case .dismissModals(let position):
             return RenderPlan(.dismiss(aboveLevel: position, animated: animated))
         case .selectTab(let index):
             return RenderPlan(.selectTab(tabNames[index], index: index))
-        case .replaceTree:
+        case .push, .truncateTop, .pushOnBase, .replaceTree:
+            // Planned by `apply(_:planning:animated:)` from what it read, never here.
             return RenderPlan()
         }
     }

@@ -341,7 +341,9 @@ extension HostileTests {
     @MainActor
     func observerLimitPerDelivery() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        #expect(coordinator.maximumObserverNavigations == 50)
         coordinator.maximumObserverNavigations = 2
+        #expect(coordinator.maximumObserverNavigations == 2)
         var thrown: [NavigationError] = []
         let token = coordinator.observe { [unowned coordinator] event in
             guard case .transition(let transition) = event, transition.kind != .replaceTree
