@@ -130,7 +130,7 @@ open class FlowCoordinator: Coordinator {
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
         guard let coordinator, !isFinished else { throw .coordinatorUnavailable(request.kind) }
-        return try coordinator.perform(
+        return try coordinator.navigator.perform(
             request,
             options: .init(
                 force: force, owner: self,

@@ -13,14 +13,14 @@ extension AppCoordinator {
     /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live flow has that key, or what the
     ///   flow's `start()` throws.
     public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
-        guard lifecycle.flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
+        guard navigator.lifecycle.flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
         flow.key = key
-        lifecycle.flowsByKey[key] = flow
+        navigator.lifecycle.flowsByKey[key] = flow
         do {
             try flow.start()
         } catch {
             if flow.ownedScreenCount == 0 {
-                lifecycle.flowsByKey[key] = nil
+                navigator.lifecycle.flowsByKey[key] = nil
                 flow.key = nil
             }
             throw error
@@ -28,13 +28,13 @@ extension AppCoordinator {
     }
 
     /// The live top-level flows, keyed by string.
-    public var flows: [String: FlowCoordinator] { lifecycle.flowsByKey }
+    public var flows: [String: FlowCoordinator] { navigator.lifecycle.flowsByKey }
 
     /// The flow that started the screen `id`, if a flow did and the screen is in the tree.
     ///
     /// - Parameter id: A screen's identity.
     public func owner(of id: ScreenID) -> FlowCoordinator? {
-        lifecycle.owners[id]
+        navigator.lifecycle.owners[id]
     }
 
     // MARK: Platform reports
@@ -63,13 +63,7 @@ extension AppCoordinator {
     ///   covers the tab bar; the tree is then unchanged.
     @discardableResult
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
-        try enter(.report(report), kind: report.kind, isReport: true) {
-            () throws(NavigationError) -> TransitionEvent? in
-            guard let (kind, edit) = try TransitionPlanner.change(for: report, in: tree) else {
-                return nil
-            }
-            return commit(TreeChange(kind: kind, animated: true, edit: edit, initiator: .user))
-        }
+        try navigator.report(report)
     }
 
     // MARK: Results and vetoes
@@ -86,7 +80,7 @@ extension AppCoordinator {
         let request: ApplicationTransitionType =
             location.index == 0 && location.level > 0
             ? .dismiss(animated: animated) : .pop(animated: animated)
-        return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
+        return try navigator.lifecycle.deliver(value, to: id) { () throws(NavigationError) in
             try navigate(request, force: true)
         }
     }

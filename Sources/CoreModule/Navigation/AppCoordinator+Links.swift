@@ -59,40 +59,7 @@ extension AppCoordinator {
     public func open(_ link: AppLink, force: Bool = false) throws(NavigationError)
         -> NavigationEvent?
     {
-        try enter(link.operation, kind: .replaceTree) { () throws(NavigationError) in
-            try openNow(link, force: force)
-        }
-    }
-
-    /// Reads and opens `link` as ``open(_:force:)`` does, without reporting a failure: the
-    /// asynchronous entry points run it once their guards allowed it.
-    func openNow(_ link: AppLink, force: Bool) throws(NavigationError) -> NavigationEvent? {
-        let text = link.text
-        switch link.form {
-        case .deepLink(let format):
-            let screens = try format.parse(text)
-            let event = try openPlanned(
-                screens, operation: link.operation, force: force, overTabs: true,
-                failure: { screen, error in
-                    let bytes = Array(text.utf8)
-                    return .linkSegmentFailed(
-                        position: screen.position,
-                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
-                        error: error)
-                })
-            return event.map(NavigationEvent.transition)
-        case .universal(let table, let source):
-            switch try LinkCodec(resolver: runner.resolver).read(text, in: table, from: source) {
-            case .action(let action):
-                publish(.linkAction(action))
-                return .linkAction(action)
-            case .screens(let screens, let destination):
-                let event = try openPlanned(
-                    screens, operation: link.operation, force: force, overTabs: true,
-                    into: destination, failure: { _, error in error })
-                return event.map(NavigationEvent.transition)
-            }
-        }
+        try navigator.open(link, force: force)
     }
 
     /// The current tree written as a link that ``open(_:force:)`` turns back into an
@@ -116,7 +83,7 @@ extension AppCoordinator {
     ///   format's limits, and ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen
     ///   whose builder needs a payload it cannot rebuild.
     public func link(format: DeepLinkFormat) throws(NavigationError) -> String? {
-        try LinkCodec(resolver: runner.resolver).link(for: tree, format: format)
+        try LinkCodec(resolver: navigator.runner.resolver).link(for: tree, format: format)
     }
 
     /// The visible screen written as a universal link of the app's table, for sharing: opening
@@ -144,7 +111,7 @@ extension AppCoordinator {
     public func universalLink(in table: LinkTable, origin: LinkOrigin? = nil)
         throws(NavigationError) -> String?
     {
-        try LinkCodec(resolver: runner.resolver).universalLink(
+        try LinkCodec(resolver: navigator.runner.resolver).universalLink(
             for: tree, in: table, origin: origin)
     }
 
@@ -181,47 +148,6 @@ extension AppCoordinator {
     public func restore(_ snapshot: TreeSnapshot, force: Bool = false) throws(NavigationError)
         -> TransitionEvent?
     {
-        let operation = NavigationOperation.restore(snapshot)
-        return try enter(operation, kind: .replaceTree) {
-            () throws(NavigationError) -> TransitionEvent? in
-            let screens = try LinkCodec.read(snapshot, payloadTypes: payloadTypes)
-            guard !screens.isEmpty else { return nil }
-            return try openPlanned(
-                screens, operation: operation, force: force, overTabs: false,
-                failure: { screen, error in
-                    .restorationFailed(position: screen.position, scene: screen.scene, error: error)
-                })
-        }
-    }
-
-    // MARK: Opening planned screens
-
-    /// Checks and builds every planned screen of a link or a snapshot, then commits them.
-    ///
-    /// They go where `destination` places them (see ``TransitionPlanner``), in one step; a
-    /// guard's redirect is performed instead, remembering `operation`. Nothing changes if any step fails;
-    /// `failure` names a screen's error after the screen.
-    func openPlanned(
-        _ screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
-        overTabs: Bool, into destination: TransitionPlanner.LinkDestination = .tree,
-        failure: @escaping (PlannedScreen, NavigationError) -> NavigationError
-    ) throws(NavigationError) -> TransitionEvent? {
-        let resolver = runner.resolver
-        let plan = try TransitionPlanner.plan(
-            screens, into: destination, overTabs: overTabs, tabHosts: tabHosts, in: tree,
-            resolve: { (scene) throws(NavigationError) -> SceneIdentifier in
-                do throws(NavigationError) {
-                    return try resolver.resolveTarget(scene).scene
-                } catch {
-                    throw failure(screens[0], error)
-                }
-            })
-        switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
-        case .edit(let edit):
-            return commit(TreeChange(kind: plan.kind, animated: false, edit: edit))
-        case .redirect(let redirect):
-            return try attemptFollowingRedirects(
-                redirect, options: NavigationOptions(), origin: operation)
-        }
+        try navigator.restore(snapshot, payloadTypes: payloadTypes, force: force)
     }
 }

@@ -2,7 +2,7 @@ extension AppCoordinator {
     // MARK: Observing
 
     /// The newest events, oldest first, up to the `historyLimit` given at creation.
-    public var recentEvents: [NavigationEvent] { eventHub.recentEvents }
+    public var recentEvents: [NavigationEvent] { navigator.eventHub.recentEvents }
 
     /// Calls `handler` with every event from now on, until the returned token is cancelled or
     /// released.
@@ -15,7 +15,7 @@ extension AppCoordinator {
     public func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void)
         -> ObservationToken
     {
-        ObservationToken(hub: eventHub, id: eventHub.add(handler))
+        ObservationToken(hub: navigator.eventHub, id: navigator.eventHub.add(handler))
     }
 
     /// Every event from now on, as an `AsyncSequence`.
@@ -27,22 +27,17 @@ extension AppCoordinator {
     /// - Parameter limit: How many unread events to keep at most.
     /// - Returns: A stream of events.
     public func events(bufferingNewest limit: Int = 256) -> AsyncStream<NavigationEvent> {
-        eventHub.stream(bufferingNewest: limit)
+        navigator.eventHub.stream(bufferingNewest: limit)
     }
 
     /// The number of closure observers and streams currently attached.
-    public var observerCount: Int { eventHub.count }
+    public var observerCount: Int { navigator.eventHub.count }
 
     /// The most navigations observers may start while one event is delivered (see
     /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
     public var maximumObserverNavigations: Int {
-        get { eventHub.maximumObserverNavigations }
-        set { eventHub.maximumObserverNavigations = newValue }
+        get { navigator.eventHub.maximumObserverNavigations }
+        set { navigator.eventHub.maximumObserverNavigations = newValue }
     }
 
-    /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
-    func publish(_ event: NavigationEvent) {
-        if case .transition = event { runner.gate?.treeChanged() }
-        eventHub.publish(event) { tree }
-    }
 }

@@ -45,11 +45,14 @@ public final class AppCoordinator: AppCoordinatorType {
     public let payloadTypes: PayloadTypes
 
     /// The current tree.
-    public internal(set) var tree = ScreenTree()
+    public var tree: ScreenTree { navigator.tree }
 
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
-    public var maximumRedirects = 8
+    public var maximumRedirects: Int {
+        get { navigator.maximumRedirects }
+        set { navigator.maximumRedirects = newValue }
+    }
 
     /// The scenes (registered names or route patterns) each tab hosts, by tab name, for links
     /// that name one stack and are opened over a tab root.
@@ -61,25 +64,18 @@ public final class AppCoordinator: AppCoordinatorType {
     /// ```swift
     /// coordinator.tabHosts = ["home": ["product/:id"], "inbox": ["Thread"]]
     /// ```
-    public var tabHosts: [String: Set<SceneIdentifier>] = [:]
+    public var tabHosts: [String: Set<SceneIdentifier>] {
+        get { navigator.tabHosts }
+        set { navigator.tabHosts = newValue }
+    }
 
-    /// Resolves, checks, asks and builds what each navigation plans; owns the guards, the
-    /// numbers new screens get, and the kind of transition applied while app code runs.
-    let runner: PlanRunner
+    /// Runs each navigation: the tree, the parts that plan, build and report, and the commit.
+    let navigator: Navigator
 
-    /// What every ``SceneContext`` this coordinator makes shares; made at first use, once the
-    /// coordinator exists to be held weakly.
-    lazy var link = CoordinatorLink(coordinator: self, services: services)
-
-    /// The observers, streams and history, and the order of delivery.
-    let eventHub: EventHub
-
-    /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
-    let lifecycle: ScreenLifecycle
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
     lazy var asyncGate: AsyncGate = {
         let gate = AsyncGate(coordinator: self)
-        runner.gate = gate
+        navigator.runner.gate = gate
         return gate
     }()
 
@@ -98,18 +94,17 @@ public final class AppCoordinator: AppCoordinatorType {
         payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0
     ) {
         self.container = container
-        let lifecycle = ScreenLifecycle()
-        self.lifecycle = lifecycle
-        self.runner = PlanRunner(resolver: SceneResolver(container), lifecycle: lifecycle)
         self.services =
             services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
         self.payloadTypes =
             payloadTypes ?? (container as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
-        self.eventHub = EventHub(historyLimit: historyLimit)
+        self.navigator = Navigator(
+            container: container, services: self.services, historyLimit: historyLimit)
+        navigator.owner = self
     }
 
     isolated deinit {
-        eventHub.finishStreams()
+        navigator.eventHub.finishStreams()
     }
 
     // MARK: Navigating
@@ -144,7 +139,7 @@ public final class AppCoordinator: AppCoordinatorType {
     public func navigate(_ type: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
     {
-        try perform(type, options: NavigationOptions())
+        try navigator.perform(type, options: NavigationOptions())
     }
 
     /// Applies `type`, optionally leaving screens that veto it, and asks for the new screen's
@@ -165,7 +160,7 @@ public final class AppCoordinator: AppCoordinatorType {
         _ type: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
-        try perform(
+        try navigator.perform(
             type,
             options: NavigationOptions(force: force, onResult: onResult.map { ResultHandler($0) }))
     }
@@ -195,158 +190,32 @@ public final class AppCoordinator: AppCoordinatorType {
         _ type: ApplicationTransitionType, force: Bool = false, expecting resultType: Result.Type,
         onResult: @escaping @MainActor (ScreenResult) -> Void
     ) throws(NavigationError) -> TransitionEvent? {
-        try perform(
+        try navigator.perform(
             type,
             options: NavigationOptions(
                 force: force, onResult: ResultHandler(onResult, expecting: resultType))
         )
     }
 
-    /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
-    func perform(_ request: ApplicationTransitionType, options: NavigationOptions)
-        throws(NavigationError)
-        -> TransitionEvent?
-    {
-        try enter(.transition(request), kind: request.kind, scene: request.scene) {
-            () throws(NavigationError) in
-            try attemptFollowingRedirects(request, options: options, origin: nil)
-        }
-    }
-
-    /// The one way in for every synchronous entry point (a request, a link, a universal link,
-    /// a snapshot, a platform report): it refuses a navigation started while a builder, guard
-    /// or veto runs, cancels the pending navigation (a newer request wins; a report does not
-    /// cancel it, since what the user did applies at once), counts a navigation an observer
-    /// starts, runs `body`, and publishes its failure before throwing it.
-    ///
-    /// - Parameters:
-    ///   - operation: What is entered, as observers and errors name it; made only when needed.
-    ///   - kind: The kind of transition it is, for the re-entrancy and loop errors.
-    ///   - scene: The scene it names, if any, for the loop error.
-    ///   - isReport: Whether it is a platform report.
-    ///   - body: The entry point's own work.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, ``NavigationError/reentrantNavigation(_:during:)`` or
-    ///   ``NavigationError/observerNavigationLoop(limit:kind:scene:)``.
-    func enter<Value>(
-        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
-        scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
-        _ body: () throws(NavigationError) -> Value
-    ) throws(NavigationError) -> Value {
-        do throws(NavigationError) {
-            if let applying = runner.applying {
-                throw .reentrantNavigation(kind, during: applying)
-            }
-            if !isReport {
-                runner.gate?.cancelPending(by: operation())
-                try eventHub.countObserverNavigation(kind, scene: scene())
-            }
-            return try body()
-        } catch {
-            publish(.failure(NavigationFailure(operation: operation(), error: error)))
-            throw error
-        }
-    }
-
-    /// Attempts `request`, then each navigation a guard redirects it to, until one applies.
-    ///
-    /// The applied one remembers `origin`, or else `request` when it was redirected.
-    ///
-    /// - Throws: What the attempts throw, or ``NavigationError/redirectLoop(chain:)`` when the
-    ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
-    func attemptFollowingRedirects(
-        _ request: ApplicationTransitionType, options: NavigationOptions,
-        origin: NavigationOperation?
-    ) throws(NavigationError) -> TransitionEvent? {
-        var current = request
-        var chain = RedirectChain()
-        while true {
-            let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
-            guard let plan = try TransitionPlanner.plan(current, in: tree) else { return nil }
-            switch try runner.run(
-                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
-            {
-            case .edit(let edit):
-                return commit(
-                    TreeChange(
-                        kind: plan.kind, animated: plan.animated, edit: edit,
-                        redirectedFrom: redirectedFrom), options: options)
-            case .redirect(let next):
-                try chain.follow(from: current, to: next, limit: maximumRedirects)
-                current = next
-            }
-        }
-    }
-
     /// Adds a guard; guards run in the order they were added.
     ///
     /// - Parameter rule: The guard.
     public func addGuard(_ rule: NavigationGuard) {
-        runner.guards.append(rule)
+        navigator.runner.guards.append(rule)
     }
 
     /// Removes every guard named `name`, synchronous or asynchronous.
     ///
     /// - Parameter name: The guard's name.
     public func removeGuard(named name: String) {
-        runner.guards.removeAll { $0.name == name }
-        runner.gate?.guards.removeAll { $0.name == name }
+        navigator.runner.guards.removeAll { $0.name == name }
+        navigator.runner.gate?.guards.removeAll { $0.name == name }
     }
 
     /// The names of the guards: the asynchronous ones first, since they are asked first, then
     /// the synchronous ones; each in the order it runs.
     public var guardNames: [String] {
-        (runner.gate?.guards.map(\.name) ?? []) + runner.guards.map(\.name)
-    }
-
-    // MARK: Committing
-
-    /// Applies a checked change, does the bookkeeping, and reports it.
-    ///
-    /// Every change to the tree, requested or reported by the platform, goes through here:
-    /// the tree is changed in one step, the event made once, then handed to observers.
-    func commit(_ change: TreeChange, options: NavigationOptions = NavigationOptions())
-        -> TransitionEvent
-    {
-        let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil
-        var leaving: [Screen] = []
-        var added: [Screen] = []
-        if tracked {
-            leaving = tree.leavingScreens(change.edit)
-            added = tree.addedScreens(change.edit)
-        }
-        // What the user did through the platform is already on screen: nothing to plan.
-        let applied = tree.apply(
-            change.edit, planning: change.initiator == .app, animated: change.animated)
-        // The transition is about the screen it added (the visible one, when it added several),
-        // or else the visible screen that left.
-        let about: ScreenLocation
-        switch (change.kind, applied.from) {
-        case (.pop, let from?), (.popTo, let from?), (.popToRoot, let from?),
-            (.dismiss, let from?), (.dismissAll, let from?):
-            about = from
-        default:
-            about = applied.to
-        }
-        var style: PresentationStyle?
-        if case .present(_, _, _, let presented) = change.edit { style = presented }
-        // A universal link's stack presented in one modal.
-        if case .presentOnBase(_, _, _, let presented) = change.edit { style = presented }
-        let event = TransitionEvent(
-            sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
-            screen: about.screen, from: applied.from, to: applied.to,
-            removedCount: applied.removedCount, animated: change.animated,
-            initiator: change.initiator, redirectedFrom: change.redirectedFrom,
-            stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
-        if tracked {
-            lifecycle.settle(
-                options: options, removed: leaving.map(\.id), added: added.map(\.id),
-                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event,
-                publish: publish)
-        } else {
-            publish(.transition(event))
-        }
-        return event
+        (navigator.runner.gate?.guards.map(\.name) ?? []) + navigator.runner.guards.map(\.name)
     }
 
 }

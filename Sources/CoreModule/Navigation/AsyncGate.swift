@@ -93,7 +93,8 @@ final class AsyncGate {
             return try runNow(current, redirectedFrom: redirected ? operation : nil, force: force)
         } catch {
             let reported = wrap?(error) ?? error
-            coordinator.publish(.failure(NavigationFailure(operation: operation, error: reported)))
+            coordinator.navigator.publish(
+                .failure(NavigationFailure(operation: operation, error: reported)))
             throw reported
         }
     }
@@ -106,11 +107,11 @@ final class AsyncGate {
         case .open(let link):
             if case .universal = link.form {
                 // Counted as the synchronous entry point counts it, should an observer start it.
-                try coordinator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
+                try coordinator.navigator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
             }
-            return try coordinator.openNow(link, force: force)
+            return try coordinator.navigator.openNow(link, force: force)
         case .transition(let transition):
-            return try coordinator.attemptFollowingRedirects(
+            return try coordinator.navigator.attemptFollowingRedirects(
                 transition, options: NavigationOptions(force: force), origin: redirectedFrom
             ).map(NavigationEvent.transition)
         }
@@ -234,7 +235,7 @@ final class AsyncGate {
                 }
             }
         }
-        let resolver = coordinator.runner.resolver
+        let resolver = coordinator.navigator.runner.resolver
         return raw.compactMap { kind, scene, parameters in
             guard let resolved = try? resolver.resolveTarget(scene),
                 let merged = try? resolver.checkedParameters(parameters, for: resolved)
@@ -296,7 +297,7 @@ final class AsyncGate {
     /// Holds `link`, replacing (and reporting) the one held before.
     func holdLink(_ link: HeldLink) {
         if let older = self.held, older != link {
-            coordinator.publish(
+            coordinator.navigator.publish(
                 .failure(
                     NavigationFailure(
                         operation: older.operation,

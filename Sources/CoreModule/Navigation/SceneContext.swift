@@ -164,7 +164,7 @@ public struct SceneContext: Sendable {
     /// - Parameter veto: Returns why the screen must stay, or `nil`.
     @MainActor
     public func vetoLeaving(_ veto: (@MainActor () -> String?)?) {
-        (coordinator as? AppCoordinator)?.lifecycle.setLeaveVeto(screen, veto)
+        (coordinator as? AppCoordinator)?.navigator.lifecycle.setLeaveVeto(screen, veto)
     }
 
     /// Performs the navigation a guard redirected to this screen (after a sign-in, say).

@@ -102,7 +102,7 @@ extension AppCoordinator {
         return observe { [weak self] event in
             // The tree as it was right after this event, even when an earlier observer has
             // navigated since.
-            guard let tree = self?.eventHub.treeAtEvent ?? self?.tree else { return }
+            guard let tree = self?.navigator.eventHub.treeAtEvent ?? self?.tree else { return }
             switch event {
             case .transition(let transition): renderer.render(transition, tree: tree)
             case .failure(let failure): renderer.renderFailure(failure, tree: tree)

@@ -1,0 +1,267 @@
+/// Runs the coordinator's synchronous navigations over the tree it owns.
+///
+/// One job: turn a request, a link, a snapshot or a platform report into one change of the
+/// tree and one event, or one typed error and nothing changed. It holds the one entry wrapper
+/// every entry point goes through (`enter`), the one redirect loop, the opening of a link's or a
+/// snapshot's planned screens, and ``commit(_:options:)``, the only place the tree changes.
+/// Planning is ``TransitionPlanner``'s, running app code ``PlanRunner``'s, delivery
+/// ``EventHub``'s; ``AppCoordinator`` is the public face over it.
+@MainActor
+final class Navigator {
+    /// The current tree; only ``commit(_:options:)`` changes it.
+    private(set) var tree = ScreenTree()
+    /// The most redirects one navigation may go through.
+    var maximumRedirects = 8
+    /// The scenes each tab hosts, for links that name one stack (see `AppCoordinator.tabHosts`).
+    var tabHosts: [String: Set<SceneIdentifier>] = [:]
+    /// Resolves, checks, asks and builds what each navigation plans.
+    let runner: PlanRunner
+    /// The observers, streams and history, and the order of delivery.
+    let eventHub: EventHub
+    /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
+    let lifecycle: ScreenLifecycle
+    /// The coordinator new screens' contexts navigate through; set once it exists.
+    weak var owner: AppCoordinator?
+    /// What every ``SceneContext`` shares; made at first use, once ``owner`` is set.
+    lazy var link = CoordinatorLink(coordinator: owner, services: services)
+    private let services: ServiceRegistry
+
+    init(container: any SceneBuilderContainer, services: ServiceRegistry, historyLimit: Int) {
+        let lifecycle = ScreenLifecycle()
+        self.lifecycle = lifecycle
+        self.runner = PlanRunner(resolver: SceneResolver(container), lifecycle: lifecycle)
+        self.eventHub = EventHub(historyLimit: historyLimit)
+        self.services = services
+    }
+
+    // MARK: Entering
+
+    /// Performs a request for the app or a flow: plan (guards, vetoes, builder), then commit.
+    func perform(_ request: ApplicationTransitionType, options: NavigationOptions)
+        throws(NavigationError)
+        -> TransitionEvent?
+    {
+        try enter(.transition(request), kind: request.kind, scene: request.scene) {
+            () throws(NavigationError) in
+            try attemptFollowingRedirects(request, options: options, origin: nil)
+        }
+    }
+
+    /// The one way in for every synchronous entry point (a request, a link, a universal link,
+    /// a snapshot, a platform report): it refuses a navigation started while a builder, guard
+    /// or veto runs, cancels the pending navigation (a newer request wins; a report does not
+    /// cancel it, since what the user did applies at once), counts a navigation an observer
+    /// starts, runs `body`, and publishes its failure before throwing it.
+    ///
+    /// - Parameters:
+    ///   - operation: What is entered, as observers and errors name it; made only when needed.
+    ///   - kind: The kind of transition it is, for the re-entrancy and loop errors.
+    ///   - scene: The scene it names, if any, for the loop error.
+    ///   - isReport: Whether it is a platform report.
+    ///   - body: The entry point's own work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, ``NavigationError/reentrantNavigation(_:during:)`` or
+    ///   ``NavigationError/observerNavigationLoop(limit:kind:scene:)``.
+    func enter<Value>(
+        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
+        scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
+        _ body: () throws(NavigationError) -> Value
+    ) throws(NavigationError) -> Value {
+        do throws(NavigationError) {
+            if let applying = runner.applying {
+                throw .reentrantNavigation(kind, during: applying)
+            }
+            if !isReport {
+                runner.gate?.cancelPending(by: operation())
+                try eventHub.countObserverNavigation(kind, scene: scene())
+            }
+            return try body()
+        } catch {
+            publish(.failure(NavigationFailure(operation: operation(), error: error)))
+            throw error
+        }
+    }
+
+    /// Attempts `request`, then each navigation a guard redirects it to, until one applies.
+    ///
+    /// The applied one remembers `origin`, or else `request` when it was redirected.
+    ///
+    /// - Throws: What the attempts throw, or ``NavigationError/redirectLoop(chain:)`` when the
+    ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
+    func attemptFollowingRedirects(
+        _ request: ApplicationTransitionType, options: NavigationOptions,
+        origin: NavigationOperation?
+    ) throws(NavigationError) -> TransitionEvent? {
+        var current = request
+        var chain = RedirectChain()
+        while true {
+            let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
+            guard let plan = try TransitionPlanner.plan(current, in: tree) else { return nil }
+            switch try runner.run(
+                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+            {
+            case .edit(let edit):
+                return commit(
+                    TreeChange(
+                        kind: plan.kind, animated: plan.animated, edit: edit,
+                        redirectedFrom: redirectedFrom), options: options)
+            case .redirect(let next):
+                try chain.follow(from: current, to: next, limit: maximumRedirects)
+                current = next
+            }
+        }
+    }
+
+    // MARK: Links, snapshots and reports
+
+    /// Opens `link` (see `AppCoordinator.open(_:force:)`).
+    func open(_ link: AppLink, force: Bool) throws(NavigationError) -> NavigationEvent? {
+        try enter(link.operation, kind: .replaceTree) { () throws(NavigationError) in
+            try openNow(link, force: force)
+        }
+    }
+
+    /// Restores `snapshot` (see `AppCoordinator.restore(_:force:)`).
+    func restore(_ snapshot: TreeSnapshot, payloadTypes: PayloadTypes, force: Bool)
+        throws(NavigationError) -> TransitionEvent?
+    {
+        let operation = NavigationOperation.restore(snapshot)
+        return try enter(operation, kind: .replaceTree) {
+            () throws(NavigationError) -> TransitionEvent? in
+            let screens = try LinkCodec.read(snapshot, payloadTypes: payloadTypes)
+            guard !screens.isEmpty else { return nil }
+            return try openPlanned(
+                screens, operation: operation, force: force, overTabs: false,
+                failure: { screen, error in
+                    .restorationFailed(position: screen.position, scene: screen.scene, error: error)
+                })
+        }
+    }
+
+    /// Follows what the platform did (see `AppCoordinator.report(_:)`).
+    func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
+        try enter(.report(report), kind: report.kind, isReport: true) {
+            () throws(NavigationError) -> TransitionEvent? in
+            guard let (kind, edit) = try TransitionPlanner.change(for: report, in: tree) else {
+                return nil
+            }
+            return commit(TreeChange(kind: kind, animated: true, edit: edit, initiator: .user))
+        }
+    }
+
+    /// Reads and opens `link` as ``open(_:force:)`` does, without reporting a failure: the
+    /// asynchronous entry points run it once their guards allowed it.
+    func openNow(_ link: AppLink, force: Bool) throws(NavigationError) -> NavigationEvent? {
+        let text = link.text
+        switch link.form {
+        case .deepLink(let format):
+            let screens = try format.parse(text)
+            let event = try openPlanned(
+                screens, operation: link.operation, force: force, overTabs: true,
+                failure: { screen, error in
+                    let bytes = Array(text.utf8)
+                    return .linkSegmentFailed(
+                        position: screen.position,
+                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                        error: error)
+                })
+            return event.map(NavigationEvent.transition)
+        case .universal(let table, let source):
+            switch try LinkCodec(resolver: runner.resolver).read(text, in: table, from: source) {
+            case .action(let action):
+                publish(.linkAction(action))
+                return .linkAction(action)
+            case .screens(let screens, let destination):
+                let event = try openPlanned(
+                    screens, operation: link.operation, force: force, overTabs: true,
+                    into: destination, failure: { _, error in error })
+                return event.map(NavigationEvent.transition)
+            }
+        }
+    }
+
+    /// Checks and builds every planned screen of a link or a snapshot, then commits them.
+    ///
+    /// They go where `destination` places them (see ``TransitionPlanner``), in one step; a
+    /// guard's redirect is performed instead, remembering `operation`. Nothing changes if any step fails;
+    /// `failure` names a screen's error after the screen.
+    func openPlanned(
+        _ screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
+        overTabs: Bool, into destination: TransitionPlanner.LinkDestination = .tree,
+        failure: @escaping (PlannedScreen, NavigationError) -> NavigationError
+    ) throws(NavigationError) -> TransitionEvent? {
+        let resolver = runner.resolver
+        let plan = try TransitionPlanner.plan(
+            screens, into: destination, overTabs: overTabs, tabHosts: tabHosts, in: tree,
+            resolve: { (scene) throws(NavigationError) -> SceneIdentifier in
+                do throws(NavigationError) {
+                    return try resolver.resolveTarget(scene).scene
+                } catch {
+                    throw failure(screens[0], error)
+                }
+            })
+        switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
+        case .edit(let edit):
+            return commit(TreeChange(kind: plan.kind, animated: false, edit: edit))
+        case .redirect(let redirect):
+            return try attemptFollowingRedirects(
+                redirect, options: NavigationOptions(), origin: operation)
+        }
+    }
+
+    // MARK: Committing
+
+    /// Applies a checked change, does the bookkeeping, and reports it.
+    ///
+    /// Every change to the tree, requested or reported by the platform, goes through here:
+    /// the tree is changed in one step, the event made once, then handed to observers.
+    func commit(_ change: TreeChange, options: NavigationOptions = NavigationOptions())
+        -> TransitionEvent
+    {
+        let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil
+        var leaving: [Screen] = []
+        var added: [Screen] = []
+        if tracked {
+            leaving = tree.leavingScreens(change.edit)
+            added = tree.addedScreens(change.edit)
+        }
+        // What the user did through the platform is already on screen: nothing to plan.
+        let applied = tree.apply(
+            change.edit, planning: change.initiator == .app, animated: change.animated)
+        // The transition is about the screen it added (the visible one, when it added several),
+        // or else the visible screen that left.
+        let about: ScreenLocation
+        switch (change.kind, applied.from) {
+        case (.pop, let from?), (.popTo, let from?), (.popToRoot, let from?),
+            (.dismiss, let from?), (.dismissAll, let from?):
+            about = from
+        default:
+            about = applied.to
+        }
+        var style: PresentationStyle?
+        if case .present(_, _, _, let presented) = change.edit { style = presented }
+        // A universal link's stack presented in one modal.
+        if case .presentOnBase(_, _, _, let presented) = change.edit { style = presented }
+        let event = TransitionEvent(
+            sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
+            screen: about.screen, from: applied.from, to: applied.to,
+            removedCount: applied.removedCount, animated: change.animated,
+            initiator: change.initiator, redirectedFrom: change.redirectedFrom,
+            stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
+        if tracked {
+            lifecycle.settle(
+                options: options, removed: leaving.map(\.id), added: added.map(\.id),
+                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event,
+                publish: publish)
+        } else {
+            publish(.transition(event))
+        }
+        return event
+    }
+
+    /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
+    func publish(_ event: NavigationEvent) {
+        if case .transition = event { runner.gate?.treeChanged() }
+        eventHub.publish(event) { tree }
+    }
+}

@@ -1,0 +1,75 @@
+/// Where a stack stands in the tree.
+public enum StackPlace: Hashable, Sendable {
+    /// The window's root stack.
+    case root
+    /// The stack of the tab with this name.
+    case tab(String)
+    /// The stack of a modal, with the modal's identity and style.
+    case modal(ModalID, PresentationStyle)
+}
+
+/// One navigation stack of the tree: a non-empty list of screens, bottom first.
+///
+/// A `ScreenStack` is a read-only view of a ``ScreenTree``'s stack, which shares its storage;
+/// index it from 0.
+public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
+    /// The stack's identity, stable while screens are pushed and popped.
+    public let id: StackID
+    /// 0 for the root stack or a tab's stack, N for the N-th modal.
+    public let level: Int
+    /// Where the stack stands: the root, a tab, or a modal.
+    public let place: StackPlace
+    private let screens: [Screen]
+
+    init(id: StackID, level: Int, place: StackPlace, screens: [Screen]) {
+        self.id = id
+        self.level = level
+        self.place = place
+        self.screens = screens
+    }
+
+    /// Whether this stack is at the window's root (the root stack or a tab's) rather than a
+    /// modal.
+    package var isRoot: Bool { level == 0 }
+
+    /// The tab whose stack this is, or `nil`.
+    package var tab: String? {
+        if case .tab(let name) = place { return name }
+        return nil
+    }
+
+    /// The modal whose stack this is, or `nil`.
+    package var modal: ModalID? {
+        if case .modal(let id, _) = place { return id }
+        return nil
+    }
+
+    /// The presentation style of the modal whose stack this is, or `nil`.
+    public var style: PresentationStyle? {
+        if case .modal(_, let style) = place { return style }
+        return nil
+    }
+
+    /// The first index: always 0.
+    public var startIndex: Int { 0 }
+
+    /// One past the last index: the number of screens.
+    public var endIndex: Int { screens.count }
+
+    /// The screen at `position`, counted from 0 at the bottom of the stack.
+    ///
+    /// - Parameter position: A position from 0 to `count - 1`.
+    public subscript(position: Int) -> Screen {
+        screens[position]
+    }
+}
+
+/// One tab of a tab root: its name, its stack, and whether it is selected.
+public struct ScreenTab: Equatable, Sendable {
+    /// The tab's name, unique in its container.
+    public let name: String
+    /// The tab's stack.
+    public let stack: ScreenStack
+    /// Whether the tab is the selected one.
+    package let isSelected: Bool
+}
