@@ -373,6 +373,18 @@ struct NavigationErrorTests {
                 .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: nil),
                 "no route of the link table opens that scene with its parameters."
             ),
+            (
+                .invalidWindowID(""),
+                "A window's identity has 1 to 256 bytes, and \"\" has 0: it cannot name a window."
+            ),
+            (
+                .unknownWindow("side", open: ["main", "orders"]),
+                "No window \"side\" is open; the open windows are \"main\" and \"orders\"."
+            ),
+            (.unknownWindow("side", open: []), "No window \"side\" is open: no window is."),
+            (.windowAlreadyOpen("main"), "The window \"main\" is already open."),
+            (.noActiveWindow, "addressed to the active window, and no window is open."),
+            (.windowClosed("main"), "The window \"main\" was closed"),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -424,6 +436,8 @@ struct NavigationErrorTests {
             .invalidLinkTable(.noOrigins),
             .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
             .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
+            .invalidWindowID(""), .unknownWindow("w", open: []), .windowAlreadyOpen("w"),
+            .noActiveWindow, .windowClosed("w"),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -528,7 +542,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 51
+    static let caseCount = 56
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -587,6 +601,11 @@ struct NavigationErrorTests {
         case .invalidLinkTable: return 48
         case .unhandledLink: return 49
         case .linkNotShareable: return 50
+        case .invalidWindowID: return 51
+        case .unknownWindow: return 52
+        case .windowAlreadyOpen: return 53
+        case .noActiveWindow: return 54
+        case .windowClosed: return 55
         }
     }
 }

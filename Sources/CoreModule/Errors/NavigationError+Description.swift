@@ -152,6 +152,22 @@ extension NavigationError: CustomStringConvertible {
                 + "reachable from outside the app."
         case .invalidSnapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
+        case .invalidWindowID(let window):
+            return
+                "A window's identity has 1 to \(WindowID.maximumByteCount) bytes, and \(window) "
+                + "has \(window.rawValue.utf8.count): it cannot name a window."
+        case .unknownWindow(let window, let open):
+            guard !open.isEmpty else { return "No window \(window) is open: no window is." }
+            let names = open.prefix(8).map(\.description)
+            return
+                "No window \(window) is open; the open windows are "
+                + Self.list(names, conjunction: "and") + (open.count > 8 ? " and more." : ".")
+        case .windowAlreadyOpen(let window):
+            return "The window \(window) is already open."
+        case .noActiveWindow:
+            return "The link was addressed to the active window, and no window is open."
+        case .windowClosed(let window):
+            return "The window \(window) was closed: its coordinator navigates no more."
         case .missingPayload(let scene, let expected):
             return
                 "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), and the "

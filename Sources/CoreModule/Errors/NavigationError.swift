@@ -212,6 +212,25 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// `route` is the route that would write it but is not reachable from outside the app, or
     /// `nil` when no route opens that scene with the screen's parameters.
     case linkNotShareable(scene: SceneIdentifier, screen: ScreenID, route: String?)
+
+    /// `window` cannot name a window: it is empty or longer than ``WindowID/maximumByteCount``
+    /// bytes; no window was opened.
+    case invalidWindowID(WindowID)
+
+    /// No open window of the ``WindowRegistry`` has the identity `window`; `open` lists the
+    /// windows that are, in the order they were opened. Nothing changed.
+    case unknownWindow(WindowID, open: [WindowID])
+
+    /// A window with the identity `window` is already open in the ``WindowRegistry``; nothing
+    /// changed.
+    case windowAlreadyOpen(WindowID)
+
+    /// A link was addressed to the active window, and no window is open; nothing changed.
+    case noActiveWindow
+
+    /// The window `window` was closed (``WindowRegistry/closeWindow(_:)``): its coordinator
+    /// navigates no more, and nothing changed.
+    case windowClosed(WindowID)
 }
 
 extension NavigationError {
@@ -270,6 +289,11 @@ extension NavigationError {
         case .invalidLinkTable: return "invalid-link-table"
         case .unhandledLink: return "unhandled-link"
         case .linkNotShareable: return "link-not-shareable"
+        case .invalidWindowID: return "invalid-window-id"
+        case .unknownWindow: return "unknown-window"
+        case .windowAlreadyOpen: return "window-already-open"
+        case .noActiveWindow: return "no-active-window"
+        case .windowClosed: return "window-closed"
         }
     }
 }

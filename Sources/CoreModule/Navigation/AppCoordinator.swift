@@ -47,6 +47,9 @@ public final class AppCoordinator: AppCoordinatorType {
     /// The current tree.
     public var tree: ScreenTree { navigator.tree }
 
+    /// The window this coordinator navigates, when a ``WindowRegistry`` made it.
+    public var window: WindowID? { navigator.window }
+
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
     public var maximumRedirects: Int {

@@ -43,6 +43,7 @@ final class AsyncGate {
         do throws(NavigationError) {
             // No builder, guard or veto is running here: an async function is never called from
             // one without a suspension point first, and none of those spans one.
+            try coordinator.navigator.checkOpen()
             cancelPending(by: operation)
             guard !guards.isEmpty else {
                 return try runNow(request, redirectedFrom: nil, force: force)
@@ -278,6 +279,13 @@ final class AsyncGate {
 
     /// Holds `held` while something holds links, else opens it after the asynchronous guards.
     func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> LinkDelivery {
+        do throws(NavigationError) {
+            try coordinator.navigator.checkOpen()
+        } catch {
+            coordinator.navigator.publish(
+                .failure(NavigationFailure(operation: held.operation, error: error)))
+            throw error
+        }
         if let hold = linkHold {
             holdLink(held)
             return .held(held, until: hold)

@@ -20,6 +20,10 @@ final class Navigator {
     let eventHub: EventHub
     /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
     let lifecycle: ScreenLifecycle
+    /// The window this coordinator shows, when a ``WindowRegistry`` made it.
+    var window: WindowID?
+    /// Whether the window was closed: every navigation then fails.
+    private(set) var isClosed = false
     /// The coordinator new screens' contexts navigate through; set once it exists.
     weak var owner: AppCoordinator?
     /// What every ``SceneContext`` shares; made at first use, once ``owner`` is set.
@@ -68,6 +72,7 @@ final class Navigator {
         _ body: () throws(NavigationError) -> Value
     ) throws(NavigationError) -> Value {
         do throws(NavigationError) {
+            try checkOpen()
             if let applying = runner.applying {
                 throw .reentrantNavigation(kind, during: applying)
             }
@@ -207,6 +212,30 @@ final class Navigator {
             return try attemptFollowingRedirects(
                 redirect, options: NavigationOptions(), origin: operation)
         }
+    }
+
+    // MARK: Closing
+
+    /// Fails with ``NavigationError/windowClosed(_:)`` once the window was closed.
+    func checkOpen() throws(NavigationError) {
+        if isClosed, let window { throw .windowClosed(window) }
+    }
+
+    /// Closes the window: the pending navigation is cancelled, the held link dropped and
+    /// returned, the tree emptied without an event (results cancelled, flows finished and
+    /// released, see ``ScreenLifecycle/closeAll()``), and the streams end.
+    func close() -> HeldLink? {
+        guard !isClosed else { return nil }
+        isClosed = true
+        let gate = runner.gate
+        gate?.cancelPending(by: nil)
+        let held = gate?.held
+        gate?.held = nil
+        gate?.blocker = nil
+        tree = ScreenTree()
+        lifecycle.closeAll()
+        eventHub.finishStreams()
+        return held
     }
 
     // MARK: Committing

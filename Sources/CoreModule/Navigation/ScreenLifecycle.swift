@@ -77,6 +77,27 @@ final class ScreenLifecycle {
         flow.parent = nil
     }
 
+    /// Forgets every screen at once, when the window closes.
+    ///
+    /// Each result handler hears ``ScreenResult/cancelled``, the vetoes are dropped, and every
+    /// flow is marked finished and released. No flow hook runs, since no transition removed
+    /// the screens.
+    func closeAll() {
+        let handlers = resultHandlers.values.map(\.call)
+        for (_, flow) in flowsByKey.sorted(by: { $0.key < $1.key }) {
+            for finished in markFinished(flow) {
+                finished.ownedScreenCount = 0
+                finished.onFinish = nil
+                finished.parent = nil
+            }
+        }
+        flowsByKey = [:]
+        owners = [:]
+        resultHandlers = [:]
+        leaveVetoes = [:]
+        for handler in handlers { handler(.cancelled) }
+    }
+
     // MARK: Vetoes
 
     /// Sets or clears the veto of screen `id`, which is in the tree or being built.

@@ -43,6 +43,8 @@ final class BadInputFixture {
         ])
 
     let container: DependencyContainer
+    /// Two windows: "side", then "main" (the active one), whose coordinator the cases drive.
+    let windows: WindowRegistry
     let coordinator: AppCoordinator
 
     init() throws {
@@ -78,7 +80,9 @@ final class BadInputFixture {
             ) { StubScreen(context: $0) })
         container.payloadTypes.register(BadInputProduct.self, name: "product")
         container.payloadTypes.register(Int.self, name: "count")
-        coordinator = AppCoordinator(container: container)
+        windows = WindowRegistry(container: container)
+        try windows.openWindow("side")
+        coordinator = try windows.openWindow("main")
         coordinator.addGuard(
             NavigationGuard("policy") { attempt in
                 !attempt.isLeaving && attempt.scene == "Locked"
@@ -1054,6 +1058,69 @@ struct BadInputTests {
                 try fixture.coordinator.navigate(.push(scene: "A2"), expecting: Int.self) { _ in }
             }, .call { try $0.visibleStub?.context.finish(with: "seven") },
             .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
+        // Windows
+        BadInput(
+            "a window named by nothing", .call { try $0.windows.openWindow("") },
+            .invalidWindowID("")),
+        BadInput(
+            "a window name over the byte limit",
+            .call { try $0.windows.openWindow(WindowID(BadInputTests.mediumName)) },
+            .invalidWindowID(WindowID(BadInputTests.mediumName))),
+        BadInput(
+            "a window opened twice", .call { try $0.windows.openWindow("main") },
+            .windowAlreadyOpen("main")),
+        BadInput(
+            "an unknown window's coordinator",
+            .call { _ = try $0.windows.coordinator(for: "gone") },
+            .unknownWindow("gone", open: ["side", "main"])),
+        BadInput(
+            "an unknown window activated", .call { try $0.windows.activate("gone") },
+            .unknownWindow("gone", open: ["side", "main"])),
+        BadInput(
+            "an unknown window closed", .call { try $0.windows.closeWindow("gone") },
+            .unknownWindow("gone", open: ["side", "main"])),
+        BadInput(
+            "a link into an unknown window",
+            .call {
+                try $0.windows.open(
+                    .deepLink("demo://open/A2", format: BadInputFixture.format), in: .window("gone")
+                )
+            }, .unknownWindow("gone", open: ["side", "main"])),
+        BadInput(
+            "a link into a new window with an open window's name",
+            .call {
+                try $0.windows.open(
+                    .deepLink("demo://open/A2", format: BadInputFixture.format),
+                    in: .newWindow("side"))
+            }, .windowAlreadyOpen("side")),
+        BadInput(
+            "a failing link into a new window",
+            .call {
+                try $0.windows.open(
+                    .deepLink("demo://open/Nope", format: BadInputFixture.format),
+                    in: .newWindow("new"))
+            },
+            .linkSegmentFailed(
+                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+        BadInput(
+            "a link to the active window when none is open",
+            extraSetup: { fixture in
+                try fixture.windows.closeWindow("side")
+                try fixture.windows.closeWindow("main")
+            },
+            .call {
+                try $0.windows.open(.deepLink("demo://open/A2", format: BadInputFixture.format))
+            }, .noActiveWindow),
+        BadInput(
+            "a closed window's navigation",
+            extraSetup: { try $0.windows.closeWindow("main") }, .navigate(.push(scene: "A2")),
+            .windowClosed("main")),
+        BadInput(
+            "a closed window's link", extraSetup: { try $0.windows.closeWindow("main") },
+            .open("demo://open/A1"), .windowClosed("main")),
+        BadInput(
+            "a closed window's report", extraSetup: { try $0.windows.closeWindow("main") },
+            .report(.dismissedByUser(ScreenID(1))), .windowClosed("main")),
     ]
 
     @Test("the table covers at least 100 cases")
@@ -1072,6 +1139,8 @@ struct BadInputTests {
         let before = fixture.coordinator.tree
         let registered = fixture.container.sceneIdentifiers
         let flows = fixture.coordinator.flows.keys.sorted()
+        let windows = fixture.windows.windows
+        let activeWindow = fixture.windows.activeWindow
         let recorder = EventRecorder(fixture.coordinator)
 
         #expect(throws: input.expected) {
@@ -1105,6 +1174,8 @@ struct BadInputTests {
         }
         #expect(fixture.container.sceneIdentifiers == registered)
         #expect(fixture.coordinator.flows.keys.sorted() == flows)
+        #expect(fixture.windows.windows == windows)
+        #expect(fixture.windows.activeWindow == activeWindow)
         // The error reads as a sentence, however long the input was.
         #expect(String(describing: input.expected).count < 1_000)
     }
