@@ -97,10 +97,8 @@ public final class AppCoordinator: AppCoordinatorType {
         payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0
     ) {
         self.container = container
-        self.services =
-            services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
-        self.payloadTypes =
-            payloadTypes ?? (container as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
+        self.services = container.services(or: services)
+        self.payloadTypes = container.payloadTypes(or: payloadTypes)
         self.navigator = Navigator(
             container: container, services: self.services, historyLimit: historyLimit)
         navigator.owner = self

@@ -221,11 +221,10 @@ final class Navigator {
         if isClosed, let window { throw .windowClosed(window) }
     }
 
-    /// Closes the window: the pending navigation is cancelled, the held link dropped and
+    /// Closes the window, once: the pending navigation is cancelled, the held link dropped and
     /// returned, the tree emptied without an event (results cancelled, flows finished and
     /// released, see ``ScreenLifecycle/closeAll()``), and the streams end.
     func close() -> HeldLink? {
-        guard !isClosed else { return nil }
         isClosed = true
         let gate = runner.gate
         gate?.cancelPending(by: nil)

@@ -135,3 +135,17 @@ public enum RegistrationPolicy: Hashable, Sendable {
     /// Replace the existing builder (for example a test double over a real screen).
     case replaceExisting
 }
+
+extension SceneBuilderContainer {
+    /// The services a coordinator or a window registry over this container uses: `given`, or
+    /// else a ``DependencyContainer``'s own, or else an empty registry.
+    func services(or given: ServiceRegistry?) -> ServiceRegistry {
+        given ?? (self as? DependencyContainer)?.services ?? ServiceRegistry()
+    }
+
+    /// The payload types a coordinator or a window registry over this container uses: `given`,
+    /// or else a ``DependencyContainer``'s own, or else an empty table.
+    func payloadTypes(or given: PayloadTypes?) -> PayloadTypes {
+        given ?? (self as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
+    }
+}

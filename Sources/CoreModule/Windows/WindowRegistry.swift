@@ -79,10 +79,8 @@ public final class WindowRegistry {
         prepare: @escaping @MainActor (AppCoordinator) -> Void = { _ in }
     ) {
         self.container = container
-        self.services =
-            services ?? (container as? DependencyContainer)?.services ?? ServiceRegistry()
-        self.payloadTypes =
-            payloadTypes ?? (container as? DependencyContainer)?.payloadTypes ?? PayloadTypes()
+        self.services = container.services(or: services)
+        self.payloadTypes = container.payloadTypes(or: payloadTypes)
         self.historyLimit = historyLimit
         self.prepare = prepare
     }

@@ -220,20 +220,45 @@ struct WindowRegistryTests {
                 + Array(repeating: .windowClosed("main"), count: 5))
     }
 
-    @Test("a closed window's flows are let go")
+    @Test("a closed window's flows are let go, child flows too")
     func closedFlowsReleased() throws {
         let windows = try Windows()
         let main = try windows.registry.openWindow("main")
-        weak var released: FlowCoordinator?
+        weak var first: FlowCoordinator?
+        weak var second: FlowCoordinator?
+        weak var child: FlowCoordinator?
         do {
             let flow = FlowCoordinator(coordinator: main)
-            released = flow
-            try main.startFlow(flow, key: "flow")
+            first = flow
+            try main.startFlow(flow, key: "first")
             try flow.navigate(.root(scene: "A1"))
+            let other = FlowCoordinator(coordinator: main)
+            second = other
+            try main.startFlow(other, key: "second")
+            try other.navigate(.push(scene: "A2"))
+            let inner = FlowCoordinator(coordinator: main)
+            child = inner
+            try other.startChild(inner, key: "inner")
+            try inner.navigate(.push(scene: "B1"))
         }
-        #expect(released != nil)
+        #expect(first != nil && second != nil && child != nil)
         try windows.registry.closeWindow("main")
-        #expect(released == nil)
+        #expect(first == nil && second == nil && child == nil)
+    }
+
+    @Test("every window shares the registry's scenes, services and payload types")
+    func shared() throws {
+        let services = ServiceRegistry()
+        let payloadTypes = PayloadTypes()
+        let custom = WindowRegistry(
+            container: try makeContainer(["A1"]), services: services, payloadTypes: payloadTypes)
+        let window = try custom.openWindow("main")
+        #expect(window.services === services && custom.services === services)
+        #expect(window.payloadTypes === payloadTypes && custom.payloadTypes === payloadTypes)
+        let container = try makeContainer(["A1"])
+        let plain = WindowRegistry(container: container)
+        #expect(try plain.openWindow("main").services === container.services)
+        #expect(plain.container as? DependencyContainer === container)
     }
 
     @Test("a window's event streams end when it closes")
