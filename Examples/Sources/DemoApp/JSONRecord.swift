@@ -9,10 +9,14 @@ import Foundation
 ///   after it, `3` for `s3`), `style` (for a `present`, as the tree prints it: `sheet`,
 ///   `sheet: medium, large`, `full-screen`, …), `tab` (the selected tab, when the root is a tab
 ///   container), and the tree after it; after `plan on`, `plan` too: the render plan's steps,
-///   one string each, as the text output numbers them (`[]` for what the user did);
+///   one string each, as the text output numbers them (`[]` for what the user did); once the
+///   script has used a window command, `window` (the window it happened in);
 /// - `failure`: the `command` as written, the `error` sentence, and the coordinator's
 ///   `operation` when the coordinator refused it;
-/// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers;
+/// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers (a
+///   `tree` names its `window` once the script has used a window command);
+/// - `windows`: the open windows, in the order they were opened, each an object with its
+///   `window`, whether it is `active`, and its tree;
 /// - `plans`: the answer to `plan on` or `plan off`, with `plans` `true` or `false`;
 /// - `unchanged`: a request that was already satisfied (`pop-to-root` on a one-screen stack,
 ///   `dismiss-all` with nothing presented), with the `request`: no event, nothing changed;
@@ -27,7 +31,9 @@ import Foundation
 enum JSONRecord {
     /// A question's answer.
     enum Answer {
-        case tree(ScreenTree)
+        case tree(ScreenTree, window: String?)
+        /// The open windows: each one's name, tree, and whether it is the active one.
+        case windows([(window: String, tree: ScreenTree, isActive: Bool)])
         case link(String?)
         case mermaid(String)
         case scenes([String])
@@ -43,7 +49,8 @@ enum JSONRecord {
         case action(LinkAction)
     }
 
-    case transition(TransitionEvent, tree: ScreenTree, line: Int, showsPlan: Bool)
+    case transition(
+        TransitionEvent, tree: ScreenTree, line: Int, showsPlan: Bool, window: String? = nil)
     case failure(line: Int, command: String, error: String, operation: String?)
     case answer(Answer, line: Int)
     case summary(commands: Int, failedLines: [Int])
@@ -104,6 +111,20 @@ private struct Object: Encodable {
         let selected: Bool
     }
 
+    /// An open window of a `windows` answer: its name, whether it is active, and its tree.
+    private struct WindowValue: Encodable {
+        let window: String
+        let active: Bool
+        let tree: ScreenTree
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: Key.self)
+            try object.encode(window, forKey: Key("window"))
+            try object.encode(active, forKey: Key("active"))
+            try Object.encode(tree, into: &object)
+        }
+    }
+
     /// Writes `tree` as `tree`, and as `tabs` and `styles` when it has tabs and modals.
     private static func encode(
         _ tree: ScreenTree, into object: inout KeyedEncodingContainer<Key>
@@ -122,7 +143,7 @@ private struct Object: Encodable {
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: Key.self)
         switch record {
-        case .transition(let event, let tree, let line, let showsPlan):
+        case .transition(let event, let tree, let line, let showsPlan, let window):
             try object.encode("transition", forKey: Key("type"))
             try object.encode(line, forKey: Key("line"))
             try object.encode(event.sequence, forKey: Key("sequence"))
@@ -140,6 +161,7 @@ private struct Object: Encodable {
             if showsPlan {
                 try object.encode(event.plan.steps.map(\.description), forKey: Key("plan"))
             }
+            try object.encodeIfPresent(window, forKey: Key("window"))
             try Self.encode(tree, into: &object)
         case .failure(let line, let command, let error, let operation):
             try object.encode("failure", forKey: Key("type"))
@@ -150,9 +172,16 @@ private struct Object: Encodable {
         case .answer(let answer, let line):
             try object.encode(line, forKey: Key("line"))
             switch answer {
-            case .tree(let tree):
+            case .tree(let tree, let window):
                 try object.encode("tree", forKey: Key("type"))
+                try object.encodeIfPresent(window, forKey: Key("window"))
                 try Self.encode(tree, into: &object)
+            case .windows(let windows):
+                try object.encode("windows", forKey: Key("type"))
+                let values = windows.map {
+                    WindowValue(window: $0.window, active: $0.isActive, tree: $0.tree)
+                }
+                try object.encode(values, forKey: Key("windows"))
             case .link(let link):
                 try object.encode("link", forKey: Key("type"))
                 try object.encode(link, forKey: Key("link"))

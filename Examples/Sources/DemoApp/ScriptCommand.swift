@@ -5,11 +5,13 @@ public enum ScriptCommand: Equatable, Sendable {
     /// `root`, `tabs`, `push`, `present`, `set-stack`, `replace`, `select-tab`, `pop`, `pop-to`,
     /// `pop-to-root`, `dismiss`, `dismiss-all`.
     case navigate(ApplicationTransitionType)
-    /// `open LINK`: a deep link in the demo's format, `demo://open/…`.
-    case open(String)
-    /// `open-url URL [from-app]`: a universal link of the demo's link table (``DemoLinks``),
-    /// from outside the app unless `from-app` says otherwise.
-    case openURL(String, source: LinkSource)
+    /// `open LINK [in WINDOW]`: a deep link in the demo's format, `demo://open/…`, in the
+    /// window the script drives, or in the window `in` names (`nil`: the driven one).
+    case open(String, in: WindowTarget? = nil)
+    /// `open-url URL [from-app] [in WINDOW]`: a universal link of the demo's link table
+    /// (``DemoLinks``), from outside the app unless `from-app` says otherwise, in the window the
+    /// script drives or the one `in` names.
+    case openURL(String, source: LinkSource, in: WindowTarget? = nil)
     /// `share`: print the visible screen as a universal link of the demo's table.
     case share
     /// `back-swipe [#ID]`: the user swiped back from a screen (the visible one by default).
@@ -47,6 +49,10 @@ public enum ScriptCommand: Equatable, Sendable {
     case ready
     /// `held`: print the held link.
     case held
+    /// `window …`: open, drive, close, save or restore a window.
+    case window(WindowCommand)
+    /// `windows`: list the open windows with their trees.
+    case windows
 
     /// Every command word, as the `help` command lists them.
     public static let commandWords =
@@ -55,7 +61,7 @@ public enum ScriptCommand: Equatable, Sendable {
             "pop-to",
             "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
             "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
-        ] + asyncWords
+        ] + asyncWords + windowWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
@@ -101,6 +107,7 @@ public enum ScriptCommand: Equatable, Sendable {
                                        set-tabs, select-tab, set-stack, present, dismiss
         help                           list these commands
         \(asyncReference)
+        \(windowReference)
 
         Scenes: A1 and A2 (FeatureA), B1 and B2 (FeatureB); names are case-sensitive.
         Parameters are words key=value; key= alone is an error: write key="" for the empty
@@ -116,6 +123,10 @@ public enum ScriptCommand: Equatable, Sendable {
         sheet, medium, large (its heights) and fixed (the user cannot swipe it down). Style
         words may be joined by commas, as in a link: present B1 item=7 medium,large fixed.
         A tab's name is one word without spaces; a script cannot name a tab "selected".
+
+        Windows: each has its own tree, and counts its own screens from #1. Once a script has
+        used a window command, each tree names its window: window "side". A script cannot
+        name a window open, close, save, restore, active or new.
         """
 
     /// Reads one line of a script.
@@ -175,13 +186,15 @@ public enum ScriptCommand: Equatable, Sendable {
             let animated = try animation(word, Array(arguments.dropFirst()))
             return .navigate(.popTo(scene: SceneIdentifier(scene), animated: animated ?? true))
         case "open":
+            let (arguments, target) = try windowTarget(ending: arguments, of: word)
             guard arguments.count == 1 else {
                 throw ScriptError(
                     "\"open\" takes one link, such as demo://open/A1/A2;id=7, but found "
                         + "\(arguments.count) words.")
             }
-            return .open(arguments[0])
+            return .open(arguments[0], in: target)
         case "open-url":
+            let (arguments, target) = try windowTarget(ending: arguments, of: word)
             if arguments.count == 2, arguments[1] != "from-app" {
                 throw ScriptError(
                     "\"open-url\" takes from-app after the link, or nothing, but found "
@@ -193,7 +206,8 @@ public enum ScriptCommand: Equatable, Sendable {
                         + "open-url https://shop.example.com/product/42, but found "
                         + "\(arguments.count) words.")
             }
-            return .openURL(arguments[0], source: arguments.count == 2 ? .app : .outside)
+            return .openURL(
+                arguments[0], source: arguments.count == 2 ? .app : .outside, in: target)
         case "share":
             if let extra = arguments.first {
                 throw ScriptError("\"share\" takes no arguments, but found \"\(extra)\".")
@@ -232,6 +246,8 @@ public enum ScriptCommand: Equatable, Sendable {
             }
         case _ where asyncWords.contains(word):
             return try asyncCommand(word, Array(words.dropFirst()))
+        case _ where windowWords.contains(word):
+            return try windowCommand(word, arguments)
         default:
             let close = SceneSuggestions(
                 for: SceneIdentifier(word), among: commandWords.map { SceneIdentifier($0) }

@@ -2,9 +2,10 @@ public import CoreModule
 
 /// Runs demo scripts against the demo app: one command a line, each transition printed.
 ///
-/// The session registers FeatureA and FeatureB, like the tour, and keeps one coordinator for all
-/// its lines. Each line is read (``ScriptCommand/parse(_:)``) and run; a line that fails prints
-/// its error with its line number, changes nothing, and the session goes on.
+/// The session registers FeatureA and FeatureB, like the tour, and keeps one window, `main`, for
+/// all its lines, unless the script opens others (`window open NAME`): then each line drives the
+/// window the script picked last. Each line is read (``ScriptCommand/parse(_:)``) and run; a line
+/// that fails prints its error with its line number, changes nothing, and the session goes on.
 ///
 /// ```swift
 /// let session = try ScriptSession { print($0) }
@@ -14,6 +15,8 @@ public import CoreModule
 /// In ``OutputFormat/text``, each command is echoed as `N> command`, then the text renderer
 /// writes each transition and the tree after it. In ``OutputFormat/json``, every transition,
 /// failure and answer is one JSON object on one line, with sorted keys (see `docs/testing.md`).
+/// Once a script has used a window command, each tree names its window (`window "side"`), and
+/// each JSON transition and tree has a `window`.
 ///
 /// Running is asynchronous because of the commands of asynchronous guards and held links
 /// (`async`, `answer`, `clock`, `incoming`, `ready`): after each line, the session waits until
@@ -38,8 +41,10 @@ public final class ScriptSession {
 
     /// How this session prints.
     public let format: OutputFormat
-    /// The coordinator the commands drive.
-    public let coordinator: AppCoordinator
+    /// The coordinator of the window the commands drive.
+    public var coordinator: AppCoordinator { windows.driven }
+    /// The app's windows: `main` at first, and those the script opens.
+    public var windowRegistry: WindowRegistry { windows.registry }
     /// How many commands were run (blank lines and comments aside).
     public private(set) var commandCount = 0
     /// The line numbers of the commands that failed, in order.
@@ -47,9 +52,10 @@ public final class ScriptSession {
 
     private let write: @MainActor (String) -> Void
     private let position = ScriptPosition()
-    private var token: ObservationToken?
+    /// The windows, and the one the commands drive.
+    private let windows: ScriptWindows
     /// The asynchronous guard's clock, its questions, and the navigations waiting for them.
-    let async = ScriptAsyncState()
+    let async: ScriptAsyncState
 
     /// Creates a session over a fresh demo app.
     ///
@@ -65,18 +71,16 @@ public final class ScriptSession {
         links = try DemoLinks.table()
         self.format = format
         self.write = write
-        coordinator = AppCoordinator(container: app.container)
-        coordinator.guardClock = async.clock
-        switch format {
-        case .text:
-            let text = TextRenderer(indent: "   ", showsFailures: false, write: write)
-            token = coordinator.attach(
-                PlanTextRenderer(text: text, position: position, write: write),
-                renderingCurrentTree: false)
-        case .json:
-            token = coordinator.attach(
-                JSONLinesRenderer(position: position, write: write), renderingCurrentTree: false)
+        let async = ScriptAsyncState()
+        self.async = async
+        // The registry keeps the renderers' tokens through its `prepare`.
+        let renderers = WindowRenderers(format: format, position: position, write: write)
+        // Every window is prepared alike before it navigates: the guard's clock and a renderer.
+        let registry = WindowRegistry(container: app.container) { coordinator in
+            coordinator.guardClock = async.clock
+            renderers.attach(to: coordinator)
         }
+        windows = try ScriptWindows(registry: registry)
     }
 
     /// Whether every command so far succeeded.
@@ -179,13 +183,26 @@ public final class ScriptSession {
                 unchanged(
                     "\(transition.kind)", request: transition.description, reason: reason)
             }
-        case .open(let link):
-            try coordinator.open(.deepLink(link, format: Self.linkFormat))
-        case .openURL(let url, let source):
-            let event = try coordinator.open(.universal(url, in: links, from: source))
+        case .open(let link, let target):
+            try open(.deepLink(link, format: Self.linkFormat), in: target)
+        case .openURL(let url, let source, let target):
+            let event = try open(.universal(url, in: links, from: source), in: target)
             if case .linkAction(let action) = event {
                 answer(.action(action), text: ["· \(action); the tree is unchanged"])
             }
+        case .window(let command):
+            position.namesWindows = true
+            for note in try windows.perform(command) { windowNote(note) }
+        case .windows:
+            position.namesWindows = true
+            let list = windows.list
+            answer(
+                .windows(list.map { ($0.window.rawValue, $0.tree, $0.isActive) }),
+                text: list.isEmpty
+                    ? ["(no window is open)"]
+                    : list.flatMap {
+                        ScriptWindows.lines(for: $0.tree, window: $0.window, isActive: $0.isActive)
+                    })
         case .share:
             let link = try coordinator.universalLink(in: links)
             answer(.link(link), text: [link ?? "(the window is empty)"])
@@ -213,7 +230,10 @@ public final class ScriptSession {
                     reason: "the selected tab already shows its first screen")
             }
         case .tree:
-            answer(.tree(coordinator.tree), text: TextRenderer.lines(for: coordinator.tree))
+            let window = position.namesWindows ? coordinator.window : nil
+            answer(
+                .tree(coordinator.tree, window: window?.rawValue),
+                text: ScriptWindows.lines(for: coordinator.tree, window: window))
         case .link:
             let link = try coordinator.link(format: Self.linkFormat)
             answer(.link(link), text: [link ?? "(the window is empty)"])
@@ -243,6 +263,21 @@ public final class ScriptSession {
                 )
                 .map(String.init))
         }
+    }
+
+    /// Opens `link` in the window the script drives, or in the one `target` names, which the
+    /// script then drives.
+    @discardableResult
+    private func open(_ link: AppLink, in target: WindowTarget?) throws -> NavigationEvent? {
+        guard let target else { return try coordinator.open(link) }
+        position.namesWindows = true
+        let (event, note) = try windows.open(link, in: target)
+        windowNote(note)
+        return event
+    }
+
+    private func windowNote(_ text: String) {
+        answer(.note(kind: "window", text: text), text: ["· \(text)"])
     }
 
     /// Says that a request was already satisfied: nothing changed, and no event was published.
@@ -284,8 +319,9 @@ public final class ScriptSession {
     private func operation(for command: ScriptCommand) -> NavigationOperation? {
         switch command {
         case .navigate(let transition): return .transition(transition)
-        case .open(let link): return .open(.deepLink(link, format: Self.linkFormat))
-        case .openURL(let url, let source): return .open(.universal(url, in: links, from: source))
+        case .open(let link, _): return .open(.deepLink(link, format: Self.linkFormat))
+        case .openURL(let url, let source, _):
+            return .open(.universal(url, in: links, from: source))
         case .backSwipe(let screen):
             return (try? backSwipeTarget(from: screen)).map { .report(.poppedBackByUser(to: $0)) }
         case .swipeDown(let screen):
@@ -296,7 +332,7 @@ public final class ScriptSession {
         case .navigateWhenAllowed(let transition): return .transition(transition)
         case .incoming(let link): return .open(.deepLink(link, format: Self.linkFormat))
         case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
-            .advanceClock, .ready, .held:
+            .advanceClock, .ready, .held, .window, .windows:
             return nil
         }
     }
@@ -328,12 +364,49 @@ public final class ScriptSession {
     }
 }
 
-/// The line being run, shared with the renderers so that each event carries it, and whether
-/// `plan on` asked for each transition's render plan.
+/// The line being run, shared with the renderers so that each event carries it, whether
+/// `plan on` asked for each transition's render plan, and whether a window command ran, so that
+/// trees name their window.
 @MainActor
 final class ScriptPosition {
     var line = 0
     var showsPlans = false
+    var namesWindows = false
+}
+
+/// Attaches each window's renderer, as the session's format asks, and keeps its token.
+@MainActor
+final class WindowRenderers {
+    private let format: ScriptSession.OutputFormat
+    private let position: ScriptPosition
+    private let write: @MainActor (String) -> Void
+    private var tokens: [ObservationToken] = []
+
+    init(
+        format: ScriptSession.OutputFormat, position: ScriptPosition,
+        write: @escaping @MainActor (String) -> Void
+    ) {
+        self.format = format
+        self.position = position
+        self.write = write
+    }
+
+    func attach(to coordinator: AppCoordinator) {
+        let window = coordinator.window
+        switch format {
+        case .text:
+            let text = TextRenderer(indent: "   ", showsFailures: false, write: write)
+            tokens.append(
+                coordinator.attach(
+                    PlanTextRenderer(text: text, position: position, window: window, write: write),
+                    renderingCurrentTree: false))
+        case .json:
+            tokens.append(
+                coordinator.attach(
+                    JSONLinesRenderer(position: position, window: window, write: write),
+                    renderingCurrentTree: false))
+        }
+    }
 }
 
 /// Writes each transition as the text renderer does, followed, after `plan on`, by its render
@@ -342,10 +415,17 @@ final class ScriptPosition {
 struct PlanTextRenderer: NavigationRenderer {
     let text: TextRenderer
     let position: ScriptPosition
+    /// The window whose coordinator this renderer watches.
+    let window: WindowID?
     let write: @MainActor (String) -> Void
 
     func render(_ event: TransitionEvent, tree: ScreenTree) {
-        text.render(event, tree: tree)
+        if position.namesWindows, let window {
+            write("   ✓ \(event)")
+            for line in ScriptWindows.lines(for: tree, window: window) { write("   " + line) }
+        } else {
+            text.render(event, tree: tree)
+        }
         guard position.showsPlans else { return }
         if event.plan.steps.isEmpty {
             write("   UIKit plan: nothing to do (the user already did it on screen)")
@@ -362,12 +442,15 @@ struct PlanTextRenderer: NavigationRenderer {
 @MainActor
 struct JSONLinesRenderer: NavigationRenderer {
     let position: ScriptPosition
+    /// The window whose coordinator this renderer watches.
+    let window: WindowID?
     let write: @MainActor (String) -> Void
 
     func render(_ event: TransitionEvent, tree: ScreenTree) {
         write(
             JSONRecord.transition(
-                event, tree: tree, line: position.line, showsPlan: position.showsPlans
+                event, tree: tree, line: position.line, showsPlan: position.showsPlans,
+                window: position.namesWindows ? window?.rawValue : nil
             ).encoded)
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// In UIKit, use the scene session's `persistentIdentifier`, which stays the same when the
 /// system reconnects the scene; in SwiftUI, a name kept in the scene's `@SceneStorage`.
-/// ``WindowRegistry/openWindow(_:)`` checks it: 1 to ``maximumByteCount`` bytes.
+/// ``WindowRegistry/openWindow(_:restoring:)`` checks it: 1 to ``maximumByteCount`` bytes.
 ///
 /// ```swift
 /// let main: WindowID = "main"
@@ -19,7 +19,7 @@ public struct WindowID: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     /// The identity as the app gave it.
     public let rawValue: String
 
-    /// Wraps `rawValue`; ``WindowRegistry/openWindow(_:)`` checks it.
+    /// Wraps `rawValue`; ``WindowRegistry/openWindow(_:restoring:)`` checks it.
     ///
     /// - Parameter rawValue: The identity.
     public init(_ rawValue: String) {
@@ -50,7 +50,7 @@ public struct WindowID: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
         try container.encode(rawValue)
     }
 
-    /// Whether ``WindowRegistry/openWindow(_:)`` accepts the identity: 1 to
+    /// Whether ``WindowRegistry/openWindow(_:restoring:)`` accepts the identity: 1 to
     /// ``maximumByteCount`` bytes.
     var isValid: Bool { !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumByteCount }
 

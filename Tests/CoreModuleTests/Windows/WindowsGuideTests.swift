@@ -1,0 +1,264 @@
+import CoreModule
+import Foundation
+import Testing
+
+/// The examples of docs/windows.md, step by step as the guide shows them, on the guide's own
+/// scenes, format and registry.
+@MainActor
+private final class MailScreen {
+    init(context: SceneContext) {}
+}
+
+/// Whether the user is signed in, as the guide's guard asks.
+@MainActor
+private final class MailSession {
+    var signedIn = true
+}
+
+@MainActor
+private struct MailApp {
+    let format = DeepLinkFormat(scheme: "mail")
+    let windows: WindowRegistry
+
+    init(session: MailSession = MailSession()) throws {
+        let container = DependencyContainer()
+        try container.assemble(SceneBuilder("Inbox") { MailScreen(context: $0) })
+        try container.assemble(SceneBuilder("Message") { MailScreen(context: $0) })
+        try container.assemble(SceneBuilder("Compose") { MailScreen(context: $0) })
+        windows = WindowRegistry(container: container) { coordinator in
+            coordinator.addGuard(
+                NavigationGuard("signed-in") { attempt in
+                    attempt.scene == "Compose" && !session.signedIn
+                        ? .reject(reason: "signed out") : .allow
+                })
+        }
+    }
+
+    func link(_ text: String) -> AppLink { .deepLink(text, format: format) }
+
+    /// The guide's first example: "main" (Inbox › Message) and "side" (Compose), main active.
+    func openBoth() throws -> (main: AppCoordinator, side: AppCoordinator) {
+        let main = try windows.openWindow("main")
+        try main.navigate(.root(scene: "Inbox"))
+        try main.navigate(.push(scene: "Message", parameters: ["id": "7"]))
+        let side = try windows.openWindow("side")
+        try side.navigate(.root(scene: "Compose"))
+        try windows.activate("main")
+        return (main, side)
+    }
+}
+
+@MainActor
+@Suite("The windows guide's examples hold as written")
+struct WindowsGuideTests {
+    @Test("each window has its own tree and guard; the last opened or activated is the active one")
+    func oneCoordinatorPerWindow() throws {
+        let session = MailSession()
+        let app = try MailApp(session: session)
+        let main = try app.windows.openWindow("main")
+        try main.navigate(.root(scene: "Inbox"))
+        try main.navigate(.push(scene: "Message", parameters: ["id": "7"]))
+        let side = try app.windows.openWindow("side")
+        try side.navigate(.root(scene: "Compose"))
+
+        #expect(app.windows.windows == ["main", "side"])
+        #expect("\(app.windows.windows)" == "[\"main\", \"side\"]")
+        #expect(app.windows.activeWindow == "side")
+        try app.windows.activate("main")
+        #expect(app.windows.activeWindow == "main")
+        #expect(
+            main.tree.description == """
+                window
+                └─ stack: Inbox #1 › Message #2 (id=7)
+                """)
+        // Each window counts its own screens, knows its window, and has its own guard.
+        #expect(side.tree.visibleScreen?.id == ScreenID(1))
+        #expect(side.window == "side")
+        #expect(try app.windows.coordinator(for: "main") === main)
+        #expect(main.guardNames == ["signed-in"] && side.guardNames == ["signed-in"])
+        session.signedIn = false
+        #expect(throws: NavigationError.self) { try main.navigate(.push(scene: "Compose")) }
+        #expect(main.tree.scenes == [["Inbox", "Message"]])
+    }
+
+    @Test("a window's snapshot as JSON, as @SceneStorage keeps it, brings the window back")
+    func sceneStorageRoundTrip() throws {
+        let app = try MailApp()
+        _ = try app.openBoth()
+        let side = try app.windows.coordinator(for: "side")
+        let data = try JSONEncoder().encode(try side.snapshot())
+        try app.windows.closeWindow("side")
+        #expect(app.windows.windows == ["main"])
+
+        let restored = try app.windows.openWindow("side", restoring: try TreeSnapshot.decode(data))
+        #expect(restored.tree.scenes == [["Compose"]])
+        #expect(restored.guardNames == ["signed-in"])  // prepared before it was restored
+        #expect(app.windows.activeWindow == "side")
+    }
+
+    @Test("UIKit's restoration activity holds the window and its snapshot, and reads back")
+    func restorationActivity() throws {
+        let app = try MailApp()
+        let (main, _) = try app.openBoth()
+        let saved = try app.windows.restorationActivity(
+            for: "main", activityType: "com.example.mail.window")
+        #expect(saved.activityType == "com.example.mail.window")
+        #expect(saved.window == "main")
+        // What `addUserInfoEntries(from:)` stores, and the scene's session gives back.
+        var userInfo: [AnyHashable: Any] = [:]
+        for (key, value) in saved.userInfo { userInfo[key] = value }
+        let given = WindowActivity(activityType: saved.activityType, userInfo: userInfo)
+        let before = main.tree.snapshot
+        try app.windows.closeWindow("main")
+        let restored = try app.windows.openWindow("main", restoring: try given.snapshot())
+        #expect(restored.tree.snapshot == before)
+        #expect(restored.tree.scenes == [["Inbox", "Message"]])
+    }
+
+    @Test("a reconnecting scene finds its window still open; opening it again is refused")
+    func reconnectingScene() throws {
+        let app = try MailApp()
+        let (main, _) = try app.openBoth()
+        #expect(try app.windows.coordinator(for: "main") === main)
+        #expect(throws: NavigationError.windowAlreadyOpen("main")) {
+            try app.windows.openWindow("main")
+        }
+    }
+
+    @Test("a link goes to the named window, the active one, or a new one, which becomes active")
+    func linkTargets() throws {
+        let app = try MailApp()
+        let (main, side) = try app.openBoth()
+
+        try app.windows.open(app.link("mail://open/Inbox/Message;id=9"), in: .window("side"))
+        #expect(side.tree.scenes == [["Inbox", "Message"]])
+        #expect(side.tree.visibleScreen?.parameters["id"] == "9")
+        #expect(app.windows.activeWindow == "side")
+
+        try app.windows.open(app.link("mail://open/Inbox"), in: .active)
+        #expect(side.tree.scenes == [["Inbox"]])
+        #expect(main.tree.scenes == [["Inbox", "Message"]])
+
+        try app.windows.open(app.link("mail://open/Compose"), in: .newWindow("draft"))
+        #expect(app.windows.windows == ["main", "side", "draft"])
+        #expect(app.windows.activeWindow == "draft")
+        #expect(try app.windows.coordinator(for: "draft").tree.scenes == [["Compose"]])
+    }
+
+    @Test("the policy sends a link that names no window; a failing link leaves no new window")
+    func linkPolicy() throws {
+        let app = try MailApp()
+        let (main, _) = try app.openBoth()
+        // By default, the active window.
+        try app.windows.open(app.link("mail://open/Inbox"))
+        #expect(main.tree.scenes == [["Inbox"]])
+
+        app.windows.linkTarget = { link in
+            link.text.hasSuffix("/Compose") ? .newWindow(WindowID(UUID().uuidString)) : .active
+        }
+        let (window, _) = try app.windows.open(app.link("mail://open/Compose"))
+        #expect(window == app.windows.activeWindow)
+        #expect(!["main", "side"].contains(window))
+        #expect(app.windows.windows.count == 3)
+
+        #expect(throws: NavigationError.self) {
+            try app.windows.open(app.link("mail://open/Nope/Compose"))
+        }
+        #expect(app.windows.windows.count == 3)
+        #expect(app.windows.activeWindow == window)
+    }
+
+    @Test("closing returns the held link for another window, and the closed coordinator refuses")
+    func closing() async throws {
+        let app = try MailApp()
+        let (main, side) = try app.openBoth()
+        try await side.markReadyForLinks()
+        // main is not ready for links: one arriving for it is held there.
+        let held = try await app.windows.openWhenAllowed(
+            app.link("mail://open/Inbox/Message;id=5"), in: .window("main"))
+        guard case .held = held.delivery else {
+            Issue.record("a window not ready holds its link: \(held.delivery)")
+            return
+        }
+        var cancelled = false
+        try side.navigate(.push(scene: "Message")) { cancelled = $0.isCancelled }
+
+        if let held = try app.windows.closeWindow("main") {
+            try app.windows.open(held.link)
+        }
+        #expect(app.windows.activeWindow == "side")
+        #expect(side.tree.scenes == [["Inbox", "Message"]])
+        #expect(side.tree.visibleScreen?.parameters["id"] == "5")
+        #expect(cancelled)  // the link replaced the screen whose result side awaited
+
+        var refused: WindowID?
+        do {
+            try main.navigate(.push(scene: "Message"))
+        } catch .windowClosed(let window) {
+            refused = window
+        }
+        #expect(refused == "main")
+        #expect(
+            "\(NavigationError.windowClosed("main"))"
+                == "The window \"main\" was closed: its coordinator navigates no more.")
+        #expect(main.tree.isEmpty)
+    }
+
+    @Test("at a cold start, a new window holds its link until that window is ready")
+    func coldStart() async throws {
+        let app = try MailApp()
+        let (main, _) = try app.openBoth()
+        let (window, delivery) = try await app.windows.openWhenAllowed(
+            app.link("mail://open/Inbox/Message;id=3"), in: .newWindow("reader"))
+        #expect(window == "reader")
+        #expect("\(delivery)" == "held \"mail://open/Inbox/Message;id=3\" until the app is ready")
+        let reader = try app.windows.coordinator(for: window)
+        try reader.navigate(.root(scene: "Inbox"))
+        try await reader.markReadyForLinks()
+        #expect(reader.tree.scenes == [["Inbox", "Message"]])
+        #expect(reader.tree.visibleScreen?.parameters["id"] == "3")
+        // Only this window: main was never ready, and holds nothing.
+        #expect(main.heldLink == nil)
+        #expect(main.tree.scenes == [["Inbox", "Message"]])
+    }
+
+    @Test("each error of the guide's table, and nothing changes")
+    func errors() throws {
+        let app = try MailApp()
+        let (main, side) = try app.openBoth()
+        let trees = (main.tree, side.tree)
+        let link = app.link("mail://open/Inbox")
+        #expect(throws: NavigationError.invalidWindowID("")) { try app.windows.openWindow("") }
+        #expect(
+            throws: NavigationError.invalidWindowID(WindowID(String(repeating: "w", count: 257)))
+        ) {
+            try app.windows.openWindow(WindowID(String(repeating: "w", count: 257)))
+        }
+        let gone = NavigationError.unknownWindow("gone", open: ["main", "side"])
+        #expect(throws: gone) { try app.windows.coordinator(for: "gone") }
+        #expect(throws: gone) { try app.windows.activate("gone") }
+        #expect(throws: gone) { try app.windows.closeWindow("gone") }
+        #expect(throws: gone) {
+            try app.windows.restorationActivity(for: "gone", activityType: "restore")
+        }
+        #expect(throws: gone) { try app.windows.open(link, in: .window("gone")) }
+        #expect(throws: NavigationError.windowAlreadyOpen("side")) {
+            try app.windows.openWindow("side")
+        }
+        #expect(throws: NavigationError.windowAlreadyOpen("side")) {
+            try app.windows.open(link, in: .newWindow("side"))
+        }
+        #expect(app.windows.windows == ["main", "side"])
+        #expect(app.windows.activeWindow == "main")
+        #expect(main.tree == trees.0 && side.tree == trees.1)
+    }
+
+    @Test("a link for the active window when none is open")
+    func noActiveWindow() throws {
+        let app = try MailApp()
+        #expect(throws: NavigationError.noActiveWindow) {
+            try app.windows.open(app.link("mail://open/Inbox"))
+        }
+        #expect(app.windows.windows.isEmpty)
+    }
+}
