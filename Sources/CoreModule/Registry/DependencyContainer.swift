@@ -39,9 +39,11 @@ public final class DependencyContainer: SceneBuilderContainer {
         var names: [SceneIdentifier: Registration] = [:]
         /// The route patterns again, by shape, for matching paths.
         var routes = RouteTable<Registration>()
+        /// Where a match copies the bytes it reads, kept from one match to the next.
+        var matchBuffers = MatchBuffers()
 
         /// The scene registered under exactly `target`, or the pattern that matches it.
-        func find(_ target: SceneIdentifier) -> ResolvedTarget? {
+        mutating func find(_ target: SceneIdentifier) -> ResolvedTarget? {
             if let (scene, registration) = self.registration(of: target) {
                 // A pattern named exactly: its parameters must be passed. (Without patterns,
                 // a name is never one, and is not read again.)
@@ -50,7 +52,10 @@ public final class DependencyContainer: SceneBuilderContainer {
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard let (route, parameters, names) = routes.match(target.rawValue) else {
+            guard
+                let (route, parameters, names) = routes.match(
+                    target.rawValue, buffers: &matchBuffers)
+            else {
                 return nil
             }
             return ResolvedTarget(

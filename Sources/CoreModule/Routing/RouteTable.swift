@@ -6,15 +6,13 @@
 /// exactly the same paths, so the registry rejects the second. To match a path of *n* segments,
 /// the table tries the **masks** that patterns of *n* segments have (which segments are
 /// parameters), most literal first, and looks the path up read through each mask: `product/42`
-/// read through the mask of `product/:id` is `product/:`. The first shape found wins. A path's
-/// ``ShapeKey`` writes its shape's bytes out once per mask tried, from one copy of the path's
-/// bytes; a registered pattern's key reads the pattern's own text, and keeps nothing more.
+/// read through the mask of `product/:id` is `product/:`. The first shape found wins.
 ///
 /// The masks are tried in the order that makes **literal segments beat parameters** at the
 /// first segment where two patterns differ: with `product/new` and `product/:id` registered,
 /// `product/new` matches the first and `product/42` the second; with `a/:x/c` and `a/b/:y`,
-/// the path `a/b/c` matches `a/b/:y`, whose literal comes first. So a match costs one dictionary
-/// lookup per mask tried, and the masks are those of the app's own patterns of that length: a
+/// the path `a/b/c` matches `a/b/:y`, whose literal comes first. So a match costs one lookup
+/// per mask tried, and the masks are those of the app's own patterns of that length: a
 /// handful, set at registration, whatever the path.
 ///
 /// A pattern of the app's universal links may end with a **catch-all** segment, `*name`, that
@@ -25,42 +23,49 @@
 ///
 /// The table holds what each pattern stands for (`Value`): a scene's registration in the
 /// container, a route of the app's link table.
+///
+/// ## Storage
+///
+/// The routes are kept in one array, and found through a hash table of their indices keyed by
+/// a 64-bit **fingerprint** of the shape (``ShapeFingerprint``), which a path read through a
+/// mask gives without writing its shape out. A route found by its fingerprint is then compared
+/// with the path byte for byte, which also finds its parameters' values. A match reads the
+/// path and the pattern from copies of their bytes, in buffers the caller keeps from one match
+/// to the next (reading a `String`'s bytes one at a time costs several times more).
+///
+/// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
+/// pattern's parameters and a dictionary holding them, which patterns with the same names share.
+/// A match copies the dictionary and writes the values where the template says, without
+/// hashing a name.
 struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
+        // (In this order, so that the flag fills the value's padding.)
         /// The pattern as registered.
         let pattern: SceneIdentifier
-        /// Whether the pattern's last segment is a catch-all (`*name`).
-        let catchAll: Bool
         /// What the pattern stands for.
         let value: Value
-
-        /// The pattern's parameter names, in the order of its parameter segments (a catch-all
-        /// last): read from the pattern when asked, once per match, so that a route keeps no
-        /// array of them.
-        var parameterNames: [String] {
-            let bytes = Array(pattern.rawValue.utf8)
-            var names: [String] = []
-            // A pattern has a few parameters: one allocation holds them.
-            names.reserveCapacity(4)
-            var start = 0
-            while start <= bytes.count {
-                var stop = start
-                while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-                if stop > start,
-                    bytes[start] == UInt8(ascii: ":")
-                        || (catchAll && stop == bytes.count && bytes[start] == UInt8(ascii: "*"))
-                {
-                    names.append(String(decoding: bytes[(start + 1)..<stop], as: UTF8.self))
-                }
-                start = stop + 1
-            }
-            return names
-        }
+        /// Whether the pattern's last segment is a catch-all (`*name`).
+        let catchAll: Bool
+        /// The fingerprint of the pattern's shape.
+        fileprivate let fingerprint: UInt64
+        /// The pattern's parameter names, and the dictionary a match fills.
+        let parameters: ParameterTemplate
     }
 
-    /// Every pattern, keyed by its shape.
-    private var routes: [ShapeKey: Route] = [:]
+    /// Every pattern, in no order; ``slots`` finds them.
+    private var routes: [Route] = []
+
+    /// Where each route is, by the fingerprint of its shape.
+    ///
+    /// A hash table: each slot is empty (0) or holds the index of a route plus one, at or after
+    /// the slot its fingerprint picks (linear probing). Its size is 0 or a power of two, and at
+    /// most half of it is used, so that a probe ends at an empty slot soon.
+    private var slots: [UInt32] = []
+
+    /// The parameter templates in use, by their names, with how many routes use each.
+    private var templates: [ParameterTemplate.Names: (template: ParameterTemplate, count: Int)] =
+        [:]
 
     /// The masks of the catch-all patterns: which of the segments before the catch-all are
     /// parameters, in the order a match tries them, with how many patterns have each.
@@ -77,26 +82,46 @@ struct RouteTable<Value: Sendable>: Sendable {
 
     /// The pattern registered with `pattern`'s shape, if any.
     func route(shapedLike pattern: RoutePattern) -> Route? {
-        routes[ShapeKey(pattern)]
+        route(shapedLike: Entry(pattern))
     }
 
-    /// A pattern read once for the table: its key and its mask, which a registry makes before
-    /// it takes its lock, then checks and inserts.
+    /// A pattern read once for the table: its mask, the fingerprint of its shape and its
+    /// parameter names, which a registry makes before it takes its lock, then checks and
+    /// inserts.
     struct Entry: Sendable {
         let pattern: RoutePattern
         let mask: [Bool]
-        let key: ShapeKey
+        let fingerprint: UInt64
+        /// The pattern's parameter names, a catch-all's last, and their bytes.
+        let names: ParameterTemplate.Names
 
         init(_ pattern: RoutePattern) {
             self.pattern = pattern
             mask = pattern.mask
-            key = ShapeKey(pattern)
+            let bytes = Array(pattern.identifier.rawValue.utf8)
+            fingerprint = ShapeFingerprint.of(pattern: bytes, catchAll: pattern.hasCatchAll)
+            names = ParameterTemplate.Names(ofPattern: bytes, catchAll: pattern.hasCatchAll)
         }
     }
 
     /// The pattern registered with `entry`'s shape, if any.
     func route(shapedLike entry: Entry) -> Route? {
-        routes[entry.key]
+        position(shapedLike: entry).map { routes[$0.route] }
+    }
+
+    /// Where the pattern of `entry`'s shape is: its slot and its index in ``routes``.
+    private func position(shapedLike entry: Entry) -> (slot: Int, route: Int)? {
+        guard !routes.isEmpty else { return nil }
+        let catchAll = entry.pattern.hasCatchAll
+        // The other pattern is read as a path: its parameter segments are values. (Its bytes
+        // are copied only for a route of the same fingerprint, about once per registration.)
+        return position(of: entry.fingerprint) { route in
+            route.catchAll == catchAll
+                && Self.matches(
+                    Array(route.pattern.rawValue.utf8),
+                    Array(entry.pattern.identifier.rawValue.utf8),
+                    mask: entry.mask, catchAll: catchAll)
+        }
     }
 
     // MARK: Changing
@@ -113,23 +138,127 @@ struct RouteTable<Value: Sendable>: Sendable {
     mutating func insert(_ entry: Entry, value: Value) -> Route? {
         let pattern = entry.pattern
         let catchAll = pattern.hasCatchAll
-        let mask = catchAll ? entry.mask : sharedMask(entry.mask)
-        let key = entry.key
-        let route = Route(pattern: pattern.identifier, catchAll: catchAll, value: value)
-        // A replaced pattern's key goes, so that the new spelling is the one kept.
-        let replaced = routes.removeValue(forKey: key)
-        routes[key] = route
-        if replaced == nil { count(mask, catchAll: catchAll, by: 1) }
-        return replaced
+        let route = Route(
+            pattern: pattern.identifier, value: value, catchAll: catchAll,
+            fingerprint: entry.fingerprint, parameters: template(named: entry.names))
+        if let found = position(shapedLike: entry) {
+            // The new spelling is the one kept.
+            let replaced = routes[found.route]
+            routes[found.route] = route
+            release(replaced.parameters)
+            return replaced
+        }
+        guard routes.count < Int(UInt32.max) else {
+            preconditionFailure("more route patterns than a table holds")
+        }
+        if (routes.count + 1) * 2 > slots.count { grow() }
+        routes.append(route)
+        var slot = home(of: entry.fingerprint)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = UInt32(routes.count)
+        count(catchAll ? entry.mask : sharedMask(entry.mask), catchAll: catchAll, by: 1)
+        return nil
     }
 
     /// Removes the pattern of `pattern`'s shape; returns it, or `nil` when there was none.
     @discardableResult
     mutating func remove(_ pattern: RoutePattern) -> Route? {
-        let key = ShapeKey(pattern)
-        guard let removed = routes.removeValue(forKey: key) else { return nil }
-        count(pattern.mask, catchAll: pattern.hasCatchAll, by: -1)
+        let entry = Entry(pattern)
+        guard let found = position(shapedLike: entry) else { return nil }
+        let removed = routes[found.route]
+        vacate(found.slot)
+        // The last route takes the removed one's place in the array, and its slot says so.
+        let last = routes.count - 1
+        if found.route != last {
+            slots[slot(holding: last)] = UInt32(found.route + 1)
+            routes.swapAt(found.route, last)
+        }
+        routes.removeLast()
+        count(entry.mask, catchAll: pattern.hasCatchAll, by: -1)
+        release(removed.parameters)
         return removed
+    }
+
+    /// The template for `names`, shared with the routes that already use one, counted once more.
+    private mutating func template(named names: ParameterTemplate.Names) -> ParameterTemplate {
+        if let index = templates.index(forKey: names) {
+            templates.values[index].count += 1
+            return templates.values[index].template
+        }
+        let template = ParameterTemplate(names)
+        templates[names] = (template, 1)
+        return template
+    }
+
+    /// Counts `template` once less, forgetting it when no route uses it.
+    private mutating func release(_ template: ParameterTemplate) {
+        guard let index = templates.index(forKey: template.key) else { return }
+        if templates.values[index].count > 1 {
+            templates.values[index].count -= 1
+        } else {
+            templates.remove(at: index)
+        }
+    }
+
+    /// The slot a fingerprint starts its probe at.
+    private func home(of fingerprint: UInt64) -> Int {
+        // The high bits of a multiplicative hash, so that every bit of the fingerprint counts.
+        Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+    }
+
+    /// The slot and index of the first route with `fingerprint` that `isMatch` accepts.
+    private func position(of fingerprint: UInt64, where isMatch: (Route) -> Bool) -> (
+        slot: Int, route: Int
+    )? {
+        guard !slots.isEmpty else { return nil }
+        var slot = home(of: fingerprint)
+        while true {
+            let held = slots[slot]
+            if held == 0 { return nil }
+            let candidate = Int(held) - 1
+            if routes[candidate].fingerprint == fingerprint, isMatch(routes[candidate]) {
+                return (slot, candidate)
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+
+    /// The slot that holds the route at `index`.
+    private func slot(holding index: Int) -> Int {
+        var slot = home(of: routes[index].fingerprint)
+        while slots[slot] != UInt32(index + 1) {
+            precondition(slots[slot] != 0, "a route without a slot")
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return slot
+    }
+
+    /// Empties `slot`, moving back the routes after it that probed past it (backward-shift
+    /// deletion: linear probing needs no markers of removed slots).
+    private mutating func vacate(_ slot: Int) {
+        let mask = slots.count - 1
+        var hole = slot
+        var next = (slot + 1) & mask
+        while slots[next] != 0 {
+            let start = home(of: routes[Int(slots[next]) - 1].fingerprint)
+            // The route at `next` may move to the hole when its probe started at or before it.
+            if (next &- start) & mask >= (next &- hole) & mask {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = 0
+    }
+
+    /// Doubles the hash table (8 slots at first) and places every route again.
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: Swift.max(8, slots.count * 2))
+        for (index, route) in routes.enumerated() {
+            var slot = home(of: route.fingerprint)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = UInt32(index + 1)
+        }
     }
 
     /// The array already kept for `mask`, so that patterns with one mask share one array.
@@ -138,13 +267,8 @@ struct RouteTable<Value: Sendable>: Sendable {
         return masks[mask.count].first { $0.mask == mask }?.mask ?? mask
     }
 
-    /// The masks of the patterns of `length` segments, in the order they are tried.
-    private func masks(ofLength length: Int) -> [(mask: [Bool], count: Int)] {
-        length < masks.count ? masks[length] : []
-    }
-
-    /// Adds `change` to the number of patterns with `key`'s mask, keeping each list of masks
-    /// in the order they are tried.
+    /// Adds `change` to the number of patterns with `mask`, keeping each list of masks in the
+    /// order they are tried.
     private mutating func count(_ mask: [Bool], catchAll: Bool, by change: Int) {
         if catchAll {
             Self.count(mask, catchAll: true, by: change, in: &catchAllMasks)
@@ -195,47 +319,69 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// The pattern that matches `path`, with the values its parameters take and their names in
     /// the pattern's order; `nil` when none does. (For the container's patterns, which have no
     /// catch-all; a universal link's captures are read by its reader.)
-    func match(_ path: String) -> (
+    ///
+    /// `buffers` are where the bytes of the path and of a pattern are copied: the caller keeps
+    /// them between matches, so that a match allocates nothing for them.
+    func match(_ path: String, buffers: inout MatchBuffers) -> (
         route: Route, parameters: SceneParameters, parameterNames: [String]
     )? {
         guard !routes.isEmpty else { return nil }
-        let bytes = Array(path.utf8)
-        guard let (route, mask) = find(bytes) else { return nil }
-        let parameterNames = route.parameterNames
-        var parameters = [String: String](minimumCapacity: parameterNames.count)
-        var names = parameterNames.makeIterator()
-        var start = 0
-        for isParameter in mask {
-            var stop = start
-            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-            if isParameter, let name = names.next() {
-                parameters[name] = String(decoding: bytes[start..<stop], as: UTF8.self)
+        buffers.path.removeAll(keepingCapacity: true)
+        buffers.path.append(contentsOf: path.utf8)
+        let bytes = buffers.path
+        var values: [String: String] = [:]
+        let found = find(bytes) { route, mask in
+            buffers.pattern.removeAll(keepingCapacity: true)
+            buffers.pattern.append(contentsOf: route.pattern.rawValue.utf8)
+            let template = route.parameters
+            values = template.dictionary
+            var next = 0
+            return Self.matches(buffers.pattern, bytes, mask: mask, catchAll: false) { value in
+                // Written in place: the copy of the template's dictionary keeps its layout.
+                values.values[template.indices[next]] = String(
+                    decoding: bytes[value], as: UTF8.self)
+                next += 1
             }
-            start = stop + 1
         }
-        return (route, SceneParameters(parameters), parameterNames)
+        guard let (route, _) = found else { return nil }
+        return (route, SceneParameters(values), route.parameters.names)
     }
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
     /// a catch-all, for a catch-all pattern); `nil` when none does.
-    ///
-    /// Every match, of a scene's path or of a universal link's, goes through here.
     func find(_ path: String) -> (route: Route, mask: [Bool])? {
         guard !routes.isEmpty else { return nil }
-        return find(Array(path.utf8))
+        let bytes = Array(path.utf8)
+        var pattern: [UInt8] = []
+        return find(bytes) { route, mask in
+            pattern.removeAll(keepingCapacity: true)
+            pattern.append(contentsOf: route.pattern.rawValue.utf8)
+            return Self.matches(pattern, bytes, mask: mask, catchAll: route.catchAll)
+        }
     }
 
-    /// ``find(_:)`` of a path's UTF-8 bytes.
-    private func find(_ path: [UInt8]) -> (route: Route, mask: [Bool])? {
+    /// The first route, in the order masks are tried, whose fingerprint is that of `path` read
+    /// through a mask and that `matches` accepts read through that mask.
+    ///
+    /// Every match, of a scene's path or of a universal link's, goes through here.
+    private func find(_ path: [UInt8], matches: (Route, [Bool]) -> Bool) -> (
+        route: Route, mask: [Bool]
+    )? {
         var segmentCount = 1
         for byte in path where byte == UInt8(ascii: "/") { segmentCount += 1 }
-        let exact = masks(ofLength: segmentCount)
+        func lookUp(_ mask: [Bool], catchAll: Bool) -> Route? {
+            guard
+                let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll),
+                let found = position(
+                    of: fingerprint,
+                    where: { $0.catchAll == catchAll && matches($0, mask) })
+            else { return nil }
+            return routes[found.route]
+        }
+        let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                guard let key = ShapeKey(path: path, mask: mask, catchAll: false),
-                    let route = routes[key]
-                else { continue }
-                return (route, mask)
+                if let route = lookUp(mask, catchAll: false) { return (route, mask) }
             }
             return nil
         }
@@ -249,173 +395,219 @@ struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            guard let key = ShapeKey(path: path, mask: mask, catchAll: catchAll),
-                let route = routes[key]
-            else { continue }
-            return (route, mask)
+            if let route = lookUp(mask, catchAll: catchAll) { return (route, mask) }
         }
         return nil
     }
+
+    /// Whether `path` (a path's bytes, or another pattern's) has the shape of `pattern` (a
+    /// pattern's bytes) read through `mask`, calling `parameter` with the byte range of each
+    /// parameter's value in `path`, in order, as they are read.
+    ///
+    /// A literal segment is compared byte for byte; a parameter segment of `pattern` takes any
+    /// non-empty segment of `path`; with `catchAll`, `path` has at least one segment more than
+    /// `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
+    /// (a parameter exactly where the mask has one). When it returns `false`, `parameter` may
+    /// have been called for the segments read so far.
+    static func matches(
+        _ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool,
+        parameter: (_ value: Range<Int>) -> Void = { _ in }
+    ) -> Bool {
+        let slash = UInt8(ascii: "/")
+        // The next byte to read of each.
+        var patternIndex = 0
+        var pathIndex = 0
+        for (segment, isParameter) in mask.enumerated() {
+            if segment > 0 {
+                guard patternIndex < pattern.count, pattern[patternIndex] == slash,
+                    pathIndex < path.count, path[pathIndex] == slash
+                else { return false }
+                patternIndex += 1
+                pathIndex += 1
+            }
+            guard patternIndex < pattern.count else { return false }
+            let first = pattern[patternIndex]
+            if isParameter {
+                guard first == UInt8(ascii: ":") else { return false }
+                while patternIndex < pattern.count, pattern[patternIndex] != slash {
+                    patternIndex += 1
+                }
+                let start = pathIndex
+                while pathIndex < path.count, path[pathIndex] != slash { pathIndex += 1 }
+                guard pathIndex > start else { return false }
+                parameter(start..<pathIndex)
+            } else {
+                // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
+                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")) else {
+                    return false
+                }
+                while patternIndex < pattern.count, pattern[patternIndex] != slash {
+                    guard pathIndex < path.count, path[pathIndex] == pattern[patternIndex] else {
+                        return false
+                    }
+                    patternIndex += 1
+                    pathIndex += 1
+                }
+                guard pathIndex == path.count || path[pathIndex] == slash else { return false }
+            }
+        }
+        guard catchAll else { return patternIndex == pattern.count && pathIndex == path.count }
+        // The rest of the path, one segment or more, is the catch-all's.
+        return patternIndex + 1 < pattern.count && pattern[patternIndex] == slash
+            && pattern[patternIndex + 1] == UInt8(ascii: "*")
+            && pathIndex < path.count && path[pathIndex] == slash
+    }
 }
 
-/// A route's shape as the route table keys it: a pattern or a path read through a mask of which
+/// The buffers a match copies bytes into, kept by the caller from one match to the next.
+struct MatchBuffers: Sendable {
+    /// The path's bytes.
+    var path: [UInt8] = []
+    /// The bytes of the pattern being compared with the path.
+    var pattern: [UInt8] = []
+}
+
+/// The names of a pattern's parameters, and a dictionary holding each of them, which a match
+/// copies and fills in place: routes whose parameters have the same names share one template.
+final class ParameterTemplate: Sendable {
+    /// The names, in the order of the pattern's parameter segments.
+    let names: [String]
+    /// Each name with an empty value.
+    let dictionary: [String: String]
+    /// Where each name is in ``dictionary``, in the order of ``names``.
+    let indices: [Dictionary<String, String>.Index]
+    /// The template's key in its table.
+    let key: Names
+
+    init(_ key: Names) {
+        names = key.names
+        var dictionary = [String: String](minimumCapacity: names.count)
+        for name in names { dictionary[name] = "" }
+        self.dictionary = dictionary
+        indices = names.compactMap { dictionary.index(forKey: $0) }
+        self.key = key
+    }
+
+    /// Parameter names compared byte for byte, as the key of a template: two spellings of one
+    /// name are two keys of the parameters.
+    struct Names: Hashable, Sendable {
+        /// The names' bytes, each followed by `/`.
+        private let bytes: [UInt8]
+        /// The FNV-1a hash of ``bytes``.
+        private let hash: UInt64
+
+        /// The names, in order.
+        var names: [String] {
+            bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// The names of a pattern, whose bytes are `pattern`: its parameter segments' bytes
+        /// after `:`, and with `catchAll`, its last segment's after `*`.
+        init(ofPattern pattern: [UInt8], catchAll: Bool) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(pattern.count)
+            var start = 0
+            while start < pattern.count {
+                var stop = start
+                while stop < pattern.count, pattern[stop] != UInt8(ascii: "/") { stop += 1 }
+                let first = pattern[start]
+                if first == UInt8(ascii: ":")
+                    || (catchAll && stop == pattern.count && first == UInt8(ascii: "*"))
+                {
+                    for index in (start + 1)..<stop { bytes.append(pattern[index]) }
+                    bytes.append(UInt8(ascii: "/"))
+                }
+                start = stop + 1
+            }
+            var hash = ShapeFingerprint.basis
+            for byte in bytes { ShapeFingerprint.add(byte, to: &hash) }
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        static func == (lhs: Names, rhs: Names) -> Bool {
+            lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+}
+
+/// The 64-bit FNV-1a hash of a route's shape: a pattern or a path read through a mask of which
 /// of its `/`-separated segments are parameters, each parameter segment written as `:`, and a
 /// catch-all's segments as one `*`, in UTF-8.
 ///
 /// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
-/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`.
-///
-/// A registered pattern's key keeps the pattern's text, which its route keeps too, so that a
-/// registered key adds no storage of its own; its shape is read from the text (its parameter
-/// segments are the ones that start with `:`, its catch-all the last one, starting with `*`).
-/// A path's key, made for one lookup, keeps the shape's bytes. Both keep a 64-bit fingerprint
-/// of the shape's bytes, which is what they hash, and which equality compares first: shapes are
-/// compared byte for byte only when fingerprints agree, about once per lookup.
-struct ShapeKey: Hashable, Sendable {
-    /// Where the shape's bytes are.
-    private enum Text: Sendable {
-        /// A registered pattern's text, read as its shape.
-        case pattern(String)
-        /// A path's shape, written out.
-        case shape([UInt8])
+/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. The
+/// shape is hashed as it is read, never written out.
+enum ShapeFingerprint {
+    static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x100_0000_01b3
+
+    static func add(_ byte: UInt8, to hash: inout UInt64) {
+        hash = (hash ^ UInt64(byte)) &* prime
     }
 
-    private let text: Text
-    /// Whether the shape ends with a catch-all, which takes the segments after the mask's.
-    private let catchAll: Bool
-    /// The FNV-1a hash of the shape's bytes.
-    private let fingerprint: UInt64
-
-    /// The key of a pattern, whose parameter segments are `:name` and catch-all `*name`.
-    init(_ pattern: RoutePattern) {
-        let text = pattern.identifier.rawValue
-        catchAll = pattern.hasCatchAll
-        var fingerprint = Fingerprint()
-        Self.forEachShapeByte(ofPattern: text, catchAll: catchAll) {
-            fingerprint.add($0)
-            return true
-        }
-        self.text = .pattern(text)
-        self.fingerprint = fingerprint.value
-    }
-
-    /// The key of a path's bytes read through `mask` (for a catch-all, the segments before
-    /// it), or `nil` when the path cannot have that shape: a parameter segment is empty, a
-    /// literal one starts with `:` (which only a pattern's parameter segment does), or the
-    /// path has another number of segments than the mask (more, for a catch-all).
-    init?(path: [UInt8], mask: [Bool], catchAll: Bool) {
-        var shape: [UInt8] = []
-        shape.reserveCapacity(path.count + 1)
-        var segment = 0
-        var start = 0
-        while true {
-            var stop = start
-            while stop < path.count, path[stop] != UInt8(ascii: "/") { stop += 1 }
-            if segment == mask.count {
-                // A catch-all takes the rest of the path, one segment or more, as one `*`.
-                guard catchAll, segment > 0 else { return nil }
-                shape.append(UInt8(ascii: "/"))
-                shape.append(UInt8(ascii: "*"))
-                break
-            }
-            if segment > 0 { shape.append(UInt8(ascii: "/")) }
-            if mask[segment] {
-                guard stop > start else { return nil }
-                shape.append(UInt8(ascii: ":"))
-            } else {
-                guard stop == start || path[start] != UInt8(ascii: ":") else { return nil }
-                shape.append(contentsOf: path[start..<stop])
-            }
-            segment += 1
-            if stop == path.count {
-                guard segment == mask.count, !catchAll else { return nil }
-                break
-            }
-            start = stop + 1
-        }
-        var fingerprint = Fingerprint()
-        for byte in shape { fingerprint.add(byte) }
-        self.text = .shape(shape)
-        self.catchAll = catchAll
-        self.fingerprint = fingerprint.value
-    }
-
-    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-        guard lhs.fingerprint == rhs.fingerprint, lhs.catchAll == rhs.catchAll else {
-            return false
-        }
-        switch (lhs.text, rhs.text) {
-        case (.shape(let left), .shape(let right)):
-            return left == right
-        case (.pattern(let pattern), .shape(let shape)), (.shape(let shape), .pattern(let pattern)):
-            return Self.shape(ofPattern: pattern, catchAll: lhs.catchAll, equals: shape)
-        case (.pattern(let left), .pattern(let right)):
-            var shape: [UInt8] = []
-            forEachShapeByte(ofPattern: left, catchAll: lhs.catchAll) {
-                shape.append($0)
-                return true
-            }
-            return Self.shape(ofPattern: right, catchAll: lhs.catchAll, equals: shape)
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(fingerprint)
-    }
-
-    /// Whether the shape of `pattern`, a pattern's text, is `shape`.
-    private static func shape(ofPattern pattern: String, catchAll: Bool, equals shape: [UInt8])
-        -> Bool
-    {
-        var index = 0
-        var equal = true
-        forEachShapeByte(ofPattern: pattern, catchAll: catchAll) {
-            guard index < shape.count, shape[index] == $0 else {
-                equal = false
-                return false
-            }
-            index += 1
-            return true
-        }
-        return equal && index == shape.count
-    }
-
-    /// Calls `body` with each byte of the shape of `pattern`, a pattern's text, until it
-    /// returns `false`: a segment that starts with `:` reads as `:`, and with `catchAll`, the
-    /// last segment as `*`.
-    private static func forEachShapeByte(
-        ofPattern pattern: String, catchAll: Bool, _ body: (UInt8) -> Bool
-    ) {
-        let bytes = Array(pattern.utf8)
-        var start = 0
-        while start <= bytes.count {
-            var stop = start
-            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-            if start > 0 {
-                guard body(UInt8(ascii: "/")) else { return }
-            }
-            if stop > start, bytes[start] == UInt8(ascii: ":") {
-                guard body(UInt8(ascii: ":")) else { return }
-            } else if catchAll, stop == bytes.count, stop > start,
-                bytes[start] == UInt8(ascii: "*")
-            {
-                guard body(UInt8(ascii: "*")) else { return }
-            } else {
-                for index in start..<stop {
-                    guard body(bytes[index]) else { return }
+    /// The fingerprint of a pattern, whose parameter segments start with `:`, and, with
+    /// `catchAll`, whose last segment (starting with `*`) is a catch-all.
+    static func of(pattern: [UInt8], catchAll: Bool) -> UInt64 {
+        let slash = UInt8(ascii: "/")
+        var hash = basis
+        var atStart = true
+        var skipping = false
+        for byte in pattern {
+            if byte == slash {
+                add(slash, to: &hash)
+                atStart = true
+                skipping = false
+            } else if atStart {
+                atStart = false
+                // (Only the last segment of a catch-all pattern starts with `*`.)
+                if byte == UInt8(ascii: ":") || (catchAll && byte == UInt8(ascii: "*")) {
+                    skipping = true
                 }
+                add(byte, to: &hash)
+            } else if !skipping {
+                add(byte, to: &hash)
             }
-            start = stop + 1
         }
+        return hash
     }
 
-    /// The 64-bit FNV-1a hash, fed one byte at a time.
-    private struct Fingerprint {
-        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func add(_ byte: UInt8) {
-            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+    /// The fingerprint of `path` read through `mask` (for a catch-all, the segments before it),
+    /// or `nil` when the path cannot have that shape: a parameter segment is empty, or the path
+    /// has another number of segments than the mask (more, for a catch-all).
+    static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
+        let slash = UInt8(ascii: "/")
+        guard let first = mask.first else { return nil }
+        var hash = basis
+        var segment = 0
+        var isParameter = first
+        var isEmpty = true
+        if isParameter { add(UInt8(ascii: ":"), to: &hash) }
+        for byte in path {
+            if byte == slash {
+                if isParameter && isEmpty { return nil }
+                segment += 1
+                add(slash, to: &hash)
+                if segment == mask.count {
+                    // A catch-all takes the rest of the path, one segment or more, as one `*`.
+                    guard catchAll else { return nil }
+                    add(UInt8(ascii: "*"), to: &hash)
+                    return hash
+                }
+                isParameter = mask[segment]
+                isEmpty = true
+                if isParameter { add(UInt8(ascii: ":"), to: &hash) }
+            } else {
+                isEmpty = false
+                if !isParameter { add(byte, to: &hash) }
+            }
         }
+        guard !(isParameter && isEmpty), segment + 1 == mask.count, !catchAll else { return nil }
+        return hash
     }
 }
 
