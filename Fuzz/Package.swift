@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "fuzz-links", targets: ["fuzz-links"]),
         .executable(name: "fuzz-navigation", targets: ["fuzz-navigation"]),
         .executable(name: "fuzz-snapshots", targets: ["fuzz-snapshots"]),
+        .executable(name: "fuzz-windows", targets: ["fuzz-windows"]),
     ],
     dependencies: [.package(name: "SceneRouter", path: "..")],
     targets: [
@@ -33,6 +34,8 @@ let package = Package(
             name: "fuzz-navigation", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
         .executableTarget(
             name: "fuzz-snapshots", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
+        .executableTarget(
+            name: "fuzz-windows", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,7 @@ if [ "$mode" != merge ]; then
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fuzz-links fuzz-navigation fuzz-snapshots)
+    targets=(fuzz-links fuzz-navigation fuzz-snapshots fuzz-windows)
 fi
 scratch=.build-fuzz
 

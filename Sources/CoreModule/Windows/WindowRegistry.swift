@@ -91,7 +91,9 @@ public final class WindowRegistry {
     ///
     /// With a snapshot (the window's own, saved when the platform asked), the window's tree is
     /// restored from it as ``AppCoordinator/restore(_:force:)`` restores; if that fails, the
-    /// window is not opened.
+    /// window is not opened, and the coordinator `prepare` was given is closed (it refuses every
+    /// navigation with ``NavigationError/windowClosed(_:)``), as is that of a new window whose
+    /// link fails.
     ///
     /// - Parameters:
     ///   - id: The window's identity.

@@ -126,66 +126,11 @@ struct ModelBasedTests {
                 return false
             }
 
-            if let mismatch = operation.writingMismatch(model, world) { return fail(mismatch) }
-            switch (outcome, result) {
-            case (.applied(let next, let expected), .success(let event)):
-                guard let event, event.withPlan(RenderPlan()) == expected else {
-                    return fail(
-                        "returned \(String(describing: event)), expected \(expected)"
-                            + Self.differences(event, expected))
-                }
-                guard world.events == [.transition(event)] else {
-                    return fail("observers saw \(world.events), expected \(expected)")
-                }
-                // The plan takes a host showing the tree before to the tree after; what the
-                // user did is already on screen.
-                var single = false
-                if case .navigate = operation { single = true }
-                if let mismatch = PlanHost.check(
-                    event, from: before, to: world.coordinator.tree, single: single)
-                {
-                    return fail(mismatch)
-                }
-                model = next
-            case (.failed(let expected, let identities), .failure(let error)):
-                guard error == expected else {
-                    return fail("threw \(error), expected \(expected)")
-                }
-                guard world.coordinator.tree == before else {
-                    return fail("the failed operation changed the tree")
-                }
-                guard
-                    let operation = operation.operation(in: world),
-                    world.events == [
-                        .failure(NavigationFailure(operation: operation, error: expected))
-                    ]
-                else {
-                    return fail("observers saw \(world.events) for a failure")
-                }
-                // Builders that ran before the failure used their identities up.
-                model.nextID += identities
-            case (.refused(let expected), .failure(let error)):
-                guard error == expected else {
-                    return fail("threw \(error), expected \(expected)")
-                }
-                guard world.coordinator.tree == before, world.events.isEmpty else {
-                    return fail("writing the tree changed it, or reported \(world.events)")
-                }
-            case (.silent(let next), .success(nil)):
-                guard world.coordinator.tree == before, world.events.isEmpty else {
-                    return fail("a silent operation reported \(world.events)")
-                }
-                model = next
-            default:
-                return fail("the model predicted \(outcome), the coordinator gave \(result)")
-            }
-            // Structure, screen, stack and modal identities, tab names and selection, styles.
-            guard world.tree == model.tree else {
-                return fail("the trees differ")
-            }
-            let violations = world.coordinator.tree.invariantViolations()
-            guard violations.isEmpty else {
-                return fail("invariants broken: \(violations)")
+            if let mismatch = Self.verify(
+                operation, outcome: outcome, result: result, before: before, world: world,
+                model: &model)
+            {
+                return fail(mismatch)
             }
         }
         return true
@@ -193,6 +138,77 @@ struct ModelBasedTests {
 }
 
 extension ModelBasedTests {
+    /// Checks one step: what `world`'s coordinator did for `operation` (its `result`, its
+    /// events, its tree, which was `before`) against the model's `outcome`; on agreement, moves
+    /// `model` on and returns `nil`, else says how they differ.
+    static func verify(
+        _ operation: ModelOperation, outcome: ModelOutcome,
+        result: Result<TransitionEvent?, NavigationError>, before: ScreenTree, world: ModelWorld,
+        model: inout ReferenceModel
+    ) -> String? {
+        if let mismatch = operation.writingMismatch(model, world) { return mismatch }
+        switch (outcome, result) {
+        case (.applied(let next, let expected), .success(let event)):
+            guard let event, event.withPlan(RenderPlan()) == expected else {
+                return "returned \(String(describing: event)), expected \(expected)"
+                    + differences(event, expected)
+            }
+            guard world.events == [.transition(event)] else {
+                return "observers saw \(world.events), expected \(expected)"
+            }
+            // The plan takes a host showing the tree before to the tree after; what the
+            // user did is already on screen.
+            var single = false
+            if case .navigate = operation { single = true }
+            if let mismatch = PlanHost.check(
+                event, from: before, to: world.coordinator.tree, single: single)
+            {
+                return mismatch
+            }
+            model = next
+        case (.failed(let expected, let identities), .failure(let error)):
+            guard error == expected else {
+                return "threw \(error), expected \(expected)"
+            }
+            guard world.coordinator.tree == before else {
+                return "the failed operation changed the tree"
+            }
+            guard
+                let operation = operation.operation(in: world),
+                world.events == [
+                    .failure(NavigationFailure(operation: operation, error: expected))
+                ]
+            else {
+                return "observers saw \(world.events) for a failure"
+            }
+            // Builders that ran before the failure used their identities up.
+            model.nextID += identities
+        case (.refused(let expected), .failure(let error)):
+            guard error == expected else {
+                return "threw \(error), expected \(expected)"
+            }
+            guard world.coordinator.tree == before, world.events.isEmpty else {
+                return "writing the tree changed it, or reported \(world.events)"
+            }
+        case (.silent(let next), .success(nil)):
+            guard world.coordinator.tree == before, world.events.isEmpty else {
+                return "a silent operation reported \(world.events)"
+            }
+            model = next
+        default:
+            return "the model predicted \(outcome), the coordinator gave \(result)"
+        }
+        // Structure, screen, stack and modal identities, tab names and selection, styles.
+        guard world.tree == model.tree else {
+            return "the trees differ"
+        }
+        let violations = world.coordinator.tree.invariantViolations()
+        guard violations.isEmpty else {
+            return "invariants broken: \(violations)"
+        }
+        return nil
+    }
+
     /// The fields in which two events differ, for a failure message.
     static func differences(_ actual: TransitionEvent?, _ expected: TransitionEvent) -> String {
         guard let actual else { return "" }

@@ -305,7 +305,22 @@ final class ModelWorld {
     /// JSON, if saving succeeded.
     var savedSnapshot: TreeSnapshot?
 
-    init() throws {
+    /// A coordinator of its own over ``makeContainer()``, prepared as the model expects.
+    convenience init() throws {
+        let coordinator = AppCoordinator(container: try Self.makeContainer())
+        Self.prepare(coordinator)
+        self.init(coordinator: coordinator)
+    }
+
+    /// Watches `coordinator`, one made over ``makeContainer()`` and prepared with
+    /// ``prepare(_:)`` (a window's, say).
+    init(coordinator: AppCoordinator) {
+        self.coordinator = coordinator
+        token = coordinator.observe { [unowned self] event in self.events.append(event) }
+    }
+
+    /// The registry of the scenes ``ModelCatalogue`` knows, with its payload types.
+    static func makeContainer() throws -> DependencyContainer {
         let container = DependencyContainer()
         try container.assemble(
             contentsOf: (ModelCatalogue.plain + [ModelCatalogue.locked] + ModelCatalogue.patterns)
@@ -337,10 +352,13 @@ final class ModelWorld {
             })
         container.payloadTypes.register(ModelProduct.self, name: "product")
         container.payloadTypes.register(Int.self, name: "count")
-        coordinator = AppCoordinator(container: container)
-        coordinator.addGuard(Self.policyGuard())
+        return container
+    }
+
+    /// What the model expects of a new coordinator: the guard installed, the tabs' hosts set.
+    static func prepare(_ coordinator: AppCoordinator) {
+        coordinator.addGuard(policyGuard())
         coordinator.tabHosts = ModelCatalogue.tabHosts
-        token = coordinator.observe { [unowned self] event in self.events.append(event) }
     }
 
     /// The guard the model knows as ``ModelCatalogue/guardName``.
