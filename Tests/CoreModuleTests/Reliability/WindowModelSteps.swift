@@ -217,6 +217,7 @@ extension WindowHarness {
         let outcome = operation.predict(window.model)
         let before = world.coordinator.tree
         let result = operation.apply(to: world)
+        window.dropHeldLink(openedBy: operation)
         if let mismatch = ModelBasedTests.verify(
             operation, outcome: outcome, result: result, before: before, world: world,
             model: &window.model)
@@ -300,6 +301,7 @@ extension WindowHarness {
             return .mismatch("opened in \(opened.window), expected \(id)")
         }
         let operation = ModelOperation.open(link, force: force)
+        window.dropHeldLink(openedBy: operation)
         if let mismatch = ModelBasedTests.verify(
             operation, outcome: operation.predict(window.model),
             result: result.map { $0.event?.transition }, before: before, world: world,
