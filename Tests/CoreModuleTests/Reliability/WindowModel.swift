@@ -110,13 +110,13 @@ struct WindowModel {
         var ready = false
         var held: (link: ModelLink, force: Bool)?
 
-        /// The held link as the coordinator reports it.
         /// Opening the held link's own text by hand takes it out of the hold, whether or not it
         /// opens (`AppCoordinator.open(_:force:)` cancels what waits before it reads the link).
         mutating func dropHeldLink(openedBy operation: ModelOperation) {
             if case .open(let link, _) = operation, held?.link.text == link.text { held = nil }
         }
 
+        /// The held link as the coordinator reports it.
         var heldLink: HeldLink? {
             held.map {
                 HeldLink(.deepLink($0.link.text, format: ModelWorld.format), force: $0.force)
