@@ -176,6 +176,29 @@
                 (window.rootViewController as? UITabBarController)?.selectedIndex = index
                 selectedTab = index
                 completion()
+            case .insertTab(let stack, let index, let selected):
+                // The other tabs keep their navigation controllers, and so their stacks.
+                guard let tabs = window.rootViewController as? UITabBarController else {
+                    return completion()
+                }
+                let navigation = navigationController(showing: stack)
+                navigation.tabBarItem = makeTabBarItem(stack.tab ?? "")
+                var controllers = tabs.viewControllers ?? []
+                controllers.insert(navigation, at: min(index, controllers.count))
+                tabs.viewControllers = controllers
+                tabs.selectedIndex = selected
+                tabNames.insert(stack.tab ?? "", at: min(index, tabNames.count))
+                selectedTab = selected
+                completion()
+            case .removeTab(_, let stack, let index, let selected):
+                guard let tabs = window.rootViewController as? UITabBarController,
+                    let navigation = navigations[stack]
+                else { return completion() }
+                tabs.viewControllers = (tabs.viewControllers ?? []).filter { $0 !== navigation }
+                tabs.selectedIndex = selected
+                if tabNames.indices.contains(index) { tabNames.remove(at: index) }
+                selectedTab = selected
+                completion()
             case .push(let screen, let id, let animated):
                 guard let navigation = navigations[id] else { return completion() }
                 show(

@@ -385,6 +385,15 @@ struct NavigationErrorTests {
             (.windowAlreadyOpen("main"), "The window \"main\" is already open."),
             (.noActiveWindow, "addressed to the active window, and no window is open."),
             (.windowClosed("main"), "The window \"main\" was closed"),
+            (.noTabRoot(.addTab), "Cannot add-tab: the root is a stack, not a tab container."),
+            (
+                .tabIndexOutOfRange(index: 3, count: 1),
+                "Cannot add a tab at position 3: with 1 tabs, a new tab goes at 0 to 1."
+            ),
+            (
+                .lastTab("home"),
+                "Cannot remove the tab \"home\": it is the only one; set a new root instead."
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -437,7 +446,8 @@ struct NavigationErrorTests {
             .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
             .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
             .invalidWindowID(""), .unknownWindow("w", open: []), .windowAlreadyOpen("w"),
-            .noActiveWindow, .windowClosed("w"),
+            .noActiveWindow, .windowClosed("w"), .noTabRoot(.addTab),
+            .tabIndexOutOfRange(index: 3, count: 1), .lastTab("home"),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -542,7 +552,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 56
+    static let caseCount = 59
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -606,6 +616,9 @@ struct NavigationErrorTests {
         case .windowAlreadyOpen: return 53
         case .noActiveWindow: return 54
         case .windowClosed: return 55
+        case .noTabRoot: return 56
+        case .tabIndexOutOfRange: return 57
+        case .lastTab: return 58
         }
     }
 }

@@ -94,6 +94,16 @@ extension NavigationError: CustomStringConvertible {
                 + "\(shown) is."
         case .noTabs:
             return "A tab container needs at least one tab."
+        case .noTabRoot(let kind):
+            return "Cannot \(kind): the root is a stack, not a tab container."
+        case .tabIndexOutOfRange(let index, let count):
+            return
+                "Cannot add a tab at position \(index): with \(count) tabs, a new tab goes at 0 to "
+                + "\(count)."
+        case .lastTab(let name):
+            return
+                "Cannot remove the tab \"\(Self.shorten(name))\": it is the only one; set a new root "
+                + "instead."
         case .duplicateTabName(let name):
             return "Two tabs are named \"\(Self.shorten(name))\"; tab names must be unique."
         case .invalidTabName(let name):

@@ -115,6 +115,17 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// A tab container was asked for with no tabs.
     case noTabs
 
+    /// `kind` changes a tab container, and the window's root is a stack; nothing changed.
+    case noTabRoot(TransitionKind)
+
+    /// A tab was to be added at `index`, outside `0...count` for the `count` tabs there are;
+    /// nothing changed.
+    case tabIndexOutOfRange(index: Int, count: Int)
+
+    /// The tab `name` is the only one, and a tab container keeps at least one: set a new root
+    /// instead; nothing changed.
+    case lastTab(String)
+
     /// Two tabs of one tab container have the name `name`.
     case duplicateTabName(String)
 
@@ -265,6 +276,9 @@ extension NavigationError {
         case .missingService: return "missing-service"
         case .finishingScreenNotVisible: return "finishing-screen-not-visible"
         case .noTabs: return "no-tabs"
+        case .noTabRoot: return "no-tab-root"
+        case .tabIndexOutOfRange: return "tab-index-out-of-range"
+        case .lastTab: return "last-tab"
         case .duplicateTabName: return "duplicate-tab-name"
         case .invalidTabName: return "invalid-tab-name"
         case .unknownTab: return "unknown-tab"

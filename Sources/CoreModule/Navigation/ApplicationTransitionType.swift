@@ -5,8 +5,9 @@
 /// also takes optional ``SceneParameters`` for the screen being built. Three cases go beyond the
 /// original: ``popToRoot(animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
 ///
-/// Four cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
+/// Six cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
 /// tab container the root, ``selectTab(_:animated:)`` switches tabs,
+/// ``addTab(_:at:animated:)`` and ``removeTab(_:animated:)`` change the tab set at run time,
 /// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
 /// swaps the visible screen; `present` takes a ``PresentationStyle``.
 ///
@@ -37,6 +38,20 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Every tab's first screen is built through its builder before anything changes, as
     /// `root` builds its screen; all screens and modals that were there before are removed.
     case tabs([TabItem], selected: String, animated: Bool = false)
+
+    /// Adds a tab at `index` (after the last tab when `nil`), holding a stack of its item's scene.
+    ///
+    /// The new tab's first screen is built through its builder, as `tabs` builds each tab's;
+    /// the other tabs keep their stacks, the selected tab stays selected, and modals stay
+    /// presented. The root must be a tab container.
+    case addTab(TabItem, at: Int? = nil, animated: Bool = false)
+
+    /// Removes the tab named `name` and every screen in its stack; the other tabs keep theirs.
+    ///
+    /// The leaving screens' guards and vetoes run, as for any screen that leaves. When the tab
+    /// was selected, the tab after it is selected (the one before it, when it was the last);
+    /// modals stay presented. The only tab cannot be removed: set a new root instead.
+    case removeTab(String, animated: Bool = false)
 
     /// Selects the tab named `name`; every tab keeps its stack, and modals stay presented.
     ///
@@ -81,6 +96,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .dismissAll: return .dismissAll
         case .tabs: return .tabs
         case .selectTab: return .selectTab
+        case .addTab: return .addTab
+        case .removeTab: return .removeTab
         case .setStack: return .setStack
         case .replace: return .replace
         }
@@ -101,7 +118,9 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             return items.first { $0.name == selected }?.scene
         case .setStack(let screens, _):
             return screens.last?.scene
-        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab:
+        case .addTab(let item, _, _):
+            return item.scene
+        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab, .removeTab:
             return nil
         }
     }
@@ -114,7 +133,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             return animated
         case .pop(let animated), .popToRoot(let animated), .popTo(_, let animated),
             .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
-            .selectTab(_, let animated), .setStack(_, let animated):
+            .selectTab(_, let animated), .setStack(_, let animated), .addTab(_, _, let animated),
+            .removeTab(_, let animated):
             return animated
         }
     }
@@ -246,6 +266,11 @@ extension ApplicationTransitionType: CustomStringConvertible {
                 ".tabs(\(list(items)), selected: \"\(NavigationError.shorten(selected))\", animated: \(animated))"
         case .selectTab(let name, let animated):
             return ".selectTab(\"\(NavigationError.shorten(name))\", animated: \(animated))"
+        case .addTab(let item, let index, let animated):
+            let position = index.map { ", at: \($0)" } ?? ""
+            return ".addTab(\(item)\(position), animated: \(animated))"
+        case .removeTab(let name, let animated):
+            return ".removeTab(\"\(NavigationError.shorten(name))\", animated: \(animated))"
         case .setStack(let screens, let animated):
             return ".setStack(\(list(screens)), animated: \(animated))"
         case .pop(let animated):
@@ -288,6 +313,10 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
     case tabs
     /// Another tab was selected.
     case selectTab
+    /// A tab was added to the tab container.
+    case addTab
+    /// A tab was removed from the tab container.
+    case removeTab
     /// The top-most stack was set to a list of screens at once.
     case setStack
     /// The visible screen was replaced by a new one.
@@ -301,17 +330,21 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
         case .dismissAll: return "dismiss-all"
         case .replaceTree: return "replace-tree"
         case .selectTab: return "select-tab"
+        case .addTab: return "add-tab"
+        case .removeTab: return "remove-tab"
         case .setStack: return "set-stack"
         default: return rawValue
         }
     }
 
-    /// Whether this kind adds new screens (root, push, present, tabs, set-stack, replace,
-    /// replace-tree) rather than removing screens or selecting a tab.
+    /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
+    /// replace, replace-tree) rather than removing screens or selecting a tab.
     public var addsScreen: Bool {
         switch self {
-        case .root, .push, .present, .replaceTree, .tabs, .setStack, .replace: return true
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab: return false
+        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace:
+            return true
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab:
+            return false
         }
     }
 }

@@ -208,14 +208,17 @@ final class AsyncGate {
                 raw = items.map { (request.kind, $0.scene, $0.parameters) }
             case .setStack(let destinations, _):
                 raw = destinations.map { (request.kind, $0.scene, $0.parameters) }
-            case .selectTab(let name, _):
-                guard let index = coordinator.tree.tabIndex(named: name),
-                    let top = coordinator.tree.tabs[index].stack.last
+            case .addTab(let item, _, _):
+                raw = [(request.kind, item.scene, item.parameters)]
+            case .selectTab, .removeTab:
+                // The top of the tab that comes into view, as the synchronous pass asks.
+                let tree = coordinator.tree
+                guard let revealed = (try? TransitionPlanner.plan(request, in: tree))??.revealed
                 else { return [] }
                 return [
                     NavigationAttempt(
-                        kind: .selectTab, scene: top.scene, parameters: top.parameters,
-                        leaving: nil, tree: coordinator.tree)
+                        kind: request.kind, scene: revealed.scene,
+                        parameters: revealed.parameters, leaving: nil, tree: tree)
                 ]
             default:
                 return []

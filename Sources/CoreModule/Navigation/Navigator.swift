@@ -258,13 +258,18 @@ final class Navigator {
             change.edit, planning: change.initiator == .app, animated: change.animated)
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
-        let about: ScreenLocation
+        var about = applied.to
         switch (change.kind, applied.from) {
         case (.pop, let from?), (.popTo, let from?), (.popToRoot, let from?),
-            (.dismiss, let from?), (.dismissAll, let from?):
+            (.dismiss, let from?), (.dismissAll, let from?), (.removeTab, let from?):
             about = from
         default:
-            about = applied.to
+            // A new tab's screen is added out of view.
+            if case .insertTab(let tab, _) = change.edit, let added = tab.screens.first,
+                let location = tree.location(of: added.id)
+            {
+                about = location
+            }
         }
         var style: PresentationStyle?
         if case .present(_, _, _, let presented) = change.edit { style = presented }
@@ -279,7 +284,7 @@ final class Navigator {
         if tracked {
             lifecycle.settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),
-                resultScreen: change.kind.addsScreen ? applied.to.screen : nil, event: event,
+                resultScreen: change.kind.addsScreen ? about.screen : nil, event: event,
                 publish: publish)
         } else {
             publish(.transition(event))

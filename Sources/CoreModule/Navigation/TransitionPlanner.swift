@@ -85,6 +85,8 @@ enum TransitionPlanner {
         /// A tab container of the screens, one per tab, named so, the one at `selected`
         /// selected.
         case tabs(names: [String], selected: Int)
+        /// A new tab of the one screen, named so, at this index of the tab container.
+        case addTab(name: String, at: Int)
         /// The screens as the top-most stack.
         case setStack
         /// An edit that builds nothing (removals, tab selections).
@@ -176,6 +178,34 @@ enum TransitionPlanner {
             return Plan(
                 kind: kind, animated: animated, revealed: tree.tabs[index].stack.last,
                 shape: .edit(.selectTab(index)))
+        case .addTab(let item, let position, _):
+            guard tree.hasTabs else { throw .noTabRoot(kind) }
+            guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
+            guard tree.tabIndex(named: item.name) == nil else {
+                throw .duplicateTabName(item.name)
+            }
+            let count = tree.tabs.count
+            let index = position ?? count
+            guard (0...count).contains(index) else {
+                throw .tabIndexOutOfRange(index: index, count: count)
+            }
+            return Plan(
+                kind: kind, animated: animated,
+                arrivals: one(item.scene, item.parameters, item.payload),
+                shape: .addTab(name: item.name, at: index))
+        case .removeTab(let name, _):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            guard tree.tabs.count > 1 else { throw .lastTab(name) }
+            let edit = TreeEdit.removeTab(index)
+            var plan = removal(edit)
+            if index == tree.selectedTabIndex {
+                // The tab that comes into view: the next one, or the one before the last.
+                let next = index + 1 < tree.tabs.count ? index + 1 : index - 1
+                plan.revealed = tree.tabs[next].stack.last
+            }
+            return plan
         case .setStack(let destinations, _):
             guard !destinations.isEmpty else { throw .emptyStack(kind) }
             let arrivals = destinations.map {
@@ -298,6 +328,9 @@ enum TransitionPlanner {
             var screens = tree.topScreens
             screens[screens.count - 1] = screen
             return .setTop(screens)
+        case .addTab(let name, let index):
+            return .insertTab(
+                TabBuild(name: name, stack: counters.nextStack(), screens: [screen]), at: index)
         case .push, .tabs, .setStack, .edit, .placed:
             // Only `.push` builds one screen onto the top; the others build lists (see
             // `edit(_:built:in:counters:)`), which never come here.
@@ -311,7 +344,7 @@ enum TransitionPlanner {
         _ plan: Plan, built: [Screen], in tree: ScreenTree, counters: inout Counters
     ) -> TreeEdit {
         switch plan.shape {
-        case .root, .push, .present, .replaceVisible:
+        case .root, .push, .present, .replaceVisible, .addTab:
             return edit(plan, screen: built[0], in: tree, counters: &counters)
         case .tabs(let names, let selected):
             return .setTabs(

@@ -138,6 +138,14 @@ public enum RenderStep: Hashable, Sendable {
     case setTabs([ScreenStack], selected: Int)
     /// Select the tab with this name, at this index (UIKit: `selectedIndex`). Never animated.
     case selectTab(String, index: Int)
+    /// Insert a tab holding this stack at `at`, the tab at `selected` staying selected (UIKit:
+    /// one more navigation controller in the tab bar controller's `viewControllers`, then
+    /// `selectedIndex`). Never animated.
+    case insertTab(ScreenStack, at: Int, selected: Int)
+    /// Remove the tab with this name, whose stack has this identity, from `index`, the tab at
+    /// `selected` being selected afterwards (UIKit: its navigation controller out of the tab
+    /// bar controller's `viewControllers`, then `selectedIndex`). Never animated.
+    case removeTab(String, stack: StackID, index: Int, selected: Int)
     /// Push this screen onto the stack with this identity (UIKit:
     /// `pushViewController(_:animated:)` on the stack's navigation controller).
     case push(Screen, onto: StackID, animated: Bool)
@@ -160,7 +168,7 @@ public enum RenderStep: Hashable, Sendable {
     /// Whether the step animates.
     public var animated: Bool {
         switch self {
-        case .setRoot, .setTabs, .selectTab: return false
+        case .setRoot, .setTabs, .selectTab, .insertTab, .removeTab: return false
         case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
             .present(_, let animated), .dismiss(_, let animated):
             return animated
@@ -211,6 +219,14 @@ extension RenderStep: CustomStringConvertible {
             return "set-tabs " + tabs.joined(separator: "; ")
         case .selectTab(let name, let index):
             return "select-tab \(NavigationError.shorten(name)) (\(index))"
+        case .insertTab(let stack, let index, let selected):
+            return
+                "insert-tab [\(stack.tab ?? "?")] \(stack.id) at \(index): \(screens(stack)); "
+                + "selected \(selected)"
+        case .removeTab(let name, let stack, let index, let selected):
+            return
+                "remove-tab [\(NavigationError.shorten(name))] \(stack) at \(index); selected "
+                + "\(selected)"
         case .push(let screen, let stack, let animated):
             return "push \(stack): \(screen)\(animation(animated))"
         case .pop(let screen, let stack, let animated):

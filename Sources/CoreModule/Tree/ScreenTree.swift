@@ -386,6 +386,29 @@ public struct ScreenTree: Equatable, Sendable {
         selectedIndex = index
     }
 
+    /// Inserts a tab `name` whose stack `id` holds `screens` at `index`; the selected tab stays
+    /// selected.
+    ///
+    /// Precondition: the root is a tab container, `index` is in `0...tabs.count`, and `name`
+    /// is valid and unique.
+    mutating func insertTab(
+        _ name: String, stack id: StackID, screens: [Screen], at index: Int
+    ) {
+        base.insert(StackRecord(id: id, screens: screens), at: index)
+        tabNames.insert(name, at: index)
+        if index <= selectedIndex { selectedIndex += 1 }
+    }
+
+    /// Removes the tab at `index` and its stack; when it was selected, the tab after it is
+    /// selected, or the one before it when it was the last.
+    ///
+    /// Precondition: the root is a tab container of at least two tabs, with that index.
+    mutating func removeTab(at index: Int) {
+        base.remove(at: index)
+        tabNames.remove(at: index)
+        if index < selectedIndex || selectedIndex == base.count { selectedIndex -= 1 }
+    }
+
     /// Replaces the stack of the tab at `index` with a new stack `id` holding `screens`.
     mutating func setTabStack(at index: Int, _ screens: [Screen], stack id: StackID) {
         base[index] = StackRecord(id: id, screens: screens)

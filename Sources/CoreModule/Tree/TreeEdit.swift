@@ -15,6 +15,10 @@ enum TreeEdit {
     case dismissModals(from: Int)
     /// Another tab selected.
     case selectTab(Int)
+    /// A tab inserted at this index of the tab container.
+    case insertTab(TabBuild, at: Int)
+    /// The tab at this index removed, with its stack.
+    case removeTab(Int)
     /// The top-most stack's screens replaced.
     case setTop([Screen])
     /// The modals dismissed, then screens pushed onto the base stack (a universal link's push).
@@ -85,6 +89,17 @@ extension ScreenTree {
             dismissModals(from: position)
         case .selectTab(let index):
             selectTab(at: index)
+        case .insertTab(let tab, let index):
+            insertTab(tab.name, stack: tab.stack, screens: tab.screens, at: index)
+        case .removeTab(let index):
+            removed = base[index].screens.count
+            // The step names the tab and its stack: read before they go.
+            let (name, stack) = (tabNames[index], base[index].id)
+            removeTab(at: index)
+            if planning {
+                plan = RenderPlan(
+                    .removeTab(name, stack: stack, index: index, selected: selectedIndex))
+            }
         case .pushOnBase(let screens):
             removed = modalScreens(from: 0).count
             // The base stack before, for its plan: one stack, never the whole tree.
@@ -112,7 +127,8 @@ extension ScreenTree {
                 plan = RenderPlan(.push(screen, onto: stack, animated: animated))
             case .truncateTop:
                 plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
-            case .replaceTree:
+            case .replaceTree, .removeTab:
+                // Planned above, from what was read before the change.
                 break
             case .pushOnBase:
                 // As comparing the trees plans it: the modals go without animation, then the
@@ -164,7 +180,9 @@ extension ScreenTree {
             return RenderPlan(.dismiss(aboveLevel: position, animated: animated))
         case .selectTab(let index):
             return RenderPlan(.selectTab(tabNames[index], index: index))
-        case .push, .truncateTop, .pushOnBase, .replaceTree:
+        case .insertTab(_, let index):
+            return RenderPlan(.insertTab(baseStack(at: index), at: index, selected: selectedIndex))
+        case .push, .truncateTop, .pushOnBase, .replaceTree, .removeTab:
             // Planned by `apply(_:planning:animated:)` from what it read, never here.
             return RenderPlan()
         }
@@ -175,8 +193,10 @@ extension ScreenTree {
         switch edit {
         case .setRoot, .setTabs:
             return screens
-        case .push, .present, .selectTab:
+        case .push, .present, .selectTab, .insertTab:
             return []
+        case .removeTab(let index):
+            return base[index].screens
         case .truncateTop(let keeping):
             return Array(topScreens[keeping...])
         case .dismissModals(let position):
@@ -201,7 +221,9 @@ extension ScreenTree {
             return tabs.flatMap(\.screens)
         case .pushOnBase(let screens), .presentOnBase(let screens, _, _, _):
             return screens
-        case .truncateTop, .dismissModals, .selectTab:
+        case .insertTab(let tab, _):
+            return tab.screens
+        case .truncateTop, .dismissModals, .selectTab, .removeTab:
             return []
         case .setTop(let new):
             let kept = Set(topScreens.map(\.id))

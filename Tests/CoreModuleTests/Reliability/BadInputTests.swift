@@ -1058,6 +1058,41 @@ struct BadInputTests {
                 try fixture.coordinator.navigate(.push(scene: "A2"), expecting: Int.self) { _ in }
             }, .call { try $0.visibleStub?.context.finish(with: "seven") },
             .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
+        // A tab set that changes
+        BadInput(
+            "a tab added before the first root", setup: [],
+            .navigate(.addTab(TabItem("new", scene: "A1"))), .noRoot(.addTab)),
+        BadInput(
+            "a tab added over a stack root", .navigate(.addTab(TabItem("new", scene: "A1"))),
+            .noTabRoot(.addTab)),
+        BadInput(
+            "a tab added past the end", setup: BadInputTests.tabRoot,
+            .navigate(.addTab(TabItem("new", scene: "A1"), at: 3)),
+            .tabIndexOutOfRange(index: 3, count: 2)),
+        BadInput(
+            "a tab added at a negative position", setup: BadInputTests.tabRoot,
+            .navigate(.addTab(TabItem("new", scene: "A1"), at: -1)),
+            .tabIndexOutOfRange(index: -1, count: 2)),
+        BadInput(
+            "a tab added with a name in use", setup: BadInputTests.tabRoot,
+            .navigate(.addTab(TabItem("more", scene: "A1"))), .duplicateTabName("more")),
+        BadInput(
+            "a tab added with an empty name", setup: BadInputTests.tabRoot,
+            .navigate(.addTab(TabItem("", scene: "A1"))), .invalidTabName("")),
+        BadInput(
+            "a tab added with an unknown scene", setup: BadInputTests.tabRoot,
+            .navigate(.addTab(TabItem("new", scene: "A9"))),
+            .unknownScene("A9", suggestions: ["A1", "A2"])),
+        BadInput(
+            "the only tab removed",
+            setup: [.tabs([TabItem("home", scene: "A1")], selected: "home")],
+            .navigate(.removeTab("home")), .lastTab("home")),
+        BadInput(
+            "an unknown tab removed", setup: BadInputTests.tabRoot, .navigate(.removeTab("nope")),
+            .unknownTab("nope", tabs: ["home", "more"])),
+        BadInput(
+            "a tab removed over a stack root", .navigate(.removeTab("home")),
+            .unknownTab("home", tabs: [])),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },

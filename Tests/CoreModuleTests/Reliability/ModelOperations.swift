@@ -1019,9 +1019,28 @@ struct ModelGenerator {
                     payload: payload(for: scene, &random), style: style(&random),
                     animated: animated),
                 force: force)
-        case 36..<40:
+        case 36..<39:
             return .navigate(
                 .selectTab(tabToSelect(model, &random), animated: animated), force: force)
+        case 39..<40:
+            guard Bool.random(using: &random) else {
+                return .navigate(
+                    .removeTab(tabToSelect(model, &random), animated: animated), force: force)
+            }
+            // A new name mostly; sometimes one in use, or a position out of range.
+            let name =
+                Int.random(in: 0..<5, using: &random) == 0
+                ? tabToSelect(model, &random) : tabName(&random)
+            let (scene, parameters) = target(&random)
+            let count = model.tree.tabNames.count
+            let index: Int? =
+                Bool.random(using: &random) ? nil : Int.random(in: -1...(count + 1), using: &random)
+            return .navigate(
+                .addTab(
+                    TabItem(
+                        name, scene: scene, parameters: SceneParameters(parameters),
+                        payload: payload(for: scene, &random)), at: index, animated: animated),
+                force: force)
         case 40..<43:
             let count =
                 Int.random(in: 0..<20, using: &random) == 0

@@ -592,18 +592,19 @@ struct ReferenceModel {
 
     /// Kinds whose event is about the screen that left rather than the one now visible.
     private static let removals: Set<TransitionKind> = [
-        .pop, .popTo, .popToRoot, .dismiss, .dismissAll,
+        .pop, .popTo, .popToRoot, .dismiss, .dismissAll, .removeTab,
     ]
 
     /// The model after `next`, with the event the coordinator reports for the change.
     func applied(
         _ next: ReferenceModel, kind: TransitionKind, removed: Int, animated: Bool,
-        initiator: TransitionInitiator = .app, style: PresentationStyle? = nil
+        initiator: TransitionInitiator = .app, style: PresentationStyle? = nil,
+        about added: ScreenLocation? = nil
     ) -> ModelOutcome {
         var next = next
         guard let to = next.tree.visibleLocation else { return .failed(.noRoot(kind)) }
         let from = tree.visibleLocation
-        let subject = Self.removals.contains(kind) ? (from ?? to) : to
+        let subject = Self.removals.contains(kind) ? (from ?? to) : (added ?? to)
         let event = TransitionEvent(
             sequence: nextSequence, kind: kind, scene: subject.scene, screen: subject.screen,
             from: from, to: to, removedCount: removed, animated: animated,
@@ -707,6 +708,66 @@ struct ReferenceModel {
             var next = self
             next.tree.selected = index
             return applied(next, kind: kind, removed: 0, animated: animated)
+
+        case .addTab(let item, let position, let animated):
+            guard !tree.tabNames.isEmpty else { return .failed(.noTabRoot(.addTab)) }
+            guard ModelCatalogue.isValidTabName(item.name) else {
+                return .failed(.invalidTabName(item.name))
+            }
+            guard !tree.tabNames.contains(item.name) else {
+                return .failed(.duplicateTabName(item.name))
+            }
+            let count = tree.tabNames.count
+            let index = position ?? count
+            guard (0...count).contains(index) else {
+                return .failed(.tabIndexOutOfRange(index: index, count: count))
+            }
+            let checked: ModelChecked
+            switch checkScreen(item.scene, item.parameters.values, item.payload, kind: kind) {
+            case .failure(let error): return .failed(error)
+            case .success(let result): checked = result
+            }
+            let screen: ModelScreen
+            switch makeScreen(checked, id: nextID) {
+            case .failure(let error): return .failed(error, identities: 1)
+            case .success(let made): screen = made
+            }
+            var next = self
+            next.nextID += 1
+            next.tree.base.insert(next.newStack([screen]), at: index)
+            next.tree.tabNames.insert(item.name, at: index)
+            if index <= next.tree.selected { next.tree.selected += 1 }
+            // The event is about the new tab's screen, out of view.
+            let added = ScreenLocation(
+                screen: ScreenID(screen.id), scene: screen.scene, level: 0, index: 0)
+            return applied(next, kind: kind, removed: 0, animated: animated, about: added)
+
+        case .removeTab(let name, let animated):
+            guard let index = tree.tabNames.firstIndex(of: name) else {
+                return .failed(.unknownTab(name, tabs: tree.tabNames))
+            }
+            guard tree.tabNames.count > 1 else { return .failed(.lastTab(name)) }
+            var next = self
+            next.tree.base.remove(at: index)
+            next.tree.tabNames.remove(at: index)
+            if index < tree.selected || tree.selected == next.tree.base.count {
+                next.tree.selected -= 1
+            }
+            // Removing the selected tab brings the next one into view: its top is guarded.
+            if index == tree.selected, guardInstalled,
+                let top = next.tree.base[next.tree.selected].screens.last,
+                top.scene == ModelCatalogue.locked
+            {
+                return .failed(
+                    .rejectedByGuard(
+                        name: ModelCatalogue.guardName, kind: .removeTab, scene: top.scene,
+                        reason: ModelCatalogue.lockedReason))
+            }
+            let leaving = tree.base[index].screens
+            if let error = leavingError(leaving, kind: kind, force: force) {
+                return .failed(error)
+            }
+            return applied(next, kind: kind, removed: leaving.count, animated: animated)
 
         case .setStack(let destinations, let animated):
             guard !destinations.isEmpty else { return .failed(.emptyStack(.setStack)) }

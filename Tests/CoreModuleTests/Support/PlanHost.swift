@@ -53,6 +53,22 @@ struct PlanHost: Equatable {
                 return "no tab \(name) at \(index)"
             }
             selected = index
+        case .insertTab(let stack, let index, let selected):
+            guard !tabs.isEmpty, (0...tabs.count).contains(index) else {
+                return "insert-tab at \(index) into \(tabs.count) tabs"
+            }
+            tabs.insert(stack.tab ?? "", at: index)
+            base.insert(Self.stack(stack), at: index)
+            guard tabs.indices.contains(selected) else { return "selected tab out of range" }
+            self.selected = selected
+        case .removeTab(let name, let id, let index, let selected):
+            guard tabs.count > 1, tabs.indices.contains(index), tabs[index] == name,
+                base[index].id == id
+            else { return "no tab \(name) (\(id)) at \(index) to remove" }
+            tabs.remove(at: index)
+            base.remove(at: index)
+            guard tabs.indices.contains(selected) else { return "selected tab out of range" }
+            self.selected = selected
         case .push(let screen, let id, _):
             guard let problem = changeStack(id, { $0.screens.append(screen.id) }) else {
                 return nil
@@ -120,7 +136,9 @@ struct PlanHost: Equatable {
                 "the plan \(event.plan) leaves the host at \(host), not \(PlanHost(showing: after))"
         }
         let compared = RenderPlan(from: before, to: after, animated: event.animated)
-        guard compared == event.plan else {
+        // Comparing trees whose tab sets differ sets every tab; a tab's addition or removal is
+        // one step that keeps the other tabs.
+        guard compared == event.plan || [.addTab, .removeTab].contains(event.kind) else {
             return "the event's plan \(event.plan) differs from comparing the trees: \(compared)"
         }
         let count = event.plan.steps.count
@@ -130,7 +148,7 @@ struct PlanHost: Equatable {
             let expected = before.modalCount > 0 ? 2 : 1
             if count != expected { return "a new root took \(count) steps, not \(expected)" }
         case .push, .pop, .popTo, .popToRoot, .present, .dismiss, .dismissAll, .selectTab,
-            .setStack, .replace:
+            .setStack, .replace, .addTab, .removeTab:
             if count != 1 { return "a \(event.kind) took \(count) steps" }
         case .replaceTree:
             break  // a link or a snapshot: as many steps as the trees differ by

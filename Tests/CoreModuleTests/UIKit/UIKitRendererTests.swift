@@ -114,6 +114,35 @@
             #expect(shown.coordinator.tree.selectedTab == shown.coordinator.tree.tabs[1].name)
         }
 
+        @Test(
+            "a tab added or removed at run time: the other tabs keep their navigation controllers")
+        func tabSetChanges() throws {
+            let shown = try shown([Self.tabs, .push(scene: "A2")])
+            shown.settle()
+            let tabs = try #require(shown.window.rootViewController as? UITabBarController)
+            let before = tabs.viewControllers ?? []
+            try shown.coordinator.navigate(.addTab(TabItem("inbox", scene: "B2"), at: 1))
+            shown.settle()
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+            let added = tabs.viewControllers ?? []
+            #expect(added.count == 3)
+            #expect(added[0] === before[0] && added[2] === before[1])
+            #expect(added[1].tabBarItem.title == "inbox")
+            #expect(shown.window.rootViewController === tabs)
+
+            try shown.coordinator.navigate(.removeTab("home"))
+            shown.settle()
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+            #expect(
+                (tabs.viewControllers ?? []).map { $0 === added[1] || $0 === added[2] } == [
+                    true, true,
+                ])
+            #expect(tabs.selectedIndex == 0)
+            // The user's tap on a tab still names the right one.
+            #expect(shown.testing.simulateTabTap(1))
+            #expect(shown.coordinator.tree.selectedTab == "more")
+        }
+
         // MARK: Gestures to reports
 
         @Test("a back swipe reports the pop; a cancelled one reports nothing")
