@@ -391,6 +391,10 @@ struct NavigationErrorTests {
                 "Cannot add a tab at position 3: with 1 tabs, a new tab goes at 0 to 1."
             ),
             (
+                .windowBusy("main", during: .push),
+                "The window \"main\" cannot close while its push runs a builder, guard or veto"
+            ),
+            (
                 .lastTab("home"),
                 "Cannot remove the tab \"home\": it is the only one; set a new root instead."
             ),
@@ -448,6 +452,7 @@ struct NavigationErrorTests {
             .invalidWindowID(""), .unknownWindow("w", open: []), .windowAlreadyOpen("w"),
             .noActiveWindow, .windowClosed("w"), .noTabRoot(.addTab),
             .tabIndexOutOfRange(index: 3, count: 1), .lastTab("home"),
+            .windowBusy("w", during: .push),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -552,7 +557,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 59
+    static let caseCount = 60
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -619,6 +624,7 @@ struct NavigationErrorTests {
         case .noTabRoot: return 56
         case .tabIndexOutOfRange: return 57
         case .lastTab: return 58
+        case .windowBusy: return 59
         }
     }
 }

@@ -178,6 +178,10 @@ extension NavigationError: CustomStringConvertible {
             return "The link was addressed to the active window, and no window is open."
         case .windowClosed(let window):
             return "The window \(window) was closed: its coordinator navigates no more."
+        case .windowBusy(let window, let kind):
+            return
+                "The window \(window) cannot close while its \(kind) runs a builder, guard or "
+                + "veto; close it once that navigation is done."
         case .missingPayload(let scene, let expected):
             return
                 "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), and the "

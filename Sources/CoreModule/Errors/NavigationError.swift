@@ -242,6 +242,10 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// The window `window` was closed (``WindowRegistry/closeWindow(_:)``): its coordinator
     /// navigates no more, and nothing changed.
     case windowClosed(WindowID)
+
+    /// The window `window` cannot close while its `during` navigation runs a builder, a guard or
+    /// a veto; close it once that navigation is done. Nothing changed.
+    case windowBusy(WindowID, during: TransitionKind)
 }
 
 extension NavigationError {
@@ -308,6 +312,7 @@ extension NavigationError {
         case .windowAlreadyOpen: return "window-already-open"
         case .noActiveWindow: return "no-active-window"
         case .windowClosed: return "window-closed"
+        case .windowBusy: return "window-busy"
         }
     }
 }

@@ -129,7 +129,10 @@ open class FlowCoordinator: Coordinator {
         _ request: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
-        guard let coordinator, !isFinished else { throw .coordinatorUnavailable(request.kind) }
+        guard let coordinator else { throw .coordinatorUnavailable(request.kind) }
+        // A closed window's flows are finished: say why.
+        try coordinator.navigator.checkOpen()
+        guard !isFinished else { throw .coordinatorUnavailable(request.kind) }
         return try coordinator.navigator.perform(
             request,
             options: .init(

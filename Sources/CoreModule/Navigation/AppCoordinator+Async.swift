@@ -151,9 +151,11 @@ extension AppCoordinator {
     ///
     /// - Returns: The transition that opened the held link, or `nil` when none was opened.
     /// - Throws: ``NavigationError/heldLinkFailed(_:error:)`` when the held link cannot be opened
-    ///   any more; the tree is then unchanged.
+    ///   any more; the tree is then unchanged. ``NavigationError/windowClosed(_:)`` once the
+    ///   window was closed.
     @discardableResult
     public func markReadyForLinks() async throws(NavigationError) -> TransitionEvent? {
+        try navigator.checkOpen()
         asyncGate.isReady = true
         return try await asyncGate.openHeldLink()
     }

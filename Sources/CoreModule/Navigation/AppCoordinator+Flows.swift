@@ -13,6 +13,7 @@ extension AppCoordinator {
     /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live flow has that key, or what the
     ///   flow's `start()` throws.
     public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
+        try navigator.checkOpen()
         guard navigator.lifecycle.flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
         flow.key = key
         navigator.lifecycle.flowsByKey[key] = flow
@@ -72,6 +73,7 @@ extension AppCoordinator {
     func finishScreen(_ id: ScreenID, with value: any Sendable, animated: Bool)
         throws(NavigationError) -> TransitionEvent?
     {
+        try navigator.checkOpen()
         let visible = tree.visibleScreen
         guard let visible, visible.id == id else {
             throw .finishingScreenNotVisible(id, visible: visible?.id)

@@ -124,9 +124,12 @@ extension AppCoordinator {
     ///
     /// - Returns: The scene names, parameters, payloads, tabs, modals and styles of the tree.
     /// - Throws: ``NavigationError/payloadNotSaved(scene:screen:type:)`` for a screen whose
-    ///   payload's type is not registered (or cannot be encoded).
+    ///   payload's type is not registered (or cannot be encoded), or
+    ///   ``NavigationError/windowClosed(_:)`` once the window was closed.
     public func snapshot() throws(NavigationError) -> TreeSnapshot {
-        try LinkCodec.snapshot(of: tree, payloadTypes: payloadTypes)
+        // A closed window's empty tree must not overwrite what the window saved.
+        try navigator.checkOpen()
+        return try LinkCodec.snapshot(of: tree, payloadTypes: payloadTypes)
     }
 
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.

@@ -54,6 +54,11 @@ final class EventHub {
     func stream(bufferingNewest limit: Int) -> AsyncStream<NavigationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
+        // The coordinator's window closed: no event will come.
+        if streamsFinished {
+            continuation.finish()
+            return stream
+        }
         let id = nextObserverID
         nextObserverID += 1
         state.streams[id] = continuation
@@ -63,8 +68,13 @@ final class EventHub {
         return stream
     }
 
-    /// Ends every stream: their readers' loops finish.
-    func finishStreams() {
+    /// Whether the streams were ended for good (the window closed).
+    private var streamsFinished = false
+
+    /// Ends every stream: their readers' loops finish; `forGood` ends any stream asked for later
+    /// too.
+    func finishStreams(forGood: Bool = false) {
+        if forGood { streamsFinished = true }
         for continuation in state.streams.values {
             continuation.finish()
         }

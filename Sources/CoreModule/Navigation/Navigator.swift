@@ -8,7 +8,7 @@
 /// ``EventHub``'s; ``AppCoordinator`` is the public face over it.
 @MainActor
 final class Navigator {
-    /// The current tree; only ``commit(_:options:)`` changes it.
+    /// The current tree; only ``commit(_:options:)`` changes it, and ``close()`` empties it.
     private(set) var tree = ScreenTree()
     /// The most redirects one navigation may go through.
     var maximumRedirects = 8
@@ -231,9 +231,10 @@ final class Navigator {
         let held = gate?.held
         gate?.held = nil
         gate?.blocker = nil
+        let screens = tree.screens.map(\.id)
         tree = ScreenTree()
-        lifecycle.closeAll()
-        eventHub.finishStreams()
+        lifecycle.closeAll(screens)
+        eventHub.finishStreams(forGood: true)
         return held
     }
 

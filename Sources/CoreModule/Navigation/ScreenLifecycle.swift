@@ -82,8 +82,10 @@ final class ScreenLifecycle {
     /// Each result handler hears ``ScreenResult/cancelled``, the vetoes are dropped, and every
     /// flow is marked finished and released. No flow hook runs, since no transition removed
     /// the screens.
-    func closeAll() {
-        let handlers = resultHandlers.values.map(\.call)
+    ///
+    /// - Parameter screens: The tree's screens, in tree order: the order the handlers hear it.
+    func closeAll(_ screens: [ScreenID]) {
+        let handlers = screens.compactMap { resultHandlers[$0]?.call }
         for (_, flow) in flowsByKey.sorted(by: { $0.key < $1.key }) {
             for finished in markFinished(flow) {
                 finished.ownedScreenCount = 0

@@ -55,6 +55,8 @@ public final class WindowRegistry {
 
     /// The open windows' coordinators.
     private var coordinators: [WindowID: AppCoordinator] = [:]
+    /// The windows being opened: `prepare` or a restoration is running for them.
+    private var opening: Set<WindowID> = []
     /// The open windows, the most recently active last.
     private var activations: [WindowID] = []
     /// How many recent events each window's coordinator keeps.
@@ -107,7 +109,12 @@ public final class WindowRegistry {
         throws(NavigationError) -> AppCoordinator
     {
         guard id.isValid else { throw .invalidWindowID(id) }
-        guard coordinators[id] == nil else { throw .windowAlreadyOpen(id) }
+        guard coordinators[id] == nil, !opening.contains(id) else {
+            throw .windowAlreadyOpen(id)
+        }
+        // Reserved while app code runs (`prepare`, the builders of a restoration).
+        opening.insert(id)
+        defer { opening.remove(id) }
         let coordinator = AppCoordinator(
             container: container, services: services, payloadTypes: payloadTypes,
             historyLimit: historyLimit)
@@ -162,10 +169,15 @@ public final class WindowRegistry {
     ///
     /// - Parameter id: The window's identity.
     /// - Returns: The link the window was holding, if any, for the app to open elsewhere.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)`` when no such window is open.
+    /// - Throws: ``NavigationError/unknownWindow(_:open:)`` when no such window is open, or
+    ///   ``NavigationError/windowBusy(_:during:)`` when called from a builder, guard or veto of
+    ///   that window's navigation (close it once the navigation is done).
     @discardableResult
     public func closeWindow(_ id: WindowID) throws(NavigationError) -> HeldLink? {
         guard let coordinator = coordinators[id] else { throw .unknownWindow(id, open: windows) }
+        if let applying = coordinator.navigator.runner.applying {
+            throw .windowBusy(id, during: applying)
+        }
         return close(id, coordinator)
     }
 
@@ -183,7 +195,9 @@ public final class WindowRegistry {
     /// active one.
     ///
     /// A ``WindowTarget/newWindow(_:)`` target opens that window first; if the link then fails,
-    /// the window is closed again, so that nothing changed.
+    /// the window is closed again, so that nothing changed, and if it leaves the window empty
+    /// (an action route), the window is closed again too. Once the link has opened, nothing
+    /// throws: an observer that closed the window meanwhile leaves it closed.
     ///
     /// - Parameters:
     ///   - link: The link to open.
@@ -198,19 +212,23 @@ public final class WindowRegistry {
         throws(NavigationError) -> (window: WindowID, event: NavigationEvent?)
     {
         let (id, coordinator, isNew) = try window(for: target ?? linkTarget(link))
+        let active = activeWindow
         do throws(NavigationError) {
             let event = try coordinator.open(link, force: force)
-            try activate(id)
+            settle(id, coordinator, isNew: isNew, activeBefore: active)
             return (id, event)
         } catch {
-            if isNew { _ = close(id, coordinator) }
+            if isNew, coordinators[id] === coordinator { _ = close(id, coordinator) }
             throw error
         }
     }
 
     /// Opens `link` in the window `target` names (or ``linkTarget`` picks) once that window is
     /// ready and its asynchronous guards allow it, as
-    /// ``AppCoordinator/openWhenAllowed(_:force:)`` does; the window becomes the active one.
+    /// ``AppCoordinator/openWhenAllowed(_:force:)`` does.
+    ///
+    /// When the link opens, the window becomes the active one, unless the user went to
+    /// another window while the guards answered. A held link activates nothing until it opens.
     ///
     /// At a cold start, each window holds the link addressed to it until its own
     /// ``AppCoordinator/markReadyForLinks()``: a new window opened for the link holds it until
@@ -229,15 +247,33 @@ public final class WindowRegistry {
         _ link: AppLink, in target: WindowTarget? = nil, force: Bool = false
     ) async throws(NavigationError) -> (window: WindowID, delivery: LinkDelivery) {
         let (id, coordinator, isNew) = try window(for: target ?? linkTarget(link))
+        let active = activeWindow
         do throws(NavigationError) {
             let delivery = try await coordinator.openWhenAllowed(link, force: force)
-            // The window may have closed while the guards answered.
-            if coordinators[id] === coordinator { try activate(id) }
+            if case .opened = delivery {
+                settle(id, coordinator, isNew: isNew, activeBefore: active)
+            }
             return (id, delivery)
         } catch {
             if isNew, coordinators[id] === coordinator { _ = close(id, coordinator) }
             throw error
         }
+    }
+
+    /// After a link opened in the window `id`: the window becomes the active one, unless it
+    /// closed meanwhile or the user went to another window while the link waited; a new window
+    /// the link left empty (an action route) is closed again.
+    private func settle(
+        _ id: WindowID, _ coordinator: AppCoordinator, isNew: Bool, activeBefore: WindowID?
+    ) {
+        guard coordinators[id] === coordinator else { return }
+        if isNew, coordinator.tree.isEmpty {
+            _ = close(id, coordinator)
+            return
+        }
+        guard activeWindow == activeBefore || activeWindow == id else { return }
+        activations.removeAll { $0 == id }
+        activations.append(id)
     }
 
     // MARK: Restoration

@@ -413,7 +413,8 @@ extension WindowHarness {
             worlds[id] = world
         } else {
             model.states[id] = window
-            model.activate(id)
+            // The window becomes the active one when the link opens, not while it is held.
+            if window.ready { model.activate(id) }
         }
         return .applied(notes: notes)
     }

@@ -394,4 +394,138 @@ struct WindowRegistryTests {
         let many = (1...9).map { WindowID("w\($0)") }
         #expect(NavigationError.unknownWindow("x", open: many).description.hasSuffix("and more."))
     }
+
+    @Test("a window cannot close from inside its own navigation; it can once that is done")
+    func busy() throws {
+        let container = try makeContainer(["A1"])
+        let registry = WindowRegistry(container: container)
+        var refused: NavigationError?
+        try container.assemble(
+            SceneBuilder("Closer") { context in
+                do throws(NavigationError) {
+                    try registry.closeWindow("main")
+                } catch {
+                    refused = error
+                }
+                return StubScreen(context: context)
+            })
+        let main = try registry.openWindow("main")
+        try main.navigate(.root(scene: "A1"))
+        try main.navigate(.push(scene: "Closer"))
+        #expect(refused == .windowBusy("main", during: .push))
+        #expect(registry.windows == ["main"])
+        #expect(main.tree.scenes == [["A1", "Closer"]])
+        try registry.closeWindow("main")
+        #expect(registry.windows.isEmpty)
+    }
+
+    @Test("opening a window again from its own prepare is refused: it is being opened")
+    func reentrantOpen() throws {
+        var registry: WindowRegistry?
+        var refused: NavigationError?
+        registry = WindowRegistry(container: try makeContainer(["A1"])) { _ in
+            do throws(NavigationError) {
+                try registry?.openWindow("main")
+            } catch {
+                refused = error
+            }
+        }
+        let windows = try #require(registry)
+        try windows.openWindow("main")
+        #expect(refused == .windowAlreadyOpen("main"))
+        #expect(windows.windows == ["main"])
+    }
+
+    @Test("an observer that closes the window while a link opens: the call still succeeds")
+    func closedWhileOpening() throws {
+        let windows = try Windows()
+        let registry = windows.registry
+        try registry.openWindow("side")
+        let main = try registry.openWindow("main")
+        let token = main.observe { _ in _ = try? registry.closeWindow("main") }
+        let opened = try registry.open(Windows.link("demo://open/A1"), in: .window("main"))
+        #expect(opened.window == "main")
+        #expect(opened.event?.transition?.kind == .replaceTree)
+        #expect(registry.windows == ["side"])
+        #expect(registry.activeWindow == "side")
+        token.cancel()
+    }
+
+    @Test("a closed window's coordinator refuses flows, results and readiness too")
+    func closedRefusesEverything() async throws {
+        let windows = try Windows()
+        let main = try windows.registry.openWindow("main")
+        try main.navigate(.root(scene: "A1"))
+        let flow = FlowCoordinator(coordinator: main)
+        try main.startFlow(flow, key: "flow")
+        try flow.navigate(.push(scene: "A2"))
+        let context = try #require((main.tree.visibleScreen?.content as? StubScreen)?.context)
+        try windows.registry.closeWindow("main")
+        let recorder = EventRecorder(main)
+
+        #expect(throws: NavigationError.windowClosed("main")) {
+            try main.startFlow(FlowCoordinator(coordinator: main), key: "other")
+        }
+        #expect(main.flows.isEmpty)
+        #expect(throws: NavigationError.windowClosed("main")) { try context.finish(with: 1) }
+        #expect(throws: NavigationError.windowClosed("main")) {
+            try flow.navigate(.push(scene: "B1"))
+        }
+        await #expect(throws: NavigationError.windowClosed("main")) {
+            try await main.markReadyForLinks()
+        }
+        #expect(!main.isReadyForLinks)
+        // An empty snapshot would overwrite what the window saved.
+        #expect(throws: NavigationError.windowClosed("main")) { try main.snapshot() }
+        #expect(main.tree.isEmpty)
+        #expect(recorder.transitions.isEmpty)
+        var events = 0
+        for await _ in main.events() { events += 1 }
+        #expect(events == 0)
+    }
+
+    @Test("a new window that an action link leaves empty is closed again")
+    func actionIntoNewWindow() throws {
+        let windows = try Windows()
+        let registry = windows.registry
+        try registry.openWindow("main")
+        let links = try LinkTable(
+            accepting: [.web(host: "example.com")],
+            routes: [LinkRoute("mute", action: "mute", reachableFromOutside: true)])
+        let opened = try registry.open(
+            .universal("https://example.com/mute", in: links), in: .newWindow("new"))
+        #expect(opened.window == "new")
+        #expect(opened.event?.transition == nil)
+        #expect(registry.windows == ["main"])
+        #expect(registry.activeWindow == "main")
+    }
+
+    @Test("a link that waited for a guard does not take the user away from the window they went to")
+    func activeAfterWaiting() async throws {
+        let windows = try Windows()
+        let registry = windows.registry
+        let main = try registry.openWindow("main")
+        try await main.markReadyForLinks()
+        try main.navigate(.root(scene: "A1"))
+        let answers = ScriptedGuardAnswers()
+        main.addGuard(
+            AsyncNavigationGuard("server", appliesTo: { _ in true }, decide: answers.decide))
+        try registry.openWindow("side")
+        try registry.activate("main")
+        let opening = Task {
+            try await registry.openWhenAllowed(Windows.link("demo://open/B1"), in: .window("main"))
+        }
+        await answers.waitForQuestions(1)
+        try registry.activate("side")
+        answers.answer(.allow)
+        let (window, delivery) = try await opening.value
+        #expect(window == "main")
+        guard case .opened = delivery else {
+            Issue.record("the link opens once allowed: \(delivery)")
+            return
+        }
+        #expect(main.tree.scenes == [["B1"]])
+        #expect(registry.activeWindow == "side")
+    }
+
 }
