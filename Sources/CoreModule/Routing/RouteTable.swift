@@ -37,7 +37,7 @@
 /// pattern's parameters and a dictionary holding them, which patterns with the same names share.
 /// A match copies the dictionary and writes the values where the template says, without
 /// hashing a name.
-struct RouteTable<Value: Sendable>: Sendable {
+package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
         // (In this order, so that the flag fills the value's padding.)
@@ -409,7 +409,7 @@ struct RouteTable<Value: Sendable>: Sendable {
     /// `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
     /// (a parameter exactly where the mask has one). When it returns `false`, `parameter` may
     /// have been called for the segments read so far.
-    static func matches(
+    package static func matches(
         _ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool,
         parameter: (_ value: Range<Int>) -> Void = { _ in }
     ) -> Bool {
@@ -542,7 +542,7 @@ final class ParameterTemplate: Sendable {
 /// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
 /// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. The
 /// shape is hashed as it is read, never written out.
-enum ShapeFingerprint {
+package enum ShapeFingerprint {
     static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x100_0000_01b3
 
@@ -579,7 +579,7 @@ enum ShapeFingerprint {
     /// The fingerprint of `path` read through `mask` (for a catch-all, the segments before it),
     /// or `nil` when the path cannot have that shape: a parameter segment is empty, or the path
     /// has another number of segments than the mask (more, for a catch-all).
-    static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
+    package static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
         let slash = UInt8(ascii: "/")
         guard let first = mask.first else { return nil }
         var hash = basis

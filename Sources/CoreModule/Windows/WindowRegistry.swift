@@ -240,24 +240,20 @@ public final class WindowRegistry {
     ///   - force: Whether to remove screens that veto leaving.
     /// - Returns: The window, and whether the link was opened there or held and why.
     /// - Throws: What ``open(_:in:force:)`` throws, and what
-    ///   ``AppCoordinator/openWhenAllowed(_:force:)`` throws; a new window opened for a link
-    ///   that then fails is closed again.
+    ///   ``AppCoordinator/openWhenAllowed(_:force:)`` throws (a new window is not ready for
+    ///   links, so it holds the link instead).
     @discardableResult
     public func openWhenAllowed(
         _ link: AppLink, in target: WindowTarget? = nil, force: Bool = false
     ) async throws(NavigationError) -> (window: WindowID, delivery: LinkDelivery) {
         let (id, coordinator, isNew) = try window(for: target ?? linkTarget(link))
         let active = activeWindow
-        do throws(NavigationError) {
-            let delivery = try await coordinator.openWhenAllowed(link, force: force)
-            if case .opened = delivery {
-                settle(id, coordinator, isNew: isNew, activeBefore: active)
-            }
-            return (id, delivery)
-        } catch {
-            if isNew, coordinators[id] === coordinator { _ = close(id, coordinator) }
-            throw error
+        // A new window is not ready for links yet: it holds the link rather than fail with it.
+        let delivery = try await coordinator.openWhenAllowed(link, force: force)
+        if case .opened = delivery {
+            settle(id, coordinator, isNew: isNew, activeBefore: active)
         }
+        return (id, delivery)
     }
 
     /// After a link opened in the window `id`: the window becomes the active one, unless it

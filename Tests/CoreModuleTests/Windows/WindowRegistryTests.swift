@@ -159,6 +159,7 @@ struct WindowRegistryTests {
         let registry = windows.registry
         let main = try registry.openWindow("main")
         let answers = ScriptedGuardAnswers()
+        main.guardClock = ManualClock()
         main.addGuard(
             AsyncNavigationGuard("server", appliesTo: { $0.scene == "B2" }, decide: answers.decide))
         try main.navigate(.root(scene: "A1"))
@@ -508,6 +509,8 @@ struct WindowRegistryTests {
         try await main.markReadyForLinks()
         try main.navigate(.root(scene: "A1"))
         let answers = ScriptedGuardAnswers()
+        // A clock the test drives: the guard never times out while the machine is busy.
+        main.guardClock = ManualClock()
         main.addGuard(
             AsyncNavigationGuard("server", appliesTo: { _ in true }, decide: answers.decide))
         try registry.openWindow("side")

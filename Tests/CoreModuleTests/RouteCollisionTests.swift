@@ -1,0 +1,83 @@
+import CoreModule
+import Testing
+
+/// The byte comparison that confirms a fingerprint's match: two different shapes whose
+/// fingerprints collide must still be told apart, whatever the bytes.
+@Suite("Route matching: a fingerprint's match is confirmed byte by byte")
+struct RouteCollisionTests {
+    static func matches(_ pattern: String, _ path: String, _ mask: [Bool], catchAll: Bool = false)
+        -> Bool
+    {
+        RouteTable<Int>.matches(
+            Array(pattern.utf8), Array(path.utf8), mask: mask, catchAll: catchAll)
+    }
+
+    @Test("a path that agrees with the pattern matches, reading each parameter's value")
+    func agrees() {
+        var values: [String] = []
+        let path = Array("product/42/reviews".utf8)
+        let matched = RouteTable<Int>.matches(
+            Array("product/:id/reviews".utf8), path, mask: [false, true, false], catchAll: false
+        ) { values.append(String(decoding: path[$0], as: UTF8.self)) }
+        #expect(matched)
+        #expect(values == ["42"])
+    }
+
+    @Test(
+        "every way the bytes can disagree is refused",
+        arguments: [
+            ("a", "a/b", [false, false]),  // the pattern ends before its next segment
+            ("", "a", [false]),  // nothing left of the pattern for a segment
+            ("a", "x", [true]),  // a parameter segment that is not one in the pattern
+            (":id", "", [true]),  // an empty value for a parameter
+            ("a", "ab", [false]),  // a literal that is only the path segment's beginning
+            ("ab", "ax", [false]),  // a literal that differs
+            (":a", ":a", [false]),  // a literal segment never starts with ":"
+            ("a/b", "a/c", [false, false]),  // a later literal differs
+            ("a/:b", "a", [false, true]),  // a path one segment short
+        ])
+    func refused(_ pattern: String, _ path: String, _ mask: [Bool]) {
+        #expect(!Self.matches(pattern, path, mask))
+    }
+
+    @Test("a catch-all never starts with a literal *, and needs a segment of its own")
+    func catchAll() {
+        #expect(Self.matches("files/*", "files/a/b", [false], catchAll: true))
+        #expect(!Self.matches("*", "*/a", [false], catchAll: true))
+    }
+
+    @Test("a fingerprint is refused for a path that cannot have the mask's shape")
+    func fingerprints() {
+        func of(_ path: String, _ mask: [Bool], catchAll: Bool = false) -> UInt64? {
+            ShapeFingerprint.of(path: Array(path.utf8), mask: mask, catchAll: catchAll)
+        }
+        #expect(of("a", []) == nil)
+        #expect(of("a/b", [false]) == nil)
+        #expect(of("/b", [true, false]) == nil)
+        #expect(of("a/", [false, true]) == nil)
+        #expect(of("x", [true]) != nil)
+        #expect(of("x", [true]) == of("y", [true]))
+        #expect(of("x/y", [false], catchAll: true) != nil)
+        #expect(of("x", [false], catchAll: true) == nil)
+    }
+}
+
+@MainActor
+@Suite("Route table: removals and lookups at its edges")
+struct RouteTableEdgeTests {
+    @Test("removing a pattern that is not registered removes nothing")
+    func removeUnknown() throws {
+        let container = try makeContainer(["A1"])
+        try container.assemble(SceneBuilder("product/:id") { StubScreen(context: $0) })
+        #expect(container.remove("order/:id") == nil)
+        #expect(container.remove("product/:id") != nil)
+        #expect(container.remove("product/:id") == nil)
+        #expect(throws: NavigationError.self) { try container.resolve("product/7") }
+    }
+
+    @Test("a path with no pattern registered is an unknown scene")
+    func noPatterns() throws {
+        let container = try makeContainer(["A1"])
+        #expect(throws: NavigationError.self) { try container.resolve("product/7") }
+    }
+}
