@@ -2,8 +2,8 @@ public import CoreModule
 
 /// One line of a demo script, read: a navigation, a platform report, or a question.
 public enum ScriptCommand: Equatable, Sendable {
-    /// `root`, `tabs`, `push`, `present`, `set-stack`, `replace`, `select-tab`, `pop`, `pop-to`,
-    /// `pop-to-root`, `dismiss`, `dismiss-all`.
+    /// `root`, `tabs`, `push`, `present`, `set-stack`, `replace`, `select-tab`, `add-tab`,
+    /// `remove-tab`, `pop`, `pop-to`, `pop-to-root`, `dismiss`, `dismiss-all`.
     case navigate(ApplicationTransitionType)
     /// `open LINK [in WINDOW]`: a deep link in the demo's format, `demo://open/…`, in the
     /// window the script drives, or in the window `in` names (`nil`: the driven one).
@@ -57,9 +57,9 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Every command word, as the `help` command lists them.
     public static let commandWords =
         [
-            "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "pop",
-            "pop-to",
-            "pop-to-root", "dismiss", "dismiss-all", "open", "back-swipe", "swipe-down", "tab-tap",
+            "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "add-tab",
+            "remove-tab", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all", "open",
+            "back-swipe", "swipe-down", "tab-tap",
             "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
         ] + asyncWords + windowWords
 
@@ -79,6 +79,14 @@ public enum ScriptCommand: Equatable, Sendable {
                                        first, in one step
         replace SCENE [key=value ...]  replace the visible screen with SCENE, in one step
         select-tab NAME                select the tab NAME; every tab keeps its own stack
+        add-tab NAME SCENE [key=value ...] [at N]
+                                       add a tab NAME holding a stack of SCENE, after the
+                                       last tab or at position N (0 is the first); the
+                                       selected tab stays selected, the others keep their
+                                       stacks
+        remove-tab NAME                remove the tab NAME and its screens; when it was
+                                       selected, the tab after it is selected (the one
+                                       before it, when it was the last)
         pop                            pop the visible screen
         pop-to SCENE                   pop back to the nearest SCENE below the visible screen
         pop-to-root                    pop the top-most stack back to its first screen
@@ -104,7 +112,8 @@ public enum ScriptCommand: Equatable, Sendable {
         scenes                         list the registered scenes
         plan on|off                    after each transition, print (or stop printing) the
                                        steps a UIKit host performs to show it: set-root,
-                                       set-tabs, select-tab, set-stack, present, dismiss
+                                       set-tabs, select-tab, insert-tab, remove-tab,
+                                       set-stack, present, dismiss
         help                           list these commands
         \(asyncReference)
         \(windowReference)
@@ -114,9 +123,9 @@ public enum ScriptCommand: Equatable, Sendable {
         string. Quote marks work as in a shell: push "A2" is push A2, and note="two words" is
         one parameter. In tabs and set-stack, a screen's parameters follow its scene after
         semicolons: shop=B1;item=7 or A2;id=7. A transition may end with "animated" or
-        "not-animated"; by default root, tabs and select-tab are not animated and the others
-        are. A line whose first character is # is a comment, as is everything after a lone #;
-        blank lines are ignored.
+        "not-animated"; by default root, tabs, select-tab, add-tab and remove-tab are not
+        animated and the others are. A line whose first character is # is a comment, as is
+        everything after a lone #; blank lines are ignored.
 
         STYLE, for present: full-screen (a cover the user cannot swipe down), popover:ANCHOR
         (a popover from the view named ANCHOR), or a sheet (the default) with the words
@@ -164,6 +173,19 @@ public enum ScriptCommand: Equatable, Sendable {
                         + "\"not-animated\", but found \"\(extra)\".")
             }
             return .navigate(.selectTab(name, animated: rest.first == "animated"))
+        case "add-tab":
+            return .navigate(try tabAddition(Array(words.dropFirst())))
+        case "remove-tab":
+            guard let name = arguments.first, !isAnimationWord(name) else {
+                throw ScriptError("\"remove-tab\" needs a tab's name: remove-tab NAME.")
+            }
+            let rest = arguments.dropFirst()
+            if let extra = rest.first(where: { !isAnimationWord($0) }) ?? rest.dropFirst().first {
+                throw ScriptError(
+                    "\"remove-tab\" takes one tab's name, then only \"animated\" or "
+                        + "\"not-animated\", but found \"\(extra)\".")
+            }
+            return .navigate(.removeTab(name, animated: rest.first == "animated"))
         case "tab-tap":
             guard arguments.count == 1 else {
                 throw ScriptError(
@@ -420,6 +442,68 @@ public enum ScriptCommand: Equatable, Sendable {
                 "\"tabs\" needs at least one tab written NAME=SCENE, such as tabs home=A1 shop=B1.")
         }
         return .tabs(items, selected: selected ?? first.name, animated: animated ?? false)
+    }
+
+    /// `add-tab`: a tab's name, its scene, parameters, an optional position `at N` and an
+    /// optional animation word.
+    private static func tabAddition(_ words: [Word]) throws(ScriptError)
+        -> ApplicationTransitionType
+    {
+        let usage = "add-tab NAME SCENE [key=value ...] [at N]"
+        guard let name = words.first?.text, !isAnimationWord(name) else {
+            throw ScriptError("\"add-tab\" needs a tab's name and a scene: \(usage).")
+        }
+        if name.contains("=") {
+            // The way `tabs` writes a tab: home=A1.
+            let parts = name.split(separator: "=", maxSplits: 1)
+            let example = parts.count == 2 ? parts.joined(separator: " ") : "inbox B2"
+            throw ScriptError(
+                "\"add-tab\" takes the tab's name and its scene as two words, such as add-tab "
+                    + "\(example), but found \"\(name)\".")
+        }
+        guard name != "selected" else {
+            throw ScriptError(
+                "A script cannot name a tab \"selected\": in tabs, selected=NAME picks the "
+                    + "selected tab.")
+        }
+        guard let scene = words.dropFirst().first?.text, !isAnimationWord(scene), scene != "at",
+            !scene.contains("=")
+        else {
+            throw ScriptError("\"add-tab\" needs a scene after the tab's name: \(usage).")
+        }
+        var parameters = SceneParameters()
+        var position: Int?
+        var animated: Bool?
+        var rest = words.dropFirst(2)[...]
+        while let argument = rest.popFirst() {
+            let text = argument.text
+            if isAnimationWord(text), animated == nil {
+                animated = text == "animated"
+                continue
+            }
+            if text == "at" {
+                guard position == nil else { throw ScriptError("\"at\" is given twice.") }
+                guard let number = rest.popFirst()?.text else {
+                    throw ScriptError("\"at\" needs a position: at N, where 0 is the first tab.")
+                }
+                guard let index = Int(number) else {
+                    throw ScriptError(
+                        "\"at\" takes a position such as 0 (the first tab), but found "
+                            + "\"\(number)\".")
+                }
+                position = index
+                continue
+            }
+            guard text.contains("=") else {
+                throw ScriptError(
+                    "Expected a parameter written key=value, \"at N\", or \"animated\" or "
+                        + "\"not-animated\", but found \"\(text)\".")
+            }
+            try add(argument, to: &parameters)
+        }
+        return .addTab(
+            TabItem(name, scene: SceneIdentifier(scene), parameters: parameters), at: position,
+            animated: animated ?? false)
     }
 
     /// `set-stack`: scenes written `SCENE[;key=value ...]`, bottom first, and an optional

@@ -9,7 +9,9 @@
 // and bad scenes, tab roots and tab switches, styled modals, whole-stack sets and replacements,
 // forced removals, platform reports, deep links with tabs and styles, snapshots, flows,
 // results (typed ones finished with a value of the wrong type too), payloads (of the required
-// type, of another, none), vetoes, the tabs' hosted scenes) or toggles a meddler (a guard that
+// type, of another, none), vetoes, the tabs' hosted scenes, tabs added (new names, names in
+// use, invalid ones; at the end, at a position, out of range) and removed (the selected tab,
+// another, an unknown one, the only one)) or toggles a meddler (a guard that
 // navigates, an observer that navigates, guards that reject or redirect); the following bytes
 // pick its arguments. After every operation:
 //   - the tree's invariants hold (`ScreenTree.structuralProblems()`);
@@ -26,6 +28,11 @@
 //     `.missingPayload`, one of another type with `.wrongPayloadType`, and a screen keeps the
 //     payload it was given; a typed result finished with a value of another type fails with
 //     `.wrongResultType` and nothing leaves;
+//   - an added tab holds one screen of its scene at its position, a removed tab is gone, the
+//     selection stays (or passes to the next tab, the one before the last, when the selected
+//     tab left), and every other stack and every modal is as it was; a refused add or remove
+//     names what was wrong (no root, a stack root, a position out of range, a name in use, the
+//     only tab, an unknown tab), and one that applied was valid;
 //   - a saved snapshot keeps registered payloads (restoring it saves the same snapshot); a tree
 //     holding a payload of an unregistered type is refused with `.payloadNotSaved`, and one
 //     whose builder needs a payload it cannot rebuild gets no link (`.linkNeedsPayload`).
@@ -444,7 +451,11 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 40
+        let operation = byte() % 42
+        if operation >= 40 {
+            tabSetStep(operation)
+            return
+        }
         if operation >= 36 {
             payloadStep(operation)
             return
@@ -841,6 +852,159 @@ final class NavigationFuzzer {
                     throw error
                 }
             }
+        }
+    }
+
+    // MARK: A tab set that changes
+
+    /// Adds a tab (a new name, one in use or an invalid one; at the end, at a position in
+    /// range or out of it) or removes one (the selected one, another, an unknown one, the only
+    /// one), and checks what changed: only that tab, the selection kept or handed to its
+    /// neighbour, every other stack and every modal as they were.
+    private func tabSetStep(_ operation: Int) {
+        let before = coordinator.tree
+        let names = before.tabs.map(\.name)
+        let force = byte() % 4 == 0
+        if operation == 40 {
+            let name =
+                byte() % 2 == 0 ? "tab-\(byte() % 4)" : (pick(Self.tabNames + names) ?? "home")
+            let count = names.count
+            let index: Int? =
+                switch byte() % 5 {
+                case 0, 1: nil
+                case 2: count == 0 ? 0 : byte() % (count + 1)
+                case 3: count + 1 + byte() % 3
+                default: -1 - byte() % 2
+                }
+            let item = TabItem(name, scene: scene(), parameters: parameters())
+            let request = ApplicationTransitionType.addTab(item, at: index)
+            perform("\(request)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.navigate(request, force: force)
+                    check(
+                        !names.isEmpty && !names.contains(name)
+                            && (0...count).contains(index ?? count),
+                        "\(request) applied over \(before)")
+                    if let event, event.redirectedFrom == nil, chatty == nil {
+                        checkTabAdded(item, at: index ?? count, before: before, event: event)
+                    }
+                    return event
+                } catch {
+                    checkTabSetError(error, request: request, before: before)
+                    throw error
+                }
+            }
+        } else {
+            let name: String
+            switch byte() % 4 {
+            case 0: name = before.selectedTab ?? "home"
+            case 1: name = pick(names) ?? "home"
+            case 2: name = pick(Self.tabNames) ?? "home"
+            default: name = "nope"
+            }
+            let request = ApplicationTransitionType.removeTab(name)
+            perform("\(request), force: \(force)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.navigate(request, force: force)
+                    check(
+                        names.count > 1 && names.contains(name),
+                        "\(request) applied over \(before)")
+                    if let event, event.redirectedFrom == nil, chatty == nil {
+                        checkTabRemoved(name, before: before, event: event)
+                    }
+                    return event
+                } catch {
+                    checkTabSetError(error, request: request, before: before)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// After `addTab(item, at: index)`: the new tab holds one screen of the item's scene, at
+    /// `index`; the selected tab, every other stack and the modals are as they were.
+    private func checkTabAdded(
+        _ item: TabItem, at index: Int, before: ScreenTree, event: TransitionEvent
+    ) {
+        let tree = coordinator.tree
+        var names = before.tabs.map(\.name)
+        names.insert(item.name, at: index)
+        check(tree.tabs.map(\.name) == names, "addTab \(item.name) at \(index) made \(tree)")
+        check(tree.selectedTab == before.selectedTab, "addTab changed the selected tab: \(tree)")
+        // One screen: of the item's scene, or of the pattern scene that matched it
+        // (`product/7` is built by `product/:id`).
+        let added = tree.tabs[index].stack
+        check(
+            added.count == 1
+                && (added.first?.scene == item.scene || item.scene.rawValue.hasPrefix("product/")),
+            "the new tab holds \(added)")
+        check(
+            tree.tabs.filter { $0.name != item.name }.map(\.stack)
+                == before.tabs.map(\.stack) && tree.modals == before.modals,
+            "addTab changed another stack: \(before) became \(tree)")
+        check(
+            event.kind == .addTab && event.screen == tree.tabs[index].stack.first?.id
+                && event.to == before.visibleLocation,
+            "addTab reported \(event)")
+    }
+
+    /// After `removeTab(name)`: the tab and its screens are gone; the selection stays, or,
+    /// when the tab was selected, passes to the next tab (the one before it, when it was the
+    /// last); every other stack and the modals are as they were.
+    private func checkTabRemoved(_ name: String, before: ScreenTree, event: TransitionEvent) {
+        let tree = coordinator.tree
+        let names = before.tabs.map(\.name)
+        guard let index = names.firstIndex(of: name) else {
+            preconditionFailure("fuzz-navigation oracle: removed the unknown tab \(name)")
+        }
+        let kept = before.tabs.filter { $0.name != name }
+        check(tree.tabs.map(\.name) == kept.map(\.name), "removeTab \(name) made \(tree)")
+        let selected: String?
+        if before.selectedTab == name {
+            selected = names[index + 1 < names.count ? index + 1 : index - 1]
+        } else {
+            selected = before.selectedTab
+        }
+        check(
+            tree.selectedTab == selected,
+            "removeTab \(name) selected \(String(describing: tree.selectedTab))")
+        check(
+            tree.tabs.map(\.stack) == kept.map(\.stack) && tree.modals == before.modals,
+            "removeTab changed another stack: \(before) became \(tree)")
+        check(
+            event.kind == .removeTab && event.removedCount == before.tabs[index].stack.count,
+            "removeTab reported \(event)")
+    }
+
+    /// A refused `addTab` or `removeTab` names what was wrong with the tree it was asked of.
+    private func checkTabSetError(
+        _ error: NavigationError, request: ApplicationTransitionType, before: ScreenTree
+    ) {
+        let names = before.tabs.map(\.name)
+        switch error {
+        case .noRoot(let kind):
+            check(before.isEmpty && kind == request.kind, "\(request) threw \(error)")
+        case .noTabRoot(let kind):
+            check(
+                !before.isEmpty && names.isEmpty && kind == .addTab && request.kind == .addTab,
+                "\(request) threw \(error) over \(before)")
+        case .tabIndexOutOfRange(let index, let count):
+            check(
+                count == names.count && !(0...count).contains(index),
+                "\(request) threw \(error) over \(before)")
+            if case .addTab(_, let at, _) = request {
+                check(at == index, "\(request) threw \(error)")
+            }
+        case .duplicateTabName(let name):
+            check(names.contains(name), "\(request) threw \(error) over \(before)")
+        case .lastTab(let name):
+            check(names == [name], "\(request) threw \(error) over \(before)")
+        case .unknownTab(let name, let tabs):
+            check(
+                !names.contains(name) && tabs == names,
+                "\(request) threw \(error) over \(before)")
+        default:
+            break
         }
     }
 
