@@ -115,7 +115,9 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// A tab container was asked for with no tabs.
     case noTabs
 
-    /// `kind` changes a tab container, and the window's root is a stack; nothing changed.
+    /// `kind` adds a tab, and the window's root is a stack, not a tab container; nothing
+    /// changed. (Removing or selecting a tab of a stack root is
+    /// ``unknownTab(_:tabs:)`` with no tabs.)
     case noTabRoot(TransitionKind)
 
     /// A tab was to be added at `index`, outside `0...count` for the `count` tabs there are;

@@ -119,11 +119,11 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Parameter bytes: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
     ///   any collection of bytes.
     /// - Returns: The snapshot.
-    /// - Throws: ``NavigationError/invalidSnapshot(_:)`` with
-    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over ``maximumByteCount``,
-    ///   ``SnapshotProblem/unsupportedVersion(found:supported:)`` for a version this package
-    ///   does not read, or ``SnapshotProblem/unreadable(reason:)`` for anything else that is not
-    ///   a snapshot (including a list over its limit).
+    /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a version
+    ///   this package does not read; ``NavigationError/invalidSnapshot(_:)`` with
+    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over ``maximumByteCount``, or
+    ///   with ``SnapshotProblem/unreadable(reason:)`` for anything else that is not a snapshot
+    ///   (including a list over its limit).
     public static func decode(_ bytes: some Collection<UInt8>) throws(NavigationError)
         -> TreeSnapshot
     {

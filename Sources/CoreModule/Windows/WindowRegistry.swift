@@ -74,7 +74,9 @@ public final class WindowRegistry {
     ///     when it is a ``DependencyContainer``.
     ///   - historyLimit: How many recent events each window's coordinator keeps.
     ///   - prepare: Called with each new window's coordinator before anything navigates it:
-    ///     add guards, set ``AppCoordinator/tabHosts``, attach a renderer.
+    ///     add guards, set ``AppCoordinator/tabHosts``. It also runs for a window whose opening
+    ///     then fails (a restoration or a new window's link), so it should not keep the
+    ///     coordinator: attach renderers where the window's UI is made.
     public init(
         container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
         payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0,

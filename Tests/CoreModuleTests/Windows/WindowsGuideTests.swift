@@ -85,8 +85,8 @@ struct WindowsGuideTests {
     func sceneStorageRoundTrip() throws {
         let app = try MailApp()
         _ = try app.openBoth()
-        let side = try app.windows.coordinator(for: "side")
-        let data = try JSONEncoder().encode(try side.snapshot())
+        let saving = try app.windows.coordinator(for: "side")
+        let data = try JSONEncoder().encode(try saving.snapshot())
         try app.windows.closeWindow("side")
         #expect(app.windows.windows == ["main"])
 
@@ -156,16 +156,16 @@ struct WindowsGuideTests {
         app.windows.linkTarget = { link in
             link.text.hasSuffix("/Compose") ? .newWindow(WindowID(UUID().uuidString)) : .active
         }
-        let (window, _) = try app.windows.open(app.link("mail://open/Compose"))
-        #expect(window == app.windows.activeWindow)
-        #expect(!["main", "side"].contains(window))
+        let (composing, _) = try app.windows.open(app.link("mail://open/Compose"))
+        #expect(composing == app.windows.activeWindow)
+        #expect(!["main", "side"].contains(composing))
         #expect(app.windows.windows.count == 3)
 
         #expect(throws: NavigationError.self) {
             try app.windows.open(app.link("mail://open/Nope/Compose"))
         }
         #expect(app.windows.windows.count == 3)
-        #expect(app.windows.activeWindow == window)
+        #expect(app.windows.activeWindow == composing)
     }
 
     @Test("closing returns the held link for another window, and the closed coordinator refuses")
@@ -183,6 +183,8 @@ struct WindowsGuideTests {
         var cancelled = false
         try side.navigate(.push(scene: "Message")) { cancelled = $0.isCancelled }
 
+        let closing = try app.windows.coordinator(for: "main")
+        #expect(closing === main)
         if let held = try app.windows.closeWindow("main") {
             try app.windows.open(held.link)
         }
@@ -193,7 +195,7 @@ struct WindowsGuideTests {
 
         var refused: WindowID?
         do {
-            try main.navigate(.push(scene: "Message"))
+            try closing.navigate(.push(scene: "Message"))
         } catch .windowClosed(let window) {
             refused = window
         }
@@ -208,13 +210,19 @@ struct WindowsGuideTests {
     func coldStart() async throws {
         let app = try MailApp()
         let (main, _) = try app.openBoth()
-        let (window, delivery) = try await app.windows.openWhenAllowed(
+        let (readerWindow, delivery) = try await app.windows.openWhenAllowed(
             app.link("mail://open/Inbox/Message;id=3"), in: .newWindow("reader"))
-        #expect(window == "reader")
+        #expect(readerWindow == "reader")
         #expect("\(delivery)" == "held \"mail://open/Inbox/Message;id=3\" until the app is ready")
-        let reader = try app.windows.coordinator(for: window)
+        let reader = try app.windows.coordinator(for: readerWindow)
         try reader.navigate(.root(scene: "Inbox"))
         try await reader.markReadyForLinks()
+        // The link replaced the tree the app set up.
+        #expect(
+            reader.tree.description == """
+                window
+                └─ stack: Inbox #2 › Message #3 (id=3)
+                """)
         #expect(reader.tree.scenes == [["Inbox", "Message"]])
         #expect(reader.tree.visibleScreen?.parameters["id"] == "3")
         // Only this window: main was never ready, and holds nothing.
