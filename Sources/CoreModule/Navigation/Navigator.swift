@@ -147,7 +147,7 @@ final class Navigator {
     func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
         try enter(.report(report), kind: report.kind, isReport: true) {
             () throws(NavigationError) -> TransitionEvent? in
-            guard let (kind, edit) = try TransitionPlanner.change(for: report, in: tree) else {
+            guard let (kind, edit) = try ReportPlanner.change(for: report, in: tree) else {
                 return nil
             }
             return commit(TreeChange(kind: kind, animated: true, edit: edit, initiator: .user))

@@ -1,0 +1,76 @@
+/// What the platform did on its own, worked out against the tree.
+///
+/// The result is the change to follow, or a typed error for a stale or impossible report. Pure,
+/// like ``TransitionPlanner``: it runs no app code and changes nothing.
+enum ReportPlanner {
+    /// The change a platform report asks the tree to follow, `nil` when the tree already shows
+    /// it, or the error that makes the report impossible.
+    static func change(for report: PlatformReport, in tree: ScreenTree) throws(NavigationError)
+        -> (kind: TransitionKind, edit: TreeEdit)?
+    {
+        /// Where the reported screen is, or the error that it is gone.
+        func located(_ id: ScreenID) throws(NavigationError) -> ScreenLocation {
+            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            return location
+        }
+        if let id = report.screen { _ = try located(id) }
+        guard !tree.isEmpty else {
+            // Only a tab report gets here (a reported screen is never in an empty window); the
+            // error names the tab the user tapped.
+            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
+            throw .unknownTab("", tabs: [])
+        }
+        let visible = tree.lastLocation()
+        let edit: TreeEdit
+        switch report {
+        case .poppedBackByUser(let id):
+            let location = try located(id)
+            // In the top-most stack: at the visible screen's level, and not in another tab.
+            guard location.level == visible.level,
+                tree.topScreens.indices.contains(location.index),
+                tree.topScreens[location.index].id == id
+            else {
+                throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
+            }
+            guard location.index < visible.index else { return nil }
+            edit = .truncateTop(keeping: location.index + 1)
+        case .dismissedByUser(let id):
+            let location = try located(id)
+            guard tree.modalCount > 0 else {
+                throw .nothingToDismiss(visible: visible.scene)
+            }
+            guard location.level > 0, location.level == tree.modalCount else {
+                throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
+            }
+            if let style = tree.topModalStyle, !style.userCanDismiss {
+                throw .notDismissibleByUser(id, style: style)
+            }
+            edit = .dismissModals(from: tree.modalCount - 1)
+        case .tabSelectedByUser(let name):
+            guard let index = tree.tabIndex(named: name) else {
+                throw .unknownTab(name, tabs: tree.tabNameList)
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+            }
+            guard index != tree.selectedTabIndex else { return nil }
+            edit = .selectTab(index)
+        case .selectedTabReselectedByUser:
+            guard let name = tree.selectedTab else {
+                throw .unknownTab("", tabs: [])
+            }
+            guard tree.modalCount == 0 else {
+                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+            }
+            guard tree.topStackCount > 1 else { return nil }
+            edit = .truncateTop(keeping: 1)
+        }
+        // A pop back by one screen is a pop, like a back swipe reported screen by screen.
+        if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,
+            keeping == visible.index
+        {
+            return (.pop, edit)
+        }
+        return (report.kind, edit)
+    }
+}

@@ -1,0 +1,171 @@
+/// The buffers a match copies bytes into, kept by the caller from one match to the next.
+struct MatchBuffers: Sendable {
+    /// The path's bytes.
+    var path: [UInt8] = []
+    /// The bytes of the pattern being compared with the path.
+    var pattern: [UInt8] = []
+}
+
+/// The names of a pattern's parameters, and a dictionary holding each of them, which a match
+/// copies and fills in place: routes whose parameters have the same names share one template.
+final class ParameterTemplate: Sendable {
+    /// The names, in the order of the pattern's parameter segments.
+    let names: [String]
+    /// Each name with an empty value.
+    let dictionary: [String: String]
+    /// Where each name is in ``dictionary``, in the order of ``names``.
+    let indices: [Dictionary<String, String>.Index]
+    /// The template's key in its table.
+    let key: Names
+
+    init(_ key: Names) {
+        names = key.names
+        var dictionary = [String: String](minimumCapacity: names.count)
+        for name in names { dictionary[name] = "" }
+        self.dictionary = dictionary
+        indices = names.compactMap { dictionary.index(forKey: $0) }
+        self.key = key
+    }
+
+    /// Parameter names compared byte for byte, as the key of a template: two spellings of one
+    /// name are two keys of the parameters.
+    struct Names: Hashable, Sendable {
+        /// The names' bytes, each followed by `/`.
+        private let bytes: [UInt8]
+        /// The FNV-1a hash of ``bytes``.
+        private let hash: UInt64
+
+        /// The names, in order.
+        var names: [String] {
+            bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// The names of a pattern, whose bytes are `pattern`: its parameter segments' bytes
+        /// after `:`, and with `catchAll`, its last segment's after `*`.
+        init(ofPattern pattern: [UInt8], catchAll: Bool) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(pattern.count)
+            var start = 0
+            while start < pattern.count {
+                var stop = start
+                while stop < pattern.count, pattern[stop] != UInt8(ascii: "/") { stop += 1 }
+                let first = pattern[start]
+                if first == UInt8(ascii: ":")
+                    || (catchAll && stop == pattern.count && first == UInt8(ascii: "*"))
+                {
+                    for index in (start + 1)..<stop { bytes.append(pattern[index]) }
+                    bytes.append(UInt8(ascii: "/"))
+                }
+                start = stop + 1
+            }
+            var hash = ShapeFingerprint.basis
+            for byte in bytes { ShapeFingerprint.add(byte, to: &hash) }
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        static func == (lhs: Names, rhs: Names) -> Bool {
+            lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+}
+
+/// The 64-bit FNV-1a hash of a route's shape: a pattern or a path read through a mask of which
+/// of its `/`-separated segments are parameters, each parameter segment written as `:`, and a
+/// catch-all's segments as one `*`, in UTF-8.
+///
+/// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
+/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. The
+/// shape is hashed as it is read, never written out.
+package enum ShapeFingerprint {
+    static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x100_0000_01b3
+
+    static func add(_ byte: UInt8, to hash: inout UInt64) {
+        hash = (hash ^ UInt64(byte)) &* prime
+    }
+
+    /// The fingerprint of a pattern, whose parameter segments start with `:`, and, with
+    /// `catchAll`, whose last segment (starting with `*`) is a catch-all.
+    static func of(pattern: [UInt8], catchAll: Bool) -> UInt64 {
+        let slash = UInt8(ascii: "/")
+        var hash = basis
+        var atStart = true
+        var skipping = false
+        for byte in pattern {
+            if byte == slash {
+                add(slash, to: &hash)
+                atStart = true
+                skipping = false
+            } else if atStart {
+                atStart = false
+                // (Only the last segment of a catch-all pattern starts with `*`.)
+                if byte == UInt8(ascii: ":") || (catchAll && byte == UInt8(ascii: "*")) {
+                    skipping = true
+                }
+                add(byte, to: &hash)
+            } else if !skipping {
+                add(byte, to: &hash)
+            }
+        }
+        return hash
+    }
+
+    /// The fingerprint of `path` read through `mask` (for a catch-all, the segments before it),
+    /// or `nil` when the path cannot have that shape: a parameter segment is empty, or the path
+    /// has another number of segments than the mask (more, for a catch-all).
+    package static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
+        let slash = UInt8(ascii: "/")
+        guard let first = mask.first else { return nil }
+        var hash = basis
+        var segment = 0
+        var isParameter = first
+        var isEmpty = true
+        if isParameter { add(UInt8(ascii: ":"), to: &hash) }
+        for byte in path {
+            if byte == slash {
+                if isParameter && isEmpty { return nil }
+                segment += 1
+                add(slash, to: &hash)
+                if segment == mask.count {
+                    // A catch-all takes the rest of the path, one segment or more, as one `*`.
+                    guard catchAll else { return nil }
+                    add(UInt8(ascii: "*"), to: &hash)
+                    return hash
+                }
+                isParameter = mask[segment]
+                isEmpty = true
+                if isParameter { add(UInt8(ascii: ":"), to: &hash) }
+            } else {
+                isEmpty = false
+                if !isParameter { add(byte, to: &hash) }
+            }
+        }
+        guard !(isParameter && isEmpty), segment + 1 == mask.count, !catchAll else { return nil }
+        return hash
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `belongs`, for a collection partitioned so that
+    /// every element that does comes after every element that does not.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
+    }
+}
