@@ -61,7 +61,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// A hash table: each slot is empty (0) or holds the index of a route plus one, at or after
     /// the slot its fingerprint picks (linear probing). Its size is 0 or a power of two, and at
     /// most half of it is used, so that a probe ends at an empty slot soon.
-    private var slots: [UInt32] = []
+    private var slots: [Int] = []
 
     /// The parameter templates in use, by their names, with how many routes use each.
     private var templates: [ParameterTemplate.Names: (template: ParameterTemplate, count: Int)] =
@@ -148,14 +148,11 @@ package struct RouteTable<Value: Sendable>: Sendable {
             release(replaced.parameters)
             return replaced
         }
-        guard routes.count < Int(UInt32.max) else {
-            preconditionFailure("more route patterns than a table holds")
-        }
         if (routes.count + 1) * 2 > slots.count { grow() }
         routes.append(route)
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = UInt32(routes.count)
+        slots[slot] = routes.count
         count(catchAll ? entry.mask : sharedMask(entry.mask), catchAll: catchAll, by: 1)
         return nil
     }
@@ -170,7 +167,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         // The last route takes the removed one's place in the array, and its slot says so.
         let last = routes.count - 1
         if found.route != last {
-            slots[slot(holding: last)] = UInt32(found.route + 1)
+            slots[slot(holding: last)] = found.route + 1
             routes.swapAt(found.route, last)
         }
         routes.removeLast()
@@ -215,7 +212,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         while true {
             let held = slots[slot]
             if held == 0 { return nil }
-            let candidate = Int(held) - 1
+            let candidate = held - 1
             if routes[candidate].fingerprint == fingerprint, isMatch(routes[candidate]) {
                 return (slot, candidate)
             }
@@ -226,7 +223,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// The slot that holds the route at `index`.
     private func slot(holding index: Int) -> Int {
         var slot = home(of: routes[index].fingerprint)
-        while slots[slot] != UInt32(index + 1) {
+        while slots[slot] != index + 1 {
             precondition(slots[slot] != 0, "a route without a slot")
             slot = (slot + 1) & (slots.count - 1)
         }
@@ -240,7 +237,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         var hole = slot
         var next = (slot + 1) & mask
         while slots[next] != 0 {
-            let start = home(of: routes[Int(slots[next]) - 1].fingerprint)
+            let start = home(of: routes[slots[next] - 1].fingerprint)
             // The route at `next` may move to the hole when its probe started at or before it.
             if (next &- start) & mask >= (next &- hole) & mask {
                 slots[hole] = slots[next]
@@ -257,7 +254,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         for (index, route) in routes.enumerated() {
             var slot = home(of: route.fingerprint)
             while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = UInt32(index + 1)
+            slots[slot] = index + 1
         }
     }
 
