@@ -172,6 +172,24 @@
                 selectedTab = selected
                 window.rootViewController = tabs
                 completion()
+            case .setSplit(let stacks):
+                // A column-style split (iOS 14 and later): one navigation controller per
+                // column; UIKit collapses and expands it itself, and the bridge reports it.
+                let split = UISplitViewController(
+                    style: stacks.count == 3 ? .tripleColumn : .doubleColumn)
+                split.delegate = bridge
+                for stack in stacks {
+                    let column: UISplitViewController.Column
+                    switch stack.column {
+                    case .primary?: column = .primary
+                    case .supplementary?: column = .supplementary
+                    case .detail?, nil: column = .secondary
+                    }
+                    split.setViewController(navigationController(showing: stack), for: column)
+                }
+                tabNames = []
+                window.rootViewController = split
+                completion()
             case .selectTab(_, let index):
                 (window.rootViewController as? UITabBarController)?.selectedIndex = index
                 selectedTab = index
@@ -387,6 +405,10 @@
             }
         }
 
+        fileprivate func sizeClassDidChange(compact: Bool) {
+            report(.sizeClassChanged(compact ? .compact : .regular))
+        }
+
         /// Reports `report`, and says whether the coordinator accepted it.
         ///
         /// A refused report is published to the coordinator's observers as a failure.
@@ -406,7 +428,8 @@
     /// public face is only a renderer.
     @MainActor
     private final class Bridge: BridgeBase, RenderHost, UINavigationControllerDelegate,
-        UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate
+        UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate,
+        UISplitViewControllerDelegate
     {
         weak var renderer: UIKitRenderer?
 
@@ -430,6 +453,14 @@
 
         func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             renderer?.presentationDidDismiss(presentationController.presentedViewController)
+        }
+
+        func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
+            renderer?.sizeClassDidChange(compact: true)
+        }
+
+        func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+            renderer?.sizeClassDidChange(compact: false)
         }
     }
 

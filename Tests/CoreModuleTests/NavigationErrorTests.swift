@@ -243,7 +243,7 @@ struct NavigationErrorTests {
                 .linkSegmentFailed(position: 2, segment: "A3", error: .noRoot(.push)),
                 "screen 2, \"A3\", failed."
             ),
-            (.unsupportedSnapshotVersion(found: 3, supported: 2), "format version 3"),
+            (.unsupportedSnapshotVersion(found: 4, supported: 3), "format version 4"),
             (
                 .restorationFailed(position: 1, scene: "Gone", error: .noRoot(.push)),
                 "screen 1, \"Gone\", failed."
@@ -398,6 +398,18 @@ struct NavigationErrorTests {
                 .lastTab("home"),
                 "Cannot remove the tab \"home\": it is the only one; set a new root instead."
             ),
+            (
+                .noSplitRoot(.showDetail),
+                "Cannot show-detail: the root is not a split; make one with split(primary:…) first."
+            ),
+            (
+                .noSupplementaryColumn(.showSupplementary),
+                "Cannot show-supplementary: the split has two columns, no supplementary one"
+            ),
+            (
+                .noDetailScreen(.replace),
+                "Cannot replace: the split's detail column shows nothing yet; show a detail first"
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -452,7 +464,8 @@ struct NavigationErrorTests {
             .invalidWindowID(""), .unknownWindow("w", open: []), .windowAlreadyOpen("w"),
             .noActiveWindow, .windowClosed("w"), .noTabRoot(.addTab),
             .tabIndexOutOfRange(index: 3, count: 1), .lastTab("home"),
-            .windowBusy("w", during: .push),
+            .windowBusy("w", during: .push), .noSplitRoot(.showDetail),
+            .noSupplementaryColumn(.split), .noDetailScreen(.replace),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -482,7 +495,7 @@ struct NavigationErrorTests {
             .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
         ]
         let snapshotProblems: [SnapshotProblem] = [
-            .unsupportedVersion(found: 3, supported: 2), .tooManyScreens(count: 513, limit: 512),
+            .unsupportedVersion(found: 4, supported: 3), .tooManyScreens(count: 513, limit: 512),
             .tooManyTabs(count: 17, limit: 16), .tooManyModals(count: 33, limit: 32),
             .tooManyParameters(scene: "A1", count: 65, limit: 64),
             .selectedTabOutOfRange(index: 2, count: 2), .duplicateTabName("home"),
@@ -557,7 +570,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 60
+    static let caseCount = 63
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -625,6 +638,9 @@ struct NavigationErrorTests {
         case .tabIndexOutOfRange: return 57
         case .lastTab: return 58
         case .windowBusy: return 59
+        case .noSplitRoot: return 60
+        case .noSupplementaryColumn: return 61
+        case .noDetailScreen: return 62
         }
     }
 }

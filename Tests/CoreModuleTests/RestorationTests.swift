@@ -39,7 +39,7 @@ struct RestorationTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-        #expect(json == #"{"root":[{"parameters":{"id":"7"},"scene":"A1"}],"version":2}"#)
+        #expect(json == #"{"root":[{"parameters":{"id":"7"},"scene":"A1"}],"version":3}"#)
     }
 
     @Test("a snapshot written by the earlier version (1) still restores, its modals as sheets")
@@ -83,13 +83,13 @@ struct RestorationTests {
 
     @Test("a snapshot's version must be one the package reads: 0, negative and newer fail")
     func unknownVersions() throws {
-        for version in [0, -1, 3, Int.max] {
+        for version in [0, -1, 4, Int.max] {
             let coordinator = try makeApp()
             try coordinator.navigate(.root(scene: "A1"))
             let before = coordinator.tree
             let snapshot = TreeSnapshot(version: version, stacks: [[.init(scene: "A1")]])
             #expect(
-                throws: NavigationError.unsupportedSnapshotVersion(found: version, supported: 2)
+                throws: NavigationError.unsupportedSnapshotVersion(found: version, supported: 3)
             ) {
                 try coordinator.restore(snapshot)
             }
@@ -123,8 +123,8 @@ struct RestorationTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
-        let snapshot = TreeSnapshot(version: 3, stacks: [[.init(scene: "A1")]])
-        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 3, supported: 2)) {
+        let snapshot = TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])
+        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 4, supported: 3)) {
             try coordinator.restore(snapshot)
         }
         #expect(coordinator.tree == before)
@@ -165,7 +165,7 @@ struct RestorationTests {
         ) {
             try TreeSnapshot.decode(huge)
         }
-        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 9, supported: 2)) {
+        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 9, supported: 3)) {
             try TreeSnapshot.decode(Data(#"{"version":9,"root":[]}"#.utf8))
         }
         for text in ["not json", #"{"root":[]}"#, #"{"version":2,"root":"A1"}"#] {

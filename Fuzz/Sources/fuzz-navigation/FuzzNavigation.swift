@@ -173,7 +173,7 @@ final class NavigationFuzzer {
         TreeSnapshot(
             root: [.init(scene: "A1")],
             modals: [.init(style: .sheet(detents: []), stack: [.init(scene: "B1")])]),
-        TreeSnapshot(version: 3, root: [.init(scene: "A1")]),
+        TreeSnapshot(version: 4, root: [.init(scene: "A1")]),
         // Payloads: saved, missing (rebuilt from the parameters, or not), unknown, unreadable.
         TreeSnapshot(
             root: [

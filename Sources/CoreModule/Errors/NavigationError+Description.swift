@@ -104,6 +104,16 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot remove the tab \"\(Self.shorten(name))\": it is the only one; set a new root "
                 + "instead."
+        case .noSplitRoot(let kind):
+            return "Cannot \(kind): the root is not a split; make one with split(primary:…) first."
+        case .noSupplementaryColumn(let kind):
+            return
+                "Cannot \(kind): the split has two columns, no supplementary one; use the "
+                + "triple-column style."
+        case .noDetailScreen(let kind):
+            return
+                "Cannot \(kind): the split's detail column shows nothing yet; show a detail first "
+                + "(show-detail or push)."
         case .duplicateTabName(let name):
             return "Two tabs are named \"\(Self.shorten(name))\"; tab names must be unique."
         case .invalidTabName(let name):

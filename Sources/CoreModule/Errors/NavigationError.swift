@@ -128,6 +128,19 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// instead; nothing changed.
     case lastTab(String)
 
+    /// `kind` is a split step (show a detail or a supplementary screen) and the window's root
+    /// is not a split: a stack or a tab container; nothing changed.
+    case noSplitRoot(TransitionKind)
+
+    /// `kind` asks for a supplementary column (a `split` with a supplementary screen and the
+    /// double-column style, or `showSupplementary`) and the split has two columns; nothing
+    /// changed.
+    case noSupplementaryColumn(TransitionKind)
+
+    /// `kind` replaces the visible screen of a split's detail column, and nothing is shown
+    /// there yet: show a detail first (`showDetail`, or `push`); nothing changed.
+    case noDetailScreen(TransitionKind)
+
     /// Two tabs of one tab container have the name `name`.
     case duplicateTabName(String)
 
@@ -285,6 +298,9 @@ extension NavigationError {
         case .noTabRoot: return "no-tab-root"
         case .tabIndexOutOfRange: return "tab-index-out-of-range"
         case .lastTab: return "last-tab"
+        case .noSplitRoot: return "no-split-root"
+        case .noSupplementaryColumn: return "no-supplementary-column"
+        case .noDetailScreen: return "no-detail-screen"
         case .duplicateTabName: return "duplicate-tab-name"
         case .invalidTabName: return "invalid-tab-name"
         case .unknownTab: return "unknown-tab"

@@ -16,13 +16,19 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The user tapped the tab that was already selected, which pops its stack to its first
     /// screen.
     case selectedTabReselectedByUser
+    /// The window's horizontal size class changed: in a compact window a split root collapses
+    /// into one stack, in a regular one it expands into its columns again (UIKit: the split
+    /// view controller's delegate `splitViewControllerDidCollapse(_:)` and
+    /// `splitViewControllerDidExpand(_:)`; SwiftUI: the `horizontalSizeClass` environment
+    /// value). The platform lays the split out itself: the event's render plan is empty.
+    case sizeClassChanged(SizeClass)
 
     /// The screen the report is about, for a pop or a dismiss.
     public var screen: ScreenID? {
         switch self {
         case .poppedBackByUser(let screen), .dismissedByUser(let screen):
             return screen
-        case .tabSelectedByUser, .selectedTabReselectedByUser: return nil
+        case .tabSelectedByUser, .selectedTabReselectedByUser, .sizeClassChanged: return nil
         }
     }
 
@@ -33,11 +39,12 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
         case .dismissedByUser: return .dismiss
         case .tabSelectedByUser: return .selectTab
         case .selectedTabReselectedByUser: return .popToRoot
+        case .sizeClassChanged: return .sizeClass
         }
     }
 
     /// The report as `popped-back-by-user to #2`, `dismissed-by-user #5` or
-    /// `tab-selected-by-user "search"`.
+    /// `tab-selected-by-user "search"`, `size-class-changed compact`.
     public var description: String {
         switch self {
         case .poppedBackByUser(let screen): return "popped-back-by-user to \(screen)"
@@ -45,6 +52,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
         case .tabSelectedByUser(let name):
             return "tab-selected-by-user \"\(NavigationError.shorten(name))\""
         case .selectedTabReselectedByUser: return "selected-tab-reselected-by-user"
+        case .sizeClassChanged(let sizeClass): return "size-class-changed \(sizeClass)"
         }
     }
 }

@@ -16,7 +16,11 @@
 ///   sheet the user cannot swipe down), `+[popover:share]Share`; a modal without attributes is
 ///   a sheet. A tab: `[tab:home]Home/Product;id=42/[tab:search,selected]Search` makes the root
 ///   a tab container, each `[tab:NAME]` segment starting a tab's stack; the tab marked
-///   `selected` is selected (the first when none is).
+///   `selected` is selected (the first when none is). A split:
+///   `[primary]Mailboxes/[supplementary]Inbox/[detail]Message;id=4/Attachment` makes the root a
+///   split, each column's segment starting its stack (`[primary]` alone is a two-column split;
+///   `[primary,three-column]` a three-column one whose supplementary column is empty; a column
+///   without a segment is empty).
 /// - Names, parameter names and values are percent-encoded UTF-8: `/`, `;`, `=`, `%`, `+`, `?`,
 ///   `#`, whitespace and control characters must be escaped (`product/42` is written
 ///   `product%2F42`). Reading also accepts unescaped Unicode.
@@ -85,6 +89,9 @@ struct PlannedScreen: Sendable {
         case modal(PresentationStyle)
         /// Pushed onto the stack started before it.
         case push
+        /// The first screen of a split column; for the primary, whether the split has three
+        /// columns.
+        case column(SplitColumn, threeColumns: Bool)
 
         /// The kind of transition a screen so placed is checked and built for.
         var kind: TransitionKind {
@@ -93,6 +100,7 @@ struct PlannedScreen: Sendable {
             case .tab: return .tabs
             case .modal: return .present
             case .push: return .push
+            case .column: return .split
             }
         }
 
@@ -137,110 +145,6 @@ struct PlannedScreen: Sendable {
         PlannedScreen(
             position: position, placement: placement, segment: segment, scene: scene,
             parameters: parameters, payload: payload)
-    }
-}
-
-/// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`) or
-/// a modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`).
-struct LinkAttributes: Equatable {
-    /// The longest attribute read, in bytes as written: `popover:` and 64 bytes, each escaped.
-    static let longestAttribute = 8 + 64 * 3
-
-    var tab: String?
-    var selected = false
-    var style: PresentationStyle?
-
-    /// Whether `bytes` begin with the ASCII `prefix`.
-    private static func starts(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
-        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { $0 == $1 }
-    }
-
-    /// Reads the comma-separated attributes in `range` of the link's bytes.
-    init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
-        var detents: [SheetDetent] = []
-        var sheet = false
-        var fixed = false
-        var other: PresentationStyle?
-        var start = range.lowerBound
-        while start <= range.upperBound {
-            let end =
-                bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: ","))
-                ?? range.upperBound
-            // No attribute is longer than `popover:` and an anchor of 64 bytes, escaped: a longer
-            // one is refused before it is decoded or compared.
-            guard end - start <= Self.longestAttribute else {
-                throw .invalidLink(
-                    .unknownAttribute(
-                        position: position,
-                        text: String(decoding: bytes[start..<start + 64], as: UTF8.self)))
-            }
-            let raw = bytes[start..<end]
-            func decoded(_ part: ArraySlice<UInt8>) throws(NavigationError) -> String {
-                guard let text = PercentEncoding.decode(part) else {
-                    throw .invalidLink(
-                        .badPercentEncoding(
-                            position: position,
-                            segment: String(decoding: bytes[range], as: UTF8.self)))
-                }
-                return text
-            }
-            // The keys are matched on bytes: a name may begin with a combining mark, which
-            // would join the `:` in one Character.
-            if Self.starts(raw, with: "tab:") {
-                let name = try decoded(raw.dropFirst(4))
-                guard tab == nil, TabItem.isValidName(name) else {
-                    throw .invalidLink(.unknownAttribute(position: position, text: "tab:" + name))
-                }
-                tab = name
-            } else if Self.starts(raw, with: "popover:") {
-                let anchor = try decoded(raw.dropFirst(8))
-                let popover = PresentationStyle.popover(anchor: anchor)
-                // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
-                guard other == nil, popover.isValid else {
-                    throw .invalidLink(
-                        .unknownAttribute(position: position, text: "popover:" + anchor))
-                }
-                other = popover
-            } else {
-                let word = try decoded(raw)
-                let unknown = NavigationError.invalidLink(
-                    .unknownAttribute(position: position, text: word))
-                switch word {
-                case "selected":
-                    guard !selected else { throw unknown }
-                    selected = true
-                case "sheet":
-                    guard !sheet else { throw unknown }
-                    sheet = true
-                case "medium", "large":
-                    let detent: SheetDetent = word == "medium" ? .medium : .large
-                    guard !detents.contains(detent) else { throw unknown }
-                    detents.append(detent)
-                case "fixed":
-                    guard !fixed else { throw unknown }
-                    fixed = true
-                case "full-screen":
-                    guard other == nil else { throw unknown }
-                    other = .fullScreenCover
-                default:
-                    throw unknown
-                }
-            }
-            start = end + 1
-        }
-        let isSheet = sheet || fixed || !detents.isEmpty
-        if isSheet {
-            guard other == nil else {
-                throw .invalidLink(.misplacedAttributes(position: position))
-            }
-            style = .sheet(
-                detents: detents.isEmpty ? [.large] : detents, interactiveDismissal: !fixed)
-        } else {
-            style = other
-        }
-        if tab != nil && style != nil {
-            throw .invalidLink(.misplacedAttributes(position: position))
-        }
     }
 }
 
@@ -330,6 +234,25 @@ extension DeepLinkFormat {
                     selectedPosition = position
                 }
                 placement = .tab(tab, selected: selected)
+            } else if let column = attributes?.column {
+                // The primary column starts the root; the others follow it in order, once each,
+                // before any modal.
+                var isPlaced = column == .primary ? position == 1 : false
+                if column != .primary, case .column(let first, _)? = screens.first?.placement,
+                    first == .primary, !screens.contains(where: { $0.isModal })
+                {
+                    let later = screens.contains {
+                        if case .column(let placed, _) = $0.placement {
+                            return placed == column || placed == .detail
+                        }
+                        return false
+                    }
+                    isPlaced = !later
+                }
+                guard !startsModal, isPlaced else {
+                    throw .invalidLink(.misplacedAttributes(position: position))
+                }
+                placement = .column(column, threeColumns: attributes?.threeColumns == true)
             } else if startsModal {
                 placement = .modal(attributes?.style ?? .sheet())
             } else {
@@ -351,6 +274,11 @@ extension DeepLinkFormat {
         // No tab marked selected: the first is.
         if selectedPosition == nil, case .tab(let name, _) = screens.first?.placement {
             screens[0] = screens[0].placed(.tab(name, selected: true))
+        }
+        // A supplementary column makes a three-column split.
+        if screens.contains(where: { $0.placement == .column(.supplementary, threeColumns: false) })
+        {
+            screens[0] = screens[0].placed(.column(.primary, threeColumns: true))
         }
         return screens
     }

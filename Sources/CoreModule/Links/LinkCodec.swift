@@ -53,6 +53,14 @@ struct LinkCodec {
                     attributes: ["tab:" + tab.name] + (tab.isSelected ? ["selected"] : []),
                     modal: false)
             }
+        } else if let split = tree.split {
+            // An empty supplementary column is written on the primary's segment.
+            let threeColumns = split.supplementary?.isEmpty == true ? ["three-column"] : []
+            try write(split.primary, attributes: ["primary"] + threeColumns, modal: false)
+            if let supplementary = split.supplementary {
+                try write(supplementary, attributes: ["supplementary"], modal: false)
+            }
+            try write(split.detail, attributes: ["detail"], modal: false)
         } else if let root = tree.root {
             try write(root, attributes: [], modal: false)
         }
@@ -128,7 +136,14 @@ struct LinkCodec {
                         payload: try screen.payload.map(payloadTypes.load)))
             }
         }
-        if snapshot.tabs.isEmpty {
+        if let split = snapshot.split {
+            try plan(
+                split.primary, first: .column(.primary, threeColumns: split.supplementary != nil))
+            if let supplementary = split.supplementary {
+                try plan(supplementary, first: .column(.supplementary, threeColumns: false))
+            }
+            try plan(split.detail, first: .column(.detail, threeColumns: false))
+        } else if snapshot.tabs.isEmpty {
             try plan(snapshot.root, first: .root)
         } else {
             for (index, tab) in snapshot.tabs.enumerated() {

@@ -12,8 +12,9 @@ import Foundation
 /// Screen objects and identities are not saved: restoring rebuilds every screen through its
 /// builder, with the parameters it was built with.
 ///
-/// This version writes format version 2, which holds tabs and presentation styles. It reads
-/// version 1 too (a root stack, then one stack per modal, every modal a sheet).
+/// This version writes format version 3, which holds split roots. It reads versions 1 (a root
+/// stack, then one stack per modal, every modal a sheet) and 2 (tabs and presentation styles,
+/// no split) too.
 public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// One saved screen: its scene, the parameters it was built with, and its payload.
     public struct Screen: Codable, Hashable, Sendable {
@@ -95,7 +96,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The format version this package writes, and the newest it reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// The most screens a snapshot may hold, in all its stacks together.
     public static let maximumScreens = 512
@@ -159,6 +160,8 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     public var selectedTab: Int
     /// The modals, in the order they were presented.
     public var modals: [Modal]
+    /// The columns of a split root; `nil` for a stack or a tab root (format version 3).
+    public var split: Split?
 
     /// Creates a snapshot of a stack root.
     ///
@@ -172,6 +175,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         self.tabs = []
         self.selectedTab = 0
         self.modals = modals
+        self.split = nil
     }
 
     /// Creates a snapshot of a tab root.
@@ -190,6 +194,24 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         self.tabs = tabs
         self.selectedTab = selectedTab
         self.modals = modals
+        self.split = nil
+    }
+
+    /// Creates a snapshot of a split root.
+    ///
+    /// - Parameters:
+    ///   - version: The format version; ``currentVersion`` by default.
+    ///   - split: The split's columns.
+    ///   - modals: The modals, in the order they were presented.
+    public init(
+        version: Int = TreeSnapshot.currentVersion, split: Split, modals: [Modal] = []
+    ) {
+        self.version = version
+        self.root = []
+        self.tabs = []
+        self.selectedTab = 0
+        self.modals = modals
+        self.split = split
     }
 
     /// Creates a snapshot in the version 1 shape: the root stack, then each modal's stack.
@@ -209,16 +231,17 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// The number of screens in every stack together.
     package var screenCount: Int {
         root.count + tabs.reduce(0) { $0 + $1.stack.count }
-            + modals.reduce(0) { $0 + $1.stack.count }
+            + modals.reduce(0) { $0 + $1.stack.count } + (split?.screenCount ?? 0)
     }
 
     /// The number of stacks: the root stack or each tab's, plus one per modal.
     package var stackCount: Int {
-        (tabs.isEmpty ? (root.isEmpty ? 0 : 1) : tabs.count) + modals.count
+        (split?.columnCount ?? (tabs.isEmpty ? (root.isEmpty ? 0 : 1) : tabs.count))
+            + modals.count
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, root, tabs, selectedTab, modals, stacks
+        case version, root, tabs, selectedTab, modals, stacks, split
     }
 
     /// Reads a snapshot of version 1 or 2, checking its limits as early as the data allows:
@@ -260,6 +283,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
             tabs = []
             selectedTab = 0
             modals = all.dropFirst().map { Modal(stack: $0) }
+            split = nil
             return
         }
         if container.contains(.root) {
@@ -291,6 +315,12 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         modals = try list(.modals, limit: Self.maximumModals, "modals") { (modal: Modal) in
             modal.stack
         }
+        split = nil
+        if version >= 3, container.contains(.split) {
+            split = try Split.decode(
+                from: container.superDecoder(forKey: .split),
+                screenLimit: Self.maximumScreens - screens)
+        }
     }
 
     private static func checkCount(_ count: Int?, limit: Int, _ what: String) throws {
@@ -300,14 +330,16 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
                 codingPath: [], debugDescription: "The snapshot holds too many \(what)."))
     }
 
-    /// Writes the snapshot in format version 2 (whatever ``version`` says: the package writes
+    /// Writes the snapshot in format version 3 (whatever ``version`` says: the package writes
     /// only the version it knows best).
     ///
     /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.currentVersion, forKey: .version)
-        if !tabs.isEmpty {
+        if let split {
+            try container.encode(split, forKey: .split)
+        } else if !tabs.isEmpty {
             try container.encode(tabs, forKey: .tabs)
             try container.encode(selectedTab, forKey: .selectedTab)
         } else {
@@ -331,7 +363,10 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         if modals.count > Self.maximumModals {
             return .tooManyModals(count: modals.count, limit: Self.maximumModals)
         }
-        if !tabs.isEmpty {
+        if let split {
+            if !root.isEmpty || !tabs.isEmpty { return .rootAndTabs }
+            if split.primary.isEmpty { return .emptyStack }
+        } else if !tabs.isEmpty {
             if !root.isEmpty { return .rootAndTabs }
             if !tabs.indices.contains(selectedTab) {
                 return .selectedTabOutOfRange(index: selectedTab, count: tabs.count)
@@ -349,7 +384,8 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         if let modal = modals.first(where: { !$0.style.isValid }) {
             return .invalidStyle(modal.style)
         }
-        let allScreens = root + tabs.flatMap(\.stack) + modals.flatMap(\.stack)
+        let allScreens =
+            root + tabs.flatMap(\.stack) + modals.flatMap(\.stack) + (split?.screens ?? [])
         if let crowded = allScreens.first(where: {
             $0.parameters.count > Self.maximumParametersPerScreen
         }) {
@@ -358,88 +394,6 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
                 limit: Self.maximumParametersPerScreen)
         }
         return nil
-    }
-}
-
-/// Why a snapshot cannot be restored, before any screen is built.
-public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The snapshot's format version is `found`; this package reads 1 to `supported`.
-    case unsupportedVersion(found: Int, supported: Int)
-    /// The snapshot holds `count` screens, over the limit.
-    case tooManyScreens(count: Int, limit: Int)
-    /// The snapshot holds `count` tabs, over the limit.
-    case tooManyTabs(count: Int, limit: Int)
-    /// The snapshot holds `count` modals, over the limit.
-    case tooManyModals(count: Int, limit: Int)
-    /// A screen of `scene` has `count` parameters, over the limit.
-    case tooManyParameters(scene: SceneIdentifier, count: Int, limit: Int)
-    /// The selected tab's index is outside the tabs.
-    case selectedTabOutOfRange(index: Int, count: Int)
-    /// Two tabs have the name `name`.
-    case duplicateTabName(String)
-    /// A tab's name is not valid (see ``TabItem/maximumNameByteCount``).
-    case invalidTabName(String)
-    /// The snapshot has both a root stack and tabs.
-    case rootAndTabs
-    /// The snapshot has modals but no root.
-    case modalsWithoutRoot
-    /// A tab's or a modal's stack is empty.
-    case emptyStack
-    /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
-    case invalidStyle(PresentationStyle)
-    /// The snapshot's data is `count` bytes, over the limit of ``TreeSnapshot/decode(_:)``.
-    case tooManyBytes(count: Int, limit: Int)
-    /// The data is not a snapshot (not JSON, a field missing or of another type, a list over
-    /// its limit), for `reason`.
-    case unreadable(reason: String)
-    /// A payload names a type that is not registered with ``PayloadTypes``.
-    case unknownPayloadType(String)
-    /// A payload of the registered type `type` cannot be read, for `reason`.
-    case unreadablePayload(type: String, reason: String)
-
-    /// The problem as the end of a sentence.
-    public var description: String {
-        switch self {
-        case .unsupportedVersion(let found, let supported):
-            return
-                "its format version is \(found), and this package reads versions 1 to \(supported)"
-        case .tooManyScreens(let count, let limit):
-            return "it holds \(count) screens, over the limit of \(limit)"
-        case .tooManyTabs(let count, let limit):
-            return "it holds \(count) tabs, over the limit of \(limit)"
-        case .tooManyModals(let count, let limit):
-            return "it holds \(count) modals, over the limit of \(limit)"
-        case .tooManyParameters(let scene, let count, let limit):
-            return "a screen of \(scene.quoted) has \(count) parameters, over the limit of \(limit)"
-        case .selectedTabOutOfRange(let index, let count):
-            return
-                "its selected tab is at index \(index), outside its \(count) "
-                + (count == 1 ? "tab" : "tabs")
-        case .duplicateTabName(let name):
-            return "two tabs are named \"\(NavigationError.shorten(name))\""
-        case .invalidTabName(let name):
-            return "the tab name \"\(NavigationError.shorten(name))\" is not valid"
-        case .rootAndTabs:
-            return "it has both a root stack and tabs"
-        case .modalsWithoutRoot:
-            return "it has modals but no root"
-        case .emptyStack:
-            return "a tab or a modal has no screens"
-        case .invalidStyle(let style):
-            return "a modal has the style \(style.literal), which cannot be shown"
-        case .tooManyBytes(let count, let limit):
-            return "it is \(count) bytes, over the limit of \(limit)"
-        case .unreadable(let reason):
-            return "its data cannot be read: \(reason)"
-        case .unknownPayloadType(let name):
-            return
-                "a payload names the type \"\(NavigationError.shorten(name))\", which is not "
-                + "registered with PayloadTypes"
-        case .unreadablePayload(let type, let reason):
-            return
-                "a payload of type \"\(NavigationError.shorten(type))\" cannot be read: "
-                + NavigationError.shorten(reason)
-        }
     }
 }
 
@@ -472,6 +426,12 @@ extension ScreenTree {
             tabs.append(TreeSnapshot.Tab(name: tab.name, stack: try saved(tab.stack)))
         }
         let root = try self.root.map(saved) ?? []
+        var savedSplit: TreeSnapshot.Split?
+        if let split = self.split {
+            savedSplit = TreeSnapshot.Split(
+                primary: try saved(split.primary),
+                supplementary: try split.supplementary.map(saved), detail: try saved(split.detail))
+        }
         var modals: [TreeSnapshot.Modal] = []
         for stack in self.modals {
             modals.append(
@@ -480,6 +440,7 @@ extension ScreenTree {
         if hasTabs {
             return TreeSnapshot(tabs: tabs, selectedTab: selectedTabIndex, modals: modals)
         }
+        if let savedSplit { return TreeSnapshot(split: savedSplit, modals: modals) }
         return TreeSnapshot(root: root, modals: modals)
     }
 }

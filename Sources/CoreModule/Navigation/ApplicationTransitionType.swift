@@ -11,8 +11,13 @@
 /// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
 /// swaps the visible screen; `present` takes a ``PresentationStyle``.
 ///
-/// Every case but `root` and `tabs` acts on the **top-most** stack: the stack of the last
-/// presented modal, else the selected tab's or the root stack. See `docs/navigation-model.md`.
+/// Three cases shape the tree as iPad and Mac show it: ``split(primary:supplementary:detail:style:animated:)``
+/// makes a split the root, ``showDetail(_:animated:)`` and ``showSupplementary(_:animated:)``
+/// are what a selection in its sidebar or list does.
+///
+/// Every case but `root`, `tabs` and `split` acts on the **top-most** stack: the stack of the
+/// last presented modal, else the selected tab's, the root stack, or a split's detail column
+/// (all its columns as one stack while the window is compact). See `docs/navigation-model.md`.
 public enum ApplicationTransitionType: Hashable, Sendable {
     /// Replaces the whole tree with a new root stack holding just `scene`.
     ///
@@ -52,6 +57,32 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// was selected, the tab after it is selected (the one before it, when it was the last);
     /// modals stay presented. The only tab cannot be removed: set a new root instead.
     case removeTab(String, animated: Bool = false)
+
+    /// Replaces the whole tree with a split root: a `primary` column (a sidebar or a list), a
+    /// `supplementary` column for a three-column split, and a `detail` column, each a stack of
+    /// its own.
+    ///
+    /// `style` is the number of columns; by default, three when `supplementary` is given, else
+    /// two. The supplementary and detail columns may start empty (nothing selected yet). Every
+    /// screen is built before anything changes, as `tabs` builds each tab's; all screens and
+    /// modals that were there before are removed. The window's size class stays: in a compact
+    /// window the new split is collapsed.
+    case split(
+        primary: Destination, supplementary: Destination? = nil, detail: Destination? = nil,
+        style: SplitStyle? = nil, animated: Bool = false)
+
+    /// What a selection in a split's primary column (or its supplementary column, in three
+    /// columns) does: the detail column's stack becomes one new screen of `destination`.
+    ///
+    /// The screens that were in the detail column leave (their guards and vetoes run); the
+    /// other columns and the modals stay. The root must be a split.
+    case showDetail(Destination, animated: Bool = true)
+
+    /// What a selection in a three-column split's primary column does: the supplementary
+    /// column's stack becomes one new screen of `destination`, and the detail column empties.
+    ///
+    /// The root must be a three-column split.
+    case showSupplementary(Destination, animated: Bool = true)
 
     /// Selects the tab named `name`; every tab keeps its stack, and modals stay presented.
     ///
@@ -98,6 +129,9 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .selectTab: return .selectTab
         case .addTab: return .addTab
         case .removeTab: return .removeTab
+        case .split: return .split
+        case .showDetail: return .showDetail
+        case .showSupplementary: return .showSupplementary
         case .setStack: return .setStack
         case .replace: return .replace
         }
@@ -120,6 +154,10 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             return screens.last?.scene
         case .addTab(let item, _, _):
             return item.scene
+        case .split(let primary, _, _, _, _):
+            return primary.scene
+        case .showDetail(let destination, _), .showSupplementary(let destination, _):
+            return destination.scene
         case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab, .removeTab:
             return nil
         }
@@ -134,7 +172,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .pop(let animated), .popToRoot(let animated), .popTo(_, let animated),
             .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
             .selectTab(_, let animated), .setStack(_, let animated), .addTab(_, _, let animated),
-            .removeTab(_, let animated):
+            .removeTab(_, let animated), .split(_, _, _, _, let animated),
+            .showDetail(_, let animated), .showSupplementary(_, let animated):
             return animated
         }
     }
@@ -271,6 +310,17 @@ extension ApplicationTransitionType: CustomStringConvertible {
             return ".addTab(\(item)\(position), animated: \(animated))"
         case .removeTab(let name, let animated):
             return ".removeTab(\"\(NavigationError.shorten(name))\", animated: \(animated))"
+        case .split(let primary, let supplementary, let detail, let style, let animated):
+            let supplementaryPart = supplementary.map { ", supplementary: \($0)" } ?? ""
+            let detailPart = detail.map { ", detail: \($0)" } ?? ""
+            let stylePart = style.map { ", style: .\($0.rawValue)" } ?? ""
+            return
+                ".split(primary: \(primary)\(supplementaryPart)\(detailPart)\(stylePart), "
+                + "animated: \(animated))"
+        case .showDetail(let destination, let animated):
+            return ".showDetail(\(destination), animated: \(animated))"
+        case .showSupplementary(let destination, let animated):
+            return ".showSupplementary(\(destination), animated: \(animated))"
         case .setStack(let screens, let animated):
             return ".setStack(\(list(screens)), animated: \(animated))"
         case .pop(let animated):
@@ -321,6 +371,15 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
     case setStack
     /// The visible screen was replaced by a new one.
     case replace
+    /// A split became the root, replacing the whole tree.
+    case split
+    /// A split's detail column was set to a new screen (a selection in its sidebar or list).
+    case showDetail
+    /// A three-column split's supplementary column was set to a new screen, its detail
+    /// emptied.
+    case showSupplementary
+    /// The platform reported a new size class: a split root collapsed or expanded.
+    case sizeClass
 
     /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
     public var description: String {
@@ -333,17 +392,23 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
         case .addTab: return "add-tab"
         case .removeTab: return "remove-tab"
         case .setStack: return "set-stack"
+        case .showDetail: return "show-detail"
+        case .showSupplementary: return "show-supplementary"
+        case .sizeClass: return "size-class"
         default: return rawValue
         }
     }
 
     /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
-    /// replace, replace-tree) rather than removing screens or selecting a tab.
+    /// replace, replace-tree, split, show-detail, show-supplementary) rather than removing
+    /// screens, selecting a tab or following the window's size.
     public var addsScreen: Bool {
         switch self {
-        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace:
+        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
+            .showDetail, .showSupplementary:
             return true
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab:
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
+            .sizeClass:
             return false
         }
     }

@@ -210,6 +210,12 @@ final class AsyncGate {
                 raw = destinations.map { (request.kind, $0.scene, $0.parameters) }
             case .addTab(let item, _, _):
                 raw = [(request.kind, item.scene, item.parameters)]
+            case .split(let primary, let supplementary, let detail, _, _):
+                raw = [primary, supplementary, detail].compactMap { $0 }.map {
+                    (request.kind, $0.scene, $0.parameters)
+                }
+            case .showDetail(let destination, _), .showSupplementary(let destination, _):
+                raw = [(request.kind, destination.scene, destination.parameters)]
             case .selectTab, .removeTab:
                 // The top of the tab that comes into view, as the synchronous pass asks.
                 let tree = coordinator.tree

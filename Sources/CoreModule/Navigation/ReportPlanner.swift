@@ -18,6 +18,7 @@ enum ReportPlanner {
             // Only a tab report gets here (a reported screen is never in an empty window); the
             // error names the tab the user tapped.
             if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
+            if case .sizeClassChanged = report { throw .noRoot(.sizeClass) }
             throw .unknownTab("", tabs: [])
         }
         let visible = tree.lastLocation()
@@ -25,15 +26,18 @@ enum ReportPlanner {
         switch report {
         case .poppedBackByUser(let id):
             let location = try located(id)
-            // In the top-most stack: at the visible screen's level, and not in another tab.
-            guard location.level == visible.level,
-                tree.topScreens.indices.contains(location.index),
-                tree.topScreens[location.index].id == id
+            // In the top-most stack: at the visible screen's level, and not in another tab (in
+            // a collapsed split, in any column: they show as one stack).
+            let top = tree.topScreens
+            let index =
+                tree.isCollapsed && location.level == 0
+                ? top.firstIndex { $0.id == id } ?? -1 : location.index
+            guard location.level == visible.level, top.indices.contains(index), top[index].id == id
             else {
                 throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
             }
-            guard location.index < visible.index else { return nil }
-            edit = .truncateTop(keeping: location.index + 1)
+            guard index < top.count - 1 else { return nil }
+            edit = .truncateTop(keeping: index + 1)
         case .dismissedByUser(let id):
             let location = try located(id)
             guard tree.modalCount > 0 else {
@@ -64,10 +68,13 @@ enum ReportPlanner {
             }
             guard tree.topStackCount > 1 else { return nil }
             edit = .truncateTop(keeping: 1)
+        case .sizeClassChanged(let sizeClass):
+            guard sizeClass != tree.horizontalSizeClass else { return nil }
+            edit = .setSizeClass(sizeClass)
         }
         // A pop back by one screen is a pop, like a back swipe reported screen by screen.
         if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,
-            keeping == visible.index
+            keeping == tree.topStackCount - 1
         {
             return (.pop, edit)
         }

@@ -89,6 +89,12 @@ enum TransitionPlanner {
         case addTab(name: String, at: Int)
         /// The screens as the top-most stack.
         case setStack
+        /// A split root of these columns, the built screens going, in order, to the columns at
+        /// these indices.
+        case split(columns: [SplitColumn], filled: [Int])
+        /// The built screens as the stack of the split column at this index, the columns after
+        /// it emptied.
+        case column(Int)
         /// An edit that builds nothing (removals, tab selections).
         case edit(TreeEdit)
         /// The screens of a link or a snapshot, placed where they go.
@@ -126,7 +132,9 @@ enum TransitionPlanner {
         throws(NavigationError) -> Plan?
     {
         let kind = request.kind
-        if kind != .root && kind != .tabs && tree.isEmpty { throw .noRoot(kind) }
+        if kind != .root && kind != .tabs && kind != .split && tree.isEmpty {
+            throw .noRoot(kind)
+        }
         let animated = request.animated
         func one(_ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?)
             -> Arrivals
@@ -148,6 +156,7 @@ enum TransitionPlanner {
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 shape: .present(style))
         case .replace(let scene, let parameters, let payload, _):
+            guard tree.topStackCount > 0 else { throw .noDetailScreen(kind) }
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 leaving: .screens([tree.topScreens[tree.topStackCount - 1]]),
@@ -206,10 +215,48 @@ enum TransitionPlanner {
                 plan.revealed = tree.tabs[next].stack.last
             }
             return plan
+        case .split(let primary, let supplementary, let detail, let style, _):
+            let style = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
+            if style == .doubleColumn, supplementary != nil {
+                throw .noSupplementaryColumn(kind)
+            }
+            let columns = style.columns
+            var arrivals: [Arrival] = []
+            var filled: [Int] = []
+            for (destination, column) in [
+                (primary, SplitColumn.primary), (supplementary, .supplementary), (detail, .detail),
+            ] {
+                guard let destination, let index = columns.firstIndex(of: column) else { continue }
+                arrivals.append(
+                    Arrival(
+                        kind: kind, scene: destination.scene, parameters: destination.parameters,
+                        payload: destination.payload))
+                filled.append(index)
+            }
+            return Plan(
+                kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .everything,
+                shape: .split(columns: columns, filled: filled))
+        case .showDetail(let destination, _), .showSupplementary(let destination, _):
+            let column: SplitColumn = kind == .showDetail ? .detail : .supplementary
+            guard tree.isSplit else { throw .noSplitRoot(kind) }
+            guard let index = tree.splitIndex(of: column) else {
+                throw .noSupplementaryColumn(kind)
+            }
+            return Plan(
+                kind: kind, animated: animated,
+                arrivals: one(destination.scene, destination.parameters, destination.payload),
+                leaving: .screens(tree.leavingScreens(.setColumn(index, []))),
+                shape: .column(index))
         case .setStack(let destinations, _):
             guard !destinations.isEmpty else { throw .emptyStack(kind) }
             let arrivals = destinations.map {
                 Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
+            }
+            if tree.isSplit, tree.modalCount == 0, let detail = tree.splitIndex(of: .detail) {
+                // On a split, the detail column, collapsed or not.
+                return Plan(
+                    kind: kind, animated: animated, arrivals: .many(arrivals),
+                    leaving: .screens(tree.baseScreens(at: detail)), shape: .column(detail))
             }
             return Plan(
                 kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .topStack,
@@ -217,7 +264,10 @@ enum TransitionPlanner {
         case .pop:
             let topCount = tree.topStackCount
             guard topCount > 1 else {
-                throw .cannotPopFirstScreen(tree.topScreens[0].scene, kind: .pop)
+                // The stack's first screen; for a split's empty detail column, the visible one.
+                throw .cannotPopFirstScreen(
+                    topCount == 1 ? tree.topScreens[0].scene : tree.lastLocation().scene,
+                    kind: .pop)
             }
             return removal(.truncateTop(keeping: topCount - 1))
         case .popToRoot:
@@ -233,7 +283,7 @@ enum TransitionPlanner {
         case .dismiss:
             let modalCount = tree.modalCount
             guard modalCount > 0 else {
-                throw .nothingToDismiss(visible: tree.topScreens[tree.topStackCount - 1].scene)
+                throw .nothingToDismiss(visible: tree.lastLocation().scene)
             }
             return removal(.dismissModals(from: modalCount - 1))
         case .dismissAll:
@@ -331,7 +381,9 @@ enum TransitionPlanner {
         case .addTab(let name, let index):
             return .insertTab(
                 TabBuild(name: name, stack: counters.nextStack(), screens: [screen]), at: index)
-        case .push, .tabs, .setStack, .edit, .placed:
+        case .column(let index):
+            return .setColumn(index, [screen])
+        case .push, .tabs, .setStack, .split, .edit, .placed:
             // Only `.push` builds one screen onto the top; the others build lists (see
             // `edit(_:built:in:counters:)`), which never come here.
             return .push(screen)
@@ -346,6 +398,15 @@ enum TransitionPlanner {
         switch plan.shape {
         case .root, .push, .present, .replaceVisible, .addTab:
             return edit(plan, screen: built[0], in: tree, counters: &counters)
+        case .split(let columns, let filled):
+            var screens = [[Screen]](repeating: [], count: columns.count)
+            for (index, screen) in zip(filled, built) { screens[index].append(screen) }
+            return .setSplit(
+                zip(columns, screens).map { column, screens in
+                    ColumnBuild(column: column, stack: counters.nextStack(), screens: screens)
+                })
+        case .column(let index):
+            return .setColumn(index, built)
         case .tabs(let names, let selected):
             return .setTabs(
                 zip(names, built).map { name, screen in
@@ -393,16 +454,26 @@ enum TransitionPlanner {
         return result
     }
 
-    /// Adds the built screens to `tree` as their plan places them: a root, tabs, pushes and
-    /// modals, with new stack and modal identities.
+    /// Adds the built screens to `tree` as their plan places them: a root, tabs, a split's
+    /// columns, pushes and modals, with new stack and modal identities.
     private static func assemble(
         _ tree: inout ScreenTree, _ planned: ArraySlice<PlannedScreen>,
         _ built: ArraySlice<Screen>, counters: inout Counters
     ) {
         var tabs: [(name: String, stack: StackID, screens: [Screen])] = []
         var selected = 0
+        // A split's columns as they fill, and the one the next push goes to.
+        var columns: [(column: SplitColumn, stack: StackID, screens: [Screen])] = []
+        var current = 0
         for (plan, screen) in zip(planned, built) {
             switch plan.placement {
+            case .column(let column, let threeColumns):
+                if column == .primary {
+                    let style: SplitStyle = threeColumns ? .tripleColumn : .doubleColumn
+                    columns = style.columns.map { ($0, counters.nextStack(), []) }
+                }
+                current = columns.firstIndex { $0.column == column } ?? columns.count - 1
+                columns[current].screens.append(screen)
             case .root:
                 tree.setRoot([screen], stack: counters.nextStack())
             case .tab(let name, let isSelected):
@@ -413,17 +484,24 @@ enum TransitionPlanner {
                     tree.setTabs(tabs, selected: selected)
                     tabs = []
                 }
+                if !columns.isEmpty {
+                    tree.setSplit(columns)
+                    columns = []
+                }
                 tree.present(
                     [screen], modal: counters.nextModal(), stack: counters.nextStack(),
                     style: style)
             case .push:
-                if tabs.isEmpty {
-                    tree.push(screen)
-                } else {
+                if !tabs.isEmpty {
                     tabs[tabs.count - 1].screens.append(screen)
+                } else if !columns.isEmpty {
+                    columns[current].screens.append(screen)
+                } else {
+                    tree.push(screen)
                 }
             }
         }
         if !tabs.isEmpty { tree.setTabs(tabs, selected: selected) }
+        if !columns.isEmpty { tree.setSplit(columns) }
     }
 }

@@ -81,7 +81,8 @@ public struct RenderPlan: Hashable, Sendable {
         let newModals = new.modalRecords
         // Arrays that share storage compare in O(1): only the stacks that changed are read.
         let rootChanged =
-            old.tabNames != new.tabNames || old.base.count != new.base.count
+            old.tabNames != new.tabNames || old.splitColumns != new.splitColumns
+            || old.base.count != new.base.count
             || zip(old.base, new.base).contains { $0.id != $1.id }
         var kept = 0
         if rootChanged {
@@ -89,6 +90,8 @@ public struct RenderPlan: Hashable, Sendable {
             if new.hasTabs {
                 steps.append(
                     .setTabs(new.base.indices.map(new.baseStack(at:)), selected: new.selectedIndex))
+            } else if new.isSplit {
+                steps.append(.setSplit(new.base.indices.map(new.baseStack(at:))))
             } else if !new.base.isEmpty {
                 steps.append(.setRoot(new.baseStack(at: 0)))
             }
@@ -136,6 +139,14 @@ public enum RenderStep: Hashable, Sendable {
     /// tab at `selected` selected (UIKit: a `UITabBarController` whose `viewControllers` are one
     /// navigation controller per stack). Never animated.
     case setTabs([ScreenStack], selected: Int)
+    /// Make the window's root a split of these column stacks, leading first: a primary and a
+    /// detail column, or a primary, a supplementary and a detail column (UIKit: a
+    /// `UISplitViewController` of the `.doubleColumn` or `.tripleColumn` style, one navigation
+    /// controller per column; an empty column shows the app's placeholder). Never animated.
+    /// Later changes to a column are ``push(_:onto:animated:)``, ``pop(to:in:animated:)`` and
+    /// ``setStack(_:animated:)`` steps of the column's stack; the platform collapses and expands
+    /// the split itself, so a size class is no step.
+    case setSplit([ScreenStack])
     /// Select the tab with this name, at this index (UIKit: `selectedIndex`). Never animated.
     case selectTab(String, index: Int)
     /// Insert a tab holding this stack at `at`, the tab at `selected` staying selected (UIKit:
@@ -168,7 +179,7 @@ public enum RenderStep: Hashable, Sendable {
     /// Whether the step animates.
     public var animated: Bool {
         switch self {
-        case .setRoot, .setTabs, .selectTab, .insertTab, .removeTab: return false
+        case .setRoot, .setTabs, .setSplit, .selectTab, .insertTab, .removeTab: return false
         case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
             .present(_, let animated), .dismiss(_, let animated):
             return animated
@@ -205,12 +216,17 @@ extension RenderStep: CustomStringConvertible {
     /// `present s3 (m1, sheet) over level 0: B1 #3, animated`, `dismiss above level 0, animated`.
     public var description: String {
         func screens(_ stack: ScreenStack) -> String {
-            stack.map(\.description).joined(separator: " › ")
+            stack.isEmpty ? "(empty)" : stack.map(\.description).joined(separator: " › ")
         }
         func animation(_ animated: Bool) -> String { animated ? ", animated" : "" }
         switch self {
         case .setRoot(let stack):
             return "set-root \(stack.id): \(screens(stack))"
+        case .setSplit(let stacks):
+            let columns = stacks.map { stack in
+                "[\(stack.column?.description ?? "?")] \(stack.id): \(screens(stack))"
+            }
+            return "set-split " + columns.joined(separator: "; ")
         case .setTabs(let stacks, let selected):
             let tabs = stacks.enumerated().map { index, stack in
                 let mark = index == selected ? ", selected" : ""

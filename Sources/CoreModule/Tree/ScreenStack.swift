@@ -6,18 +6,23 @@ public enum StackPlace: Hashable, Sendable {
     case tab(String)
     /// The stack of a modal, with the modal's identity and style.
     case modal(ModalID, PresentationStyle)
+    /// The stack of a split root's column.
+    case column(SplitColumn)
 }
 
-/// One navigation stack of the tree: a non-empty list of screens, bottom first.
+/// One navigation stack of the tree: a list of screens, bottom first.
+///
+/// Only a split root's supplementary and detail columns may be empty (nothing selected there
+/// yet); every other stack holds at least one screen.
 ///
 /// A `ScreenStack` is a read-only view of a ``ScreenTree``'s stack, which shares its storage;
 /// index it from 0.
 public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     /// The stack's identity, stable while screens are pushed and popped.
     public let id: StackID
-    /// 0 for the root stack or a tab's stack, N for the N-th modal.
+    /// 0 for the root stack, a tab's stack or a split column's, N for the N-th modal.
     public let level: Int
-    /// Where the stack stands: the root, a tab, or a modal.
+    /// Where the stack stands: the root, a tab, a split column, or a modal.
     public let place: StackPlace
     private let screens: [Screen]
 
@@ -35,6 +40,12 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     /// The tab whose stack this is, or `nil`.
     package var tab: String? {
         if case .tab(let name) = place { return name }
+        return nil
+    }
+
+    /// The split column whose stack this is, or `nil`.
+    public var column: SplitColumn? {
+        if case .column(let column) = place { return column }
         return nil
     }
 

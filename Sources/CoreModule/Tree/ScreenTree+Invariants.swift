@@ -6,11 +6,27 @@ extension ScreenTree {
     ///
     /// The rules: an empty tree has no tabs and no modals; a tab container has one name per
     /// stack, names unique and non-empty, and its selected index among them; a stack root has
-    /// one stack and selected index 0; every stack holds at least one screen; no two screens,
-    /// stacks or modals share an identity.
+    /// one stack and selected index 0; a split has a style's columns, one stack each, its
+    /// selected index on the detail column, and a primary column that holds a screen; every
+    /// other stack but a split's supplementary and detail columns holds at least one screen; no
+    /// two screens, stacks or modals share an identity.
     package func invariantViolations() -> [String] {
         var violations: [String] = []
-        if base.isEmpty && (!modalRecords.isEmpty || !tabNames.isEmpty) {
+        if isSplit {
+            if !tabNames.isEmpty { violations.append("A split root has tab names.") }
+            if splitColumns != SplitStyle.doubleColumn.columns
+                && splitColumns != SplitStyle.tripleColumn.columns
+            {
+                violations.append("A split root has the columns \(splitColumns).")
+            }
+            if splitColumns.count != base.count {
+                violations.append("\(splitColumns.count) columns for \(base.count) stacks.")
+            }
+            if selectedIndex != base.count - 1 {
+                violations.append("A split root has the selected index \(selectedIndex).")
+            }
+        }
+        if base.isEmpty && (!modalRecords.isEmpty || !tabNames.isEmpty || isSplit) {
             violations.append(
                 "An empty window holds \(modalRecords.count) modals and \(tabNames.count) tabs.")
         }
@@ -24,19 +40,20 @@ extension ScreenTree {
             if tabNames.contains(where: \.isEmpty) {
                 violations.append("A tab has an empty name.")
             }
-        } else if base.count > 1 {
+        } else if base.count > 1 && !isSplit {
             violations.append("A stack root holds \(base.count) stacks.")
         }
         if !base.isEmpty && !base.indices.contains(selectedIndex) {
             violations.append(
                 "The selected tab index \(selectedIndex) is outside 0..<\(base.count).")
         }
-        if !hasTabs && selectedIndex != 0 {
+        if !hasTabs && !isSplit && selectedIndex != 0 {
             violations.append("A stack root has the selected index \(selectedIndex).")
         }
         var seenStacks = Set<StackID>()
         for stack in stacks {
-            if stack.isEmpty { violations.append("Stack \(stack.id) is empty.") }
+            let mayBeEmpty = stack.column == .supplementary || stack.column == .detail
+            if stack.isEmpty && !mayBeEmpty { violations.append("Stack \(stack.id) is empty.") }
             if !seenStacks.insert(stack.id).inserted {
                 violations.append("Stack \(stack.id) appears twice.")
             }
@@ -61,7 +78,8 @@ extension ScreenTree: CustomStringConvertible {
     ///    └─ modal (sheet): B1 #3
     /// ```
     ///
-    /// A tab root prints one line per tab, the selected one marked, and its modals below them:
+    /// A tab root prints one line per tab, the selected one marked, and its modals below them
+    /// (a split root likewise, one line per column):
     ///
     /// ```text
     /// window
@@ -86,6 +104,15 @@ extension ScreenTree: CustomStringConvertible {
                     "   \(isLast ? "└─" : "├─") tab \(name)\(mark): \(line(base[index].screens))")
             }
             indent = "   "
+        } else if isSplit {
+            lines.append("└─ split" + (isCollapsed ? ", collapsed" : ""))
+            for (index, column) in splitColumns.enumerated() {
+                let isLast = index == splitColumns.count - 1 && modalRecords.isEmpty
+                let screens = base[index].screens
+                lines.append(
+                    "   \(isLast ? "└─" : "├─") \(column): "
+                        + (screens.isEmpty ? "(empty)" : line(screens)))
+            }
         } else {
             lines.append("└─ stack: \(line(base[0].screens))")
         }

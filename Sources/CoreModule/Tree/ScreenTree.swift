@@ -51,6 +51,13 @@ public struct ScreenTree: Equatable, Sendable {
     private(set) var selectedIndex: Int
     /// The modals, in the order they were presented.
     private(set) var modalRecords: [ModalRecord]
+    /// The columns of a split root, leading first, one per stack of `base`; empty otherwise.
+    ///
+    /// A split root's `selectedIndex` is its detail column's.
+    private(set) var splitColumns: [SplitColumn]
+    /// The window's horizontal size class, as the platform last reported it; kept whatever the
+    /// root.
+    private(set) var sizeClass: SizeClass
 
     /// An empty window: no root, no screens.
     public init() {
@@ -58,6 +65,8 @@ public struct ScreenTree: Equatable, Sendable {
         tabNames = []
         selectedIndex = 0
         modalRecords = []
+        splitColumns = []
+        sizeClass = .regular
     }
 
     /// An empty window: no root, no screens.
@@ -92,9 +101,9 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The root stack, or `nil` when the window is empty or its root is a tab container (see
-    /// ``tabs``).
+    /// ``tabs``) or a split (see ``split``).
     public var root: ScreenStack? {
-        base.isEmpty || hasTabs ? nil : baseStack(at: 0)
+        base.isEmpty || hasTabs || isSplit ? nil : baseStack(at: 0)
     }
 
     /// The tabs of a tab root, in order; empty for a stack root or an empty window.
@@ -120,7 +129,8 @@ public struct ScreenTree: Equatable, Sendable {
             name: name, stack: baseStack(at: index), isSelected: index == selectedIndex)
     }
 
-    /// The stack under the modals: the root stack, or the selected tab's; `nil` when empty.
+    /// The stack under the modals: the root stack, the selected tab's, or a split's detail
+    /// column; `nil` when empty.
     package var baseStack: ScreenStack? {
         base.isEmpty ? nil : baseStack(at: selectedIndex)
     }
@@ -139,7 +149,14 @@ public struct ScreenTree: Equatable, Sendable {
     /// The screen the user sees: the last screen of the top-most stack.
     public var visibleScreen: Screen? {
         if let last = modalRecords.last { return last.stack.screens.last }
-        return base.isEmpty ? nil : base[selectedIndex].screens.last
+        return base.isEmpty ? nil : base[visibleBaseIndex].screens.last
+    }
+
+    /// The index in `base` of the stack whose last screen shows under the modals: the selected
+    /// one, or for a split root the last column that holds a screen (the primary always does).
+    var visibleBaseIndex: Int {
+        guard isSplit else { return selectedIndex }
+        return base.lastIndex { !$0.screens.isEmpty } ?? 0
     }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
@@ -227,9 +244,9 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     func baseStack(at index: Int) -> ScreenStack {
-        ScreenStack(
-            id: base[index].id, level: 0,
-            place: hasTabs ? .tab(tabNames[index]) : .root, screens: base[index].screens)
+        let place: StackPlace =
+            hasTabs ? .tab(tabNames[index]) : isSplit ? .column(splitColumns[index]) : .root
+        return ScreenStack(id: base[index].id, level: 0, place: place, screens: base[index].screens)
     }
 
     func modalStack(at position: Int) -> ScreenStack {
@@ -248,15 +265,20 @@ public struct ScreenTree: Equatable, Sendable {
 
     // MARK: What the coordinator reads on every transition
 
-    /// The number of screens in the top-most stack; 0 when the window is empty.
+    /// The number of screens in the top-most stack; 0 when the window is empty (or a split's
+    /// detail column is, with nothing presented).
     var topStackCount: Int {
         if let last = modalRecords.last { return last.stack.screens.count }
+        if isCollapsed { return base.reduce(0) { $0 + $1.screens.count } }
         return base.isEmpty ? 0 : base[selectedIndex].screens.count
     }
 
-    /// The screens of the top-most stack; empty when the window is empty.
+    /// The screens of the top-most stack: the last modal's, else the selected tab's, the root
+    /// stack's, a split's detail column's, or a collapsed split's columns as one stack; empty
+    /// when the window is empty.
     var topScreens: [Screen] {
         if let last = modalRecords.last { return last.stack.screens }
+        if isCollapsed { return base.flatMap(\.screens) }
         return base.isEmpty ? [] : base[selectedIndex].screens
     }
 
@@ -289,7 +311,7 @@ public struct ScreenTree: Equatable, Sendable {
 
     /// The location of the last screen; the window must not be empty.
     func lastLocation() -> ScreenLocation {
-        let screens = modalRecords.last?.stack.screens ?? base[selectedIndex].screens
+        let screens = modalRecords.last?.stack.screens ?? base[visibleBaseIndex].screens
         let index = screens.count - 1
         return ScreenLocation(
             screen: screens[index].id, scene: screens[index].scene, level: modalRecords.count,
@@ -304,6 +326,7 @@ public struct ScreenTree: Equatable, Sendable {
         tabNames = []
         selectedIndex = 0
         modalRecords = []
+        splitColumns = []
     }
 
     /// Replaces everything with a tab container of `tabs` (name, stack identity, screens),
@@ -315,6 +338,48 @@ public struct ScreenTree: Equatable, Sendable {
         tabNames = tabs.map(\.name)
         selectedIndex = selected
         modalRecords = []
+        splitColumns = []
+    }
+
+    /// Replaces everything with a split root of `columns` (column, stack identity, screens),
+    /// leading first.
+    ///
+    /// Precondition: the columns are a style's (``SplitStyle/columns``), the primary's screens
+    /// are not empty.
+    mutating func setSplit(_ columns: [(column: SplitColumn, stack: StackID, screens: [Screen])]) {
+        base = columns.map { StackRecord(id: $0.stack, screens: $0.screens) }
+        tabNames = []
+        splitColumns = columns.map(\.column)
+        selectedIndex = base.count - 1
+        modalRecords = []
+    }
+
+    /// Sets the split column at `index` to `screens` and empties the columns after it (what a
+    /// selection in the column before it does).
+    ///
+    /// Precondition: the root is a split with that column; for the primary, `screens` is not
+    /// empty.
+    mutating func setColumn(at index: Int, _ screens: [Screen]) {
+        base[index].screens = screens
+        for later in (index + 1)..<base.count { base[later].screens = [] }
+    }
+
+    /// Records the window's size class: a split root collapses in a compact one.
+    mutating func setSizeClass(_ sizeClass: SizeClass) {
+        self.sizeClass = sizeClass
+    }
+
+    /// Replaces the screens of a collapsed split's columns, read as one stack: each column but
+    /// the detail keeps as many as it had, while there are enough, and the detail takes the
+    /// rest.
+    private mutating func setCollapsed(_ screens: [Screen]) {
+        var rest = screens[...]
+        for index in base.indices {
+            let count =
+                index == base.count - 1 ? rest.count : min(base[index].screens.count, rest.count)
+            base[index].screens = Array(rest.prefix(count))
+            rest = rest.dropFirst(count)
+        }
     }
 
     /// Pushes `screen` onto the top-most stack.
@@ -332,7 +397,9 @@ public struct ScreenTree: Equatable, Sendable {
     ///
     /// Precondition: 0 < `count` ≤ the stack's count.
     mutating func truncateTop(keeping count: Int) {
-        if modalRecords.isEmpty {
+        if modalRecords.isEmpty && isCollapsed {
+            setCollapsed(Array(topScreens.prefix(count)))
+        } else if modalRecords.isEmpty {
             Self.truncate(&base[selectedIndex].screens, keeping: count)
         } else {
             Self.truncate(&modalRecords[modalRecords.count - 1].stack.screens, keeping: count)
@@ -352,7 +419,9 @@ public struct ScreenTree: Equatable, Sendable {
     ///
     /// Precondition: the window is not empty and `screens` is not.
     mutating func setTop(_ screens: [Screen]) {
-        if modalRecords.isEmpty {
+        if modalRecords.isEmpty && isCollapsed {
+            setCollapsed(screens)
+        } else if modalRecords.isEmpty {
             base[selectedIndex].screens = screens
         } else {
             modalRecords[modalRecords.count - 1].stack.screens = screens

@@ -29,6 +29,19 @@ enum TreeEdit {
     /// A whole new tree (a link or a snapshot); the screens it keeps from the current tree
     /// (the untouched tabs of a link to one tab) stay, the others leave.
     case replaceTree(ScreenTree)
+    /// A new split root, its columns leading first.
+    case setSplit([ColumnBuild])
+    /// The split column at this index set to these screens, the columns after it emptied.
+    case setColumn(Int, [Screen])
+    /// The window's size class, as the platform reported it: a split root collapses or expands.
+    case setSizeClass(SizeClass)
+}
+
+/// One column of a new split root, built.
+struct ColumnBuild {
+    let column: SplitColumn
+    let stack: StackID
+    let screens: [Screen]
 }
 
 /// One tab of a new tab container, built.
@@ -70,6 +83,11 @@ extension ScreenTree {
         // covered it.
         var basePlan: (before: [Screen], hadModals: Bool) = ([], false)
         var removed = 0
+        // A split's edits, and a collapsed split's pops, which may cross columns, are planned
+        // by comparing the tree before with the tree after (a split root is never on the path of
+        // a push or a pop of another root).
+        var splitBefore: ScreenTree?
+        if planning, isSplit || edit.makesSplit { splitBefore = self }
         switch edit {
         case .setRoot(let screen, let stack):
             removed = screenCount
@@ -117,18 +135,37 @@ extension ScreenTree {
             // The one edit planned by comparing trees: the tree before is read before it goes.
             if planning { plan = RenderPlan(from: self, to: built, animated: animated) }
             removed = leavingScreens(edit).count
+            // The size class is the window's, not the content's: it stays.
+            let windowSize = sizeClass
             self = built
+            setSizeClass(windowSize)
+        case .setSplit(let columns):
+            removed = screenCount
+            setSplit(columns.map { ($0.column, $0.stack, $0.screens) })
+        case .setColumn(let index, let screens):
+            removed = leavingScreens(edit).count
+            setColumn(at: index, screens)
+        case .setSizeClass(let newSizeClass):
+            setSizeClass(newSizeClass)
         }
         let to = lastLocation()
         let stack = topStackID
-        if planning {
+        if let splitBefore {
+            // The platform collapses and expands a split itself: a size class is no step.
+            if case .setSizeClass = edit {
+            } else if case .replaceTree = edit {
+            } else {
+                plan = RenderPlan(from: splitBefore, to: self, animated: animated)
+            }
+        } else if planning {
             switch edit {
             case .push(let screen):
                 plan = RenderPlan(.push(screen, onto: stack, animated: animated))
             case .truncateTop:
                 plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
-            case .replaceTree, .removeTab:
-                // Planned above, from what was read before the change.
+            case .replaceTree, .removeTab, .setSizeClass:
+                // Planned above, from what was read before the change; a size class changes
+                // nothing on screen but a split, which the platform lays out itself.
                 break
             case .pushOnBase:
                 // As comparing the trees plans it: the modals go without animation, then the
@@ -182,7 +219,8 @@ extension ScreenTree {
             return RenderPlan(.selectTab(tabNames[index], index: index))
         case .insertTab(_, let index):
             return RenderPlan(.insertTab(baseStack(at: index), at: index, selected: selectedIndex))
-        case .push, .truncateTop, .pushOnBase, .replaceTree, .removeTab:
+        case .push, .truncateTop, .pushOnBase, .replaceTree, .removeTab, .setSplit, .setColumn,
+            .setSizeClass:
             // Planned by `apply(_:planning:animated:)` from what it read, never here.
             return RenderPlan()
         }
@@ -191,10 +229,14 @@ extension ScreenTree {
     /// The screens `edit` would take out of the tree, bottom first.
     func leavingScreens(_ edit: TreeEdit) -> [Screen] {
         switch edit {
-        case .setRoot, .setTabs:
+        case .setRoot, .setTabs, .setSplit:
             return screens
-        case .push, .present, .selectTab, .insertTab:
+        case .push, .present, .selectTab, .insertTab, .setSizeClass:
             return []
+        case .setColumn(let index, let new):
+            let kept = Set(new.map(\.id))
+            return (index..<splitColumnCount).flatMap { baseScreens(at: $0) }
+                .filter { !kept.contains($0.id) }
         case .removeTab(let index):
             return base[index].screens
         case .truncateTop(let keeping):
@@ -219,11 +261,16 @@ extension ScreenTree {
             return [screen]
         case .setTabs(let tabs, _):
             return tabs.flatMap(\.screens)
+        case .setSplit(let columns):
+            return columns.flatMap(\.screens)
+        case .setColumn(let index, let new):
+            let kept = Set(baseScreens(at: index).map(\.id))
+            return new.filter { !kept.contains($0.id) }
         case .pushOnBase(let screens), .presentOnBase(let screens, _, _, _):
             return screens
         case .insertTab(let tab, _):
             return tab.screens
-        case .truncateTop, .dismissModals, .selectTab, .removeTab:
+        case .truncateTop, .dismissModals, .selectTab, .removeTab, .setSizeClass:
             return []
         case .setTop(let new):
             let kept = Set(topScreens.map(\.id))
@@ -232,5 +279,13 @@ extension ScreenTree {
             let kept = Set(screens.map(\.id))
             return built.screens.filter { !kept.contains($0.id) }
         }
+    }
+}
+
+extension TreeEdit {
+    /// Whether the edit makes a new split root.
+    fileprivate var makesSplit: Bool {
+        if case .setSplit = self { return true }
+        return false
     }
 }

@@ -407,12 +407,12 @@ struct BadInputTests {
         // Restoration, results, flows
         BadInput(
             "snapshot from a newer version",
-            .restore(TreeSnapshot(version: 3, stacks: [[.init(scene: "A1")]])),
-            .unsupportedSnapshotVersion(found: 3, supported: 2)),
+            .restore(TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])),
+            .unsupportedSnapshotVersion(found: 4, supported: 3)),
         BadInput(
             "snapshot of version 0",
             .restore(TreeSnapshot(version: 0, stacks: [[.init(scene: "A1")]])),
-            .unsupportedSnapshotVersion(found: 0, supported: 2)),
+            .unsupportedSnapshotVersion(found: 0, supported: 3)),
         BadInput(
             "snapshot naming a scene no longer registered",
             .restore(TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Gone")]])),
@@ -686,11 +686,11 @@ struct BadInputTests {
         // Snapshots with tabs and styles
         BadInput(
             "snapshot of version -1", .restore(TreeSnapshot(version: -1, root: [a1])),
-            .unsupportedSnapshotVersion(found: -1, supported: 2)),
+            .unsupportedSnapshotVersion(found: -1, supported: 3)),
         BadInput(
-            "snapshot of tabs from version 3",
-            .restore(TreeSnapshot(version: 3, tabs: twoTabs, selectedTab: 0)),
-            .unsupportedSnapshotVersion(found: 3, supported: 2)),
+            "snapshot of tabs from version 4",
+            .restore(TreeSnapshot(version: 4, tabs: twoTabs, selectedTab: 0)),
+            .unsupportedSnapshotVersion(found: 4, supported: 3)),
         BadInput(
             "snapshot of 513 screens",
             .restore(TreeSnapshot(root: Array(repeating: a1, count: 513))),

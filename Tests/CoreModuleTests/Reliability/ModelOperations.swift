@@ -201,8 +201,8 @@ struct ModelLink {
 enum ModelSnapshots {
     /// The first rule the snapshot breaks; the generator breaks at most one at a time.
     static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
-        guard (1...2).contains(snapshot.version) else {
-            return .unsupportedVersion(found: snapshot.version, supported: 2)
+        guard (1...3).contains(snapshot.version) else {
+            return .unsupportedVersion(found: snapshot.version, supported: 3)
         }
         let all =
             snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
@@ -411,7 +411,7 @@ struct TreeShape {
             + modals.reduce(0) { $0 + $1.screens.count }
     }
 
-    /// The shape as a snapshot, in format version 2.
+    /// The shape as a snapshot, in format version 3.
     var snapshot: TreeSnapshot {
         func saved(_ stack: [Target]) -> [TreeSnapshot.Screen] {
             stack.map {
@@ -890,7 +890,7 @@ struct ModelGenerator {
         switch Int.random(in: 0..<40, using: &random) {
         case 0, 1:
             var snapshot = shape(&random).snapshot
-            snapshot.version = [0, -1, 3, Int.max].randomElement(using: &random) ?? 3
+            snapshot.version = [0, -1, 4, Int.max].randomElement(using: &random) ?? 4
             return snapshot
         case 2:
             return [

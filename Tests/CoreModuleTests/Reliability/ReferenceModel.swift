@@ -780,6 +780,8 @@ struct ReferenceModel {
                 next.tree.top.screens = made
             }
 
+        case .split, .showDetail, .showSupplementary:
+            preconditionFailure("The generator draws no split request yet.")
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             let top = tree.top.screens
             let visible = top[top.count - 1]
@@ -860,6 +862,8 @@ struct ReferenceModel {
         }
         var next = self
         switch report {
+        case .sizeClassChanged:
+            preconditionFailure("The generator draws no size class yet.")
         case .dismissedByUser(let screen):
             // The screen is in the tree, so the window is not empty.
             let id = screen.rawValue

@@ -18,6 +18,8 @@ struct PlanHost: Equatable {
     }
 
     var tabs: [String] = []
+    /// A split root's columns, in the order of `base`; empty otherwise.
+    var columns: [SplitColumn] = []
     var base: [Stack] = []
     var selected = 0
     var modals: [Modal] = []
@@ -25,7 +27,9 @@ struct PlanHost: Equatable {
     /// The host showing `tree`.
     init(showing tree: ScreenTree) {
         tabs = tree.tabs.map(\.name)
-        base = (tree.root.map { [$0] } ?? tree.tabs.map(\.stack)).map(Self.stack)
+        columns = tree.split?.columns.compactMap(\.column) ?? []
+        base = (tree.root.map { [$0] } ?? tree.split?.columns ?? tree.tabs.map(\.stack)).map(
+            Self.stack)
         selected = tree.tabs.firstIndex(where: \.isSelected) ?? 0
         modals = tree.modals.map { modal in
             Modal(
@@ -43,11 +47,20 @@ struct PlanHost: Equatable {
         switch step {
         case .setRoot(let stack):
             guard modals.isEmpty else { return "set-root while modals are presented" }
-            (tabs, base, selected) = ([], [Self.stack(stack)], 0)
+            (tabs, base, selected, columns) = ([], [Self.stack(stack)], 0, [])
         case .setTabs(let stacks, let index):
             guard modals.isEmpty else { return "set-tabs while modals are presented" }
             guard stacks.indices.contains(index) else { return "selected tab out of range" }
-            (tabs, base, selected) = (stacks.map { $0.tab ?? "" }, stacks.map(Self.stack), index)
+            (tabs, base, selected, columns) = (
+                stacks.map { $0.tab ?? "" }, stacks.map(Self.stack), index, []
+            )
+        case .setSplit(let stacks):
+            guard modals.isEmpty else { return "set-split while modals are presented" }
+            let named = stacks.compactMap(\.column)
+            guard
+                named == SplitStyle.doubleColumn.columns || named == SplitStyle.tripleColumn.columns
+            else { return "set-split of the columns \(named)" }
+            (tabs, base, selected, columns) = ([], stacks.map(Self.stack), 0, named)
         case .selectTab(let name, let index):
             guard tabs.indices.contains(index), tabs[index] == name else {
                 return "no tab \(name) at \(index)"
@@ -144,12 +157,18 @@ struct PlanHost: Equatable {
         let count = event.plan.steps.count
         guard single else { return nil }
         switch event.kind {
-        case .root, .tabs:
+        case .root, .tabs, .split:
             let expected = before.modalCount > 0 ? 2 : 1
             if count != expected { return "a new root took \(count) steps, not \(expected)" }
         case .push, .pop, .popTo, .popToRoot, .present, .dismiss, .dismissAll, .selectTab,
             .setStack, .replace, .addTab, .removeTab:
-            if count != 1 { return "a \(event.kind) took \(count) steps" }
+            // A collapsed split's pop may change several columns.
+            if count != 1 && !before.isSplit { return "a \(event.kind) took \(count) steps" }
+        case .showDetail, .showSupplementary:
+            // The column shown, and for a supplementary one the detail emptied.
+            if count > 2 { return "a \(event.kind) took \(count) steps" }
+        case .sizeClass:
+            if count != 0 { return "a size class took \(count) steps" }
         case .replaceTree:
             break  // a link or a snapshot: as many steps as the trees differ by
         }

@@ -190,6 +190,8 @@
                 let selected = tree.tabs[index].isSelected
                 return .tabTap(
                     index: index, name: name, reselect: selected, covered: tree.modalCount > 0)
+            case .sizeClassChanged:
+                return .none("the generator draws no size class")
             case .selectedTabReselectedByUser:
                 guard let index = tree.tabs.firstIndex(where: \.isSelected) else {
                     return .none("no tabs")

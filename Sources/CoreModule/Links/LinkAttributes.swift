@@ -1,0 +1,117 @@
+/// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`), a
+/// split column (`[primary]`, `[primary,three-column]`, `[supplementary]`, `[detail]`) or a
+/// modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`).
+struct LinkAttributes: Equatable {
+    /// The longest attribute read, in bytes as written: `popover:` and 64 bytes, each escaped.
+    static let longestAttribute = 8 + 64 * 3
+
+    var tab: String?
+    var selected = false
+    var style: PresentationStyle?
+    var column: SplitColumn?
+    var threeColumns = false
+
+    /// Whether `bytes` begin with the ASCII `prefix`.
+    private static func starts(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
+        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { $0 == $1 }
+    }
+
+    /// Reads the comma-separated attributes in `range` of the link's bytes.
+    init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
+        var detents: [SheetDetent] = []
+        var sheet = false
+        var fixed = false
+        var other: PresentationStyle?
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            let end =
+                bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: ","))
+                ?? range.upperBound
+            // No attribute is longer than `popover:` and an anchor of 64 bytes, escaped: a longer
+            // one is refused before it is decoded or compared.
+            guard end - start <= Self.longestAttribute else {
+                throw .invalidLink(
+                    .unknownAttribute(
+                        position: position,
+                        text: String(decoding: bytes[start..<start + 64], as: UTF8.self)))
+            }
+            let raw = bytes[start..<end]
+            func decoded(_ part: ArraySlice<UInt8>) throws(NavigationError) -> String {
+                guard let text = PercentEncoding.decode(part) else {
+                    throw .invalidLink(
+                        .badPercentEncoding(
+                            position: position,
+                            segment: String(decoding: bytes[range], as: UTF8.self)))
+                }
+                return text
+            }
+            // The keys are matched on bytes: a name may begin with a combining mark, which
+            // would join the `:` in one Character.
+            if Self.starts(raw, with: "tab:") {
+                let name = try decoded(raw.dropFirst(4))
+                guard tab == nil, TabItem.isValidName(name) else {
+                    throw .invalidLink(.unknownAttribute(position: position, text: "tab:" + name))
+                }
+                tab = name
+            } else if Self.starts(raw, with: "popover:") {
+                let anchor = try decoded(raw.dropFirst(8))
+                let popover = PresentationStyle.popover(anchor: anchor)
+                // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
+                guard other == nil, popover.isValid else {
+                    throw .invalidLink(
+                        .unknownAttribute(position: position, text: "popover:" + anchor))
+                }
+                other = popover
+            } else {
+                let word = try decoded(raw)
+                let unknown = NavigationError.invalidLink(
+                    .unknownAttribute(position: position, text: word))
+                switch word {
+                case "selected":
+                    guard !selected else { throw unknown }
+                    selected = true
+                case "sheet":
+                    guard !sheet else { throw unknown }
+                    sheet = true
+                case "medium", "large":
+                    let detent: SheetDetent = word == "medium" ? .medium : .large
+                    guard !detents.contains(detent) else { throw unknown }
+                    detents.append(detent)
+                case "fixed":
+                    guard !fixed else { throw unknown }
+                    fixed = true
+                case "full-screen":
+                    guard other == nil else { throw unknown }
+                    other = .fullScreenCover
+                case "primary", "supplementary", "detail":
+                    guard column == nil, let named = SplitColumn(rawValue: word) else {
+                        throw unknown
+                    }
+                    column = named
+                case "three-column":
+                    guard !threeColumns else { throw unknown }
+                    threeColumns = true
+                default:
+                    throw unknown
+                }
+            }
+            start = end + 1
+        }
+        let isSheet = sheet || fixed || !detents.isEmpty
+        if isSheet {
+            guard other == nil else {
+                throw .invalidLink(.misplacedAttributes(position: position))
+            }
+            style = .sheet(
+                detents: detents.isEmpty ? [.large] : detents, interactiveDismissal: !fixed)
+        } else {
+            style = other
+        }
+        // One kind of attribute per segment: a tab, a column, or a modal's style; and
+        // `three-column` only with `primary`.
+        let kinds = [tab != nil, column != nil, style != nil].filter { $0 }.count
+        if kinds > 1 || (threeColumns && column != .primary) {
+            throw .invalidLink(.misplacedAttributes(position: position))
+        }
+    }
+}
