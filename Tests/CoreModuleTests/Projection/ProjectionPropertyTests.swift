@@ -98,7 +98,9 @@ struct ProjectionRun {
     /// The observable source over the coordinator, through which half the writes go.
     let navigation: ObservableNavigation
     var model = ReferenceModel()
-    let generator = ModelGenerator()
+    /// The projection shows no split root yet (a `NavigationSplitView` is not projected): its
+    /// runs draw none.
+    let generator = ModelGenerator(drawsSplits: false)
     /// Stacks and tabs seen in an earlier tree, for late writes.
     var pastStacks: [NavigationProjection.Stack] = []
     /// The last steps, described only when one fails.

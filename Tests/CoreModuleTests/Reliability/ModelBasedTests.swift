@@ -43,17 +43,22 @@ struct ModelBasedTests {
         #expect(statistics.failed > statistics.operations / 10)
         #expect(statistics.failureCases.count >= 20, "\(statistics.failureCases.sorted())")
         if Self.totalOperations >= 50_000 {
-            // Every kind of transition applied, and every error of tabs, styles and whole-stack
-            // transitions was met.
+            // Every kind of transition applied, and every error of tabs, splits, styles and
+            // whole-stack transitions was met. Only the platform reports a size class.
             let kinds = Set(TransitionKind.allCases.map(\.description))
+                .subtracting(["size-class"])
                 .union(["pop by the user", "dismiss by the user", "select-tab by the user"])
-                .union(["pop-to-root by the user"])
+                .union(["pop-to-root by the user", "pop-to by the user", "size-class by the user"])
             #expect(
                 kinds.subtracting(statistics.appliedKinds).isEmpty,
                 "never applied: \(kinds.subtracting(statistics.appliedKinds).sorted())")
             let missing = Self.expectedFailures.subtracting(statistics.failureCases)
             #expect(missing.isEmpty, "never met: \(missing.sorted())")
             #expect(statistics.tabRoots > statistics.applied / 5)
+            // Split roots, expanded and collapsed, pops across their columns included.
+            #expect(statistics.splitRoots > statistics.applied / 20, "\(statistics)")
+            #expect(statistics.collapsedSplits > statistics.applied / 100, "\(statistics)")
+            #expect(statistics.crossColumnPops > 100, "\(statistics)")
             // Trees were written as links and snapshots and read back, payloads included.
             #expect(statistics.reopened > 100)
             #expect(statistics.restoredWithPayloads > 100)
@@ -92,6 +97,10 @@ struct ModelBasedTests {
         "invalidSnapshot/unknownPayloadType", "invalidSnapshot/unreadablePayload",
         // Universal links: unhandled, and failing in their effect.
         "unhandledLink",
+        // Split roots: a split step on another root or a missing column, a replace on an empty
+        // detail, a size class on an empty window; their links and snapshots.
+        "noSplitRoot", "noSupplementaryColumn", "noDetailScreen", "noRoot",
+        "invalidLink/unknownAttribute", "restorationFailed/unknownScene",
     ]
 
     /// Runs `steps` operations on a fresh coordinator; false after recording an issue.
@@ -244,6 +253,12 @@ struct ModelStatistics: CustomStringConvertible {
     /// Universal links applied, by the kind of their event (`replace-tree`, `push`, `present`),
     /// over a tab root or a stack root.
     var universalKinds: [String: Int] = [:]
+    /// Applied operations that left a split root, and a collapsed one.
+    var splitRoots = 0
+    var collapsedSplits = 0
+    /// Pops, pops to a screen and back reports on a collapsed split that left the detail
+    /// column (a supplementary's or the primary's screen visible after).
+    var crossColumnPops = 0
 
     mutating func count(
         _ outcome: ModelOutcome, of operation: ModelOperation, overTabs: Bool = false
@@ -269,6 +284,15 @@ struct ModelStatistics: CustomStringConvertible {
             appliedKinds.insert("\(event.kind)" + (event.initiator == .user ? " by the user" : ""))
             maximumScreens = max(maximumScreens, next.screens.count)
             if next.tree.hasTabs { tabRoots += 1 }
+            if next.tree.isSplit { splitRoots += 1 }
+            if next.tree.isCollapsed {
+                collapsedSplits += 1
+                if [.pop, .popTo, .popToRoot].contains(event.kind), next.tree.modals.isEmpty,
+                    next.tree.base[next.tree.base.count - 1].screens.isEmpty
+                {
+                    crossColumnPops += 1
+                }
+            }
         case .failed(let error, _), .refused(let error):
             failed += 1
             failureCases.insert(Self.caseName(error))
@@ -315,9 +339,13 @@ struct ModelStatistics: CustomStringConvertible {
     var description: String {
         "\(operations) operations, \(applied) applied, \(failed) failed (\(failureCases.count) "
             + "distinct error cases), \(silent) silent, up to \(maximumScreens) screens, "
-            + "\(tabRoots) applied over a tab root, \(reopened) reopened from a link, "
+            + "\(tabRoots) applied over a tab root, \(splitRoots) over a split root "
+            + "(\(collapsedSplits) collapsed, \(crossColumnPops) pops into the columns before the "
+            + "detail), \(reopened) reopened from a link, "
             + "\(restoredWithPayloads) restored with payloads, universal links applied: "
             + universalKinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            .joined(separator: ", ")
+            .joined(separator: ", ") + "; kinds applied: "
+            + appliedKinds.sorted().joined(separator: ", ") + "; errors met: "
+            + failureCases.sorted().joined(separator: ", ")
     }
 }

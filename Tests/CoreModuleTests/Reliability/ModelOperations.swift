@@ -204,8 +204,12 @@ enum ModelSnapshots {
         guard (1...3).contains(snapshot.version) else {
             return .unsupportedVersion(found: snapshot.version, supported: 3)
         }
+        let splitScreens =
+            (snapshot.split?.primary ?? []) + (snapshot.split?.supplementary ?? [])
+            + (snapshot.split?.detail ?? [])
         let all =
             snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+            + splitScreens
         if all.count > TreeSnapshot.maximumScreens {
             return .tooManyScreens(count: all.count, limit: TreeSnapshot.maximumScreens)
         }
@@ -215,7 +219,11 @@ enum ModelSnapshots {
         if snapshot.modals.count > TreeSnapshot.maximumModals {
             return .tooManyModals(count: snapshot.modals.count, limit: TreeSnapshot.maximumModals)
         }
-        if !snapshot.tabs.isEmpty {
+        if let split = snapshot.split {
+            // A split is the root: no root stack nor tabs beside it, a screen in its primary.
+            if !snapshot.root.isEmpty || !snapshot.tabs.isEmpty { return .rootAndTabs }
+            if split.primary.isEmpty { return .emptyStack }
+        } else if !snapshot.tabs.isEmpty {
             if !snapshot.root.isEmpty { return .rootAndTabs }
             guard snapshot.tabs.indices.contains(snapshot.selectedTab) else {
                 return .selectedTabOutOfRange(
@@ -272,7 +280,14 @@ enum ModelSnapshots {
         }
         do throws(NavigationError) {
             let root: PlannedTree.Root
-            if snapshot.tabs.isEmpty {
+            if let split = snapshot.split {
+                let primary = try planned(split.primary)
+                var supplementary: [PlannedScreen]?
+                if let column = split.supplementary { supplementary = try planned(column) }
+                root = .split(
+                    primary: primary, supplementary: supplementary,
+                    detail: try planned(split.detail))
+            } else if snapshot.tabs.isEmpty {
                 guard !snapshot.root.isEmpty else { return .success(nil) }
                 root = .stack(try planned(snapshot.root))
             } else {
@@ -404,11 +419,20 @@ struct TreeShape {
     var root: [Target] = []
     var tabs: [(name: String, screens: [Target])] = []
     var selected = 0
+    /// A split root's columns, when there is no root stack nor tabs: the supplementary for
+    /// three columns.
+    var split: (primary: [Target], supplementary: [Target]?, detail: [Target])?
     var modals: [(style: PresentationStyle, screens: [Target])] = []
+
+    /// The split's screens, column after column.
+    var splitScreens: [Target] {
+        guard let split else { return [] }
+        return split.primary + (split.supplementary ?? []) + split.detail
+    }
 
     var screenCount: Int {
         root.count + tabs.reduce(0) { $0 + $1.screens.count }
-            + modals.reduce(0) { $0 + $1.screens.count }
+            + modals.reduce(0) { $0 + $1.screens.count } + splitScreens.count
     }
 
     /// The shape as a snapshot, in format version 3.
@@ -423,6 +447,13 @@ struct TreeShape {
         let modals = self.modals.map {
             TreeSnapshot.Modal(style: $0.style, stack: saved($0.screens))
         }
+        if let split {
+            return TreeSnapshot(
+                split: TreeSnapshot.Split(
+                    primary: saved(split.primary), supplementary: split.supplementary.map(saved),
+                    detail: saved(split.detail)),
+                modals: modals)
+        }
         if tabs.isEmpty { return TreeSnapshot(root: saved(root), modals: modals) }
         return TreeSnapshot(
             tabs: tabs.map { TreeSnapshot.Tab(name: $0.name, stack: saved($0.screens)) },
@@ -432,6 +463,10 @@ struct TreeShape {
 
 /// Draws random operations, most of them valid, some of every kind of bad input.
 struct ModelGenerator {
+    /// Whether it draws split roots (split requests, size class reports, links and snapshots
+    /// of splits); off for a renderer that does not show a split yet.
+    var drawsSplits = true
+
     static let parameterPool: [(String, String)] = [
         ("q", "café"), ("id", "7"), ("note", "a/b;c=d"), ("emoji", "🚀 launch"), ("empty", ""),
         ("pct", "50%"), ("plus", "+1"), ("ключ", "значение"), ("br", "[x],y"),
@@ -497,6 +532,26 @@ struct ModelGenerator {
         ("app://open/A1/+[popover:x,fixed]B1", .misplacedAttributes(position: 2)),
         ("app://open/[tab:home,full-screen]A1", .misplacedAttributes(position: 1)),
         ("app://open/A1/+[medium]", .modalWithoutScene(position: 2)),
+        // Split columns out of place.
+        ("app://open/A1/[primary]B1", .misplacedAttributes(position: 2)),
+        ("app://open/[detail]B1", .misplacedAttributes(position: 1)),
+        ("app://open/[supplementary]A1/[detail]B1", .misplacedAttributes(position: 1)),
+        ("app://open/[primary]A1/[detail]B1/[supplementary]A2", .misplacedAttributes(position: 3)),
+        ("app://open/[primary]A1/[detail]B1/[detail]B2", .misplacedAttributes(position: 3)),
+        ("app://open/[primary]A1/[primary]B1", .misplacedAttributes(position: 2)),
+        ("app://open/[primary]A1/+[detail]B1", .misplacedAttributes(position: 2)),
+        ("app://open/[primary]A1/+B1/[detail]B2", .misplacedAttributes(position: 3)),
+        ("app://open/[primary,full-screen]A1", .misplacedAttributes(position: 1)),
+        ("app://open/[detail,three-column]A1", .misplacedAttributes(position: 1)),
+        ("app://open/[three-column]A1", .misplacedAttributes(position: 1)),
+        ("app://open/[primary,tab:home]A1", .misplacedAttributes(position: 1)),
+        ("app://open/[tab:home]A1/[primary]B1", .misplacedAttributes(position: 2)),
+        ("app://open/[primary,primary]A1", .unknownAttribute(position: 1, text: "primary")),
+        (
+            "app://open/[primary,three-column,three-column]A1",
+            .unknownAttribute(position: 1, text: "three-column")
+        ),
+        ("app://open/[primary]A1/[column]B1", .unknownAttribute(position: 2, text: "column")),
     ]
 
     // MARK: Pieces
@@ -643,10 +698,36 @@ struct ModelGenerator {
         return .tabs(items, selected: selected, animated: animated)
     }
 
+    /// A destination of a split request: a target, its parameters and payload.
+    func destination(_ random: inout SeededRandom) -> Destination {
+        let (scene, parameters) = target(&random)
+        return Destination(
+            scene, parameters: SceneParameters(parameters), payload: payload(for: scene, &random))
+    }
+
+    /// A `split` request: two or three columns, mostly well formed; sometimes a supplementary
+    /// screen with the double-column style.
+    func splitRequest(_ random: inout SeededRandom, animated: Bool) -> ApplicationTransitionType {
+        func buildable(_ random: inout SeededRandom) -> Destination {
+            let (scene, parameters) = buildableTarget(&random)
+            return Destination(
+                scene, parameters: SceneParameters(parameters),
+                payload: payload(for: scene, &random))
+        }
+        let primary = buildable(&random)
+        let supplementary = Bool.random(using: &random) ? nil : buildable(&random)
+        let detail = Int.random(in: 0..<4, using: &random) == 0 ? nil : buildable(&random)
+        let styles: [SplitStyle?] = [nil, nil, nil, .tripleColumn, .doubleColumn]
+        let style = styles.randomElement(using: &random) ?? nil
+        return .split(
+            primary: primary, supplementary: supplementary, detail: detail, style: style,
+            animated: animated)
+    }
+
     /// A scene name for `popTo`: mostly one in the top-most stack.
     func popTarget(_ model: ReferenceModel, _ random: inout SeededRandom) -> SceneIdentifier {
         if !model.isEmpty, Int.random(in: 0..<4, using: &random) > 0,
-            let scene = model.tree.top.screens.randomElement(using: &random)?.scene
+            let scene = model.tree.topScreens.randomElement(using: &random)?.scene
         {
             return scene
         }
@@ -683,10 +764,20 @@ struct ModelGenerator {
         }
     }
 
-    /// A random whole tree: a stack root or tabs, then modals with styles.
+    /// A random whole tree: a stack root, tabs or a split, then modals with styles.
     func shape(_ random: inout SeededRandom) -> TreeShape {
         var shape = TreeShape()
-        if Int.random(in: 0..<5, using: &random) < 2 {
+        var root = Int.random(in: 0..<10, using: &random)
+        // Without splits, their share goes to stack roots.
+        if !drawsSplits, root < 2 { root += 6 }
+        if root < 2 {
+            // Two or three columns; the supplementary and the detail may be empty.
+            func column(_ random: inout SeededRandom) -> [TreeShape.Target] {
+                Int.random(in: 0..<3, using: &random) == 0 ? [] : stack(&random, limit: 2)
+            }
+            let supplementary = Bool.random(using: &random) ? column(&random) : nil
+            shape.split = (stack(&random, limit: 2), supplementary, column(&random))
+        } else if root < 6 {
             var names = ModelCatalogue.tabNames.shuffled(using: &random)
             names.removeLast(names.count - Int.random(in: 1...3, using: &random))
             shape.tabs = names.map { ($0, stack(&random, limit: 2)) }
@@ -796,6 +887,15 @@ struct ModelGenerator {
         }
         fix(&shape.root)
         for index in shape.tabs.indices { fix(&shape.tabs[index].screens) }
+        if var split = shape.split {
+            fix(&split.primary)
+            if var supplementary = split.supplementary {
+                fix(&supplementary)
+                split.supplementary = supplementary
+            }
+            fix(&split.detail)
+            shape.split = split
+        }
         for index in shape.modals.indices { fix(&shape.modals[index].screens) }
         let raw = Bool.random(using: &random)
         let prefix = Bool.random(using: &random) ? "app://open/" : "APP://Open/"
@@ -824,7 +924,20 @@ struct ModelGenerator {
             }
         }
         let root: PlannedTree.Root
-        if shape.tabs.isEmpty {
+        if let split = shape.split {
+            // `three-column` on the primary's segment, where it is needed (an empty
+            // supplementary column) and sometimes where it is not; the words in either order.
+            let threeColumns =
+                split.supplementary.map { $0.isEmpty || Bool.random(using: &random) } ?? false
+            var words = ["primary"]
+            if threeColumns {
+                words.insert("three-column", at: Int.random(in: 0...1, using: &random))
+            }
+            let primary = write(split.primary, opening: "[" + words.joined(separator: ",") + "]")
+            let supplementary = split.supplementary.map { write($0, opening: "[supplementary]") }
+            let detail = write(split.detail, opening: "[detail]")
+            root = .split(primary: primary, supplementary: supplementary, detail: detail)
+        } else if shape.tabs.isEmpty {
             root = .stack(write(shape.root, opening: ""))
         } else {
             // The first tab is selected when none is marked.
@@ -855,7 +968,9 @@ struct ModelGenerator {
                 planned: nil)
         }
         let limit = ModelWorld.format.maximumParametersPerScreen
-        let all = shape.root + shape.tabs.flatMap(\.screens) + shape.modals.flatMap(\.screens)
+        let all =
+            shape.root + shape.tabs.flatMap(\.screens) + shape.splitScreens
+            + shape.modals.flatMap(\.screens)
         for (offset, screen) in all.enumerated() where screen.parameters.count > limit {
             return ModelLink(
                 text: text,
@@ -879,6 +994,12 @@ struct ModelGenerator {
         if model.tree.hasTabs {
             shape.tabs = zip(model.tree.tabNames, model.tree.base).map { ($0, targets($1)) }
             shape.selected = model.tree.selected
+        } else if model.tree.isSplit {
+            let base = model.tree.base
+            shape.split = (
+                targets(base[0]), model.tree.column(.supplementary).map { targets(base[$0]) },
+                targets(base[base.count - 1])
+            )
         } else if let root = model.tree.base.first {
             shape.root = targets(root)
         }
@@ -925,7 +1046,7 @@ struct ModelGenerator {
     func brokenSnapshot(_ random: inout SeededRandom) -> TreeSnapshot {
         let screen = TreeSnapshot.Screen(scene: "A1")
         var snapshot = shape(&random).snapshot
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0:
             snapshot = TreeSnapshot(
                 root: Array(repeating: screen, count: TreeSnapshot.maximumScreens + 1))
@@ -965,6 +1086,20 @@ struct ModelGenerator {
                 ], selectedTab: 0)
         case 8:
             snapshot = TreeSnapshot(root: [], modals: [.init(stack: [screen])])
+        case 11:
+            // A split beside a root stack or tabs.
+            snapshot = TreeSnapshot(split: .init(primary: [screen], detail: [screen]))
+            if Bool.random(using: &random) {
+                snapshot.root = [screen]
+            } else {
+                snapshot.tabs = [.init(name: "home", stack: [screen])]
+            }
+        case 12:
+            // A split without a primary screen.
+            snapshot = TreeSnapshot(
+                split: .init(
+                    primary: [], supplementary: Bool.random(using: &random) ? [screen] : nil,
+                    detail: [screen]))
         case 9:
             if Bool.random(using: &random) {
                 snapshot = TreeSnapshot(
@@ -993,7 +1128,9 @@ struct ModelGenerator {
         let animated = Bool.random(using: &random)
         // Deep trees get trimmed more often, so that runs visit shallow and empty states too.
         let removalBias = model.screens.count > 12 ? 30 : 0
-        let roll = Int.random(in: 0..<(112 + removalBias), using: &random)
+        var roll = Int.random(in: 0..<(126 + removalBias), using: &random)
+        // Without splits, their share goes to roots, tabs and pushes.
+        if !drawsSplits, (112..<126).contains(roll) { roll -= 112 }
         switch roll {
         case 0..<4:
             let (scene, parameters) = target(&random)
@@ -1073,7 +1210,7 @@ struct ModelGenerator {
         case 67..<71:
             // A back swipe: to the screen below the visible one, or a stale or odd report.
             if Bool.random(using: &random), model.visible != nil,
-                let below = model.tree.top.screens.dropLast().last
+                let below = model.tree.topScreens.dropLast().last
             {
                 return .report(.poppedBackByUser(to: ScreenID(below.id)))
             }
@@ -1082,7 +1219,7 @@ struct ModelGenerator {
             // Mostly a screen below the visible one in its stack, as the Back button's menu
             // offers them.
             if Bool.random(using: &random), model.visible != nil,
-                let screen = model.tree.top.screens.dropLast().randomElement(using: &random)
+                let screen = model.tree.topScreens.dropLast().randomElement(using: &random)
             {
                 return .report(.poppedBackByUser(to: ScreenID(screen.id)))
             }
@@ -1105,6 +1242,20 @@ struct ModelGenerator {
             return .resnapshot(force: force)
         case 106..<112:
             return .openUniversal(ModelUniversalLinks.link(&random), force: force)
+        case 112..<116:
+            return .navigate(splitRequest(&random, animated: animated), force: force)
+        case 116..<120:
+            // A selection in the sidebar or the list; on another root, a typed error.
+            return .navigate(.showDetail(destination(&random), animated: animated), force: force)
+        case 120..<122:
+            return .navigate(
+                .showSupplementary(destination(&random), animated: animated), force: force)
+        case 122..<126:
+            // The window's width, mostly a change.
+            let sizeClass: SizeClass =
+                Int.random(in: 0..<4, using: &random) == 0
+                ? model.tree.sizeClass : model.tree.sizeClass == .compact ? .regular : .compact
+            return .report(.sizeClassChanged(sizeClass))
         default:
             let removals: [ApplicationTransitionType] = [
                 .pop(animated: animated), .dismiss(animated: animated),

@@ -2,7 +2,8 @@ import CoreModule
 import Foundation
 
 // The reference model of the model-based test: a deliberately simple screen tree (a root that is
-// one stack or a list of named tabs, plus a chain of styled modals, all plain arrays) written
+// one stack, a list of named tabs or a split's columns, plus a chain of styled modals, all plain
+// arrays, and the window's size class) written
 // from the documented rules (docs/navigation-model.md, docs/deep-links.md, docs/flows.md and the
 // API's doc comments), not from the implementation. It predicts, for every operation, either the
 // new tree and the one event reported, or the exact error, or that nothing happens.
@@ -75,16 +76,23 @@ struct ModelModal: Equatable {
     var stack: ModelStack
 }
 
-/// The model's tree: a root (one stack, or one stack per named tab and the selected one) and the
-/// modals presented over it, in order.
+/// The model's tree: a root (one stack, one stack per named tab and the selected one, or one
+/// stack per split column) and the modals presented over it, in order; and the window's size
+/// class, which stays whatever the root.
 struct ModelTree: Equatable, CustomStringConvertible {
-    /// The root stack alone, or each tab's stack in order; empty for an empty window.
+    /// The root stack alone, each tab's stack in order, or each split column's, leading first;
+    /// empty for an empty window.
     var base: [ModelStack] = []
-    /// The tabs' names, in the order of `base`; empty for a stack root.
+    /// The tabs' names, in the order of `base`; empty for a stack or a split root.
     var tabNames: [String] = []
-    /// The index in `base` of the selected tab; 0 for a stack root.
+    /// The columns of a split root, in the order of `base`; empty for a stack or a tab root.
+    var columns: [SplitColumn] = []
+    /// The index in `base` of the selected tab; 0 for a stack root; a split's detail column.
     var selected = 0
     var modals: [ModelModal] = []
+    /// The window's horizontal size class, as the platform last reported it: `regular` until
+    /// then, kept whatever the root.
+    var sizeClass: SizeClass = .regular
 
     init() {}
 
@@ -98,6 +106,12 @@ struct ModelTree: Equatable, CustomStringConvertible {
             tabNames = tree.tabs.map(\.name)
             // A tab root without a selected tab shows up as a difference.
             selected = tree.tabs.firstIndex(where: \.isSelected) ?? -1
+        } else if let split = tree.split {
+            base = split.columns.map(stack)
+            columns = split.style.columns
+            // The columns' own names show up as a difference when they are wrong.
+            if split.columns.map(\.column) != columns { columns = [] }
+            selected = base.count - 1
         } else if let root = tree.root {
             base = [stack(root)]
         }
@@ -105,18 +119,32 @@ struct ModelTree: Equatable, CustomStringConvertible {
             ModelModal(
                 id: modal.modal?.rawValue ?? 0, style: modal.style ?? .sheet(), stack: stack(modal))
         }
+        sizeClass = tree.horizontalSizeClass
     }
 
     var isEmpty: Bool { base.isEmpty }
     var hasTabs: Bool { !tabNames.isEmpty }
+    var isSplit: Bool { !columns.isEmpty }
+    /// Whether the root is a split shown as one stack, the window being compact.
+    var isCollapsed: Bool { isSplit && sizeClass == .compact }
     var selectedTab: String? { hasTabs ? tabNames[selected] : nil }
 
-    /// Every stack: the root's or each tab's, then each modal's.
+    /// The index in `base` of a split's `column`, if the root is a split that has it.
+    func column(_ column: SplitColumn) -> Int? { columns.firstIndex(of: column) }
+
+    /// Replaces the whole tree by an empty window of the same size class.
+    mutating func clear() {
+        self = ModelTree(sizeClass: sizeClass)
+    }
+
+    private init(sizeClass: SizeClass) { self.sizeClass = sizeClass }
+
+    /// Every stack: the root's or each tab's or column's, then each modal's.
     var stacks: [ModelStack] { base + modals.map(\.stack) }
     var screens: [ModelScreen] { stacks.flatMap(\.screens) }
 
-    /// The top-most stack: the last modal's, else the selected tab's or the root; the window
-    /// must not be empty.
+    /// The top-most stack as the events name it: the last modal's, else the selected tab's,
+    /// the root, or a split's detail column; the window must not be empty.
     var top: ModelStack {
         get { modals.last?.stack ?? base[selected] }
         set {
@@ -128,17 +156,55 @@ struct ModelTree: Equatable, CustomStringConvertible {
         }
     }
 
-    var visible: ModelScreen? { isEmpty ? nil : top.screens.last }
-
-    /// Where the visible screen stands: level 0 for the root or a tab, N for the N-th modal.
-    var visibleLocation: ScreenLocation? {
-        guard let visible else { return nil }
-        return ScreenLocation(
-            screen: ScreenID(visible.id), scene: visible.scene, level: modals.count,
-            index: top.screens.count - 1)
+    /// The screens of the top-most stack as the user goes back in it: the top stack's, or a
+    /// collapsed split's columns as one stack, the primary's first.
+    var topScreens: [ModelScreen] {
+        if modals.isEmpty, isCollapsed { return base.flatMap(\.screens) }
+        return isEmpty ? [] : top.screens
     }
 
-    /// The level and index of screen `id`: level 0 for any tab's stack.
+    /// Keeps the first `count` screens of ``topScreens``: a collapsed split's columns lose
+    /// their last screens, the detail's first, then the supplementary's, down to the primary's.
+    mutating func keepTop(_ count: Int) {
+        guard modals.isEmpty, isCollapsed else {
+            top.screens = Array(top.screens.prefix(count))
+            return
+        }
+        var left = count
+        for index in base.indices {
+            let kept = min(left, base[index].screens.count)
+            base[index].screens = Array(base[index].screens.prefix(kept))
+            left -= kept
+        }
+    }
+
+    /// Where the visible screen is: its stack (a modal's, the selected tab's, the root, or a
+    /// split's last column that holds a screen) and its position in it.
+    private var visiblePlace: (screens: [ModelScreen], index: Int)? {
+        if let modal = modals.last { return (modal.stack.screens, modal.stack.screens.count - 1) }
+        guard !isEmpty else { return nil }
+        var index = selected
+        if isSplit { index = base.lastIndex { !$0.screens.isEmpty } ?? 0 }
+        return (base[index].screens, base[index].screens.count - 1)
+    }
+
+    /// The index in `base` of the split column whose last screen is visible under the modals.
+    var visibleColumn: Int? {
+        isSplit ? base.lastIndex { !$0.screens.isEmpty } : nil
+    }
+
+    var visible: ModelScreen? { visiblePlace.flatMap { $0.screens.last } }
+
+    /// Where the visible screen stands: level 0 for the root, a tab or a split column, N for
+    /// the N-th modal; its index in its own stack.
+    var visibleLocation: ScreenLocation? {
+        guard let visible, let place = visiblePlace else { return nil }
+        return ScreenLocation(
+            screen: ScreenID(visible.id), scene: visible.scene, level: modals.count,
+            index: place.index)
+    }
+
+    /// The level and index of screen `id`: level 0 for any tab's or column's stack.
     func location(of id: UInt64) -> (level: Int, index: Int)? {
         for (position, modal) in modals.enumerated() {
             if let index = modal.stack.screens.firstIndex(where: { $0.id == id }) {
@@ -158,9 +224,15 @@ struct ModelTree: Equatable, CustomStringConvertible {
                 let mark = index == selected ? ", selected" : ""
                 lines.append("tab \(tabNames[index])\(mark) \(stack)")
             }
+        } else if isSplit {
+            lines.append("split" + (isCollapsed ? ", collapsed" : ""))
+            for (index, stack) in base.enumerated() {
+                lines.append("\(columns[index]) \(stack)")
+            }
         } else if let root = base.first {
             lines.append("stack \(root)")
         }
+        if sizeClass == .compact { lines.append("compact") }
         for modal in modals {
             lines.append("modal m\(modal.id) (\(modal.style)) \(modal.stack)")
         }
@@ -377,11 +449,15 @@ struct PlannedScreen {
     var payload: ScenePayload? = nil
 }
 
-/// A whole tree a link or a snapshot describes: a root stack or tabs, then modals.
+/// A whole tree a link or a snapshot describes: a root stack, tabs or a split, then modals.
 struct PlannedTree {
     enum Root {
         case stack([PlannedScreen])
         case tabs([(name: String, screens: [PlannedScreen])], selected: Int)
+        /// A split's columns: the primary's screens (at least one), the supplementary's for
+        /// three columns (possibly none), the detail's (possibly none).
+        case split(
+            primary: [PlannedScreen], supplementary: [PlannedScreen]?, detail: [PlannedScreen])
     }
 
     var root: Root
@@ -399,6 +475,11 @@ struct PlannedTree {
         case .stack(let screens): order += stack(screens, first: .root)
         case .tabs(let tabs, _):
             for tab in tabs { order += stack(tab.screens, first: .tabs) }
+        case .split(let primary, let supplementary, let detail):
+            // Each column's first screen is checked as the split's, the others as pushes.
+            for column in [primary, supplementary ?? [], detail] {
+                order += stack(column, first: .split)
+            }
         }
         for modal in modals { order += stack(modal.screens, first: .present) }
         return order
@@ -617,7 +698,11 @@ struct ReferenceModel {
     /// What `navigate(request, force:)` does.
     func predict(_ request: ApplicationTransitionType, force: Bool) -> ModelOutcome {
         let kind = request.kind
-        if kind != .root, kind != .tabs, isEmpty { return .failed(.noRoot(kind)) }
+        if kind != .root, kind != .tabs, kind != .split, isEmpty {
+            return .failed(.noRoot(kind))
+        }
+        // A replace on a split's empty detail column has no screen to replace.
+        if kind == .replace, tree.topScreens.isEmpty { return .failed(.noDetailScreen(kind)) }
         switch request {
         case .root(let target, let parameters, let payload, let animated),
             .push(let target, let parameters, let payload, let animated),
@@ -639,7 +724,7 @@ struct ReferenceModel {
             let leaving: [ModelScreen]
             switch kind {
             case .root: leaving = screens
-            case .replace: leaving = [tree.top.screens[tree.top.screens.count - 1]]
+            case .replace: leaving = [tree.topScreens[tree.topScreens.count - 1]]
             default: leaving = []
             }
             if let error = leavingError(leaving, kind: kind, force: force) {
@@ -654,14 +739,23 @@ struct ReferenceModel {
             next.nextID += 1
             switch request {
             case .root:
-                next.tree = ModelTree()
+                next.tree.clear()
                 next.tree.base = [next.newStack([screen])]
             case .push:
+                // On a split, onto the detail column, collapsed or not.
                 next.tree.top.screens.append(screen)
             case .present(_, _, _, let presented, _):
                 next.tree.modals.append(next.newModal(presented, [screen]))
             default:
-                next.tree.top.screens[next.tree.top.screens.count - 1] = screen
+                // Collapsed, the visible screen is replaced in whichever column it is.
+                if next.tree.modals.isEmpty, next.tree.isCollapsed,
+                    let column = next.tree.visibleColumn
+                {
+                    next.tree.base[column].screens.removeLast()
+                    next.tree.base[column].screens.append(screen)
+                } else {
+                    next.tree.top.screens[next.tree.top.screens.count - 1] = screen
+                }
             }
             return applied(
                 next, kind: kind, removed: leaving.count, animated: animated, style: style)
@@ -684,7 +778,7 @@ struct ReferenceModel {
                 screens, by: items.map { ($0.scene, $0.parameters.values, $0.payload) }, kind: kind,
                 force: force, animated: animated
             ) { next, made in
-                next.tree = ModelTree()
+                next.tree.clear()
                 next.tree.tabNames = items.map(\.name)
                 next.tree.selected = selectedIndex
                 // Stacks get their identities once every tab's screen is built, in tab order.
@@ -780,11 +874,57 @@ struct ReferenceModel {
                 next.tree.top.screens = made
             }
 
-        case .split, .showDetail, .showSupplementary:
-            preconditionFailure("The generator draws no split request yet.")
+        case .split(let primary, let supplementary, let detail, let style, let animated):
+            let style = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
+            if style == .doubleColumn, supplementary != nil {
+                return .failed(.noSupplementaryColumn(.split))
+            }
+            let given = [primary, supplementary, detail].compactMap { $0 }
+            return replacing(
+                screens, by: given.map { ($0.scene, $0.parameters.values, $0.payload) },
+                kind: kind, force: force, animated: animated
+            ) { next, made in
+                next.tree.clear()
+                next.tree.columns = style.columns
+                // Each given screen goes to its column; the stacks get their identities in
+                // column order once every screen is built.
+                var made = made[...]
+                func take(_ destination: Destination?) -> [ModelScreen] {
+                    guard destination != nil, let screen = made.popFirst() else { return [] }
+                    return [screen]
+                }
+                let primaryScreens = take(primary)
+                let supplementaryScreens = take(supplementary)
+                let detailScreens = take(detail)
+                next.tree.base = [next.newStack(primaryScreens)]
+                if style == .tripleColumn {
+                    next.tree.base.append(next.newStack(supplementaryScreens))
+                }
+                next.tree.base.append(next.newStack(detailScreens))
+                next.tree.selected = next.tree.base.count - 1
+            }
+
+        case .showDetail(let destination, let animated),
+            .showSupplementary(let destination, let animated):
+            guard tree.isSplit else { return .failed(.noSplitRoot(kind)) }
+            guard let index = tree.column(kind == .showDetail ? .detail : .supplementary) else {
+                return .failed(.noSupplementaryColumn(kind))
+            }
+            // The column and those after it leave; the column gets the one new screen.
+            let leaving = tree.base[index...].flatMap(\.screens)
+            return replacing(
+                leaving,
+                by: [(destination.scene, destination.parameters.values, destination.payload)],
+                kind: kind, force: force, animated: animated
+            ) { next, made in
+                for later in index..<next.tree.base.count { next.tree.base[later].screens = [] }
+                next.tree.base[index].screens = made
+            }
+
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
-            let top = tree.top.screens
-            let visible = top[top.count - 1]
+            let top = tree.topScreens
+            // The visible screen: a split's empty detail column shows another column's.
+            guard let visible = tree.visible else { return .failed(.noRoot(kind)) }
             var next = self
             let leaving: [ModelScreen]
             switch request {
@@ -792,13 +932,13 @@ struct ReferenceModel {
                 guard top.count > 1 else {
                     return .failed(.cannotPopFirstScreen(visible.scene, kind: .pop))
                 }
-                leaving = [visible]
-                next.tree.top.screens.removeLast()
+                leaving = [top[top.count - 1]]
+                next.tree.keepTop(top.count - 1)
             case .popToRoot:
                 // Already home: nothing changes, nothing is reported, no guard runs.
                 guard top.count > 1 else { return .silent(self) }
                 leaving = Array(top[1...])
-                next.tree.top.screens = [top[0]]
+                next.tree.keepTop(1)
             case .popTo(let scene, _):
                 guard let index = top.dropLast().lastIndex(where: { $0.scene == scene }) else {
                     if let problem = ModelCatalogue.problem(of: scene) {
@@ -807,7 +947,7 @@ struct ReferenceModel {
                     return .failed(.sceneNotInStack(scene, stack: top.map(\.scene)))
                 }
                 leaving = Array(top[(index + 1)...])
-                next.tree.top.screens = Array(top[...index])
+                next.tree.keepTop(index + 1)
             case .dismiss:
                 guard !tree.modals.isEmpty else {
                     return .failed(.nothingToDismiss(visible: visible.scene))
@@ -862,8 +1002,12 @@ struct ReferenceModel {
         }
         var next = self
         switch report {
-        case .sizeClassChanged:
-            preconditionFailure("The generator draws no size class yet.")
+        case .sizeClassChanged(let sizeClass):
+            // The window's, whatever its root; a split collapses or expands, moving no screen.
+            guard !isEmpty else { return .failed(.noRoot(.sizeClass)) }
+            guard sizeClass != tree.sizeClass else { return .silent(self) }
+            next.tree.sizeClass = sizeClass
+            return applied(next, kind: .sizeClass, removed: 0, animated: true, initiator: .user)
         case .dismissedByUser(let screen):
             // The screen is in the tree, so the window is not empty.
             let id = screen.rawValue
@@ -885,21 +1029,23 @@ struct ReferenceModel {
                 next, kind: .dismiss, removed: modal.stack.screens.count, animated: true,
                 initiator: .user)
         case .poppedBackByUser(let screen):
-            guard let (level, index) = tree.location(of: screen.rawValue),
+            guard let (level, _) = tree.location(of: screen.rawValue),
                 let visible = tree.visible
             else {
                 return .failed(.reportedScreenGone(screen))
             }
+            // In the top-most stack: a collapsed split's columns are one stack.
+            let top = tree.topScreens
             guard level == tree.modals.count,
-                tree.top.screens.contains(where: { $0.id == screen.rawValue })
+                let index = top.firstIndex(where: { $0.id == screen.rawValue })
             else {
                 return .failed(
                     .reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id)))
             }
-            let count = tree.top.screens.count
+            let count = top.count
             guard index < count - 1 else { return .silent(self) }
             let removed = count - index - 1
-            next.tree.top.screens.removeLast(removed)
+            next.tree.keepTop(index + 1)
             return applied(
                 next, kind: removed == 1 ? .pop : .popTo, removed: removed, animated: true,
                 initiator: .user)
@@ -999,7 +1145,8 @@ struct ReferenceModel {
             next.tree.base[target.index].screens = kept + take(target.count)
             next.tree.selected = target.index
         } else {
-            next.tree = ModelTree()
+            // The window keeps its size class.
+            next.tree.clear()
             switch planned.root {
             case .stack(let rootScreens):
                 next.tree.base = [next.newStack(take(rootScreens.count))]
@@ -1007,6 +1154,13 @@ struct ReferenceModel {
                 next.tree.tabNames = tabs.map(\.name)
                 next.tree.selected = selected
                 for tab in tabs { next.tree.base.append(next.newStack(take(tab.screens.count))) }
+            case .split(let primary, let supplementary, let detail):
+                let style: SplitStyle = supplementary == nil ? .doubleColumn : .tripleColumn
+                next.tree.columns = style.columns
+                for column in [primary] + (supplementary.map { [$0] } ?? []) + [detail] {
+                    next.tree.base.append(next.newStack(take(column.count)))
+                }
+                next.tree.selected = next.tree.base.count - 1
             }
         }
         next.tree.modals = []
@@ -1142,6 +1296,19 @@ extension ReferenceModel {
                         (name, try write(stack, opening: "[" + words.joined(separator: ",") + "]")))
                 }
                 root = .tabs(tabs, selected: tree.selected)
+            } else if tree.isSplit {
+                // Each column that holds a screen starts with its name; an empty supplementary
+                // column is said on the primary's segment, an empty detail not at all.
+                let supplementary = tree.column(.supplementary).map { tree.base[$0] }
+                let threeColumns = supplementary?.screens.isEmpty == true
+                let primary = try write(
+                    tree.base[0], opening: threeColumns ? "[primary,three-column]" : "[primary]")
+                var middle: [PlannedScreen]?
+                if let supplementary {
+                    middle = try write(supplementary, opening: "[supplementary]")
+                }
+                let detail = try write(tree.base[tree.base.count - 1], opening: "[detail]")
+                root = .split(primary: primary, supplementary: middle, detail: detail)
             } else {
                 root = .stack(try write(tree.base[0], opening: ""))
             }
@@ -1188,6 +1355,15 @@ extension ReferenceModel {
             for stack in tree.base { base.append(try saved(stack)) }
             for modal in tree.modals {
                 modals.append(TreeSnapshot.Modal(style: modal.style, stack: try saved(modal.stack)))
+            }
+            if tree.isSplit {
+                let supplementary = tree.column(.supplementary).map { base[$0] }
+                return .success(
+                    TreeSnapshot(
+                        split: TreeSnapshot.Split(
+                            primary: base[0], supplementary: supplementary,
+                            detail: base[base.count - 1]),
+                        modals: modals))
             }
             guard tree.hasTabs else {
                 return .success(TreeSnapshot(root: base.first ?? [], modals: modals))
