@@ -184,6 +184,22 @@ struct BadInputTests {
         }
     }
 
+    /// A two-column split: "A1" in the primary column, "B1" in the detail.
+    nonisolated static let twoColumns: [ApplicationTransitionType] = [
+        .split(primary: "A1", detail: "B1")
+    ]
+    /// Snapshots with a split and another root beside it, which no tree has.
+    nonisolated static let splitAndRoot: TreeSnapshot = {
+        var snapshot = TreeSnapshot(split: .init(primary: [a1], detail: [b1]))
+        snapshot.root = [a1]
+        return snapshot
+    }()
+    nonisolated static let splitAndTabs: TreeSnapshot = {
+        var snapshot = TreeSnapshot(split: .init(primary: [a1]))
+        snapshot.tabs = twoTabs
+        return snapshot
+    }()
+
     /// A snapshot with both a root stack and tabs, which no tree has.
     nonisolated static let rootAndTabs: TreeSnapshot = {
         var snapshot = TreeSnapshot(tabs: twoTabs, selectedTab: 0)
@@ -1093,6 +1109,129 @@ struct BadInputTests {
         BadInput(
             "a tab removed over a stack root", .navigate(.removeTab("home")),
             .unknownTab("home", tabs: [])),
+        // Split roots
+        BadInput(
+            "a detail shown over a stack root", .navigate(.showDetail("B1")),
+            .noSplitRoot(.showDetail)),
+        BadInput(
+            "a detail shown over a tab root", setup: BadInputTests.tabRoot,
+            .navigate(.showDetail("B1")), .noSplitRoot(.showDetail)),
+        BadInput(
+            "a supplementary shown over a stack root", .navigate(.showSupplementary("B1")),
+            .noSplitRoot(.showSupplementary)),
+        BadInput(
+            "a supplementary shown over a tab root", setup: BadInputTests.tabRoot,
+            .navigate(.showSupplementary("B1")), .noSplitRoot(.showSupplementary)),
+        BadInput(
+            "a detail shown in an empty window", setup: [], .navigate(.showDetail("B1")),
+            .noRoot(.showDetail)),
+        BadInput(
+            "a supplementary shown in two columns", setup: BadInputTests.twoColumns,
+            .navigate(.showSupplementary("B2")), .noSupplementaryColumn(.showSupplementary)),
+        BadInput(
+            "a double-column split with a supplementary screen",
+            .navigate(.split(primary: "A1", supplementary: "A2", style: .doubleColumn)),
+            .noSupplementaryColumn(.split)),
+        BadInput(
+            "a replace on an empty detail", setup: [.split(primary: "A1")],
+            .navigate(.replace(scene: "A2")), .noDetailScreen(.replace)),
+        BadInput(
+            "a replace on a detail a sidebar selection emptied",
+            setup: [
+                .split(primary: "A1", supplementary: "A2", detail: "B1"),
+                .showSupplementary("B2"),
+            ], .navigate(.replace(scene: "A2")), .noDetailScreen(.replace)),
+        BadInput(
+            "a size class in an empty window", setup: [],
+            .report(.sizeClassChanged(.compact)), .noRoot(.sizeClass)),
+        BadInput(
+            "a detail of an unknown scene", setup: BadInputTests.twoColumns,
+            .navigate(.showDetail("Nope")), .unknownScene("Nope", suggestions: [])),
+        BadInput(
+            "a supplementary whose builder throws",
+            setup: [.split(primary: "A1", style: .tripleColumn)],
+            .navigate(.showSupplementary("Broken")),
+            .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "a split whose detail's builder throws",
+            .navigate(.split(primary: "A1", detail: "Broken")),
+            .builderFailed("Broken", reason: "the network is down")),
+        BadInput(
+            "a detail shown over a vetoing detail", setup: [.split(primary: "A1", detail: "Keep")],
+            .navigate(.showDetail("B1")),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+        BadInput(
+            "a split over a vetoing screen", setup: [.root(scene: "Keep")],
+            .navigate(.split(primary: "A1", detail: "B1")),
+            .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")),
+        BadInput(
+            "a pop of an empty detail", setup: [.split(primary: "A1")], .navigate(.pop()),
+            .cannotPopFirstScreen("A1", kind: .pop)),
+        BadInput(
+            "a pop of a collapsed split's primary", setup: [.split(primary: "A1")],
+            extraSetup: { try $0.coordinator.report(.sizeClassChanged(.compact)) },
+            .navigate(.pop()), .cannotPopFirstScreen("A1", kind: .pop)),
+        BadInput(
+            "a back report to the primary of an expanded split",
+            setup: BadInputTests.twoColumns + [.push(scene: "B2")],
+            .report(.poppedBackByUser(to: ScreenID(1))),
+            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3))),
+        BadInput(
+            "a tab selected in a split", setup: BadInputTests.twoColumns,
+            .navigate(.selectTab("home")), .unknownTab("home", tabs: [])),
+        BadInput(
+            "a tab added to a split", setup: BadInputTests.twoColumns,
+            .navigate(.addTab(TabItem("home", scene: "A1"))), .noTabRoot(.addTab)),
+        BadInput(
+            "link with a detail before its supplementary",
+            .open("demo://open/[primary]A1/[detail]B1/[supplementary]A2"),
+            .invalidLink(.misplacedAttributes(position: 3))),
+        BadInput(
+            "link with a detail and no primary", .open("demo://open/[detail]B1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link with a primary after the root", .open("demo://open/A1/[primary]B1"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link with a modal's column", .open("demo://open/[primary]A1/+[detail]B1"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link with three columns off the primary", .open("demo://open/[detail,three-column]A1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link with a column among tabs", .open("demo://open/[tab:home]A1/[primary]B1"),
+            .invalidLink(.misplacedAttributes(position: 2))),
+        BadInput(
+            "link with a column and a style", .open("demo://open/[primary,full-screen]A1"),
+            .invalidLink(.misplacedAttributes(position: 1))),
+        BadInput(
+            "link with a column named twice", .open("demo://open/[primary,primary]A1"),
+            .invalidLink(.unknownAttribute(position: 1, text: "primary"))),
+        BadInput(
+            "link to a split whose detail scene is unknown",
+            .open("demo://open/[primary]A1/[detail]Nope"),
+            .linkSegmentFailed(
+                position: 2, segment: "[detail]Nope",
+                error: .unknownScene("Nope", suggestions: []))),
+        BadInput(
+            "snapshot of a split and a root stack",
+            .restore(BadInputTests.splitAndRoot), .invalidSnapshot(.rootAndTabs)),
+        BadInput(
+            "snapshot of a split and tabs",
+            .restore(BadInputTests.splitAndTabs), .invalidSnapshot(.rootAndTabs)),
+        BadInput(
+            "snapshot of a split with an empty primary",
+            .restore(TreeSnapshot(split: .init(primary: [], detail: [a1]))),
+            .invalidSnapshot(.emptyStack)),
+        BadInput(
+            "snapshot of a split whose detail scene is gone",
+            .restore(TreeSnapshot(split: .init(primary: [a1], detail: [.init(scene: "Gone")]))),
+            .restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+        BadInput(
+            "snapshot of a split from version 4",
+            .restore(TreeSnapshot(version: 4, split: .init(primary: [a1]))),
+            .unsupportedSnapshotVersion(found: 4, supported: 3)),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },
