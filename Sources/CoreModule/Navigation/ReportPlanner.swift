@@ -26,6 +26,9 @@ enum ReportPlanner {
         switch report {
         case .poppedBackByUser(let id):
             let location = try located(id)
+            // Back to the visible screen: nothing to pop, even when it is not in the top-most
+            // stack (a split whose detail column is empty shows another column's screen).
+            if id == visible.screen { return nil }
             // In the top-most stack: at the visible screen's level, and not in another tab (in
             // a collapsed split, in any column: they show as one stack).
             let top = tree.topScreens

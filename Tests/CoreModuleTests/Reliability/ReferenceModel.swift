@@ -1034,6 +1034,9 @@ struct ReferenceModel {
             else {
                 return .failed(.reportedScreenGone(screen))
             }
+            // Back to the visible screen: nothing to do, whichever stack shows it (a split's
+            // empty detail column shows another column's screen).
+            guard screen.rawValue != visible.id else { return .silent(self) }
             // In the top-most stack: a collapsed split's columns are one stack.
             let top = tree.topScreens
             guard level == tree.modals.count,

@@ -230,6 +230,32 @@ struct SplitViewTests {
         }
     }
 
+    @Test("a back report to the visible screen of a split whose detail is empty changes nothing")
+    func backReportToTheVisibleColumn() throws {
+        // The detail column is empty: the supplementary's screen is visible, though the
+        // top-most stack is the detail column. The spec: `nil` when the screen is visible (a
+        // navigation controller's `didShow` for the column the user sees), not an error.
+        let coordinator = try makeCoordinator(setup: [
+            .split(primary: "A1", supplementary: "A2"), .showSupplementary("B1"),
+        ])
+        let visible = try #require(coordinator.tree.visibleScreen)
+        #expect(coordinator.tree.split?.detail.isEmpty == true)
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
+        #expect(try coordinator.report(.poppedBackByUser(to: visible.id)) == nil)
+        #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(recorder.failures.isEmpty)
+        // Another screen of a column that is not the top-most stack is still refused.
+        let primary = try #require(coordinator.tree.split?.primary.first)
+        #expect(
+            throws: NavigationError.reportedScreenNotOnTop(
+                primary.id, kind: .popTo, visible: visible.id)
+        ) {
+            try coordinator.report(.poppedBackByUser(to: primary.id))
+        }
+    }
+
     @Test("the size class is the window's: a new split in a compact window is collapsed")
     func sizeClassBelongsToTheWindow() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
