@@ -265,8 +265,13 @@ final class Navigator {
             (.dismiss, let from?), (.dismissAll, let from?), (.removeTab, let from?):
             about = from
         default:
-            // A new tab's screen is added out of view.
+            // A new tab's screen is added out of view; so is a split column's under a modal.
             if case .insertTab(let tab, _) = change.edit, let added = tab.screens.first,
+                let location = tree.location(of: added.id)
+            {
+                about = location
+            }
+            if case .setColumn(_, let screens) = change.edit, let added = screens.last,
                 let location = tree.location(of: added.id)
             {
                 about = location

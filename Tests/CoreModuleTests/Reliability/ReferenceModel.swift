@@ -912,10 +912,11 @@ struct ReferenceModel {
             }
             // The column and those after it leave; the column gets the one new screen.
             let leaving = tree.base[index...].flatMap(\.screens)
+            // The event is about the new screen, out of view under a modal.
             return replacing(
                 leaving,
                 by: [(destination.scene, destination.parameters.values, destination.payload)],
-                kind: kind, force: force, animated: animated
+                kind: kind, force: force, animated: animated, aboutAdded: true
             ) { next, made in
                 for later in index..<next.tree.base.count { next.tree.base[later].screens = [] }
                 next.tree.base[index].screens = made
@@ -973,7 +974,7 @@ struct ReferenceModel {
     /// puts the built screens in the tree.
     private func replacing(
         _ leaving: [ModelScreen], by targets: [(SceneIdentifier, [String: String], ScenePayload?)],
-        kind: TransitionKind, force: Bool, animated: Bool,
+        kind: TransitionKind, force: Bool, animated: Bool, aboutAdded: Bool = false,
         place: (inout ReferenceModel, [ModelScreen]) -> Void
     ) -> ModelOutcome {
         let checked: [ModelChecked]
@@ -992,7 +993,14 @@ struct ReferenceModel {
         var next = self
         next.nextID += UInt64(made.count)
         place(&next, made)
-        return applied(next, kind: kind, removed: leaving.count, animated: animated)
+        // A split column's screens: level 0, bottom first.
+        let about = made.last.map {
+            ScreenLocation(
+                screen: ScreenID($0.id), scene: $0.scene, level: 0, index: made.count - 1)
+        }
+        return applied(
+            next, kind: kind, removed: leaving.count, animated: animated,
+            about: aboutAdded ? about : nil)
     }
 
     /// What `report(_:)` does: no guard, no veto; the user already acted.

@@ -230,6 +230,36 @@ struct SplitViewTests {
         }
     }
 
+    @Test("a selection under a modal is about the new column screen, which gets the result")
+    func selectionUnderAModal() throws {
+        // The event is about the screen added (navigation-model.md, "Events"), out of view
+        // under the modal like a new tab's; the result handler belongs to that screen, not to
+        // the modal's visible one.
+        let coordinator = try makeCoordinator(setup: [
+            .split(primary: "A1", supplementary: "A2", detail: "B1"), .present(scene: "B2"),
+        ])
+        let modal = try #require(coordinator.tree.visibleScreen)
+        var results: [String] = []
+        let event = try #require(
+            try coordinator.navigate(
+                .showDetail("A1"), onResult: { results.append("\($0)") }))
+        let detail = try #require(coordinator.tree.split?.detail.first)
+        #expect(event.screen == detail.id)
+        #expect(event.scene == "A1")
+        #expect(event.to.screen == modal.id)
+        // The modal finishing delivers nothing to the detail's handler.
+        let content = try #require(modal.content as? StubScreen)
+        try content.context.finish(with: "done")
+        #expect(results.isEmpty)
+        // The detail leaving cancels its result, once.
+        try coordinator.navigate(.showDetail("B1"))
+        #expect(results == ["cancelled"])
+
+        try coordinator.navigate(.present(scene: "B2"))
+        let supplementary = try #require(try coordinator.navigate(.showSupplementary("B1")))
+        #expect(supplementary.screen == coordinator.tree.split?.supplementary?.first?.id)
+    }
+
     @Test("a back report to the visible screen of a split whose detail is empty changes nothing")
     func backReportToTheVisibleColumn() throws {
         // The detail column is empty: the supplementary's screen is visible, though the
