@@ -6,15 +6,16 @@
 // point: `swift run --package-path Fuzz fuzz-links Fuzz/corpus/fuzz-links`.
 //
 // Every input is read as UTF-8 text (invalid bytes become U+FFFD) and used four ways:
-//   1. as a link to open, on an empty window, over a stack root with a modal, and over a tab
-//      root with a full-screen cover (where a link that names one stack goes to one tab);
+//   1. as a link to open, on an empty window, over a stack root with a modal, over a tab
+//      root with a full-screen cover (where a link that names one stack goes to one tab), and
+//      over a collapsed three-column split with a sheet (the window keeps its size class);
 //   2. as a scene name or path: resolved, registered, navigated to, popped to;
 //   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
 //      link is written and read back;
 //   4. as a scene name registered and written into a link and read back;
 //   5. as a universal link of a link table (two hosts and a custom scheme; query items, nested
 //      routes, catch-alls, every effect, an action, routes not reachable from outside), as it
-//      is and after `https://example.com/` and `shop://`, from outside the app, over the three
+//      is and after `https://example.com/` and `shop://`, from outside the app, over the four
 //      trees: a link from outside never builds a scene that only routes not marked reachable
 //      open; a failure is typed, changes nothing, and an unhandled link carries the input; the
 //      visible screen's shared link reopens the same screens, or sharing is refused.
@@ -23,7 +24,7 @@
 // snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
 // with `preconditionFailure`, which libFuzzer reports as a crash.
 //
-// Cost: the fixed registry and the three trees links are opened over are made once per
+// Cost: the fixed registry and the four trees links are opened over are made once per
 // process, not per input (a failed open leaves its tree as it was, which the oracle checks;
 // a tree a link changed is made again). See Fuzz/README.md ("Cost per input").
 
@@ -203,10 +204,11 @@ enum LinkFuzzer {
 
     // MARK: 1. The input as a link
 
-    /// The trees a link is opened over: an empty window, a stack root with a modal, and a tab
-    /// root with a full-screen cover whose tabs host scenes; and the one a name is pushed on.
+    /// The trees a link is opened over: an empty window, a stack root with a modal, a tab
+    /// root with a full-screen cover whose tabs host scenes, and a collapsed three-column split
+    /// with a sheet; and the one a name is pushed on.
     enum Setup: CaseIterable {
-        case empty, stack, tabs, singleScreen
+        case empty, stack, tabs, split, singleScreen
     }
 
     /// A tree to open links over, with a recorder of its events.
@@ -248,6 +250,11 @@ enum LinkFuzzer {
                         selected: "home"))
                 try coordinator.navigate(.push(scene: "B2"))
                 try coordinator.navigate(.present(scene: "A1", style: .fullScreenCover))
+            case .split:
+                try coordinator.navigate(.split(primary: "A1", supplementary: "B1", detail: "B2"))
+                try coordinator.navigate(.push(scene: "A2"))
+                try coordinator.report(.sizeClassChanged(.compact))
+                try coordinator.navigate(.present(scene: "A1"))
             }
         } catch {
             preconditionFailure("fuzz-links: the setup fails: \(error)")
@@ -256,7 +263,7 @@ enum LinkFuzzer {
     }
 
     static func openAsLink(_ text: String) {
-        for setup in [Setup.empty, .stack, .tabs] {
+        for setup in [Setup.empty, .stack, .tabs, .split] {
             let fixture = fixture(setup)
             let coordinator = fixture.coordinator
             let recorder = fixture.recorder
@@ -282,6 +289,13 @@ enum LinkFuzzer {
                 check(
                     event.tab == tree.selectedTab,
                     "the event names tab \(String(describing: event.tab))")
+                check(
+                    tree.horizontalSizeClass == before.horizontalSizeClass,
+                    "a link changed the window's size class")
+                check(
+                    (tree.split?.isCollapsed ?? true)
+                        == (tree.horizontalSizeClass == .compact || tree.split == nil),
+                    "a split opened in a \(tree.horizontalSizeClass) window is not collapsed")
                 for screen in tree.screens {
                     check(
                         container.build(for: screen.scene) != nil,
@@ -587,7 +601,7 @@ extension LinkFuzzer {
     static func openAsUniversalLink(_ text: String) {
         sharingChecked = false
         for url in [text, "https://example.com/" + text, "shop://" + text] {
-            for setup in [Setup.empty, .stack, .tabs] {
+            for setup in [Setup.empty, .stack, .tabs, .split] {
                 openUniversal(url, over: setup)
             }
         }
@@ -609,6 +623,17 @@ extension LinkFuzzer {
             fixtures[setup] = nil
             let tree = coordinator.tree
             check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
+            check(
+                tree.horizontalSizeClass == before.horizontalSizeClass,
+                "a universal link changed the window's size class")
+            if let split = before.split, let event = event?.transition, event.kind == .push {
+                // A push goes onto the detail column; the columns before it stay.
+                check(
+                    tree.split?.primary == split.primary
+                        && tree.split?.supplementary == split.supplementary
+                        && tree.split?.detail.id == split.detail.id,
+                    "a universal link's push changed a split's columns: \(tree)")
+            }
             for screen in tree.screens where before.screen(screen.id) == nil {
                 check(
                     reachableScenes.contains(screen.scene),

@@ -11,7 +11,9 @@
 // results (typed ones finished with a value of the wrong type too), payloads (of the required
 // type, of another, none), vetoes, the tabs' hosted scenes, tabs added (new names, names in
 // use, invalid ones; at the end, at a position, out of range) and removed (the selected tab,
-// another, an unknown one, the only one)) or toggles a meddler (a guard that
+// another, an unknown one, the only one), split roots (two or three columns, a double-column
+// split given a supplementary screen, detail and supplementary selections on any root) and size
+// class reports, which collapse a split so that pops cross its columns) or toggles a meddler (a guard that
 // navigates, an observer that navigates, guards that reject or redirect); the following bytes
 // pick its arguments. After every operation:
 //   - the tree's invariants hold (`ScreenTree.structuralProblems()`);
@@ -33,6 +35,11 @@
 //     tab left), and every other stack and every modal is as it was; a refused add or remove
 //     names what was wrong (no root, a stack root, a position out of range, a name in use, the
 //     only tab, an unknown tab), and one that applied was valid;
+//   - a split holds the columns its request gave (three when a supplementary screen or the
+//     style asks), a detail selection changes only the detail column (its identity kept), a
+//     supplementary one only the supplementary and the detail (emptied); a size class report
+//     moves no screen and plans no step; a refused split step names what was wrong (no root,
+//     not a split, no supplementary column), and one that applied was valid;
 //   - a saved snapshot keeps registered payloads (restoring it saves the same snapshot); a tree
 //     holding a payload of an unregistered type is refused with `.payloadNotSaved`, and one
 //     whose builder needs a payload it cannot rebuild gets no link (`.linkNeedsPayload`).
@@ -153,6 +160,12 @@ final class NavigationFuzzer {
         "app://open/B2/Keep", "app://open/Order;id=4",
         // Payloads: rebuilt from the parameters, not rebuildable, no parameters to rebuild from.
         "app://open/A1/Product;id=3", "app://open/A1/+Gift", "app://open/Product",
+        // Split roots, well formed and not.
+        "app://open/[primary]A1/[supplementary]A2/[detail]B1;id=4/B2/+B1",
+        "app://open/[primary,three-column]A1/A2", "app://open/[primary]Keep/[detail]A2/Keep",
+        "app://open/[primary]A1/[detail]Broken", "app://open/[three-column,primary]B1/[detail]A2",
+        "app://open/[detail]B1", "app://open/[primary]A1/[detail]B1/[supplementary]A2",
+        "app://open/[primary]A1/+[detail]B1", "app://open/[tab:home]A1/[primary]B1",
     ]
     static let snapshots: [TreeSnapshot] = [
         TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
@@ -186,6 +199,16 @@ final class NavigationFuzzer {
             root: [.init(scene: "A1", payload: .init(type: "gift", json: #"{"note":"x"}"#))]),
         TreeSnapshot(
             root: [.init(scene: "Product", payload: .init(type: "product", json: #"{"id":"#))]),
+        // Split roots: three columns, two with an empty detail, an empty primary.
+        TreeSnapshot(
+            split: .init(
+                primary: [.init(scene: "A1")], supplementary: [.init(scene: "A2")],
+                detail: [.init(scene: "B1"), .init(scene: "Keep")]),
+            modals: [.init(style: .sheet(), stack: [.init(scene: "B2")])]),
+        TreeSnapshot(split: .init(primary: [.init(scene: "B1"), .init(scene: "A2")])),
+        TreeSnapshot(split: .init(primary: [], detail: [.init(scene: "A1")])),
+        TreeSnapshot(
+            split: .init(primary: [.init(scene: "A1")], supplementary: [], detail: [])),
     ]
     static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
     static let styles: [PresentationStyle] = [
@@ -451,7 +474,11 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 42
+        let operation = byte() % 46
+        if operation >= 42 {
+            splitStep(operation)
+            return
+        }
         if operation >= 40 {
             tabSetStep(operation)
             return
@@ -919,6 +946,142 @@ final class NavigationFuzzer {
                 }
             }
         }
+    }
+
+    /// Makes a split root (two or three columns, sometimes a double-column one given a
+    /// supplementary screen), selects a detail or a supplementary screen (on any root), or
+    /// reports a size class; checks that only what it names changed, or that its refusal names
+    /// what was wrong.
+    private func splitStep(_ operation: Int) {
+        let before = coordinator.tree
+        let force = byte() % 4 == 0
+        switch operation {
+        case 42:
+            let supplementary = byte() % 2 == 0 ? Destination(scene()) : nil
+            let detail = byte() % 3 == 0 ? nil : Destination(scene(), parameters: parameters())
+            let style = pick([nil, SplitStyle.doubleColumn, .tripleColumn]) ?? nil
+            let request = ApplicationTransitionType.split(
+                primary: Destination(scene(), parameters: parameters()),
+                supplementary: supplementary, detail: detail, style: style)
+            let expected = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
+            let valid = !(expected == .doubleColumn && supplementary != nil)
+            perform("\(request)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.navigate(request, force: force)
+                    check(valid, "\(request) applied")
+                    let tree = coordinator.tree
+                    if let event, event.redirectedFrom == nil, chatty == nil {
+                        let split = tree.split
+                        check(
+                            split?.style == expected && split?.primary.count == 1
+                                && (split?.supplementary?.count ?? 0)
+                                    == (supplementary == nil ? 0 : 1)
+                                && split?.detail.count == (detail == nil ? 0 : 1)
+                                && tree.modals.isEmpty,
+                            "\(request) made \(tree)")
+                        check(
+                            tree.horizontalSizeClass == before.horizontalSizeClass,
+                            "\(request) changed the size class")
+                    }
+                    return event
+                } catch {
+                    if case .noSupplementaryColumn = error {
+                        check(!valid, "\(request) refused: \(error)")
+                    }
+                    throw error
+                }
+            }
+        case 43, 44:
+            let column: SplitColumn = operation == 43 ? .detail : .supplementary
+            let destination = Destination(scene(), parameters: parameters())
+            let request: ApplicationTransitionType =
+                column == .detail ? .showDetail(destination) : .showSupplementary(destination)
+            perform("\(request), force: \(force)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.navigate(request, force: force)
+                    guard let old = before.split else {
+                        check(false, "\(request) applied over \(before)")
+                        return event
+                    }
+                    check(
+                        column == .detail || old.style == .tripleColumn,
+                        "\(request) applied over two columns")
+                    if let event, event.redirectedFrom == nil, chatty == nil {
+                        checkColumnShown(column, old: old, before: before)
+                    }
+                    return event
+                } catch {
+                    switch error {
+                    case .noRoot: check(before.isEmpty, "\(request) refused: \(error)")
+                    case .noSplitRoot:
+                        check(
+                            !before.isEmpty && before.split == nil,
+                            "\(request) refused: \(error)")
+                    case .noSupplementaryColumn:
+                        check(
+                            column == .supplementary && before.split?.style == .doubleColumn,
+                            "\(request) refused: \(error)")
+                    default: break
+                    }
+                    throw error
+                }
+            }
+        default:
+            let sizeClass: SizeClass = byte() % 2 == 0 ? .compact : .regular
+            perform("report(size-class-changed \(sizeClass))") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.report(.sizeClassChanged(sizeClass))
+                    let tree = coordinator.tree
+                    check(
+                        tree.horizontalSizeClass == sizeClass,
+                        "the size class is \(tree.horizontalSizeClass), not \(sizeClass)")
+                    check(
+                        (event == nil) == (before.horizontalSizeClass == sizeClass),
+                        "a size class report returned \(String(describing: event))")
+                    if let event, chatty == nil {
+                        // The platform lays the split out: no screen moves, no step is planned
+                        // (unless an observer navigates after the event).
+                        check(
+                            event.plan.steps.isEmpty, "a size class report planned \(event.plan)")
+                        let columns = tree.split?.columns.map(\.id)
+                        check(
+                            tree.screens == before.screens
+                                && columns == before.split?.columns.map(\.id),
+                            "a size class report moved screens: \(tree)")
+                        check(
+                            (tree.split?.isCollapsed ?? false)
+                                == (tree.split != nil && sizeClass == .compact),
+                            "a split is not collapsed in a \(sizeClass) window")
+                    }
+                    return event
+                } catch {
+                    if case .noRoot = error {
+                        check(before.isEmpty, "a size class report refused: \(error)")
+                    }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// After a detail (or supplementary) selection on the split `old` of `before`: the column
+    /// holds one screen and keeps its identity, the columns after it are empty, the columns
+    /// before it and the modals are as they were.
+    private func checkColumnShown(_ column: SplitColumn, old: ScreenSplit, before: ScreenTree) {
+        let tree = coordinator.tree
+        guard let split = tree.split else {
+            check(false, "a \(column) selection left no split: \(tree)")
+            return
+        }
+        let shown = column == .detail ? split.detail : split.supplementary
+        let previous = column == .detail ? old.detail : old.supplementary
+        check(
+            shown?.count == 1 && shown?.id == previous?.id && split.primary == old.primary
+                && (column == .supplementary ? split.detail.isEmpty : true)
+                && (column == .detail ? split.supplementary == old.supplementary : true)
+                && tree.modals == before.modals
+                && tree.horizontalSizeClass == before.horizontalSizeClass,
+            "a \(column) selection made \(tree) of \(before)")
     }
 
     /// After `addTab(item, at: index)`: the new tab holds one screen of the item's scene, at

@@ -6,8 +6,8 @@
 // point: `swift run --package-path Fuzz fuzz-snapshots Fuzz/corpus/fuzz-snapshots`.
 //
 // Every input is read as the JSON an app saved (`JSONDecoder().decode(TreeSnapshot.self, …)`)
-// and, when it decodes, restored over an empty window and over a stack root with a sheet. The
-// oracle:
+// and, when it decodes, restored over an empty window, over a stack root with a sheet and over a
+// collapsed split in a compact window. The oracle:
 //   - decoding and restoring never crash, and take bounded time (scripts/fuzz.sh gives each
 //     input a time limit);
 //   - a decoded snapshot is within `TreeSnapshot`'s limits (version, screens, tabs, modals:
@@ -15,14 +15,15 @@
 //   - a failed restore is a typed error that changed nothing, reported one failure and no
 //     transition, with a description of bounded size;
 //   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`) with the
-//     snapshot's screens, tabs, selected tab and modal styles, reported one transition, and no
-//     screen has more parameters than the limit;
+//     snapshot's screens, tabs, split columns, selected tab and modal styles, reported one
+//     transition, kept the window's size class, and no screen has more parameters than the
+//     limit;
 //   - the restored tree's own snapshot (`coordinator.snapshot()`) survives JSON, and restoring
 //     it elsewhere gives a tree that saves the very same snapshot.
 // A broken oracle stops the process with `preconditionFailure`, which libFuzzer reports as a
 // crash.
 //
-// Cost: the registry and the two trees snapshots are restored over are made once per process
+// Cost: the registry and the three trees snapshots are restored over are made once per process
 // (a failed restore leaves its tree as it was, which the oracle checks; a tree a restore
 // changed is made again). See Fuzz/README.md ("Cost per input").
 
@@ -121,9 +122,10 @@ enum SnapshotFuzzer {
         let recorder: Recorder
     }
 
-    /// The trees snapshots are restored over: an empty window, and a stack root with a sheet.
+    /// The trees snapshots are restored over: an empty window, a stack root with a sheet, and
+    /// a collapsed two-column split in a compact window.
     enum Setup: CaseIterable {
-        case empty, stack
+        case empty, stack, split
     }
 
     /// The trees, kept while restores fail on them (a failed restore changes nothing: the
@@ -134,15 +136,22 @@ enum SnapshotFuzzer {
         if let fixture = fixtures[setup] { return fixture }
         let fixture = LeakCheck.ignoringAllocations {
             let coordinator = AppCoordinator(container: container)
-            if setup == .stack {
-                do {
+            do {
+                switch setup {
+                case .empty:
+                    break
+                case .stack:
                     try coordinator.navigate(.root(scene: "A1"))
                     try coordinator.navigate(.push(scene: "A2"))
                     try coordinator.navigate(
                         .present(scene: "B1", style: .sheet(detents: [.medium])))
-                } catch {
-                    preconditionFailure("fuzz-snapshots: the setup fails: \(error)")
+                case .split:
+                    try coordinator.navigate(.split(primary: "A1", detail: "B1"))
+                    try coordinator.navigate(.push(scene: "A2"))
+                    try coordinator.report(.sizeClassChanged(.compact))
                 }
+            } catch {
+                preconditionFailure("fuzz-snapshots: the setup fails: \(error)")
             }
             return Fixture(coordinator: coordinator, recorder: Recorder(coordinator))
         }
@@ -171,9 +180,7 @@ enum SnapshotFuzzer {
         check(
             (1...TreeSnapshot.currentVersion).contains(snapshot.version),
             "decoded a snapshot of version \(snapshot.version)")
-        let screens =
-            snapshot.root.count + snapshot.tabs.reduce(0) { $0 + $1.stack.count }
-            + snapshot.modals.reduce(0) { $0 + $1.stack.count }
+        let screens = Self.screens(of: snapshot).count
         check(screens <= TreeSnapshot.maximumScreens, "decoded \(screens) screens")
         check(
             snapshot.tabs.count <= TreeSnapshot.maximumTabs, "decoded \(snapshot.tabs.count) tabs")
@@ -182,9 +189,13 @@ enum SnapshotFuzzer {
             "decoded \(snapshot.modals.count) modals")
     }
 
-    /// Every saved screen of `snapshot`, in the tree's order: root or tabs, then modals.
+    /// Every saved screen of `snapshot`, in the tree's order: root, tabs or split columns, then
+    /// modals.
     static func screens(of snapshot: TreeSnapshot) -> [TreeSnapshot.Screen] {
-        snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+        let split = snapshot.split
+        let columns = (split?.primary ?? []) + (split?.supplementary ?? []) + (split?.detail ?? [])
+        return snapshot.root + snapshot.tabs.flatMap(\.stack) + columns
+            + snapshot.modals.flatMap(\.stack)
     }
 
     static func restore(_ snapshot: TreeSnapshot, over setup: Setup, input: Data) {
@@ -232,6 +243,20 @@ enum SnapshotFuzzer {
             saved.allSatisfy { $0.parameters.count <= TreeSnapshot.maximumParametersPerScreen },
             "restored a screen with more parameters than the limit")
         check(tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
+        check(
+            tree.horizontalSizeClass == before.horizontalSizeClass,
+            "a restore changed the window's size class")
+        if let split = snapshot.split {
+            let columns = tree.split
+            check(
+                columns?.primary.count == split.primary.count
+                    && columns?.supplementary?.count == split.supplementary?.count
+                    && columns?.detail.count == split.detail.count
+                    && columns?.isCollapsed == (tree.horizontalSizeClass == .compact),
+                "restored the split \(tree)")
+        } else {
+            check(tree.split == nil, "restored a split from a snapshot without one")
+        }
         if !snapshot.tabs.isEmpty {
             check(
                 tree.selectedTab == snapshot.tabs[snapshot.selectedTab].name,

@@ -7,7 +7,8 @@
 //
 // Each input drives a fresh `WindowRegistry`: every byte picks an operation (open a window,
 // empty or restored from a snapshot, a saved activity or an activity read from the input's
-// bytes; close, activate or look up a window; navigate a window; open a link in a window, the
+// bytes; close, activate or look up a window; navigate a window (split roots and selections
+// included) or report its size class; open a link in a window, the
 // active one, a new one or where the app's policy says; save a window's activity; navigate a
 // closed window's kept coordinator; change the policy), and the following bytes pick its
 // arguments (window identities from a table, empty, over-long, or read from the input). After
@@ -108,12 +109,19 @@ final class WindowFuzzer {
         .addTab(TabItem("inbox", scene: "B2")), .addTab(TabItem("home", scene: "A1"), at: 0),
         .addTab(TabItem("news", scene: "A1"), at: 0), .addTab(TabItem("x", scene: "A1"), at: 9),
         .removeTab("more"), .removeTab("home"), .removeTab("nope"),
+        // Split roots: two and three columns, a double-column one given a supplementary
+        // screen, selections (on another root too), a supplementary in two columns.
+        .split(primary: "A1", detail: "B1"), .split(primary: "A1", supplementary: "A2"),
+        .split(primary: "B1", supplementary: "A2", style: .doubleColumn), .showDetail("B2"),
+        .showDetail("Keep"), .showSupplementary("A1"),
     ]
     static let links: [String] = [
         "app://open/A1", "app://open/A1/A2/+B1", "app://open/Keep/+A1", "app://open/A1/Broken",
         "app://open/A1/+Locked", "app://open/A3", "app://open/A1//A2", "other://open/A1",
         "app://open/[tab:home]A1/[tab:more,selected]B1/+[full-screen]A2", "app://open/B1/B2",
         "app://open/Order;id=4", "", "app://open/[tab:home]A1/[tab:home]B1",
+        "app://open/[primary]A1/[supplementary]B1/[detail]A2/+B2",
+        "app://open/[primary,three-column]A1", "app://open/[detail]A1",
     ]
     static let snapshots: [TreeSnapshot] = [
         TreeSnapshot(root: [.init(scene: "A1"), .init(scene: "A2")]),
@@ -129,6 +137,11 @@ final class WindowFuzzer {
                 .init(name: "more", stack: [.init(scene: "Keep")]),
             ], selectedTab: 1),
         TreeSnapshot(tabs: [.init(name: "home", stack: [.init(scene: "A1")])], selectedTab: 4),
+        TreeSnapshot(
+            split: .init(
+                primary: [.init(scene: "A1")], supplementary: [],
+                detail: [.init(scene: "B1"), .init(scene: "Keep")])),
+        TreeSnapshot(split: .init(primary: [])),
     ]
     static let activityType = "org.scenerouter.restore"
 
@@ -360,8 +373,22 @@ final class WindowFuzzer {
             }
         case 4, 5:
             let id = name()
-            let request = pick(Self.requests) ?? .pop()
+            // A request, or (the last two choices) a size class report: the window's own.
+            let index = byte() % (Self.requests.count + 2)
             let force = byte() % 4 == 0
+            guard index < Self.requests.count else {
+                let sizeClass: SizeClass = index == Self.requests.count ? .compact : .regular
+                perform("in \(id): report(size-class-changed \(sizeClass))", about: id) {
+                    () throws(NavigationError) in
+                    let coordinator = try registry.coordinator(for: id)
+                    try coordinator.report(.sizeClassChanged(sizeClass))
+                    check(
+                        coordinator.tree.horizontalSizeClass == sizeClass,
+                        "\(id)'s size class is not \(sizeClass)")
+                }
+                return
+            }
+            let request = Self.requests[index]
             perform("in \(id): \(request)", about: id) { () throws(NavigationError) in
                 try registry.coordinator(for: id).navigate(request, force: force)
             }
