@@ -1,8 +1,9 @@
 public import CoreModule
 public import CoreUI
 
-/// The iPad sidebar: the app's feature modules in a list, the way a tab bar lists them on
-/// iPhone. Selecting one shows its first screen in the split's detail column.
+/// The iPad sidebar: the app's feature modules in a list, as a tab bar lists them on iPhone.
+///
+/// Selecting one shows its first screen in the split's detail column.
 ///
 /// The app module owns it: only the app knows every feature, as only the app builds the tab
 /// bar.
