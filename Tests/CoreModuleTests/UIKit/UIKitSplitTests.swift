@@ -274,6 +274,48 @@
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
         }
 
+        @Test("expanded, a back swipe goes back in the detail column only")
+        func expandedBackSwipe() throws {
+            let shown = try shown([.split(primary: "A1", detail: "B1"), .push(scene: "B2")])
+            shown.settle()
+            let recorder = EventRecorder(shown.coordinator)
+            let detail = try #require(shown.coordinator.tree.split?.detail)
+            #expect(shown.testing.simulateBackSwipe())
+            #expect(recorder.transitions.map(\.to.screen) == [detail[0].id])
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+            // The detail's first screen stays while the columns show side by side.
+            #expect(!shown.testing.simulateBackSwipe())
+            #expect(shown.coordinator.tree.split?.detail.count == 1)
+        }
+
+        @Test("the model-based property test's gestures for split reports: size class, back")
+        func propertyTestGestures() throws {
+            let shown = try shown([.split(primary: "A1", detail: "B1"), .push(scene: "B2")])
+            shown.settle()
+            var random = SeededRandom(seed: 1)
+            let compact = Gesture.for(.sizeClassChanged(.compact), shown.coordinator.tree, &random)
+            #expect(compact.possible)
+            let (performed, reports) = compact.perform(on: shown.testing)
+            #expect(performed && reports == [.sizeClassChanged(.compact)])
+            #expect(shown.coordinator.tree.split?.isCollapsed == true)
+            // The same size class again is no gesture.
+            let again = Gesture.for(.sizeClassChanged(.compact), shown.coordinator.tree, &random)
+            #expect(!again.possible)
+
+            // Collapsed, back from the detail's first screen goes to the primary's.
+            try shown.coordinator.navigate(.pop())
+            shown.settle()
+            let primary = try #require(shown.coordinator.tree.split?.primary.last)
+            // A back swipe or the Back button's menu: both go back to the primary's screen.
+            let gesture = Gesture.for(
+                .poppedBackByUser(to: primary.id), shown.coordinator.tree, &random)
+            #expect(gesture.possible, "\(gesture)")
+            let (swiped, expected) = gesture.perform(on: shown.testing)
+            #expect(swiped && expected == [.poppedBackByUser(to: primary.id)])
+            #expect(shown.coordinator.tree.split?.detail.isEmpty == true)
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+        }
+
         // MARK: The stand-in's own split view controller
 
         /// Records what a split view controller asks and tells its delegate.
