@@ -33,6 +33,8 @@
         var violations: [UIKitStandInViolation] = []
         /// Animated work that has started and not ended, oldest first.
         var animations: [Animation] = []
+        /// Whether the window's horizontal size class is compact (a test sets it).
+        var isCompactWidth = false
 
         /// A window showing nothing.
         public override init() {}
@@ -44,6 +46,9 @@
                 if let oldValue, oldValue !== rootViewController { oldValue.window = nil }
                 rootViewController?.window = self
                 rootViewController?.lastWindow = self
+                // A split view controller takes the window's size class: it collapses in a
+                // compact one.
+                (rootViewController as? UISplitViewController)?.adapt(compact: isCompactWidth)
             }
         }
     }

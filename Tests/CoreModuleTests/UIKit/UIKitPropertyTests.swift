@@ -47,7 +47,10 @@
                 for (name, count) in statistics.gestures {
                     #expect(count > 100, "\(name): \(count)")
                 }
-                #expect(statistics.gestures.count == GestureStatistics.names.count)
+                // A size class is made only once the model's generator draws split roots.
+                let made = Set(statistics.gestures.keys)
+                #expect(GestureStatistics.names.isSubset(of: made))
+                #expect(made.subtracting(GestureStatistics.names).isSubset(of: ["size class"]))
                 #expect(statistics.animations > Self.totalOperations / 10)
             }
             print("UIKit property test: \(statistics) (ROUTER_SEED=\(seed))")
@@ -158,6 +161,8 @@
         case swipeDown(top: ScreenID?, allowed: Bool)
         /// A tap on the tab at `index`; refused when a modal covers the tab bar.
         case tabTap(index: Int, name: String, reselect: Bool, covered: Bool)
+        /// The window's width changes class, collapsing or expanding a split root.
+        case sizeClass(SizeClass)
         /// A gesture the user cannot make for this report (nothing to swipe, no tab bar).
         case none(String)
 
@@ -167,10 +172,9 @@
         ) -> Gesture {
             switch report {
             case .poppedBackByUser:
-                guard let stack = tree.topStack, stack.count > 1 else {
-                    return .none("no stack to swipe back in")
-                }
-                let ids = stack.map(\.id)
+                // The stack the user sees: a collapsed split's columns as one.
+                let ids = SplitGesture.visibleStack(tree).map(\.id)
+                guard ids.count > 1 else { return .none("no stack to swipe back in") }
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     let index = Int.random(in: 0..<(ids.count - 1), using: &random)
                     return .backButtonMenu(index: index, to: ids[index])
@@ -190,8 +194,12 @@
                 let selected = tree.tabs[index].isSelected
                 return .tabTap(
                     index: index, name: name, reselect: selected, covered: tree.modalCount > 0)
-            case .sizeClassChanged:
-                return .none("the generator draws no size class")
+            case .sizeClassChanged(let sizeClass):
+                // Only a split view controller hears the window's width change, and reports it.
+                guard let split = tree.split, split.isCollapsed != (sizeClass == .compact) else {
+                    return .none("no split to collapse or expand")
+                }
+                return .sizeClass(sizeClass)
             case .selectedTabReselectedByUser:
                 guard let index = tree.tabs.firstIndex(where: \.isSelected) else {
                     return .none("no tabs")
@@ -205,7 +213,7 @@
         /// Whether the stand-in lets the user make it.
         var possible: Bool {
             switch self {
-            case .backSwipe, .backButtonMenu: return true
+            case .backSwipe, .backButtonMenu, .sizeClass: return true
             case .swipeDown(let top, let allowed): return top != nil && allowed
             case .tabTap(_, _, _, let covered): return !covered
             case .none: return false
@@ -223,6 +231,7 @@
                     : allowed ? "swipe-down" : "refused swipe-down"
             case .tabTap(_, _, let reselect, let covered):
                 return covered ? "tap on a covered tab bar" : reselect ? "re-tap" : "tab tap"
+            case .sizeClass: return "size class"
             case .none(let reason): return "no gesture (\(reason))"
             }
         }
@@ -253,6 +262,9 @@
                 testing.finishAnimations()
                 guard done else { return (false, []) }
                 return (true, [reselect ? .selectedTabReselectedByUser : .tabSelectedByUser(name)])
+            case .sizeClass(let sizeClass):
+                let done = testing.simulateSizeClass(compact: sizeClass == .compact)
+                return (done, done ? [.sizeClassChanged(sizeClass)] : [])
             case .none:
                 return (false, [])
             }
