@@ -68,14 +68,14 @@
         // MARK: What the user sees
 
         /// The top-most presented view controller, or the window's root when nothing is presented.
-        public var topViewController: UIViewController? {
+        package var topViewController: UIViewController? {
             guard let root = window.rootViewController else { return nil }
             return root.presentedChain.last ?? root
         }
 
         /// The navigation controller whose top the user sees: the top-most presented one, or the
         /// root one, or the selected tab's.
-        public var visibleNavigationController: UINavigationController? {
+        package var visibleNavigationController: UINavigationController? {
             guard let top = topViewController else { return nil }
             if let tabs = top as? UITabBarController {
                 return tabs.tabs.indices.contains(tabs.selected)
