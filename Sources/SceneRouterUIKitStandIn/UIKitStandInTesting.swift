@@ -68,7 +68,7 @@
         // MARK: What the user sees
 
         /// The top-most presented view controller, or the window's root when nothing is presented.
-        public var topViewController: UIViewController? {
+        package var topViewController: UIViewController? {
             guard let root = window.rootViewController else { return nil }
             return root.presentedChain.last ?? root
         }
@@ -76,7 +76,7 @@
         /// The navigation controller whose top the user sees: the top-most presented one, or the
         /// root one, or the selected tab's; for a split, the secondary column's, or collapsed,
         /// the `.compact` column's, else the top-most one stacked on the primary column's.
-        public var visibleNavigationController: UINavigationController? {
+        package var visibleNavigationController: UINavigationController? {
             guard let top = topViewController else { return nil }
             if let split = top as? UISplitViewController {
                 guard split.collapsed else {

@@ -87,7 +87,7 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
 /// type ``NavigationError/wrongPayloadType(scene:expected:given:)``; nothing changes then.
 public struct PayloadRequirement: Sendable {
     /// The name of the type required, as errors print it.
-    public let typeName: String
+    package let typeName: String
     /// Whether a payload is of the type required.
     let accepts: @Sendable (ScenePayload) -> Bool
     /// Rebuilds the payload from the screen's parameters, when the builder said how.

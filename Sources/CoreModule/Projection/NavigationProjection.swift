@@ -171,7 +171,7 @@ public struct NavigationProjection: Hashable, Sendable {
     /// the root or the tab container.
     ///
     /// - Parameter level: 0 for the root, N for the N-th modal.
-    public func modal(over level: Int) -> Modal? {
+    package func modal(over level: Int) -> Modal? {
         modals.indices.contains(level) ? modals[level] : nil
     }
 
