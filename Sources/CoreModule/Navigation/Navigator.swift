@@ -266,22 +266,16 @@ final class Navigator {
             about = from
         default:
             // A new tab's screen is added out of view.
-            if case .insertTab(let tab, _) = change.edit, let added = tab.screens.first,
-                let location = tree.location(of: added.id)
-            {
+            if let added = applied.insertedTabScreen, let location = tree.location(of: added) {
                 about = location
             }
         }
-        var style: PresentationStyle?
-        if case .present(_, _, _, let presented) = change.edit { style = presented }
-        // A universal link's stack presented in one modal.
-        if case .presentOnBase(_, _, _, let presented) = change.edit { style = presented }
         let event = TransitionEvent(
             sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
             screen: about.screen, from: applied.from, to: applied.to,
             removedCount: applied.removedCount, animated: change.animated,
             initiator: change.initiator, redirectedFrom: change.redirectedFrom,
-            stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
+            stack: applied.stack, style: applied.style, tab: applied.tab, plan: applied.plan)
         if tracked {
             lifecycle.settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),

@@ -106,7 +106,8 @@ final class PlanRunner {
             arrivals = list
         }
         var checked: [Checked] = []
-        checked.reserveCapacity(arrivals.count)
+        // A removal or a tab selection arrives with nothing: no list to allocate.
+        if !arrivals.isEmpty { checked.reserveCapacity(arrivals.count) }
         for arrival in arrivals {
             switch try check(arrival, in: tree) {
             case .success(let value): checked.append(value)
@@ -125,7 +126,7 @@ final class PlanRunner {
             return .redirect(redirect)
         }
         var built: [Screen] = []
-        built.reserveCapacity(checked.count)
+        if !checked.isEmpty { built.reserveCapacity(checked.count) }
         for value in checked {
             do {
                 built.append(try build(value, for: plan.kind, link: link))
@@ -174,7 +175,7 @@ final class PlanRunner {
     private func askLeaving(_ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool)
         throws(NavigationError) -> ApplicationTransitionType?
     {
-        guard !guards.isEmpty || (!force && !lifecycle.leaveVetoes.isEmpty),
+        guard !guards.isEmpty || (!force && !lifecycle.tables.leaveVetoes.isEmpty),
             !plan.leaving.isEmpty(in: tree)
         else { return nil }
         return try checkLeaving(
@@ -260,10 +261,10 @@ final class PlanRunner {
             do {
                 return try checked.resolved.registration.makeScreen(in: context)
             } catch let error as NavigationError {
-                lifecycle.leaveVetoes[id] = nil
+                lifecycle.tables.leaveVetoes[id] = nil
                 throw error
             } catch {
-                lifecycle.leaveVetoes[id] = nil
+                lifecycle.tables.leaveVetoes[id] = nil
                 throw .builderFailed(scene, reason: String(describing: error))
             }
         }
@@ -310,7 +311,7 @@ final class PlanRunner {
             {
                 return redirect
             }
-            if !force, let veto = lifecycle.leaveVetoes[screen.id],
+            if !force, let veto = lifecycle.tables.leaveVetoes[screen.id],
                 let reason = try runningAppCode(kind, { () -> String? in veto() })
             {
                 throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)

@@ -52,6 +52,10 @@ struct AppliedEdit {
     let tab: String?
     /// What a host must do to show the change.
     let plan: RenderPlan
+    /// The style of the modal a present made; otherwise `nil`.
+    let style: PresentationStyle?
+    /// The first screen of a tab an insertion added (out of view); otherwise `nil`.
+    let insertedTabScreen: ScreenID?
 }
 
 extension ScreenTree {
@@ -66,6 +70,8 @@ extension ScreenTree {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
         var plan = RenderPlan()
+        var style: PresentationStyle?
+        var insertedTabScreen: ScreenID?
         // For a universal link's push: the base stack's screens before, and whether modals
         // covered it.
         var basePlan: (before: [Screen], hadModals: Bool) = ([], false)
@@ -79,8 +85,9 @@ extension ScreenTree {
             setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
         case .push(let screen):
             push(screen)
-        case .present(let screen, let modal, let stack, let style):
-            present([screen], modal: modal, stack: stack, style: style)
+        case .present(let screen, let modal, let stack, let presented):
+            style = presented
+            present([screen], modal: modal, stack: stack, style: presented)
         case .truncateTop(let keeping):
             removed = topStackCount - keeping
             truncateTop(keeping: keeping)
@@ -90,6 +97,7 @@ extension ScreenTree {
         case .selectTab(let index):
             selectTab(at: index)
         case .insertTab(let tab, let index):
+            insertedTabScreen = tab.screens.first?.id
             insertTab(tab.name, stack: tab.stack, screens: tab.screens, at: index)
         case .removeTab(let index):
             removed = base[index].screens.count
@@ -106,10 +114,12 @@ extension ScreenTree {
             if planning { basePlan = (base[selectedIndex].screens, modalsBefore > 0) }
             dismissModals(from: 0)
             for screen in screens { push(screen) }
-        case .presentOnBase(let screens, let modal, let stack, let style):
+        case .presentOnBase(let screens, let modal, let stack, let presented):
+            // A universal link's stack presented in one modal.
+            style = presented
             removed = modalScreens(from: 0).count
             dismissModals(from: 0)
-            present(screens, modal: modal, stack: stack, style: style)
+            present(screens, modal: modal, stack: stack, style: presented)
         case .setTop(let screens):
             removed = leavingScreens(edit).count
             setTop(screens)
@@ -146,7 +156,8 @@ extension ScreenTree {
             }
         }
         return AppliedEdit(
-            from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan)
+            from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan,
+            style: style, insertedTabScreen: insertedTabScreen)
     }
 
     /// The render plan of `edit`, just applied to this tree, for every edit but a whole new
