@@ -66,7 +66,7 @@ extension ScreenTree {
     /// new tree is one known step (two for a new root over modals), read off the tree after
     /// it, so that no copy of the tree before is kept; a whole new tree is compared with the
     /// tree before.
-    mutating func apply(_ edit: TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
+    mutating func apply(_ edit: consuming TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
         var plan = RenderPlan()
