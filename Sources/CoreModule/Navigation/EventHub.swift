@@ -128,16 +128,18 @@ final class EventHub {
         }
         // Each queued event is taken out before it is delivered, so the queue holds only the
         // events not yet delivered, and a chain of navigations started by observers keeps no
-        // tree it has delivered. (Asked first whether one is queued, so that the usual delivery
-        // of one event ends without making an empty queued one.)
-        while !state.endDeliveryUnlessQueued() {
-            if let next = state.nextQueued() {
-                deliver(next.event, tree: next.tree, slots: next.observerSlots)
-            }
+        // tree it has delivered. (The streams' turn and the question whether one is queued
+        // take one access to the state, so that the usual delivery of one event ends without
+        // making an empty queued one.)
+        var ended = state.yieldToStreams(event)
+        while !ended, let next = state.nextQueued() {
+            deliver(next.event, tree: next.tree, slots: next.observerSlots)
+            ended = state.yieldToStreams(next.event)
         }
     }
 
-    /// Calls the observers in the first `end` slots, then the streams, with `event`.
+    /// Calls the observers in the first `end` slots with `event`; the streams get it next
+    /// (``HubState/yieldToStreams(_:)``).
     private func deliver(_ event: NavigationEvent, tree: ScreenTree?, slots end: Int) {
         if let tree { treeAtEvent = tree }
         // By position, up to the observers attached when delivery began: one added meanwhile
@@ -146,11 +148,6 @@ final class EventHub {
         while index < end {
             if let observer = state.observers[slot: index] { observer.handler(event) }
             index += 1
-        }
-        if !state.streams.isEmpty {
-            for continuation in state.streams.values {
-                continuation.yield(event)
-            }
         }
         if tree != nil { treeAtEvent = nil }
     }
@@ -198,8 +195,17 @@ struct HubState {
         }
     }
 
-    /// Ends the delivery when no event is queued, and says whether it did.
-    mutating func endDeliveryUnlessQueued() -> Bool {
+    /// Gives `event`, which every closure observer has had, to the streams, then ends the
+    /// delivery when no event is queued, and says whether it did.
+    ///
+    /// A stream's `yield` runs none of the app's code (its reader resumes later, on its own
+    /// task), so nothing reaches the state while this changes it.
+    mutating func yieldToStreams(_ event: NavigationEvent) -> Bool {
+        if !streams.isEmpty {
+            for continuation in streams.values {
+                continuation.yield(event)
+            }
+        }
         guard delivery.queue.isEmpty else { return false }
         delivery.end()
         observers.compact()

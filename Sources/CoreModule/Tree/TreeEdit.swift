@@ -85,6 +85,10 @@ extension ScreenTree {
             setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
         case .push(let screen):
             push(screen)
+            // Planned here, from the screen at hand: matching the edit again copies it.
+            if planning {
+                plan = RenderPlan(.push(screen, onto: topStackID, animated: animated))
+            }
         case .present(let screen, let modal, let stack, let presented):
             style = presented
             present([screen], modal: modal, stack: stack, style: presented)
@@ -133,13 +137,11 @@ extension ScreenTree {
         let stack = topStackID
         if planning {
             switch edit {
-            case .push(let screen):
-                plan = RenderPlan(.push(screen, onto: stack, animated: animated))
+            case .push, .replaceTree, .removeTab:
+                // Planned above, from what was read before or during the change.
+                break
             case .truncateTop:
                 plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
-            case .replaceTree, .removeTab:
-                // Planned above, from what was read before the change.
-                break
             case .pushOnBase:
                 // As comparing the trees plans it: the modals go without animation, then the
                 // base stack changes (a push for one screen, else a stack set), animated only
