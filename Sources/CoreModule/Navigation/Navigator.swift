@@ -3,12 +3,14 @@
 /// One job: turn a request, a link, a snapshot or a platform report into one change of the
 /// tree and one event, or one typed error and nothing changed. It holds the one entry wrapper
 /// every entry point goes through (`enter`), the one redirect loop, the opening of a link's or a
-/// snapshot's planned screens, and ``commit(_:options:)``, the only place the tree changes.
-/// Planning is ``TransitionPlanner``'s, running app code ``PlanRunner``'s, delivery
+/// snapshot's planned screens, and
+/// ``commit(_:animated:edit:initiator:redirectedFrom:options:)``, the only place the tree
+/// changes. Planning is ``TransitionPlanner``'s, running app code ``PlanRunner``'s, delivery
 /// ``EventHub``'s; ``AppCoordinator`` is the public face over it.
 @MainActor
 final class Navigator {
-    /// The current tree; only ``commit(_:options:)`` changes it, and ``close()`` empties it.
+    /// The current tree; only ``commit(_:animated:edit:initiator:redirectedFrom:options:)``
+    /// changes it, and ``close()`` empties it.
     private(set) var tree = ScreenTree()
     /// The most redirects one navigation may go through.
     var maximumRedirects = 8
