@@ -171,7 +171,8 @@ extension NavigationProjection {
     /// them), while a selection only highlights a row. The screen it asks for does not exist
     /// until the coordinator builds it, and the detail's screens leave only if their guards and
     /// vetoes allow it (unsaved changes keep them). The coordinator may refuse it, as any
-    /// request; ``ObservableNavigation`` then shows the tree again, the row unselected.
+    /// request; ``ObservableNavigation`` then makes SwiftUI read the selection again, so that
+    /// the row selected before stays selected.
     ///
     /// A selection the projection already shows is an echo (no request), and so is a re-tap
     /// of the selected row; `nil` is Back (see ``reports(for:)``); a selection for a column the
