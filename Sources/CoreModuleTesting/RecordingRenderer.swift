@@ -153,7 +153,7 @@ public final class RecordingRenderer: NavigationRenderer {
     public var lastTree: ScreenTree? { trees.last ?? initialTree }
 
     /// The last transition received.
-    public var lastEvent: TransitionEvent? { events.last }
+    package var lastEvent: TransitionEvent? { events.last }
 
     /// One line per entry, oldest first: `✓ push A2 #2: A1 #1 → A2 #2, animated` or
     /// `✗ .pop(animated: true) failed: Cannot pop: …`; handy to compare with a golden file.

@@ -31,7 +31,7 @@ public final class ScriptedGuardAnswers {
     public init() {}
 
     /// How many questions wait for an answer now.
-    public var waitingCount: Int { waiting.count }
+    package var waitingCount: Int { waiting.count }
 
     /// Waits for the test's answer about `attempt`.
     ///

@@ -21,8 +21,8 @@
     /// user did.
     ///
     /// Attach it like any `NavigationRenderer`. It keeps one
-    /// `UINavigationController` per stack (under a `UITabBarController` for a tab root) and
-    /// presents each modal in its style, performing each event's `RenderPlan`
+    /// `UINavigationController` per stack (under a `UITabBarController` for a tab root, or a
+    /// `UISplitViewController` for a split root) and presents each modal in its style, performing each event's `RenderPlan`
     /// through a `RenderPlayer`, which waits for every animated step to end before
     /// the next. When the user changes the screen on their own, it reports it with
     /// `AppCoordinator.report(_:)`:
@@ -33,7 +33,17 @@
     /// - a sheet dragged down, or a tap outside a popover:
     ///   `PlatformReport.dismissedByUser(_:)`;
     /// - a tap on another tab: `PlatformReport.tabSelectedByUser(_:)`; a tap on the
-    ///   selected one: `PlatformReport.selectedTabReselectedByUser`.
+    ///   selected one: `PlatformReport.selectedTabReselectedByUser`;
+    /// - a split view controller collapsing or expanding (the window's width changed):
+    ///   `PlatformReport.sizeClassChanged(_:)`.
+    ///
+    /// A split root is a column-style `UISplitViewController` (`.doubleColumn` or
+    /// `.tripleColumn`), one navigation controller per column; a column with no screen shows the
+    /// view controller `placeholder` makes for it, alone in its navigation controller. The split
+    /// also has a navigation controller in its `.compact` column: collapsed, the split shows
+    /// that one, holding every column's screens as one stack (the primary's first), as the tree
+    /// reads them, so that a back swipe there may go back into another column; it is reported
+    /// as `PlatformReport.poppedBackByUser(to:)` like any other.
     ///
     /// Its own changes are never reported. A report the coordinator refuses (it names a screen
     /// the tree has already left) changes nothing; the coordinator tells its observers.
@@ -58,6 +68,7 @@
         private let makeViewController: @MainActor (Screen) -> UIViewController?
         private let popoverSource: @MainActor (String) -> UIView?
         private let makeTabBarItem: @MainActor (String) -> UITabBarItem
+        private let makePlaceholder: @MainActor (SplitColumn) -> UIViewController
         private let bridge: Bridge
 
         /// The player that performs the plans, one step at a time: its state says whether
@@ -76,6 +87,15 @@
         private var latestTree = ScreenTree()
         /// Whether a clean-up already waits for the player to be idle.
         private var cleanupQueued = false
+        /// The split view controller at the window's root, when the root is a split.
+        private var split: UISplitViewController?
+        /// The split's column stacks, leading first.
+        private var columnStacks: [StackID] = []
+        /// The navigation controller in the split's `.compact` column: every column's screens
+        /// while the split is collapsed, nothing while it is expanded.
+        private var compactNavigation: UINavigationController?
+        /// The view controller each empty column's navigation controller shows, made once.
+        private var placeholders: [StackID: UIViewController] = [:]
 
         /// A renderer that shows `coordinator`'s tree in `window`.
         ///
@@ -90,6 +110,9 @@
         ///     by that name, and the popover then points at the presenting screen's view.
         ///   - tabBarItem: The item that represents a tab in the tab bar, by the tab's name: its
         ///     title and image; by default the name as the title, with no image.
+        ///   - placeholder: The view controller a split's column shows while it holds no screen
+        ///     (nothing selected there yet), made once per column of each split; by default a
+        ///     plain `UIViewController`.
         public init(
             window: UIWindow, coordinator: AppCoordinator,
             viewController: @escaping @MainActor (Screen) -> UIViewController? = {
@@ -98,6 +121,9 @@
             popoverSource: @escaping @MainActor (String) -> UIView? = { _ in nil },
             tabBarItem: @escaping @MainActor (String) -> UITabBarItem = {
                 UITabBarItem(title: $0, image: nil, tag: 0)
+            },
+            placeholder: @escaping @MainActor (SplitColumn) -> UIViewController = { _ in
+                UIViewController()
             }
         ) {
             self.window = window
@@ -105,6 +131,7 @@
             self.makeViewController = viewController
             self.popoverSource = popoverSource
             self.makeTabBarItem = tabBarItem
+            self.makePlaceholder = placeholder
             bridge = Bridge()
             player = RenderPlayer(host: bridge)
             bridge.renderer = self
@@ -157,6 +184,7 @@
             case .setRoot(let stack):
                 let navigation = navigationController(showing: stack)
                 tabNames = []
+                forgetSplit()
                 window.rootViewController = navigation
                 completion()
             case .setTabs(let stacks, let selected):
@@ -170,25 +198,11 @@
                 tabs.selectedIndex = selected
                 tabNames = stacks.map { $0.tab ?? "" }
                 selectedTab = selected
+                forgetSplit()
                 window.rootViewController = tabs
                 completion()
             case .setSplit(let stacks):
-                // A column-style split (iOS 14 and later): one navigation controller per
-                // column; UIKit collapses and expands it itself, and the bridge reports it.
-                let split = UISplitViewController(
-                    style: stacks.count == 3 ? .tripleColumn : .doubleColumn)
-                split.delegate = bridge
-                for stack in stacks {
-                    let column: UISplitViewController.Column
-                    switch stack.column {
-                    case .primary?: column = .primary
-                    case .supplementary?: column = .supplementary
-                    case .detail?, nil: column = .secondary
-                    }
-                    split.setViewController(navigationController(showing: stack), for: column)
-                }
-                tabNames = []
-                window.rootViewController = split
+                setSplit(stacks)
                 completion()
             case .selectTab(_, let index):
                 (window.rootViewController as? UITabBarController)?.selectedIndex = index
@@ -217,6 +231,20 @@
                 if tabNames.indices.contains(index) { tabNames.remove(at: index) }
                 selectedTab = selected
                 completion()
+            case .push(let screen, let id, let animated) where columnStacks.contains(id):
+                _ = viewController(showing: screen)
+                showColumn(
+                    id, (shown[id] ?? []) + [screen.id], animated: animated,
+                    completion: completion)
+            case .pop(let screen, let id, let animated) where columnStacks.contains(id):
+                guard let ids = shown[id], let index = ids.firstIndex(of: screen) else {
+                    return completion()
+                }
+                showColumn(id, Array(ids[...index]), animated: animated, completion: completion)
+            case .setStack(let stack, let animated) where columnStacks.contains(stack.id):
+                for screen in stack { _ = viewController(showing: screen) }
+                showColumn(
+                    stack.id, stack.map(\.id), animated: animated, completion: completion)
             case .push(let screen, let id, let animated):
                 guard let navigation = navigations[id] else { return completion() }
                 show(
@@ -280,7 +308,128 @@
             _ navigation: UINavigationController, to stack: ScreenStack, animated: Bool
         ) {
             shown[stack.id] = stack.map(\.id)
-            navigation.setViewControllers(stack.map(viewController(showing:)), animated: animated)
+            let controllers = stack.map(viewController(showing:))
+            navigation.setViewControllers(
+                controllers.isEmpty ? [placeholder(for: stack)] : controllers, animated: animated)
+        }
+
+        // MARK: Split roots
+
+        /// Makes the window's root a column-style split (iOS 14 and later) of `stacks`: one
+        /// navigation controller per column, and one in the `.compact` column that shows every
+        /// column's screens while the split is collapsed.
+        private func setSplit(_ stacks: [ScreenStack]) {
+            let split = UISplitViewController(
+                style: stacks.count == 3 ? .tripleColumn : .doubleColumn)
+            split.delegate = bridge
+            let compact = UINavigationController()
+            compact.delegate = bridge
+            forgetSplit()
+            tabNames = []
+            self.split = split
+            compactNavigation = compact
+            columnStacks = stacks.map(\.id)
+            for stack in stacks {
+                let column: UISplitViewController.Column
+                switch stack.column {
+                case .primary?: column = .primary
+                case .supplementary?: column = .supplementary
+                case .detail?, nil: column = .secondary
+                }
+                split.setViewController(navigationController(showing: stack), for: column)
+            }
+            split.setViewController(compact, for: .compact)
+            // In a compact window UIKit collapses the split here, and the bridge moves the
+            // screens to the compact column's navigation controller.
+            window.rootViewController = split
+            moveScreens(collapsed: split.isCollapsed)
+            // A tree made in another width than the window's (a restored snapshot) learns it.
+            let sizeClass: SizeClass = split.isCollapsed ? .compact : .regular
+            if let coordinator, coordinator.tree.horizontalSizeClass != sizeClass {
+                report(.sizeClassChanged(sizeClass))
+            }
+        }
+
+        /// Forgets the split, when the root is replaced.
+        private func forgetSplit() {
+            split = nil
+            columnStacks = []
+            compactNavigation = nil
+            placeholders = [:]
+        }
+
+        /// The view controller the column `stack` shows while empty.
+        private func placeholder(for stack: ScreenStack) -> UIViewController {
+            placeholder(for: stack.id, column: stack.column ?? .detail)
+        }
+
+        private func placeholder(for stack: StackID, column: SplitColumn) -> UIViewController {
+            if let made = placeholders[stack] { return made }
+            let made = makePlaceholder(column)
+            placeholders[stack] = made
+            return made
+        }
+
+        /// What a column's navigation controller holds for its screens `ids`: their view
+        /// controllers, or the column's placeholder when there is none.
+        private func columnContent(_ stack: StackID, _ ids: [ScreenID]) -> [UIViewController] {
+            let content = ids.compactMap { controllers[$0] }
+            guard content.isEmpty else { return content }
+            let index = columnStacks.firstIndex(of: stack) ?? 0
+            let column: SplitColumn =
+                index == 0 ? .primary : index == columnStacks.count - 1 ? .detail : .supplementary
+            return [placeholder(for: stack, column: column)]
+        }
+
+        /// Every column's screens as one stack, the primary's first: what the split shows
+        /// collapsed.
+        private var collapsedContent: [UIViewController] {
+            columnStacks.flatMap { shown[$0] ?? [] }.compactMap { controllers[$0] }
+        }
+
+        /// Makes the column `stack` show the screens `ids`, whose view controllers are made: in
+        /// the column's navigation controller, or while the split is collapsed, in the compact
+        /// column's with the other columns' screens.
+        private func showColumn(
+            _ stack: StackID, _ ids: [ScreenID], animated: Bool,
+            completion: @escaping @MainActor () -> Void
+        ) {
+            if let split, split.isCollapsed, let compact = compactNavigation {
+                shown[stack] = ids
+                show(
+                    columnStacks.flatMap { shown[$0] ?? [] }, as: collapsedContent, in: compact,
+                    stack: nil, animated: animated, completion: completion)
+            } else if let navigation = navigations[stack] {
+                show(
+                    ids, as: columnContent(stack, ids), in: navigation, stack: stack,
+                    animated: animated, completion: completion)
+            } else {
+                completion()
+            }
+        }
+
+        /// Puts the screens where the split shows them.
+        ///
+        /// Collapsed, every column's go to the compact column's navigation controller, the
+        /// columns' own empty; expanded, each column's go back to its own (its placeholder when
+        /// it has none), the compact one empty. Nothing moves when they already are there.
+        fileprivate func moveScreens(collapsed: Bool) {
+            guard let compact = compactNavigation else { return }
+            if collapsed {
+                guard compact.viewControllers.isEmpty else { return }
+                // A view controller leaves its navigation controller before it joins another.
+                for stack in columnStacks {
+                    navigations[stack]?.setViewControllers([], animated: false)
+                }
+                compact.setViewControllers(collapsedContent, animated: false)
+            } else {
+                guard !compact.viewControllers.isEmpty else { return }
+                compact.setViewControllers([], animated: false)
+                for stack in columnStacks {
+                    navigations[stack]?.setViewControllers(
+                        columnContent(stack, shown[stack] ?? []), animated: false)
+                }
+            }
         }
 
         /// Makes `navigation` show `controllers` (the screens `ids`).
@@ -290,10 +439,10 @@
         /// pop when it was in the stack.
         private func show(
             _ ids: [ScreenID], as controllers: [UIViewController],
-            in navigation: UINavigationController, stack: StackID, animated: Bool,
+            in navigation: UINavigationController, stack: StackID?, animated: Bool,
             completion: @escaping @MainActor () -> Void
         ) {
-            shown[stack] = ids
+            if let stack { shown[stack] = ids }
             navigation.setViewControllers(controllers, animated: animated)
             if animated, let transition = navigation.transitionCoordinator {
                 _ = transition.animate(alongsideTransition: nil) { _ in completion() }
@@ -362,6 +511,7 @@
         // MARK: UIKit callbacks to reports
 
         fileprivate func navigationControllerDidShow(_ navigation: UINavigationController) {
+            if navigation === compactNavigation { return collapsedSplitDidShow(navigation) }
             guard let stack = stacks[ObjectIdentifier(navigation)], let expected = shown[stack]
             else { return }
             let now = navigation.viewControllers.compactMap { screens[ObjectIdentifier($0)] }
@@ -377,6 +527,28 @@
             // the steps already queued.
             if let current = coordinator?.tree.stack(stack) {
                 player.play(RenderPlan(steps: [.setStack(current, animated: false)]))
+            }
+        }
+
+        /// The collapsed split's navigation controller changed: the user went back, maybe into
+        /// another column.
+        private func collapsedSplitDidShow(_ navigation: UINavigationController) {
+            let expected = columnStacks.flatMap { shown[$0] ?? [] }
+            let now = navigation.viewControllers.compactMap { screens[ObjectIdentifier($0)] }
+            guard now != expected, now.count < expected.count, expected.starts(with: now),
+                let screen = now.last
+            else { return }
+            // Each column keeps the screens of its own still shown: the later ones empty.
+            var left = now.count
+            for stack in columnStacks {
+                let ids = shown[stack] ?? []
+                shown[stack] = Array(ids.prefix(left))
+                left -= min(ids.count, left)
+            }
+            guard !report(.poppedBackByUser(to: screen)) else { return }
+            // Refused: show the tree's columns again, after the steps already queued.
+            if let columns = coordinator?.tree.split?.columns {
+                player.play(RenderPlan(steps: columns.map { .setStack($0, animated: false) }))
             }
         }
 
@@ -406,6 +578,7 @@
         }
 
         fileprivate func sizeClassDidChange(compact: Bool) {
+            moveScreens(collapsed: compact)
             report(.sizeClassChanged(compact ? .compact : .regular))
         }
 
@@ -453,6 +626,26 @@
 
         func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             renderer?.presentationDidDismiss(presentationController.presentedViewController)
+        }
+
+        func splitViewController(
+            _ svc: UISplitViewController,
+            topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController
+                .Column
+        ) -> UISplitViewController.Column {
+            // About to collapse: the screens go to the compact column's navigation controller.
+            renderer?.moveScreens(collapsed: true)
+            return proposedTopColumn
+        }
+
+        func splitViewController(
+            _ svc: UISplitViewController,
+            displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController
+                .DisplayMode
+        ) -> UISplitViewController.DisplayMode {
+            // About to expand: the screens go back to their columns.
+            renderer?.moveScreens(collapsed: false)
+            return proposedDisplayMode
         }
 
         func splitViewControllerDidCollapse(_ svc: UISplitViewController) {

@@ -33,6 +33,8 @@
         var violations: [UIKitStandInViolation] = []
         /// Animated work that has started and not ended, oldest first.
         var animations: [Animation] = []
+        /// Whether the window's horizontal size class is compact (a test sets it).
+        var isCompactWidth = false
 
         /// A window showing nothing.
         public override init() {}
@@ -44,6 +46,9 @@
                 if let oldValue, oldValue !== rootViewController { oldValue.window = nil }
                 rootViewController?.window = self
                 rootViewController?.lastWindow = self
+                // A split view controller takes the window's size class: it collapses in a
+                // compact one.
+                (rootViewController as? UISplitViewController)?.adapt(compact: isCompactWidth)
             }
         }
     }
@@ -297,21 +302,21 @@
     @MainActor
     open class UIImage {
         /// An image.
-        public init() {}
+        package init() {}
     }
 
     /// The item that represents a view controller in a tab bar: its title and image.
     ///
     /// Mirrors `UITabBarItem` (https://developer.apple.com/documentation/uikit/uitabbaritem):
-    /// `init(title:image:tag:)`, `title`, `image`, `tag`.
+    /// `init(title:image:tag:)`, `title`.
     @MainActor
     open class UITabBarItem {
         /// The title shown under the image.
         open var title: String?
         /// The image shown.
-        open var image: UIImage?
+        package var image: UIImage?
         /// A number the app identifies the item by.
-        open var tag: Int
+        package var tag: Int
 
         /// An item with a title, an image and a tag
         /// (https://developer.apple.com/documentation/uikit/uitabbaritem/init(title:image:tag:)).
@@ -458,12 +463,12 @@
         ///
         /// Mirrors `UISheetPresentationController.Detent`
         /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent):
-        /// `medium()`, `large()`, `identifier`.
+        /// `medium()`, `large()`.
         @MainActor
         public final class Detent {
             /// The detent's identifier
             /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/identifier-swift.property).
-            public let identifier: Identifier
+            package let identifier: Identifier
 
             private init(_ identifier: Identifier) {
                 self.identifier = identifier
@@ -484,21 +489,21 @@
             /// Names a detent.
             ///
             /// Mirrors `UISheetPresentationController.Detent.Identifier`: `medium`, `large`.
-            public struct Identifier: Hashable, Sendable {
+            package struct Identifier: Hashable, Sendable {
                 /// The identifier's text.
-                public let rawValue: String
+                package let rawValue: String
 
                 /// An identifier with this text.
                 ///
                 /// - Parameter rawValue: The text.
-                public init(rawValue: String) {
+                package init(rawValue: String) {
                     self.rawValue = rawValue
                 }
 
                 /// The medium detent's identifier.
-                public static let medium = Identifier(rawValue: "com.apple.UIKit.medium")
+                package static let medium = Identifier(rawValue: "com.apple.UIKit.medium")
                 /// The large detent's identifier.
-                public static let large = Identifier(rawValue: "com.apple.UIKit.large")
+                package static let large = Identifier(rawValue: "com.apple.UIKit.large")
             }
         }
     }

@@ -41,7 +41,7 @@
             case dismissingDuringTransition
 
             /// The Apple documentation page the rule follows.
-            public var documentation: String {
+            package var documentation: String {
                 let base = "https://developer.apple.com/documentation/uikit/"
                 switch self {
                 case .presentingWhilePresenting, .presentingDuringTransition, .presenterNotInWindow,
@@ -60,7 +60,7 @@
         /// The rule broken.
         public let rule: Rule
         /// What happened, naming the view controllers by title.
-        public let message: String
+        package let message: String
 
         /// The message, then the page of the rule.
         public var description: String { "\(message) (\(rule.documentation))" }

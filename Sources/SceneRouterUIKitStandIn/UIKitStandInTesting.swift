@@ -68,15 +68,29 @@
         // MARK: What the user sees
 
         /// The top-most presented view controller, or the window's root when nothing is presented.
-        public var topViewController: UIViewController? {
+        package var topViewController: UIViewController? {
             guard let root = window.rootViewController else { return nil }
             return root.presentedChain.last ?? root
         }
 
         /// The navigation controller whose top the user sees: the top-most presented one, or the
-        /// root one, or the selected tab's.
-        public var visibleNavigationController: UINavigationController? {
+        /// root one, or the selected tab's; for a split, the secondary column's, or collapsed,
+        /// the `.compact` column's, else the top-most one stacked on the primary column's.
+        package var visibleNavigationController: UINavigationController? {
             guard let top = topViewController else { return nil }
+            if let split = top as? UISplitViewController {
+                guard split.collapsed else {
+                    return split.columns[.secondary] as? UINavigationController
+                }
+                if let compact = split.columns[.compact] {
+                    return compact as? UINavigationController
+                }
+                var navigation = split.primaryNavigation
+                while let nested = navigation?.stack.last as? UINavigationController {
+                    navigation = nested
+                }
+                return navigation
+            }
             if let tabs = top as? UITabBarController {
                 return tabs.tabs.indices.contains(tabs.selected)
                     ? tabs.tabs[tabs.selected] as? UINavigationController : nil
@@ -93,16 +107,27 @@
         ///
         /// A completed swipe pops the top view controller, and the delegate hears `didShow`. A
         /// cancelled swipe (the finger let go early) leaves the stack as it was and tells the
-        /// delegate nothing.
+        /// delegate nothing. In a collapsed split whose columns are stacked on the primary
+        /// column's navigation controller, a swipe from the first screen of a stacked column
+        /// pops that column's navigation controller off the primary's (it keeps its stack, and
+        /// stays the column's): the primary's delegate hears `didShow`.
         ///
         /// - Parameter completed: Whether the swipe goes through; `true` by default.
-        /// - Returns: Whether the user could swipe: a visible stack of two or more, nothing
-        ///   animating.
+        /// - Returns: Whether the user could swipe: a visible stack of two or more (or a stacked
+        ///   column over another), nothing animating.
         @discardableResult
         public func simulateBackSwipe(completed: Bool = true) -> Bool {
-            guard isSettled, let navigation = visibleNavigationController,
-                navigation.stack.count > 1
-            else { return false }
+            guard isSettled, let visible = visibleNavigationController else { return false }
+            let navigation: UINavigationController
+            if visible.stack.count > 1 {
+                navigation = visible
+            } else if let outer = visible.container as? UINavigationController,
+                outer.stack.last === visible, outer.stack.count > 1
+            {
+                navigation = outer
+            } else {
+                return false
+            }
             // During the swipe UIKit already shows the stack without its top; letting go early
             // puts it back.
             let top = navigation.stack.removeLast()
@@ -110,7 +135,11 @@
                 navigation.stack.append(top)
                 return true
             }
-            top.container = nil
+            // A split's column popped off the primary's stack goes back to its column.
+            let split = navigation.container as? UISplitViewController
+            top.container = split.flatMap { split in
+                split.columns.values.contains { $0 === top } ? split : nil
+            }
             if let shown = navigation.stack.last {
                 navigation.delegate?.navigationController(
                     navigation, didShow: shown, animated: true)
@@ -181,6 +210,23 @@
             return true
         }
 
+        /// The window's width changes class, as rotating an iPad, resizing a Split View or Slide
+        /// Over app, or a Mac window does: a split view controller at the root collapses
+        /// (compact) or expands (regular), asking and telling its delegate (see
+        /// ``UISplitViewController``); one set as the root later starts so.
+        ///
+        /// - Parameter compact: Whether the window becomes compact.
+        /// - Returns: Whether a split view controller at the root collapsed or expanded.
+        @discardableResult
+        public func simulateSizeClass(compact: Bool) -> Bool {
+            window.isCompactWidth = compact
+            guard let split = window.rootViewController as? UISplitViewController,
+                split.collapsed != compact
+            else { return false }
+            split.adapt(compact: compact)
+            return true
+        }
+
         private func popNavigation(_ navigation: UINavigationController, to index: Int) {
             let oldTop = navigation.stack.last
             for controller in navigation.stack[(index + 1)...] { controller.container = nil }
@@ -197,11 +243,24 @@
         /// └─ UINavigationController: "A1" › "A2"
         ///    └─ presents (pageSheet, large): UINavigationController: "B1"
         /// ```
+        ///
+        /// A split shows its style, whether it is collapsed, and each column's view controller
+        /// (a stacked column's navigation controller shows inside the primary's):
+        ///
+        /// ```
+        /// window
+        /// └─ UISplitViewController (doubleColumn, expanded)
+        ///    ├─ primary: UINavigationController: "Mailboxes"
+        ///    ├─ secondary: UINavigationController: "Message"
+        /// ```
         public var hierarchy: [String] {
             var lines = ["window"]
             guard let root = window.rootViewController else { return lines }
             func stack(_ controller: UIViewController) -> String {
                 if let navigation = controller as? UINavigationController {
+                    guard !navigation.stack.isEmpty else {
+                        return "UINavigationController: (empty)"
+                    }
                     return "UINavigationController: "
                         + navigation.stack.map(\.label).joined(separator: " › ")
                 }
@@ -212,6 +271,13 @@
                 for (index, tab) in tabs.tabs.enumerated() {
                     let mark = index == tabs.selected ? ", selected" : ""
                     lines.append("   ├─ tab \(index)\(mark): \(stack(tab))")
+                }
+            } else if let split = root as? UISplitViewController {
+                let state = split.collapsed ? "collapsed" : "expanded"
+                lines.append("└─ UISplitViewController (\(split.style), \(state))")
+                for column in split.order + [.compact] {
+                    guard let controller = split.columns[column] else { continue }
+                    lines.append("   ├─ \(column): \(stack(controller))")
                 }
             } else {
                 lines.append("└─ \(stack(root))")

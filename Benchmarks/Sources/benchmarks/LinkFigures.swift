@@ -22,7 +22,7 @@ extension TimedFigures {
                     value: position))
         }
         let matched = try container.resolve(paths[0])
-        guard matched.routeParameters.count == segments.rawValue / 2 else {
+        guard matched.routeParameters.values.count == segments.rawValue / 2 else {
             throw BenchmarkFailure("\(paths[0]) matched \(matched.scene)")
         }
         let mask = scenes.keys.mask
@@ -38,7 +38,7 @@ extension TimedFigures {
                     position &+= 1
                     let resolved = try container.resolve(path)
                     sum &+= fold(try resolved.builder.makeScreen(in: context))
-                    sum &+= UInt64(resolved.routeParameters.count)
+                    sum &+= UInt64(resolved.routeParameters.values.count)
                 }
                 cursor.position = position
                 return sum

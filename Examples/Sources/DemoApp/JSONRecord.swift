@@ -25,8 +25,9 @@ import Foundation
 /// A screen is `{"screen": 2, "scene": "A2", "parameters": {"id": "7"}}`. A tree is `tree`, its
 /// stacks: the root stack, or each tab's stack in the tabs' order, then each modal's; with
 /// `tabs` (`[{"name": "home", "selected": true}, …]`, one per tab stack) when the root is a
-/// tab container, and `styles` (`["sheet", "full-screen"]`, one per modal stack, in order)
-/// when a modal is presented. Keys are sorted and slashes unescaped, so the output is
+/// tab container, `columns` (`["primary", "detail"]`, one per column stack) and `collapsed`
+/// when it is a split, and `styles` (`["sheet", "full-screen"]`, one per modal stack, in
+/// order) when a modal is presented. Keys are sorted and slashes unescaped, so the output is
 /// byte-for-byte deterministic.
 enum JSONRecord {
     /// A question's answer.
@@ -125,7 +126,8 @@ private struct Object: Encodable {
         }
     }
 
-    /// Writes `tree` as `tree`, and as `tabs` and `styles` when it has tabs and modals.
+    /// Writes `tree` as `tree`, and as `tabs`, `columns` and `styles` when it has tabs, a split
+    /// and modals.
     private static func encode(
         _ tree: ScreenTree, into object: inout KeyedEncodingContainer<Key>
     ) throws {
@@ -133,6 +135,10 @@ private struct Object: Encodable {
         if let selected = tree.selectedTab {
             let tabs = tree.tabs.map { TabValue(name: $0.name, selected: $0.name == selected) }
             try object.encode(tabs, forKey: Key("tabs"))
+        }
+        if let split = tree.split {
+            try object.encode(split.columns.compactMap(\.column?.rawValue), forKey: Key("columns"))
+            try object.encode(split.isCollapsed, forKey: Key("collapsed"))
         }
         let styles = tree.modals.compactMap { $0.style?.description }
         if !styles.isEmpty {

@@ -22,6 +22,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case tabTap(String)
     /// `tab-retap`: the user tapped the selected tab again.
     case tabRetap
+    /// `size-class compact|regular`: the window became narrow or wide.
+    case sizeClass(SizeClass)
     /// `tree`: print the tree.
     case tree
     /// `link`: print the tree's deep link.
@@ -61,7 +63,7 @@ public enum ScriptCommand: Equatable, Sendable {
             "remove-tab", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all", "open",
             "back-swipe", "swipe-down", "tab-tap",
             "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
-        ] + asyncWords + windowWords
+        ] + splitWords + asyncWords + windowWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
@@ -115,6 +117,7 @@ public enum ScriptCommand: Equatable, Sendable {
                                        set-tabs, select-tab, insert-tab, remove-tab,
                                        set-stack, present, dismiss
         help                           list these commands
+        \(splitReference)
         \(asyncReference)
         \(windowReference)
 
@@ -266,6 +269,8 @@ public enum ScriptCommand: Equatable, Sendable {
             case "scenes": return .scenes
             default: return .help
             }
+        case _ where splitWords.contains(word):
+            return try splitCommand(word, Array(words.dropFirst()))
         case _ where asyncWords.contains(word):
             return try asyncCommand(word, Array(words.dropFirst()))
         case _ where windowWords.contains(word):
@@ -541,7 +546,7 @@ public enum ScriptCommand: Equatable, Sendable {
     ///
     /// Words without `=` are caught before for a word of its own; this error is for the parts
     /// after a scene's semicolons, as in `A2;id=7`.
-    private static func add(_ argument: Word, to parameters: inout SceneParameters)
+    static func add(_ argument: Word, to parameters: inout SceneParameters)
         throws(ScriptError)
     {
         let text = argument.text
@@ -595,7 +600,7 @@ public enum ScriptCommand: Equatable, Sendable {
     }
 
     /// The optional animation word of a command that takes nothing else.
-    private static func animation(_ word: String, _ arguments: [String]) throws(ScriptError)
+    static func animation(_ word: String, _ arguments: [String]) throws(ScriptError)
         -> Bool?
     {
         guard let argument = arguments.first else { return nil }
@@ -611,7 +616,7 @@ public enum ScriptCommand: Equatable, Sendable {
         return argument == "animated"
     }
 
-    private static func isAnimationWord(_ word: String) -> Bool {
+    static func isAnimationWord(_ word: String) -> Bool {
         word == "animated" || word == "not-animated"
     }
 

@@ -222,6 +222,13 @@ public final class ScriptSession {
                     "tab-tap", request: NavigationOperation.report(report).description,
                     reason: "the tab \"\(name)\" is already selected")
             }
+        case .sizeClass(let sizeClass):
+            let report = PlatformReport.sizeClassChanged(sizeClass)
+            if try coordinator.report(report) == nil {
+                unchanged(
+                    "size-class", request: NavigationOperation.report(report).description,
+                    reason: "the window is already \(sizeClass)")
+            }
         case .tabRetap:
             let report = PlatformReport.selectedTabReselectedByUser
             if try coordinator.report(report) == nil {
@@ -301,12 +308,17 @@ public final class ScriptSession {
                 "back-swipe: \(location) is not the visible screen, and only the visible screen "
                     + "can be swiped back from.")
         }
-        guard location.index > 0, let stack = tree.topStack else {
+        // A collapsed split shows its columns as one stack: back crosses from the detail to
+        // the list.
+        let collapsed = tree.modals.isEmpty ? tree.split.map { $0.isCollapsed } ?? false : false
+        let stack: [Screen] =
+            collapsed ? tree.split?.collapsedScreens ?? [] : tree.topStack.map { Array($0) } ?? []
+        guard let index = stack.firstIndex(where: { $0.id == from }), index > 0 else {
             throw ScriptError(
                 "back-swipe: \(location) is the first screen of its stack: there is nothing to "
                     + "swipe back to.")
         }
-        return stack[location.index - 1].id
+        return stack[index - 1].id
     }
 
     private func visibleScreen(for word: String) throws -> ScreenID {
@@ -329,6 +341,7 @@ public final class ScriptSession {
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
+        case .sizeClass(let sizeClass): return .report(.sizeClassChanged(sizeClass))
         case .navigateWhenAllowed(let transition): return .transition(transition)
         case .incoming(let link): return .open(.deepLink(link, format: Self.linkFormat))
         case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,

@@ -94,7 +94,8 @@ final class ScriptWindows {
     static func lines(for tree: ScreenTree, window: WindowID?, isActive: Bool = false)
         -> [String]
     {
-        var lines = TextRenderer.lines(for: tree)
+        var lines = tree.description.split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         guard let window, let first = lines.first, first.hasPrefix("window") else { return lines }
         let mark = isActive ? ", active" : ""
         lines[0] = "window \(window)\(mark)" + first.dropFirst("window".count)

@@ -52,7 +52,7 @@ struct ScriptModeTests {
         "a script prints exactly its checked-in transcript",
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
-            ("links", false), ("windows", false), ("tab-set", false),
+            ("links", false), ("windows", false), ("tab-set", false), ("split", false),
         ])
     func textTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"))
@@ -64,7 +64,7 @@ struct ScriptModeTests {
         "with --json, a script prints exactly its checked-in JSON lines",
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
-            ("links", false), ("windows", false), ("tab-set", false),
+            ("links", false), ("windows", false), ("tab-set", false), ("split", false),
         ])
     func jsonTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"), format: .json)

@@ -301,14 +301,14 @@ final class NavigationFuzzer {
                         })
                 ) { context in
                     check(
-                        context.payloadIfPresent(as: Product.self) != nil,
+                        context.payload?.value(as: Product.self) != nil,
                         "the Product builder ran without a Product")
                     return FuzzScreen(context: context)
                 })
             try container.assemble(
                 SceneBuilder("Gift", payload: .required(Gift.self)) { context in
                     check(
-                        context.payloadIfPresent(as: Gift.self) != nil,
+                        context.payload?.value(as: Gift.self) != nil,
                         "the Gift builder ran without a Gift")
                     return FuzzScreen(context: context)
                 })

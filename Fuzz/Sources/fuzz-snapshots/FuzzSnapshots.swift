@@ -88,7 +88,7 @@ enum SnapshotFuzzer {
                         })
                 ) { context in
                     check(
-                        context.payloadIfPresent(as: Product.self) != nil,
+                        context.payload?.value(as: Product.self) != nil,
                         "the Product builder ran without a Product")
                     return Content()
                 })
@@ -239,8 +239,9 @@ enum SnapshotFuzzer {
         check(
             tree.screenCount == saved.count,
             "restored \(tree.screenCount) screens of \(saved.count)")
+        let limit = TreeSnapshot.maximumParametersPerScreen
         check(
-            saved.allSatisfy { $0.parameters.count <= TreeSnapshot.maximumParametersPerScreen },
+            saved.allSatisfy { $0.parameters.values.count <= limit },
             "restored a screen with more parameters than the limit")
         check(tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
         check(

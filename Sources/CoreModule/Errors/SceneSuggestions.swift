@@ -10,7 +10,7 @@
 /// around it (`"\"A1\""`, `"“A1”"`), is what the caller meant: it is suggested alone. Otherwise a
 /// name is suggested when its edit distance to the unknown one without its quote marks, ignoring
 /// case, is at most a third of the longer name's length (at least 1), or when one name contains
-/// the other. At most ``limit`` names are suggested, closest first, then in alphabetical order.
+/// the other. At most 3 names are suggested, closest first, then in alphabetical order.
 ///
 /// The cost is bounded whatever the registry's size: the unknown name in lower case, in upper
 /// case, capitalized and without its quote marks is looked up among all registered names, and
@@ -30,7 +30,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     private let deferred: (any DeferredNames)?
 
     /// The most names suggested.
-    public static let limit = 3
+    package static let limit = 3
 
     /// The most registered names the edit-distance and containment rules are tried on.
     package static let candidateLimit = 1_024

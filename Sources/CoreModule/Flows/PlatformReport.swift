@@ -24,7 +24,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     case sizeClassChanged(SizeClass)
 
     /// The screen the report is about, for a pop or a dismiss.
-    public var screen: ScreenID? {
+    package var screen: ScreenID? {
         switch self {
         case .poppedBackByUser(let screen), .dismissedByUser(let screen):
             return screen

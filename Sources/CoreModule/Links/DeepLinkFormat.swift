@@ -25,20 +25,20 @@
 ///   `#`, whitespace and control characters must be escaped (`product/42` is written
 ///   `product%2F42`). Reading also accepts unescaped Unicode.
 ///
-/// Links come from outside the app (a notification, a web page), so their size is bounded:
-/// ``maximumLength`` bytes, ``maximumScreens`` screens, and ``maximumParametersPerScreen``
-/// parameters per screen. Breaking a limit is a ``LinkProblem``, found before anything is built.
+/// Links come from outside the app (a notification, a web page), so their size is bounded by
+/// ``limits``: a number of bytes, of screens, and of parameters per screen. Breaking a limit is a
+/// ``LinkProblem``, found before anything is built.
 public struct DeepLinkFormat: Hashable, Sendable {
     /// The link's scheme, such as `demo` or `myapp`.
     public var scheme: String
     /// The link's host, such as `open`.
     public var host: String
     /// The longest link read, in UTF-8 bytes.
-    public var maximumLength: Int
+    package var maximumLength: Int
     /// The most screens a link may name, in all its stacks together.
-    public var maximumScreens: Int
+    package var maximumScreens: Int
     /// The most parameters one screen may have.
-    public var maximumParametersPerScreen: Int
+    package var maximumParametersPerScreen: Int
 
     /// Creates a format.
     ///

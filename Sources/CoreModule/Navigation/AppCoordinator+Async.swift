@@ -126,7 +126,7 @@ extension AppCoordinator {
     public var linkHold: LinkHold? { asyncGate.linkHold }
 
     /// Whether the app said it is ready for links (``markReadyForLinks()``).
-    public var isReadyForLinks: Bool { asyncGate.isReady }
+    package var isReadyForLinks: Bool { asyncGate.isReady }
 
     /// The link waiting to be opened, if one is.
     public var heldLink: HeldLink? { asyncGate.held }

@@ -35,7 +35,7 @@ extension AppCoordinator {
     ///
     /// - Parameter id: A screen's identity.
     public func owner(of id: ScreenID) -> FlowCoordinator? {
-        navigator.lifecycle.owners[id]
+        navigator.lifecycle.tables.owners[id]
     }
 
     // MARK: Platform reports

@@ -110,6 +110,9 @@ struct EventQueue {
     private var elements: [QueuedEvent?] = []
     private var head = 0
 
+    /// Whether no element waits.
+    var isEmpty: Bool { head == elements.count }
+
     /// Adds `element` at the end.
     mutating func append(_ element: QueuedEvent) {
         elements.append(element)

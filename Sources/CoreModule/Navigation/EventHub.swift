@@ -107,9 +107,10 @@ final class EventHub {
     ///
     /// - Parameters:
     ///   - event: The event, published right after the tree changed (or failed to).
+    ///   - isTransition: Whether `event` is a transition (so that it is not matched again).
     ///   - tree: Reads the coordinator's current tree; an observer may change it.
-    func publish(_ event: NavigationEvent, tree: () -> ScreenTree) {
-        let start = state.begin(event)
+    func publish(_ event: NavigationEvent, isTransition: Bool, tree: () -> ScreenTree) {
+        let start = state.begin(event, isTransition: isTransition)
         switch start {
         case .nobodyListens:
             return
@@ -127,13 +128,18 @@ final class EventHub {
         }
         // Each queued event is taken out before it is delivered, so the queue holds only the
         // events not yet delivered, and a chain of navigations started by observers keeps no
-        // tree it has delivered.
-        while let next = state.nextQueued() {
+        // tree it has delivered. (The streams' turn and the question whether one is queued
+        // take one access to the state, so that the usual delivery of one event ends without
+        // making an empty queued one.)
+        var ended = state.yieldToStreams(event)
+        while !ended, let next = state.nextQueued() {
             deliver(next.event, tree: next.tree, slots: next.observerSlots)
+            ended = state.yieldToStreams(next.event)
         }
     }
 
-    /// Calls the observers in the first `end` slots, then the streams, with `event`.
+    /// Calls the observers in the first `end` slots with `event`; the streams get it next
+    /// (``HubState/yieldToStreams(_:)``).
     private func deliver(_ event: NavigationEvent, tree: ScreenTree?, slots end: Int) {
         if let tree { treeAtEvent = tree }
         // By position, up to the observers attached when delivery began: one added meanwhile
@@ -142,11 +148,6 @@ final class EventHub {
         while index < end {
             if let observer = state.observers[slot: index] { observer.handler(event) }
             index += 1
-        }
-        if !state.streams.isEmpty {
-            for continuation in state.streams.values {
-                continuation.yield(event)
-            }
         }
         if tree != nil { treeAtEvent = nil }
     }
@@ -174,20 +175,14 @@ struct HubState {
     /// Records `event` in the history and begins its delivery, unless an observer loop was
     /// already reported during this delivery (it is then dropped), nobody listens or another
     /// event is being delivered.
-    mutating func begin(_ event: NavigationEvent) -> Start {
-        var isTransition = false
-        switch event {
-        case .transition:
-            isTransition = true
-        case .linkAction:
-            break
-        case .failure(let failure):
-            if case .observerNavigationLoop = failure.error {
-                // Reported once per delivery: an observer that navigates on failures too would
-                // otherwise turn each report of the loop into one more turn of it.
-                guard !delivery.loopReported else { return .nobodyListens }
-                delivery.loopReported = true
-            }
+    mutating func begin(_ event: NavigationEvent, isTransition: Bool) -> Start {
+        if !isTransition, case .failure(let failure) = event,
+            case .observerNavigationLoop = failure.error
+        {
+            // Reported once per delivery: an observer that navigates on failures too would
+            // otherwise turn each report of the loop into one more turn of it.
+            guard !delivery.loopReported else { return .nobodyListens }
+            delivery.loopReported = true
         }
         if history.capacity > 0 { history.append(event) }
         let listening = !observers.isEmpty || !streams.isEmpty
@@ -200,15 +195,27 @@ struct HubState {
         }
     }
 
-    /// The next queued event to deliver, with the tree its observers must see and the number
-    /// of observer slots to deliver it to; or, when the queue is empty, `nil`, and the delivery
-    /// ends.
-    mutating func nextQueued() -> (event: NavigationEvent, tree: ScreenTree?, observerSlots: Int)? {
-        guard var queued = delivery.queue.popFirst() else {
-            delivery.end()
-            observers.compact()
-            return nil
+    /// Gives `event`, which every closure observer has had, to the streams, then ends the
+    /// delivery when no event is queued, and says whether it did.
+    ///
+    /// A stream's `yield` runs none of the app's code (its reader resumes later, on its own
+    /// task), so nothing reaches the state while this changes it.
+    mutating func yieldToStreams(_ event: NavigationEvent) -> Bool {
+        if !streams.isEmpty {
+            for continuation in streams.values {
+                continuation.yield(event)
+            }
         }
+        guard delivery.queue.isEmpty else { return false }
+        delivery.end()
+        observers.compact()
+        return true
+    }
+
+    /// The next queued event to deliver, with the tree its observers must see and the number
+    /// of observer slots to deliver it to; `nil` when the queue is empty.
+    mutating func nextQueued() -> (event: NavigationEvent, tree: ScreenTree?, observerSlots: Int)? {
+        guard var queued = delivery.queue.popFirst() else { return nil }
         // When no transition followed the event, the current tree is the event's own: with
         // one observer, the queued copy is released before the observer runs, so that a
         // navigation it starts changes the tree in place instead of copying it.

@@ -80,6 +80,21 @@ public struct TransitionEvent: Hashable, Sendable {
                 redirectedFrom: redirectedFrom, stack: stack, style: style, tab: tab, plan: plan))
     }
 
+    /// The event of an applied edit, about the screen at `about`; the edit's result is moved
+    /// into the event, not copied.
+    init(
+        sequence: UInt64, kind: TransitionKind, about: ScreenLocation,
+        applied: consuming AppliedEdit, animated: Bool, initiator: TransitionInitiator,
+        redirectedFrom: NavigationOperation?
+    ) {
+        fields = Fields(
+            Values(
+                sequence: sequence, kind: kind, scene: about.scene, screen: about.screen,
+                from: applied.from, to: applied.to, removedCount: applied.removedCount,
+                animated: animated, initiator: initiator, redirectedFrom: redirectedFrom,
+                stack: applied.stack, style: applied.style, tab: applied.tab, plan: applied.plan))
+    }
+
     /// Whether two events have the same fields.
     public static func == (lhs: TransitionEvent, rhs: TransitionEvent) -> Bool {
         lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values

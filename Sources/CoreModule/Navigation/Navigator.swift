@@ -3,12 +3,14 @@
 /// One job: turn a request, a link, a snapshot or a platform report into one change of the
 /// tree and one event, or one typed error and nothing changed. It holds the one entry wrapper
 /// every entry point goes through (`enter`), the one redirect loop, the opening of a link's or a
-/// snapshot's planned screens, and ``commit(_:options:)``, the only place the tree changes.
-/// Planning is ``TransitionPlanner``'s, running app code ``PlanRunner``'s, delivery
+/// snapshot's planned screens, and
+/// ``commit(_:animated:edit:initiator:redirectedFrom:options:)``, the only place the tree
+/// changes. Planning is ``TransitionPlanner``'s, running app code ``PlanRunner``'s, delivery
 /// ``EventHub``'s; ``AppCoordinator`` is the public face over it.
 @MainActor
 final class Navigator {
-    /// The current tree; only ``commit(_:options:)`` changes it, and ``close()`` empties it.
+    /// The current tree; only ``commit(_:animated:edit:initiator:redirectedFrom:options:)``
+    /// changes it, and ``close()`` empties it.
     private(set) var tree = ScreenTree()
     /// The most redirects one navigation may go through.
     var maximumRedirects = 8
@@ -97,23 +99,49 @@ final class Navigator {
         _ request: ApplicationTransitionType, options: NavigationOptions,
         origin: NavigationOperation?
     ) throws(NavigationError) -> TransitionEvent? {
-        var current = request
+        // The request itself first: it is copied only when a guard redirects it.
+        var next: ApplicationTransitionType
+        switch try attempt(request, options: options, redirectedFrom: origin) {
+        case .applied(let event): return event
+        case .redirected(let redirect): next = redirect
+        }
         var chain = RedirectChain()
+        var current = request
         while true {
-            let redirectedFrom = origin ?? (chain.isEmpty ? nil : .transition(request))
-            guard let plan = try TransitionPlanner.plan(current, in: tree) else { return nil }
-            switch try runner.run(
-                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
-            {
-            case .edit(let edit):
-                return commit(
-                    TreeChange(
-                        kind: plan.kind, animated: plan.animated, edit: edit,
-                        redirectedFrom: redirectedFrom), options: options)
-            case .redirect(let next):
-                try chain.follow(from: current, to: next, limit: maximumRedirects)
-                current = next
+            try chain.follow(from: current, to: next, limit: maximumRedirects)
+            current = next
+            let redirectedFrom = origin ?? .transition(request)
+            switch try attempt(current, options: options, redirectedFrom: redirectedFrom) {
+            case .applied(let event): return event
+            case .redirected(let redirect): next = redirect
             }
+        }
+    }
+
+    /// What one attempt at a request came to.
+    private enum Attempt {
+        /// It applied, or was already satisfied (`nil`).
+        case applied(TransitionEvent?)
+        /// A guard redirected it to this request.
+        case redirected(ApplicationTransitionType)
+    }
+
+    /// Plans, runs and commits `request` once, remembering `redirectedFrom`.
+    private func attempt(
+        _ request: ApplicationTransitionType, options: NavigationOptions,
+        redirectedFrom: NavigationOperation?
+    ) throws(NavigationError) -> Attempt {
+        guard let plan = try TransitionPlanner.plan(request, in: tree) else { return .applied(nil) }
+        let outcome = try runner.run(
+            plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        switch consume outcome {
+        case .edit(let edit):
+            return .applied(
+                commit(
+                    plan.kind, animated: plan.animated, edit: consume edit,
+                    redirectedFrom: redirectedFrom, options: options))
+        case .redirect(let next):
+            return .redirected(next)
         }
     }
 
@@ -150,7 +178,7 @@ final class Navigator {
             guard let (kind, edit) = try ReportPlanner.change(for: report, in: tree) else {
                 return nil
             }
-            return commit(TreeChange(kind: kind, animated: true, edit: edit, initiator: .user))
+            return commit(kind, animated: true, edit: edit, initiator: .user)
         }
     }
 
@@ -207,7 +235,7 @@ final class Navigator {
             })
         switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
         case .edit(let edit):
-            return commit(TreeChange(kind: plan.kind, animated: false, edit: edit))
+            return commit(plan.kind, animated: false, edit: edit)
         case .redirect(let redirect):
             return try attemptFollowingRedirects(
                 redirect, options: NavigationOptions(), origin: operation)
@@ -243,64 +271,64 @@ final class Navigator {
     /// Applies a checked change, does the bookkeeping, and reports it.
     ///
     /// Every change to the tree, requested or reported by the platform, goes through here:
-    /// the tree is changed in one step, the event made once, then handed to observers.
-    func commit(_ change: TreeChange, options: NavigationOptions = NavigationOptions())
-        -> TransitionEvent
-    {
+    /// the tree is changed in one step, the event made once, then handed to observers. The
+    /// edit is moved into the tree, never copied.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of transition the change is.
+    ///   - animated: Whether it animates.
+    ///   - edit: The checked and built change.
+    ///   - initiator: Who started it.
+    ///   - redirectedFrom: What a guard redirected it from, if it did.
+    ///   - options: The flow that owns the new screens and the handler of its result.
+    func commit(
+        _ kind: TransitionKind, animated: Bool, edit: consuming TreeEdit,
+        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
+        options: NavigationOptions = NavigationOptions()
+    ) -> TransitionEvent {
         let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil
         var leaving: [Screen] = []
         var added: [Screen] = []
         if tracked {
-            leaving = tree.leavingScreens(change.edit)
-            added = tree.addedScreens(change.edit)
+            leaving = tree.leavingScreens(edit)
+            added = tree.addedScreens(edit)
         }
         // What the user did through the platform is already on screen: nothing to plan.
         let applied = tree.apply(
-            change.edit, planning: change.initiator == .app, animated: change.animated)
+            consume edit, planning: initiator == .app, animated: animated)
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
-        var about = applied.to
-        switch (change.kind, applied.from) {
-        case (.pop, let from?), (.popTo, let from?), (.popToRoot, let from?),
-            (.dismiss, let from?), (.dismissAll, let from?), (.removeTab, let from?):
-            about = from
+        let about: ScreenLocation
+        switch kind {
+        case .pop, .popTo, .popToRoot, .dismiss, .dismissAll, .removeTab:
+            about = applied.from ?? applied.to
         default:
             // A new tab's screen is added out of view; so is a split column's under a modal.
-            if case .insertTab(let tab, _) = change.edit, let added = tab.screens.first,
-                let location = tree.location(of: added.id)
-            {
-                about = location
-            }
-            if case .setColumn(_, let screens) = change.edit, let added = screens.last,
-                let location = tree.location(of: added.id)
-            {
-                about = location
-            }
+            about = applied.addedScreen.flatMap { tree.location(of: $0) } ?? applied.to
         }
-        var style: PresentationStyle?
-        if case .present(_, _, _, let presented) = change.edit { style = presented }
-        // A universal link's stack presented in one modal.
-        if case .presentOnBase(_, _, _, let presented) = change.edit { style = presented }
         let event = TransitionEvent(
-            sequence: runner.counters.nextSequence(), kind: change.kind, scene: about.scene,
-            screen: about.screen, from: applied.from, to: applied.to,
-            removedCount: applied.removedCount, animated: change.animated,
-            initiator: change.initiator, redirectedFrom: change.redirectedFrom,
-            stack: applied.stack, style: style, tab: applied.tab, plan: applied.plan)
+            sequence: runner.counters.nextSequence(), kind: kind, about: about,
+            applied: consume applied, animated: animated, initiator: initiator,
+            redirectedFrom: redirectedFrom)
         if tracked {
             lifecycle.settle(
                 options: options, removed: leaving.map(\.id), added: added.map(\.id),
-                resultScreen: change.kind.addsScreen ? about.screen : nil, event: event,
+                resultScreen: kind.addsScreen ? about.screen : nil, event: event,
                 publish: publish)
         } else {
-            publish(.transition(event))
+            runner.gate?.treeChanged()
+            eventHub.publish(.transition(event), isTransition: true) { tree }
         }
         return event
     }
 
     /// Publishes `event` to every observer, after the asynchronous gate has seen a transition.
     func publish(_ event: NavigationEvent) {
-        if case .transition = event { runner.gate?.treeChanged() }
-        eventHub.publish(event) { tree }
+        var isTransition = false
+        if case .transition = event {
+            isTransition = true
+            runner.gate?.treeChanged()
+        }
+        eventHub.publish(event, isTransition: isTransition) { tree }
     }
 }

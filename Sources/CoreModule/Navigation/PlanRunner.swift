@@ -51,10 +51,19 @@ final class PlanRunner {
     func runningAppCode<Value>(
         _ kind: TransitionKind, _ body: () throws(NavigationError) -> Value
     ) throws(NavigationError) -> Value {
-        let previous = applying
-        applying = kind
+        // One access to swap the kind in, one to put the previous one back.
+        let previous = Self.exchange(&applying, with: kind)
         defer { applying = previous }
         return try body()
+    }
+
+    /// Puts `value` in `slot` and returns what was there.
+    private static func exchange(
+        _ slot: inout TransitionKind?, with value: TransitionKind
+    ) -> TransitionKind? {
+        let previous = slot
+        slot = value
+        return previous
     }
 
     // MARK: Running a plan
@@ -78,7 +87,7 @@ final class PlanRunner {
         redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
-        if case .placed(let placement) = plan.shape {
+        if plan.isPlaced, case .placed(let placement) = plan.shape {
             return try runPlaced(
                 plan, placement.screens, in: tree, force: force, link: link,
                 failure: failure ?? { _, error in error })
@@ -88,7 +97,8 @@ final class PlanRunner {
         case .one(let arrival):
             // One screen: no list to allocate.
             let checked: Checked
-            switch try check(arrival, in: tree) {
+            let result = try check(arrival, in: tree)
+            switch consume result {
             case .success(let value): checked = value
             case .failure(let redirect): return .redirect(redirect.request)
             }
@@ -99,21 +109,23 @@ final class PlanRunner {
             let screen = try build(
                 checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
             return .edit(
-                TransitionPlanner.edit(plan, screen: screen, in: tree, counters: &counters))
+                TransitionPlanner.edit(
+                    plan, screen: consume screen, in: tree, counters: &counters))
         case .none:
             arrivals = []
         case .many(let list):
             arrivals = list
         }
         var checked: [Checked] = []
-        checked.reserveCapacity(arrivals.count)
+        // A removal or a tab selection arrives with nothing: no list to allocate.
+        if !arrivals.isEmpty { checked.reserveCapacity(arrivals.count) }
         for arrival in arrivals {
             switch try check(arrival, in: tree) {
             case .success(let value): checked.append(value)
             case .failure(let redirect): return .redirect(redirect.request)
             }
         }
-        if hasGuards, let revealed = plan.revealed,
+        if let revealed = plan.revealed, hasGuards,
             let redirect = try runGuards(
                 NavigationAttempt(
                     kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
@@ -125,7 +137,7 @@ final class PlanRunner {
             return .redirect(redirect)
         }
         var built: [Screen] = []
-        built.reserveCapacity(checked.count)
+        if !checked.isEmpty { built.reserveCapacity(checked.count) }
         for value in checked {
             do {
                 built.append(try build(value, for: plan.kind, link: link))
@@ -174,8 +186,9 @@ final class PlanRunner {
     private func askLeaving(_ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool)
         throws(NavigationError) -> ApplicationTransitionType?
     {
-        guard !guards.isEmpty || (!force && !lifecycle.leaveVetoes.isEmpty),
-            !plan.leaving.isEmpty(in: tree)
+        // The plan is read first: a push removes nothing, and asks no guard or veto.
+        guard !plan.leaving.isEmpty(in: tree),
+            !guards.isEmpty || (!force && !lifecycle.tables.leaveVetoes.isEmpty)
         else { return nil }
         return try checkLeaving(
             plan.leaving.screens(in: tree), kind: plan.kind, force: force, in: tree)
@@ -260,10 +273,10 @@ final class PlanRunner {
             do {
                 return try checked.resolved.registration.makeScreen(in: context)
             } catch let error as NavigationError {
-                lifecycle.leaveVetoes[id] = nil
+                lifecycle.tables.leaveVetoes[id] = nil
                 throw error
             } catch {
-                lifecycle.leaveVetoes[id] = nil
+                lifecycle.tables.leaveVetoes[id] = nil
                 throw .builderFailed(scene, reason: String(describing: error))
             }
         }
@@ -310,7 +323,7 @@ final class PlanRunner {
             {
                 return redirect
             }
-            if !force, let veto = lifecycle.leaveVetoes[screen.id],
+            if !force, let veto = lifecycle.tables.leaveVetoes[screen.id],
                 let reason = try runningAppCode(kind, { () -> String? in veto() })
             {
                 throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)

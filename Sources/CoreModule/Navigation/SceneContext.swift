@@ -93,7 +93,7 @@ public struct SceneContext: Sendable {
     /// The payload as `Value`, or `nil` when the navigation carried none or one of another type.
     ///
     /// - Parameter type: The type expected.
-    public func payloadIfPresent<Value>(as type: Value.Type) -> Value? {
+    package func payloadIfPresent<Value>(as type: Value.Type) -> Value? {
         payload?.value(as: type)
     }
 

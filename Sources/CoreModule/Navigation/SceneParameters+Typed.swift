@@ -24,7 +24,7 @@ public enum ParameterType: String, Hashable, Sendable, CaseIterable, CustomStrin
     /// Whether `text` can be read as this type.
     ///
     /// - Parameter text: A parameter's value.
-    public func accepts(_ text: String) -> Bool {
+    package func accepts(_ text: String) -> Bool {
         switch self {
         case .string: return true
         case .int: return Int(text) != nil

@@ -32,10 +32,10 @@ public struct SceneParameters: Hashable, Sendable {
     package static let none = SceneParameters()
 
     /// Whether there are no parameters.
-    public var isEmpty: Bool { values.isEmpty }
+    package var isEmpty: Bool { values.isEmpty }
 
     /// The number of parameters.
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
     /// The value for `key`, or `nil` when the caller did not pass it.
     ///
@@ -46,7 +46,7 @@ public struct SceneParameters: Hashable, Sendable {
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
-    public var sorted: [(key: String, value: String)] {
+    package var sorted: [(key: String, value: String)] {
         values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
     }
 

@@ -13,8 +13,13 @@
 /// rebuild the payload from parameters (see ``PayloadRequirement``). Snapshots keep a payload
 /// whose type is `Codable` and registered with ``PayloadTypes``.
 public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
+    /// The value, in one shared object: the existential alone would make the payload, and every
+    /// request, screen and event that holds one, a value copied through its type's witnesses;
+    /// a reference is copied with one retain.
+    private let box: Box
+
     /// The value, as `AnyHashable.base` gives it.
-    package let base: any Hashable & Sendable
+    package var base: any Hashable & Sendable { box.base }
 
     /// Wraps `value`.
     ///
@@ -24,7 +29,16 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
         if let payload = value as? ScenePayload {
             self = payload
         } else {
-            self.base = value
+            self.box = Box(value)
+        }
+    }
+
+    /// The value, shared by every copy of the payload.
+    private final class Box: Sendable {
+        let base: any Hashable & Sendable
+
+        init(_ base: any Hashable & Sendable) {
+            self.base = base
         }
     }
 
@@ -87,7 +101,7 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
 /// type ``NavigationError/wrongPayloadType(scene:expected:given:)``; nothing changes then.
 public struct PayloadRequirement: Sendable {
     /// The name of the type required, as errors print it.
-    public let typeName: String
+    package let typeName: String
     /// Whether a payload is of the type required.
     let accepts: @Sendable (ScenePayload) -> Bool
     /// Rebuilds the payload from the screen's parameters, when the builder said how.

@@ -10,21 +10,19 @@
 final class ScreenLifecycle {
     /// The live top-level flows, by key.
     var flowsByKey: [String: FlowCoordinator] = [:]
-    /// The flow that started each screen in the tree, if one did.
-    var owners: [ScreenID: FlowCoordinator] = [:]
-    /// The handler waiting for each screen's result.
-    var resultHandlers: [ScreenID: ResultHandler] = [:]
-    /// Each screen's leave veto.
-    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+    /// The owners, result handlers and leave vetoes of screens, in one stored property: every
+    /// access to a class's stored property is checked for exclusivity at run time, and each
+    /// transition asks whether all three are empty.
+    var tables = ScreenTables()
 
     /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.
-    var isEmpty: Bool { owners.isEmpty && resultHandlers.isEmpty && leaveVetoes.isEmpty }
+    var isEmpty: Bool { tables.isEmpty }
 
     // MARK: Ownership and flows
 
     /// Records that `flow` started screen `id`: it and its ancestors own one more screen.
     func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
-        owners[id] = flow
+        tables.owners[id] = flow
         var current: FlowCoordinator? = flow
         while let node = current {
             node.ownedScreenCount += 1
@@ -85,7 +83,7 @@ final class ScreenLifecycle {
     ///
     /// - Parameter screens: The tree's screens, in tree order: the order the handlers hear it.
     func closeAll(_ screens: [ScreenID]) {
-        let handlers = screens.compactMap { resultHandlers[$0]?.call }
+        let handlers = screens.compactMap { tables.resultHandlers[$0]?.call }
         for (_, flow) in flowsByKey.sorted(by: { $0.key < $1.key }) {
             for finished in markFinished(flow) {
                 finished.ownedScreenCount = 0
@@ -94,9 +92,9 @@ final class ScreenLifecycle {
             }
         }
         flowsByKey = [:]
-        owners = [:]
-        resultHandlers = [:]
-        leaveVetoes = [:]
+        tables.owners = [:]
+        tables.resultHandlers = [:]
+        tables.leaveVetoes = [:]
         for handler in handlers { handler(.cancelled) }
     }
 
@@ -104,13 +102,13 @@ final class ScreenLifecycle {
 
     /// Sets or clears the veto of screen `id`, which is in the tree or being built.
     func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
-        leaveVetoes[id] = veto
+        tables.leaveVetoes[id] = veto
     }
 
     /// Forgets the vetoes of screens that were built but will not enter the tree.
     func discardVetoes(of screens: [ScreenID]) {
-        guard !leaveVetoes.isEmpty else { return }
-        for id in screens { leaveVetoes[id] = nil }
+        guard !tables.leaveVetoes.isEmpty else { return }
+        for id in screens { tables.leaveVetoes[id] = nil }
     }
 
     // MARK: Settling a transition
@@ -129,16 +127,16 @@ final class ScreenLifecycle {
         var cancelled: [@MainActor (ScreenResult) -> Void] = []
         var finished: [FlowCoordinator] = []
         for id in removed {
-            leaveVetoes[id] = nil
-            if let handler = resultHandlers.removeValue(forKey: id) {
+            tables.leaveVetoes[id] = nil
+            if let handler = tables.resultHandlers.removeValue(forKey: id) {
                 cancelled.append(handler.call)
             }
-            if let owner = owners.removeValue(forKey: id) {
+            if let owner = tables.owners.removeValue(forKey: id) {
                 releaseOwnership(of: owner, finished: &finished)
             }
         }
         if let onResult = options.onResult, let resultScreen {
-            resultHandlers[resultScreen] = onResult
+            tables.resultHandlers[resultScreen] = onResult
         }
         let finishing = finished.flatMap(markFinished)
         publish(.transition(event))
@@ -159,26 +157,39 @@ final class ScreenLifecycle {
         _ value: any Sendable, to id: ScreenID,
         removing remove: () throws(NavigationError) -> TransitionEvent?
     ) throws(NavigationError) -> TransitionEvent? {
-        if let expected = resultHandlers[id]?.expected, !expected.accepts(value) {
+        if let expected = tables.resultHandlers[id]?.expected, !expected.accepts(value) {
             throw .wrongResultType(
                 screen: id, expected: expected.name,
                 given: ScenePayload.name(of: type(of: value)))
         }
-        let handler = resultHandlers.removeValue(forKey: id)
+        let handler = tables.resultHandlers.removeValue(forKey: id)
         let event: TransitionEvent?
         do {
             event = try remove()
         } catch {
-            resultHandlers[id] = handler
+            tables.resultHandlers[id] = handler
             throw error
         }
         guard event != nil else {
-            resultHandlers[id] = handler
+            tables.resultHandlers[id] = handler
             return nil
         }
         handler?.call(.value(value))
         return event
     }
+}
+
+/// What a coordinator keeps per screen in the tree (or being built), beyond the tree itself.
+struct ScreenTables {
+    /// The flow that started each screen in the tree, if one did.
+    var owners: [ScreenID: FlowCoordinator] = [:]
+    /// The handler waiting for each screen's result.
+    var resultHandlers: [ScreenID: ResultHandler] = [:]
+    /// Each screen's leave veto.
+    var leaveVetoes: [ScreenID: @MainActor () -> String?] = [:]
+
+    /// Whether nothing is kept.
+    var isEmpty: Bool { owners.isEmpty && resultHandlers.isEmpty && leaveVetoes.isEmpty }
 }
 
 /// How a navigation is performed, beyond its request.

@@ -5,21 +5,52 @@
 /// vetoes and builds the screens, and the coordinator commits.
 enum TransitionPlanner {
     /// What a navigation asks of the tree.
-    struct Plan {
+    ///
+    /// One object, made once and only read: a plan is handed from the planner to the runner
+    /// and back, and a value this size (its edit, its arrival) was copied, and destroyed,
+    /// through its type's witnesses at each step.
+    final class Plan {
         /// The kind of transition it commits as.
-        var kind: TransitionKind
+        let kind: TransitionKind
         /// Whether it animates.
-        var animated: Bool
+        let animated: Bool
         /// The scenes a request resolves, checks and builds, in order (a link's or a snapshot's
         /// are its placement's screens).
-        var arrivals = Arrivals.none
+        let arrivals: Arrivals
         /// The screens that would leave; their guards and vetoes are asked top first.
-        var leaving = Leaving.screens([])
+        let leaving: Leaving
         /// A screen already in the tree that the guards are asked about as it comes into view
         /// (the top of the tab `selectTab` shows).
-        var revealed: Screen?
+        let revealed: Screen?
         /// How the built screens change the tree.
-        var shape: Shape
+        let shape: Shape
+        /// Whether the shape is a link's or a snapshot's placed screens, known without matching
+        /// the shape (a match copies it).
+        let isPlaced: Bool
+
+        init(
+            kind: TransitionKind, animated: Bool, arrivals: Arrivals = .none,
+            leaving: Leaving = .screens([]), revealed: Screen? = nil, shape: Shape
+        ) {
+            self.kind = kind
+            self.animated = animated
+            self.arrivals = arrivals
+            self.leaving = leaving
+            self.revealed = revealed
+            self.shape = shape
+            isPlaced = false
+        }
+
+        /// The plan of a link's or a snapshot's screens, placed as `placement` says.
+        init(kind: TransitionKind, leaving: Leaving, placement: Placement) {
+            self.kind = kind
+            animated = false
+            arrivals = .none
+            self.leaving = leaving
+            revealed = nil
+            shape = .placed(placement)
+            isPlaced = true
+        }
     }
 
     /// The screens a plan would remove, listed only when a guard or a veto must be asked.
@@ -208,13 +239,15 @@ enum TransitionPlanner {
             }
             guard tree.tabs.count > 1 else { throw .lastTab(name) }
             let edit = TreeEdit.removeTab(index)
-            var plan = removal(edit)
+            var revealed: Screen?
             if index == tree.selectedTabIndex {
                 // The tab that comes into view: the next one, or the one before the last.
                 let next = index + 1 < tree.tabs.count ? index + 1 : index - 1
-                plan.revealed = tree.tabs[next].stack.last
+                revealed = tree.tabs[next].stack.last
             }
-            return plan
+            return Plan(
+                kind: kind, animated: animated, leaving: .removedBy(edit), revealed: revealed,
+                shape: .edit(edit))
         case .split(let primary, let supplementary, let detail, let style, _):
             let style = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
             if style == .doubleColumn, supplementary != nil {
@@ -345,20 +378,20 @@ enum TransitionPlanner {
                 throw .noTabForLink(scene, tabs: tabs.map(\.name))
             }
         }
-        var plan = Plan(
-            kind: kind, animated: false,
-            shape: .placed(Placement(destination: destination, tab: tab, screens: screens)))
+        let leaving: Leaving
         if let tab {
             let tabScreens = Array(tree.tabs[tab.index].stack)
-            plan.leaving = .screens(
+            leaving = .screens(
                 (tab.kept == nil ? tabScreens : Array(tabScreens.dropFirst()))
                     + tree.modalScreens(from: 0))
         } else if destination == .tree {
-            plan.leaving = .everything
+            leaving = .everything
         } else {
-            plan.leaving = .screens(tree.modalScreens(from: 0))
+            leaving = .screens(tree.modalScreens(from: 0))
         }
-        return plan
+        return Plan(
+            kind: kind, leaving: leaving,
+            placement: Placement(destination: destination, tab: tab, screens: screens))
     }
 
     // MARK: Edits
@@ -367,7 +400,7 @@ enum TransitionPlanner {
     /// `present`, `replace`), into `tree`; a new stack or modal takes its identity from
     /// `counters`.
     static func edit(
-        _ plan: Plan, screen: Screen, in tree: ScreenTree, counters: inout Counters
+        _ plan: Plan, screen: consuming Screen, in tree: ScreenTree, counters: inout Counters
     ) -> TreeEdit {
         switch plan.shape {
         case .root:

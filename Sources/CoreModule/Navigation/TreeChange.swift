@@ -25,12 +25,3 @@ struct Counters {
         return sequence
     }
 }
-
-/// A change ready to commit: everything that can fail has been checked and built.
-struct TreeChange {
-    var kind: TransitionKind
-    var animated: Bool
-    var edit: TreeEdit
-    var initiator: TransitionInitiator = .app
-    var redirectedFrom: NavigationOperation?
-}

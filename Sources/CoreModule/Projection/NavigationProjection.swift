@@ -12,7 +12,10 @@
 /// - each modal is a ``Modal``, the item of the presentation modifier that matches its
 ///   ``PresentationKind``, attached to the place it is presented over (level 0 is the root or
 ///   the tab container, level N the N-th modal);
-/// - ``selectedTab`` is the `TabView`'s selection, tagged with the tabs' names.
+/// - ``selectedTab`` is the `TabView`'s selection, tagged with the tabs' names;
+/// - ``split`` is a `NavigationSplitView`'s state: each column's stack (a ``Column``), the
+///   selection of each list (the first screen of the column it fills), whether the window is
+///   compact, and the values of its `columnVisibility` and `preferredCompactColumn` bindings.
 ///
 /// ```swift
 /// try coordinator.navigate(
@@ -116,37 +119,54 @@ public struct NavigationProjection: Hashable, Sendable {
         public var kind: PresentationKind { PresentationKind(style) }
     }
 
-    /// The root stack, or `nil` when the root is a tab container or the window is empty.
+    /// The root stack, or `nil` when the root is a tab container or a split, or the window is
+    /// empty.
     public let root: Stack?
-    /// The tabs of a tab root, in order; empty for a stack root or an empty window.
+    /// The tabs of a tab root, in order; empty for a stack root, a split or an empty window.
     public let tabs: [Tab]
     /// The selected tab's name, or `nil` when the root is not a tab container.
     public let selectedTab: String?
+    /// The columns of a split root, for a `NavigationSplitView`; `nil` when the root is a stack
+    /// or a tab container, or the window is empty.
+    public let split: Split?
     /// The modals, in the order they were presented: `modals[n]` is presented over level `n`.
     public let modals: [Modal]
-    /// Every stack: the root stack or each tab's, then each modal's, in the tree's order.
+    /// Every stack that holds a screen: the root stack, each tab's or each split column's (an
+    /// empty column has none), then each modal's, in the tree's order.
     public let stacks: [Stack]
+    /// The window's horizontal size class, as the platform last reported it
+    /// (``ScreenTree/horizontalSizeClass``): a split root is collapsed while it is compact.
+    public let horizontalSizeClass: SizeClass
 
     /// The projection of `tree`.
     ///
     /// - Parameter tree: The tree to project, usually a coordinator's ``AppCoordinator/tree``.
     /// - Complexity: O(*n*) in the number of screens.
     public init(_ tree: ScreenTree) {
-        // Read from the tree's storage: a stack of the tree is never empty.
-        func project(_ record: ScreenTree.StackRecord) -> Stack {
-            Stack(
-                id: record.id, root: record.screens[0].id,
-                path: record.screens[1...].map(\.id))
+        // Read from the tree's storage: only a split's supplementary and detail columns may be
+        // empty, and an empty one has no `Stack`.
+        func project(_ record: ScreenTree.StackRecord) -> Stack? {
+            guard let first = record.screens.first else { return nil }
+            return Stack(id: record.id, root: first.id, path: record.screens.dropFirst().map(\.id))
         }
-        let base = tree.base.map(project)
+        let base = tree.base.compactMap(project)
         let names = tree.tabNameList
-        root = names.isEmpty ? base.first : nil
+        let columns = tree.splitColumns
+        root = names.isEmpty && columns.isEmpty ? base.first : nil
         tabs = zip(names, base).map { Tab(name: $0, stack: $1) }
         selectedTab = tree.selectedTab
+        split =
+            columns.isEmpty
+            ? nil
+            : Split(
+                columns: zip(columns, tree.base).map { column, record in
+                    Column(id: record.id, column: column, screens: record.screens)
+                }, isCollapsed: tree.isCollapsed)
         modals = tree.modalRecords.enumerated().map { position, record in
             Modal(id: record.id, stack: record.stack.id, level: position + 1, style: record.style)
         }
-        stacks = base + tree.modalRecords.map { project($0.stack) }
+        stacks = base + tree.modalRecords.compactMap { project($0.stack) }
+        horizontalSizeClass = tree.horizontalSizeClass
     }
 
     /// The projection of an empty window: no stack, no tab, no modal.
@@ -171,7 +191,7 @@ public struct NavigationProjection: Hashable, Sendable {
     /// the root or the tab container.
     ///
     /// - Parameter level: 0 for the root, N for the N-th modal.
-    public func modal(over level: Int) -> Modal? {
+    package func modal(over level: Int) -> Modal? {
         modals.indices.contains(level) ? modals[level] : nil
     }
 

@@ -20,6 +20,12 @@ public import Observation
 /// content.sheet(item: $navigation[modalOver: level, as: .sheet]) { modal in … }
 /// ```
 ///
+/// A split root adds a `NavigationSplitView`'s bindings: ``subscript(selection:)`` for the
+/// `List(selection:)` before each column (a new selection is sent as a `showDetail` or
+/// `showSupplementary` request, see ``NavigationProjection/request(for:)``),
+/// ``preferredCompactColumn``, ``columnVisibility``, and ``horizontalSizeClass``, which the app
+/// sets from its environment.
+///
 /// After a write the coordinator refuses, or one that asks for nothing the user can do (a
 /// `NavigationLink(value:)` push, a full-screen cover closed with `@Environment(\.dismiss)`), it
 /// notifies its observers anyway, so SwiftUI reads the bindings again and shows the tree as it
@@ -38,6 +44,9 @@ public final class ObservableNavigation {
     public private(set) var projection: NavigationProjection
     /// Bumped when SwiftUI must read the bindings again although the tree did not change.
     private var resyncs: UInt64 = 0
+    /// The column visibility the user chose with the sidebar button, until the split's suggested
+    /// one changes.
+    private var chosenVisibility: SplitColumnVisibility?
 
     /// How each change the coordinator makes is applied; by default, at once.
     ///
@@ -132,6 +141,70 @@ public final class ObservableNavigation {
         set { write(.selectedTab(newValue)) }
     }
 
+    // MARK: Split bindings
+
+    /// The selection of the list that fills the split column `column`, for `List(selection:)`.
+    ///
+    /// It is the destination the column's first screen was built from
+    /// (``NavigationProjection/Column/selection``), `nil` when the column is empty or the root
+    /// is not a split. Tag each row with the `Destination` it selects.
+    ///
+    /// Setting a new destination sends the request of ``NavigationProjection/request(for:)``
+    /// (``ApplicationTransitionType/showDetail(_:animated:)`` for the detail,
+    /// ``ApplicationTransitionType/showSupplementary(_:animated:)`` for the supplementary
+    /// column); setting `nil` in a collapsed split, as Back does, sends the report of
+    /// ``NavigationProjection/reports(for:)``.
+    ///
+    /// - Parameter column: The column the list fills: `.detail`, or `.supplementary` for the
+    ///   sidebar of three columns.
+    public subscript(selection column: SplitColumn) -> Destination? {
+        get {
+            _ = resyncs
+            return projection.split?.column(column)?.selection
+        }
+        set { write(.selection(newValue, column: column)) }
+    }
+
+    /// The column on top when the split is collapsed, for `NavigationSplitView`'s
+    /// `preferredCompactColumn` (iOS 17): ``NavigationProjection/Split/compactColumn``,
+    /// `primary` when the root is not a split.
+    ///
+    /// Setting an earlier column while the split is collapsed, as Back does, sends the report of
+    /// ``NavigationProjection/reports(for:)``.
+    public var preferredCompactColumn: SplitColumn {
+        get {
+            _ = resyncs
+            return projection.split?.compactColumn ?? .primary
+        }
+        set { write(.compactColumn(newValue)) }
+    }
+
+    /// The column visibility of the `NavigationSplitView`, for its `columnVisibility` binding:
+    /// the split's suggested one (``NavigationProjection/Split/columnVisibility``; `automatic`
+    /// when the root is not a split), or the one the user chose since it last changed.
+    ///
+    /// Setting it (the sidebar button) sends nothing: which columns show is the window's
+    /// layout, not navigation, and the tree does not hold it. The value set is kept until the
+    /// suggested one changes (a selection, a Back, a new split), which it then follows.
+    public var columnVisibility: SplitColumnVisibility {
+        get { chosenVisibility ?? projection.split?.columnVisibility ?? .automatic }
+        set { chosenVisibility = newValue }
+    }
+
+    /// The window's horizontal size class, for the app to set from SwiftUI's
+    /// `horizontalSizeClass` environment value: ``NavigationProjection/horizontalSizeClass``.
+    ///
+    /// Setting another size class sends ``PlatformReport/sizeClassChanged(_:)``: a split root
+    /// collapses in a compact window and expands in a regular one. The coordinator refuses it
+    /// while the window is empty (``NavigationError/noRoot(_:)``): set it once the root is there.
+    public var horizontalSizeClass: SizeClass {
+        get {
+            _ = resyncs
+            return projection.horizontalSizeClass
+        }
+        set { write(.sizeClass(newValue)) }
+    }
+
     /// The screen with identity `id`, if the tree holds it: what a stack's root view or a path
     /// element shows.
     ///
@@ -145,21 +218,27 @@ public final class ObservableNavigation {
     /// Makes the coordinator follow what SwiftUI wrote into a binding.
     ///
     /// The reports ``NavigationProjection/reports(for:)`` gives for the coordinator's current
-    /// tree are sent in order, until one is refused; the tree is then shown once. When the tree
-    /// does not show what was written (a refused report, a write no gesture makes), observers of
-    /// the bindings are notified, so that SwiftUI reads them again.
+    /// tree are sent in order, until one is refused; the request
+    /// ``NavigationProjection/request(for:)`` gives (a split's selection) is sent after them;
+    /// the tree is then shown once. When the tree does not show what was written (a refused
+    /// report or request, a write no gesture makes), observers of the bindings are notified, so
+    /// that SwiftUI reads them again.
     ///
     /// - Parameter write: What SwiftUI wrote.
     public func write(_ write: BindingWrite) {
         guard let coordinator, !sendingReports else { return }
-        let reports = NavigationProjection(coordinator.tree).reports(for: write)
-        if !reports.isEmpty {
+        let current = NavigationProjection(coordinator.tree)
+        let reports = current.reports(for: write)
+        let request = current.request(for: write)
+        if !reports.isEmpty || request != nil {
             sendingReports = true
             defer { sendingReports = false }
             for report in reports {
                 // A refused report is published to the coordinator's observers as a failure.
                 do { try coordinator.report(report) } catch { break }
             }
+            // So is a refused request: a guard keeping the detail, a builder failing.
+            if let request { _ = try? coordinator.navigate(request) }
         }
         show(coordinator.tree)
         if !projection.shows(write) { resyncs &+= 1 }
@@ -167,7 +246,14 @@ public final class ObservableNavigation {
 
     private func show(_ tree: ScreenTree) {
         guard tree != self.tree else { return }
+        let next = NavigationProjection(tree)
+        // The user's column visibility stands until the split's suggested one changes.
+        if next.split?.columnVisibility != projection.split?.columnVisibility
+            || next.split?.primary.id != projection.split?.primary.id
+        {
+            chosenVisibility = nil
+        }
         self.tree = tree
-        projection = NavigationProjection(tree)
+        projection = next
     }
 }

@@ -41,6 +41,10 @@
 ///     class screen4 visible
 /// ```
 ///
+/// A split root is a subgraph `split` (`split, collapsed` in a compact window) holding one
+/// subgraph per column, titled `primary`, `supplementary` or `detail`; an empty column holds
+/// one node, `(empty)`.
+///
 /// Each modal's title holds its level and its style as the tree prints it (`sheet: medium`,
 /// `sheet, not swipeable`, `full-screen`, `popover from share`), and the modal is linked from
 /// the screen it was presented over: the top of the selected tab's stack or the root stack for
@@ -129,14 +133,27 @@ public struct MermaidRenderer: NavigationRenderer {
                 lines.append("        end")
             }
             lines.append("    end")
+        } else if let split = tree.split {
+            lines.append("    subgraph stack0[\"split\(split.isCollapsed ? ", collapsed" : "")\"]")
+            for stack in split.columns {
+                let column = stack.column?.description ?? "?"
+                lines.append("        subgraph column\(stack.id.rawValue)[\"\(column)\"]")
+                // An empty column (nothing selected) is one node of its own.
+                lines.append(
+                    "            "
+                        + (stack.isEmpty ? "empty\(stack.id.rawValue)[\"(empty)\"]" : chain(stack)))
+                lines.append("        end")
+            }
+            lines.append("    end")
         } else if let root = tree.root {
             lines.append("    subgraph stack0[\"root stack\"]")
             lines.append("        " + chain(root))
             lines.append("    end")
         }
         // The first modal is presented over the top of the selected tab's stack (or the root
-        // stack); each next one over the top of the modal before it.
-        var presenter = tree.baseStack?.last
+        // stack, or the last split column that holds a screen); each next one over the top of
+        // the modal before it.
+        var presenter = tree.split?.columns.last { !$0.isEmpty }?.last ?? tree.baseStack?.last
         var modalLinks: [String] = []
         for stack in tree.modals {
             let style = stack.style.map { " (\(escaped($0.description)))" } ?? ""

@@ -107,8 +107,11 @@ public struct RenderPlan: Hashable, Sendable {
             }
             let oldTop = old.isEmpty ? nil : old.topStackID
             let newTop = new.isEmpty ? nil : new.topStackID
+            // An expanded split with nothing presented shows every column.
+            let columnsShow = new.isSplit && !new.isCollapsed && newModals.isEmpty
             func change(_ before: [Screen], _ after: ScreenStack) {
-                let visible = after.id == oldTop && after.id == newTop
+                let visible =
+                    (after.id == oldTop && after.id == newTop) || (columnsShow && after.level == 0)
                 steps.append(.change(before, to: after, animated: animated && visible))
             }
             for index in new.base.indices where old.base[index].screens != new.base[index].screens {

@@ -72,7 +72,7 @@ public struct TextRenderer: NavigationRenderer {
     ///
     /// - Parameter tree: A tree.
     /// - Returns: `["window", "└─ stack: A1 #1"]` for a tree holding just A1 #1.
-    public static func lines(for tree: ScreenTree) -> [String] {
+    package static func lines(for tree: ScreenTree) -> [String] {
         tree.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 

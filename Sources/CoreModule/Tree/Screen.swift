@@ -36,7 +36,7 @@ public struct StackID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Wraps a stack number.
     ///
     /// - Parameter rawValue: The number.
-    public init(_ rawValue: UInt64) {
+    package init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
@@ -60,7 +60,7 @@ public struct ModalID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Wraps a modal number.
     ///
     /// - Parameter rawValue: The number.
-    public init(_ rawValue: UInt64) {
+    package init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }
 

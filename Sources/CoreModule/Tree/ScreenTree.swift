@@ -140,7 +140,9 @@ public struct ScreenTree: Equatable, Sendable {
         modalRecords.indices.map(modalStack(at:))
     }
 
-    /// The top-most stack: the last modal's, else the selected tab's or the root stack.
+    /// The top-most stack: the last modal's, else the selected tab's, the root stack, or a
+    /// split's detail column (which may be empty; while the split is collapsed, the stack the
+    /// user sees is ``ScreenSplit/collapsedScreens``).
     public var topStack: ScreenStack? {
         if !modalRecords.isEmpty { return modalStack(at: modalRecords.count - 1) }
         return baseStack

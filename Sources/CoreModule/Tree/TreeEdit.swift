@@ -65,6 +65,11 @@ struct AppliedEdit {
     let tab: String?
     /// What a host must do to show the change.
     let plan: RenderPlan
+    /// The style of the modal a present made; otherwise `nil`.
+    let style: PresentationStyle?
+    /// The screen an edit added where it may be out of view: a new tab's first screen, a split
+    /// column's new last screen (under a modal, say); otherwise `nil`.
+    let addedScreen: ScreenID?
 }
 
 extension ScreenTree {
@@ -75,10 +80,12 @@ extension ScreenTree {
     /// new tree is one known step (two for a new root over modals), read off the tree after
     /// it, so that no copy of the tree before is kept; a whole new tree is compared with the
     /// tree before.
-    mutating func apply(_ edit: TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
+    mutating func apply(_ edit: consuming TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
         var plan = RenderPlan()
+        var style: PresentationStyle?
+        var addedScreen: ScreenID?
         // For a universal link's push: the base stack's screens before, and whether modals
         // covered it.
         var basePlan: (before: [Screen], hadModals: Bool) = ([], false)
@@ -97,8 +104,13 @@ extension ScreenTree {
             setTabs(tabs.map { ($0.name, $0.stack, $0.screens) }, selected: selected)
         case .push(let screen):
             push(screen)
-        case .present(let screen, let modal, let stack, let style):
-            present([screen], modal: modal, stack: stack, style: style)
+            // Planned here, from the screen at hand: matching the edit again copies it.
+            if planning {
+                plan = RenderPlan(.push(screen, onto: topStackID, animated: animated))
+            }
+        case .present(let screen, let modal, let stack, let presented):
+            style = presented
+            present([screen], modal: modal, stack: stack, style: presented)
         case .truncateTop(let keeping):
             removed = topStackCount - keeping
             truncateTop(keeping: keeping)
@@ -108,6 +120,7 @@ extension ScreenTree {
         case .selectTab(let index):
             selectTab(at: index)
         case .insertTab(let tab, let index):
+            addedScreen = tab.screens.first?.id
             insertTab(tab.name, stack: tab.stack, screens: tab.screens, at: index)
         case .removeTab(let index):
             removed = base[index].screens.count
@@ -124,10 +137,12 @@ extension ScreenTree {
             if planning { basePlan = (base[selectedIndex].screens, modalsBefore > 0) }
             dismissModals(from: 0)
             for screen in screens { push(screen) }
-        case .presentOnBase(let screens, let modal, let stack, let style):
+        case .presentOnBase(let screens, let modal, let stack, let presented):
+            // A universal link's stack presented in one modal.
+            style = presented
             removed = modalScreens(from: 0).count
             dismissModals(from: 0)
-            present(screens, modal: modal, stack: stack, style: style)
+            present(screens, modal: modal, stack: stack, style: presented)
         case .setTop(let screens):
             removed = leavingScreens(edit).count
             setTop(screens)
@@ -145,6 +160,7 @@ extension ScreenTree {
         case .setColumn(let index, let screens):
             removed = leavingScreens(edit).count
             setColumn(at: index, screens)
+            addedScreen = screens.last?.id
         case .setSizeClass(let newSizeClass):
             setSizeClass(newSizeClass)
         }
@@ -159,14 +175,12 @@ extension ScreenTree {
             }
         } else if planning {
             switch edit {
-            case .push(let screen):
-                plan = RenderPlan(.push(screen, onto: stack, animated: animated))
+            case .push, .replaceTree, .removeTab, .setSizeClass:
+                // Planned above, from what was read before or during the change; a size class
+                // changes nothing on screen but a split, which the platform lays out itself.
+                break
             case .truncateTop:
                 plan = RenderPlan(.pop(to: to.screen, in: stack, animated: animated))
-            case .replaceTree, .removeTab, .setSizeClass:
-                // Planned above, from what was read before the change; a size class changes
-                // nothing on screen but a split, which the platform lays out itself.
-                break
             case .pushOnBase:
                 // As comparing the trees plans it: the modals go without animation, then the
                 // base stack changes (a push for one screen, else a stack set), animated only
@@ -183,7 +197,8 @@ extension ScreenTree {
             }
         }
         return AppliedEdit(
-            from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan)
+            from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan,
+            style: style, addedScreen: addedScreen)
     }
 
     /// The render plan of `edit`, just applied to this tree, for every edit but a whole new

@@ -98,8 +98,10 @@ struct ProjectionRun {
     /// The observable source over the coordinator, through which half the writes go.
     let navigation: ObservableNavigation
     var model = ReferenceModel()
-    /// The projection shows no split root yet (a `NavigationSplitView` is not projected): its
-    /// runs draw none.
+    // Split roots drawn by the model's generator still break this test's oracle (an empty
+    // split column is in the tree's stacks, not the projection's; a collapsed split's back
+    // gesture is not followed as the model expects): its runs draw none until then.
+    // SplitProjectionPropertyTests covers splits with its own generator.
     let generator = ModelGenerator(drawsSplits: false)
     /// Stacks and tabs seen in an earlier tree, for late writes.
     var pastStacks: [NavigationProjection.Stack] = []
@@ -194,7 +196,9 @@ struct ProjectionRun {
         guard projection.root?.id == tree.root?.id,
             projection.tabs.map(\.name) == tree.tabs.map(\.name),
             projection.tabs.map(\.stack.id) == tree.tabs.map(\.stack.id),
-            projection.selectedTab == tree.selectedTab
+            projection.selectedTab == tree.selectedTab,
+            (projection.split == nil) == (tree.split == nil),
+            projection.horizontalSizeClass == tree.horizontalSizeClass
         else { return "the projection's root or tabs are not the tree's: \(projection)" }
         guard projection.modals.map(\.id) == tree.modals.compactMap(\.modal),
             projection.modals.map(\.style) == tree.modals.compactMap(\.style),
@@ -470,6 +474,9 @@ struct ProjectionRun {
             parts.stacks.removeAll { left.contains($0.id) }
         case .selectedTab(let name):
             parts.selectedTab = name
+        case .selection, .compactColumn, .sizeClass:
+            // A split's writes: SplitProjectionPropertyTests makes them, over split roots.
+            break
         }
         return parts
     }

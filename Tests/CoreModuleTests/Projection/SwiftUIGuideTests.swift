@@ -34,4 +34,31 @@ struct SwiftUIGuideTests {
         #expect(coordinator.tree.scenes == [["Home"], ["Search"]])
         #expect(coordinator.tree.selectedTab == "search")
     }
+
+    @Test("the split view section: the projection of a split, then what SwiftUI writes into it")
+    func splitView() throws {
+        let window = try makeCoordinator(["Mailboxes", "Message", "Attachment"])
+        try window.navigate(.split(primary: "Mailboxes", detail: "Message"))
+        try window.navigate(.push(scene: "Attachment"))
+
+        let navigation = ObservableNavigation(following: window)
+        let recorder = EventRecorder(window)
+        let split = try #require(navigation.projection.split)
+        #expect(split.style == .doubleColumn)
+        #expect(split.detail.selection == "Message")
+        #expect(split.detail.path == [ScreenID(3)])
+        #expect(split.compactColumn == .detail && split.columnVisibility == .automatic)
+
+        navigation[path: split.detail.id] = []
+        navigation[selection: .detail] = Destination("Message", parameters: ["id": "7"])
+        #expect(window.tree.split?.detail.map(\.parameters) == [["id": "7"]])
+        navigation.horizontalSizeClass = .compact
+        navigation[selection: .detail] = nil
+        #expect(window.tree.split?.detail.isEmpty == true)
+        #expect(navigation.preferredCompactColumn == .primary)
+        #expect(navigation.projection.split?.columnVisibility == .all)
+        // "by the user" for the reports, "by the app" for the selection's request.
+        #expect(recorder.kinds == [.pop, .showDetail, .sizeClass, .pop])
+        #expect(recorder.transitions.map(\.initiator) == [.user, .app, .user, .user])
+    }
 }

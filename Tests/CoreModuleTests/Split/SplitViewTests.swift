@@ -383,4 +383,38 @@ struct SplitViewTests {
             #expect(coordinator.tree == before)
         }
     }
+
+    @Test("Mermaid draws a split as one subgraph per column, an empty column as one node")
+    func mermaid() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .split(primary: "A1", style: .tripleColumn), .present(scene: "B1"),
+        ])
+        let chart = MermaidRenderer.flowchart(for: coordinator.tree)
+        #expect(
+            chart == """
+                flowchart LR
+                    subgraph stack0["split"]
+                        subgraph column1["primary"]
+                            screen1["A1 #1"]
+                        end
+                        subgraph column2["supplementary"]
+                            empty2["(empty)"]
+                        end
+                        subgraph column3["detail"]
+                            empty3["(empty)"]
+                        end
+                    end
+                    subgraph stack1["modal 1 (sheet)"]
+                        screen2["B1 #2"]
+                    end
+                    screen1 -. presents .-> screen2
+                    classDef visible stroke-width:3px
+                    class screen2 visible
+                """)
+        try coordinator.navigate(.dismiss())
+        try coordinator.report(.sizeClassChanged(.compact))
+        #expect(
+            MermaidRenderer.flowchart(for: coordinator.tree).contains(
+                "stack0[\"split, collapsed\"]"))
+    }
 }

@@ -63,6 +63,8 @@
                     return
                         "tab \(tabs.selectedIndex) is selected, not \(String(describing: selected))"
                 }
+            } else if let split = tree.split {
+                if let problem = check(root, shows: split) { return problem }
             } else if let stack = tree.root {
                 if let problem = check(root, shows: stack) { return problem }
             }
@@ -81,6 +83,63 @@
                 return "the window presents \(extra.title ?? "a view controller") the tree does not"
             }
             return nil
+        }
+
+        /// How a split view controller differs from the tree's split: its style, whether it
+        /// is collapsed, each column's navigation controller (the renderer's, kept), showing its
+        /// screens, or only a placeholder when empty; collapsed, the compact column's showing
+        /// every column's screens, the columns' own empty.
+        private func check(_ controller: UIViewController?, shows split: ScreenSplit) -> String? {
+            guard let splitController = controller as? UISplitViewController else {
+                return "the root is not a split view controller"
+            }
+            let style: UISplitViewController.Style =
+                split.style == .tripleColumn ? .tripleColumn : .doubleColumn
+            guard splitController.style == style else { return "the split is not \(split.style)" }
+            guard splitController.isCollapsed == split.isCollapsed else {
+                return "the split is \(splitController.isCollapsed ? "" : "not ")collapsed"
+            }
+            let columns: [(UISplitViewController.Column, ScreenStack)] =
+                [(.primary, split.primary)]
+                + (split.supplementary.map { [(.supplementary, $0)] } ?? [])
+                + [(.secondary, split.detail)]
+            for (column, stack) in columns {
+                let navigation = splitController.viewController(for: column)
+                guard let navigation = navigation as? UINavigationController,
+                    navigation === renderer.navigationController(for: stack.id)
+                else {
+                    return "the \(column) column is not stack \(stack.id)'s navigation controller"
+                }
+                if split.isCollapsed {
+                    guard navigation.viewControllers.isEmpty else {
+                        return "collapsed, the \(column) column still holds view controllers"
+                    }
+                } else if stack.isEmpty {
+                    let shown = navigation.viewControllers
+                    guard shown.count == 1, !shown.contains(where: isScreen) else {
+                        return "the empty \(column) column shows \(shown.count) view controllers"
+                    }
+                } else if let problem = check(navigation, shows: stack) {
+                    return problem
+                }
+            }
+            let compact = splitController.viewController(for: .compact) as? UINavigationController
+            guard let compact else { return "the split has no compact navigation controller" }
+            let expected = split.isCollapsed ? split.collapsedScreens : []
+            let shown = compact.viewControllers.map(ObjectIdentifier.init)
+            guard
+                shown
+                    == expected.compactMap({ renderer.viewController(for: $0.id) })
+                    .map(ObjectIdentifier.init), shown.count == expected.count
+            else {
+                let titles = compact.viewControllers.map { $0.title ?? "?" }
+                return "the compact column shows \(titles), not \(expected.map(\.description))"
+            }
+            return nil
+        }
+
+        private func isScreen(_ controller: UIViewController) -> Bool {
+            coordinator.tree.screens.contains { renderer.viewController(for: $0.id) === controller }
         }
 
         private func check(_ controller: UIViewController?, shows stack: ScreenStack) -> String? {

@@ -25,6 +25,7 @@ private struct MailApp {
         try container.assemble(SceneBuilder("Inbox") { MailScreen(context: $0) })
         try container.assemble(SceneBuilder("Message") { MailScreen(context: $0) })
         try container.assemble(SceneBuilder("Compose") { MailScreen(context: $0) })
+        try container.assemble(SceneBuilder("Mailboxes") { MailScreen(context: $0) })
         windows = WindowRegistry(container: container) { coordinator in
             coordinator.addGuard(
                 NavigationGuard("signed-in") { attempt in
@@ -228,6 +229,48 @@ struct WindowsGuideTests {
         // Only this window: main was never ready, and holds nothing.
         #expect(main.heldLink == nil)
         #expect(main.tree.scenes == [["Inbox", "Message"]])
+    }
+
+    @Test("a split window: a selection fills the detail; compact width collapses the columns")
+    func splitView() throws {
+        let app = try MailApp()
+        let ipad = try app.windows.openWindow("ipad")
+        try ipad.navigate(.split(primary: "Mailboxes", detail: "Inbox"))
+        try ipad.navigate(.showDetail(Destination("Message", parameters: ["id": "7"])))
+        try ipad.navigate(.push(scene: "Compose"))
+        #expect(
+            ipad.tree.description == """
+                window
+                └─ split
+                   ├─ primary: Mailboxes #1
+                   └─ detail: Message #3 (id=7) › Compose #4
+                """)
+
+        try ipad.report(.sizeClassChanged(.compact))
+        #expect(
+            ipad.tree.split?.collapsedScreens.map(\.scene) == ["Mailboxes", "Message", "Compose"])
+        try ipad.navigate(.popTo(scene: "Mailboxes"))
+        #expect(ipad.tree.split?.detail.isEmpty == true)
+        #expect(ipad.tree.visibleScreen?.scene == "Mailboxes")
+        try ipad.report(.sizeClassChanged(.regular))
+        #expect(ipad.tree.split?.isCollapsed == false)
+
+        // The guide's error rows for split steps.
+        let main = try app.windows.openWindow("main")
+        try main.navigate(.root(scene: "Inbox"))
+        #expect(throws: NavigationError.noSplitRoot(.showDetail)) {
+            try main.navigate(.showDetail("Message"))
+        }
+        #expect(throws: NavigationError.noSupplementaryColumn(.showSupplementary)) {
+            try ipad.navigate(.showSupplementary("Inbox"))
+        }
+        #expect(throws: NavigationError.noDetailScreen(.replace)) {
+            try ipad.navigate(.replace(scene: "Inbox"))
+        }
+        let empty = try app.windows.openWindow("empty")
+        #expect(throws: NavigationError.noRoot(.sizeClass)) {
+            try empty.report(.sizeClassChanged(.compact))
+        }
     }
 
     @Test("each error of the guide's table, and nothing changes")

@@ -3,8 +3,8 @@ public import Foundation
 
 /// One window of the article app, as the iOS app runs it.
 ///
-/// It holds the registry, the coordinator and the link table, and does start-up and state
-/// restoration. Plain Swift, so that the Linux tests run exactly the code the iOS app runs; the
+/// It holds the window's coordinator, over the registry and link table all the app's windows
+/// share (``ArticleWindows``), and does start-up and state restoration. Plain Swift, so that the Linux tests run exactly the code the iOS app runs; the
 /// SwiftUI and UIKit shells only show its tree.
 ///
 /// ```swift
@@ -14,12 +14,16 @@ public import Foundation
 /// ```
 @MainActor
 public final class ArticleSession {
-    /// The registry of the app's scenes: A1, A2, B1 and C1.
-    public let container: DependencyContainer
+    /// The registry of the app's scenes, shared by every window.
+    public var container: DependencyContainer { windows.container }
     /// The window's coordinator.
     public let coordinator: AppCoordinator
     /// The app's universal links.
-    public let links: LinkTable
+    public var links: LinkTable { windows.links }
+    /// The app's windows, this one among them.
+    public let windows: ArticleWindows
+    /// What the window shows at a fresh start: a tab bar, or a split.
+    public let layout: ArticleLayout
     /// Why the saved state was not restored, when there was one and it was not: the app then
     /// starts afresh (``start()``), and logs this.
     public private(set) var restorationProblem: NavigationError?
@@ -29,32 +33,44 @@ public final class ArticleSession {
         TabItem("a", scene: "A1"), TabItem("b", scene: "B1"), TabItem("c", scene: "C1"),
     ]
 
-    /// Registers the app's scenes, checks them, and shows the saved state or a fresh tab bar.
+    /// Registers the app's scenes, checks them, and shows the saved state or a fresh tab bar,
+    /// in a window of its own: the app with one window.
     ///
     /// The start-up check runs first: every scene a screen's button opens, and every scene a
     /// link route opens, must be registered. A saved state that cannot be read or rebuilt (an
     /// older app wrote it, a scene was removed since) is not an error: the app starts afresh
-    /// and ``restorationProblem`` says why.
+    /// and ``restorationProblem`` says why. An app with several windows makes one
+    /// ``ArticleWindows`` and asks it for each window's session instead.
     ///
-    /// - Parameter savedState: What ``savedState()`` returned when the window last went to the
-    ///   background, or `nil` on a first launch.
+    /// - Parameters:
+    ///   - savedState: What ``savedState()`` returned when the window last went to the
+    ///     background, or `nil` on a first launch.
+    ///   - layout: What a fresh window shows; a tab bar by default.
     /// - Throws: A ``StartUpFailure``: a programming error in the app's registration or link
     ///   table, which `ArticleAppTests` catch before the app ships.
-    public init(restoring savedState: Data?) throws(StartUpFailure) {
-        container = DependencyContainer()
+    public convenience init(restoring savedState: Data?, layout: ArticleLayout = .tabs)
+        throws(StartUpFailure)
+    {
+        let windows = try ArticleWindows()
+        let coordinator: AppCoordinator
         do throws(NavigationError) {
-            try DependencyInjection(container: container).configure()
+            coordinator = try windows.registry.openWindow("main")
         } catch {
-            throw .registration(error)
+            throw .window(error)
         }
-        do throws(NavigationError) {
-            links = try ArticleLinks.makeTable()
-        } catch {
-            throw .linkTable(error)
-        }
-        let problems = Self.startUpProblems(container: container, links: links)
-        guard problems.isEmpty else { throw .unregisteredScenes(problems) }
-        coordinator = AppCoordinator(container: container)
+        self.init(coordinator: coordinator, windows: windows, layout: layout)
+        try restoreOrStart(savedState)
+    }
+
+    /// The session of `coordinator`, a window of `windows`.
+    init(coordinator: AppCoordinator, windows: ArticleWindows, layout: ArticleLayout) {
+        self.coordinator = coordinator
+        self.windows = windows
+        self.layout = layout
+    }
+
+    /// Restores `savedState`, or starts afresh when there is none or it does not restore.
+    func restoreOrStart(_ savedState: Data?) throws(StartUpFailure) {
         if let savedState {
             do throws(NavigationError) {
                 try coordinator.restore(TreeSnapshot.decode(savedState))
@@ -71,11 +87,15 @@ public final class ArticleSession {
         }
     }
 
-    /// Shows the tab bar a fresh launch shows, in place of whatever is on screen.
+    /// Shows what a fresh launch shows, in place of whatever is on screen: the tab bar, or for
+    /// the split layout the features' sidebar with feature A selected.
     ///
     /// - Throws: What the coordinator throws; the tree is then as it was.
     public func start() throws(NavigationError) {
-        try coordinator.navigate(.tabs(Self.tabs, selected: "a"))
+        switch layout {
+        case .tabs: try coordinator.navigate(.tabs(Self.tabs, selected: "a"))
+        case .split: try coordinator.navigate(.split(primary: "Features", detail: "A1"))
+        }
     }
 
     /// What opening a link did.
@@ -152,6 +172,8 @@ public enum StartUpFailure: Error, Equatable, CustomStringConvertible {
     case unregisteredScenes([String])
     /// The first screen could not be shown.
     case firstScreen(NavigationError)
+    /// The window could not be opened: its identity is not a window's.
+    case window(NavigationError)
 
     /// What failed, in sentences.
     public var description: String {
@@ -161,6 +183,7 @@ public enum StartUpFailure: Error, Equatable, CustomStringConvertible {
         case .unregisteredScenes(let problems):
             "The start-up check failed: " + problems.joined(separator: " ")
         case .firstScreen(let error): "The first screen could not be shown: \(error)"
+        case .window(let error): "The window could not be opened: \(error)"
         }
     }
 }

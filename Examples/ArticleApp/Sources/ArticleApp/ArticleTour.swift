@@ -75,7 +75,10 @@ public struct ArticleTour {
             } catch let error as NavigationError {
                 if error != expected { allAsPlanned = false }
                 write("   (the tree is unchanged)")
-                for line in TextRenderer.lines(for: coordinator.tree) { write("   \(line)") }
+                let tree = coordinator.tree.description
+                for line in tree.split(separator: "\n", omittingEmptySubsequences: false) {
+                    write("   \(line)")
+                }
             } catch {
                 allAsPlanned = false
                 write("   ✗ \(error)")

@@ -41,6 +41,12 @@ public struct ScreenAction: Identifiable {
     public static func actions(for screen: Screen, in tree: ScreenTree) -> [ScreenAction] {
         let location = tree.location(of: screen.id)
         switch screen.content {
+        case let features as FeaturesViewController:
+            return FeaturesViewController.features.map { feature in
+                ScreenAction(feature.title) { () throws(NavigationError) in
+                    try features.select(feature.scene)
+                }
+            }
         case let a1 as A1ViewController:
             return [ScreenAction("Open A2") { () throws(NavigationError) in try a1.tappedToA2() }]
         case let a2 as A2ViewController:

@@ -7,11 +7,12 @@
     public import CoreModule
     public import SwiftUI
 
-    /// The window: a tab view of stacks, or one stack; the modals over it.
+    /// The window: a tab view of stacks, a split view, or one stack; the modals over it.
     @MainActor
     public struct NavigationRoot: View {
         @Bindable var navigation: ObservableNavigation
         let session: ArticleSession
+        @Environment(\.horizontalSizeClass) private var horizontalSizeClass
 
         /// Shows `navigation`'s tree; `session` gives each screen its buttons.
         ///
@@ -23,7 +24,7 @@
             self.session = session
         }
 
-        /// The tab view or the stack, with the modal over it.
+        /// The tab view, the split view or the stack, with the modal over it.
         public var body: some View {
             Group {
                 if let root = navigation.projection.root {
@@ -36,9 +37,15 @@
                                 .tag(tab.name)
                         }
                     }
+                } else if navigation.projection.split != nil {
+                    SplitRoot(navigation: navigation, session: session)
                 }
             }
             .modals(over: 0, navigation: navigation, session: session)
+            // The window's width: a split collapses in a compact one (Slide Over, iPhone).
+            .onChange(of: horizontalSizeClass, initial: true) { _, sizeClass in
+                navigation.horizontalSizeClass = sizeClass == .compact ? .compact : .regular
+            }
         }
     }
 

@@ -16,7 +16,7 @@ struct ArticleSessionTests {
     @Test("A first launch passes the start-up check and shows one tab per feature module")
     func firstLaunchShowsTheTabBar() throws {
         let session = try ArticleSession(restoring: nil)
-        #expect(session.container.sceneIdentifiers == ["A1", "A2", "B1", "C1"])
+        #expect(session.container.sceneIdentifiers == ["A1", "A2", "B1", "C1", "Features"])
         #expect(session.coordinator.tree.scenes == [["A1"], ["B1"], ["C1"]])
         #expect(session.coordinator.tree.selectedTab == "a")
         #expect(session.restorationProblem == nil)

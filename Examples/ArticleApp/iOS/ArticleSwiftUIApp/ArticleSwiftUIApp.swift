@@ -25,7 +25,8 @@
         let navigation: ObservableNavigation
 
         init(restoring savedState: Data?) throws(StartUpFailure) {
-            session = try ArticleSession(restoring: savedState)
+            // iPad and Mac show the features in a split view's sidebar; an iPhone in a tab bar.
+            session = try ArticleSession(restoring: savedState, layout: .forThisDevice)
             navigation = ObservableNavigation(following: session.coordinator)
             navigation.applyChange = { event, update in
                 var transaction = Transaction()

@@ -1,5 +1,6 @@
-// The article app in UIKit: one window scene, its session shown by the UIKit adapter, restored
-// from the scene's state restoration activity, following the links the system hands the scene.
+// The article app in UIKit: each window scene's session (one per window, over the app's one
+// registry) shown by the UIKit adapter, restored from the scene's state restoration activity,
+// following the links the system hands the scene. On iPad a window is a split view.
 // docs/integrating-uikit.md quotes this file; scripts/check-doc-snippets.sh checks each quote.
 
 #if os(iOS)
@@ -8,6 +9,12 @@
     import CoreModule
     import SceneRouterUIKit
     import UIKit
+
+    /// The app's windows: one registry of scenes and one link table, made at the first scene.
+    @MainActor
+    enum App {
+        static let windows = Result { () throws(StartUpFailure) in try ArticleWindows() }
+    }
 
     final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         var window: UIWindow?
@@ -24,8 +31,13 @@
             let savedState =
                 sceneSession.stateRestorationActivity?
                 .userInfo?[Self.savedStateKey] as? Data
+            // iPad and Mac show the features in a sidebar; an iPhone in a tab bar.
+            let layout: ArticleLayout =
+                windowScene.traitCollection.userInterfaceIdiom == .phone ? .tabs : .split
             do throws(StartUpFailure) {
-                let session = try ArticleSession(restoring: savedState)
+                let session = try App.windows.get().session(
+                    for: WindowID(sceneSession.persistentIdentifier), restoring: savedState,
+                    layout: layout)
                 let renderer = UIKitRenderer(
                     window: window, coordinator: session.coordinator,
                     viewController: { [unowned session] screen in
