@@ -1,7 +1,11 @@
 public import CoreModule
 
-/// The demo app's universal links: `https://shop.example.com/…`, the same with `www.`, and
-/// `shop://…`, over the scenes of FeatureA and FeatureB.
+/// The demo app's universal links: `https://shop.example.com/…`, the same with `www.`,
+/// `shop://…`, and `shopapp://shop.example.com/…` (a scheme that carries the web host), over the
+/// scenes of FeatureA and FeatureB.
+///
+/// `product/:id` adds B1 above A2 for a link with an `offer` query item, and refuses a link with
+/// a `preview` item (the browser shows previews).
 ///
 /// | route | scene | what the link does | from outside |
 /// |---|---|---|---|
@@ -18,14 +22,15 @@ public enum DemoLinks {
         try LinkTable(
             accepting: [
                 .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
-                .scheme("shop"),
+                .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
             ],
             routes: [
                 LinkRoute(
                     "home", scene: "A1", effect: .selectTab("home"), reachableFromOutside: true),
                 LinkRoute(
                     "product/:id", scene: "A2", parent: "home", effect: .selectTab("home"),
-                    reachableFromOutside: true),
+                    queryScreens: [LinkQueryScreen("offer", scene: "B1")],
+                    refusingQueryItems: ["preview"], reachableFromOutside: true),
                 LinkRoute(
                     "offers/:item", scene: "B1", effect: .present(.sheet()),
                     reachableFromOutside: true),

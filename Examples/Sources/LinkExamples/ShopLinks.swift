@@ -1,8 +1,10 @@
 public import CoreModule
 
 /// A shop app's universal links, as a real app receives them: a tab root of five tabs, 30
-/// routes over two web hosts and a custom scheme, nested routes that build a back stack, a
-/// different effect per route, a list of the routes a link from outside may reach, and actions.
+/// routes over two web hosts, a custom scheme and one that carries the web host, nested routes
+/// that build a back stack, a query item that adds a screen and one that sends the link to the
+/// browser, a different effect per route, a list of the routes a link from outside may reach,
+/// and actions.
 ///
 /// Walked through in docs/deep-links.md, "Universal links".
 public enum ShopLinks {
@@ -21,12 +23,14 @@ public enum ShopLinks {
         "Document",
     ]
 
-    /// The link table: the web hosts with and without `www.`, and the `shop` scheme.
+    /// The link table: the web hosts with and without `www.`, the `shop` scheme, and the
+    /// `shopapp` scheme that the app's own notifications send with the web host
+    /// (`shopapp://shop.example.com/inbox/12`), read by the same routes.
     public static func table() throws(NavigationError) -> LinkTable {
         try LinkTable(
             accepting: [
                 .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
-                .scheme("shop"),
+                .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
             ],
             routes: routes)
     }
@@ -65,7 +69,12 @@ public enum ShopLinks {
             "account/settings/password", scene: "Password", parent: "account/settings",
             effect: .selectTab("account")),
         // The catalogue: replace (the default), in the tab that hosts the scene.
-        LinkRoute("product/:id", scene: "Product", reachableFromOutside: true),
+        // `?photo=3` adds the photo viewer above the product; a `preview` link (a product not
+        // yet published, which only the website shows) goes to the browser.
+        LinkRoute(
+            "product/:id", scene: "Product",
+            queryScreens: [LinkQueryScreen("photo", scene: "Photos")],
+            refusingQueryItems: ["preview"], reachableFromOutside: true),
         LinkRoute(
             "product/:id/photos", scene: "Photos", parent: "product/:id",
             reachableFromOutside: true),
@@ -186,6 +195,9 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
     }
 
     open("https://shop.example.com/product/42?ref=mail", expect: true, showTree: true)
+    open("https://shop.example.com/product/42?photo=3", expect: true, showTree: true)
+    open("https://shop.example.com/product/42?preview=x7", expect: false, showTree: false)
+    open("shopapp://shop.example.com/inbox/12", expect: true, showTree: false)
     open("https://www.shop.example.com/product/42/reviews/7", expect: true, showTree: true)
     open("shop://inbox/12", expect: true, showTree: true)
     open("https://shop.example.com/search/green%20tea?sort=price", expect: true, showTree: false)

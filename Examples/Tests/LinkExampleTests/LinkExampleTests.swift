@@ -20,11 +20,13 @@ struct LinkExampleTests {
         #expect(transcript == golden)
     }
 
-    @Test("the table has about 30 routes on two hosts and a scheme, nested and reachable ones")
+    @Test("the table has 30 routes on two hosts and two schemes, nested and reachable ones")
     func table() throws {
         let table = try ShopLinks.table()
         #expect(table.routes.count == 30)
-        #expect(table.origins.count == 3)
+        #expect(table.origins.count == 4)
+        #expect(table.routes.contains { !$0.queryScreens.isEmpty })
+        #expect(table.routes.contains { !$0.refusedQueryItems.isEmpty })
         #expect(table.routes.contains { $0.parent != nil })
         #expect(table.routes.contains { !$0.isReachableFromOutside })
         #expect(table.routes.contains { if case .action = $0.target { true } else { false } })
@@ -33,7 +35,7 @@ struct LinkExampleTests {
     @Test("no link from outside opens a scene of a route that is not reachable from outside")
     func outsideReachesMarkedScenesOnly() throws {
         let table = try ShopLinks.table()
-        let reachable = Set(table.routes.filter(\.isReachableFromOutside).compactMap(\.scene))
+        let reachable = Set(table.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
         for route in table.routes {
             let path = route.path.split(separator: "/").map {
                 $0.first == ":" || $0.first == "*" ? "7" : String($0)

@@ -13,12 +13,14 @@
 //   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
 //      link is written and read back;
 //   4. as a scene name registered and written into a link and read back;
-//   5. as a universal link of a link table (two hosts and a custom scheme; query items, nested
+//   5. as a universal link of a link table (two hosts, a custom scheme and one that carries
+//      the host; query items, a query item that adds a screen and one the route refuses, nested
 //      routes, catch-alls, every effect, an action, routes not reachable from outside), as it
-//      is and after `https://example.com/` and `shop://`, from outside the app, over the four
-//      trees: a link from outside never builds a scene that only routes not marked reachable
-//      open; a failure is typed, changes nothing, and an unhandled link carries the input; the
-//      visible screen's shared link reopens the same screens, or sharing is refused.
+//      is and after `https://example.com/`, `shop://` and `web://example.com/`, from outside
+//      the app, over the four trees: a link from outside never builds a scene that only routes
+//      not marked reachable open; a failure is typed, changes nothing, and an unhandled link
+//      carries the input; the visible screen's shared link reopens the same screens, or sharing
+//      is refused.
 // The oracle: an error is a typed error that changed nothing and reported one failure; a
 // success yields a well-formed tree (`ScreenTree.structuralProblems()`) whose link and
 // snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
@@ -558,15 +560,17 @@ extension LinkFuzzer {
     /// The universal link table: every kind of route, some not reachable from outside.
     static let links = LeakCheck.ignoringAllocations { makeLinks() }
 
-    /// The scenes a link from outside may build: those of the routes marked reachable.
+    /// The scenes a link from outside may build: those of the routes marked reachable, their
+    /// query screens' included.
     static let reachableScenes = Set(
-        links.routes.filter(\.isReachableFromOutside).compactMap(\.scene))
+        links.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
 
     private static func makeLinks() -> LinkTable {
         do {
             return try LinkTable(
                 accepting: [
                     .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
+                    .schemeAndHost("web", host: "example.com"),
                 ],
                 limits: LinkLimits(
                     maximumLength: 512, maximumScreens: 8, maximumParametersPerScreen: 6),
@@ -588,6 +592,9 @@ extension LinkFuzzer {
                     LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
                     LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
                     LinkRoute("act/:v", action: "act", reachableFromOutside: true),
+                    LinkRoute(
+                        "t/:q", scene: "B1", queryScreens: [LinkQueryScreen("reply", scene: "B2")],
+                        refusingQueryItems: ["token"], reachableFromOutside: true),
                 ])
         } catch {
             preconditionFailure("fuzz-links: the link table is invalid: \(error)")
@@ -600,7 +607,9 @@ extension LinkFuzzer {
 
     static func openAsUniversalLink(_ text: String) {
         sharingChecked = false
-        for url in [text, "https://example.com/" + text, "shop://" + text] {
+        for url in [
+            text, "https://example.com/" + text, "shop://" + text, "web://example.com/" + text,
+        ] {
             for setup in [Setup.empty, .stack, .tabs, .split] {
                 openUniversal(url, over: setup)
             }

@@ -273,6 +273,7 @@ struct LinkCodec {
         switch origin {
         case .web(let host): writer.append("https://\(host)/")
         case .scheme(let scheme): writer.append("\(scheme)://")
+        case .schemeAndHost(let scheme, let host): writer.append("\(scheme)://\(host)/")
         }
         var rest = parameters
         let segments = route.path.utf8.split(

@@ -72,6 +72,12 @@ public struct LinkTable: Hashable, Sendable {
                 throw fail(.repeatedOrigin(origin))
             }
         }
+        // A scheme reads its first component as a host, or as the path's first segment: not
+        // both.
+        for origin in origins {
+            guard case .schemeAndHost(let scheme, _) = origin.normalized else { continue }
+            if seenOrigins.contains(.scheme(scheme)) { throw fail(.repeatedOrigin(origin)) }
+        }
         guard limits.isValid else { throw fail(.invalidLimits(limits)) }
 
         // Each path read and checked on its own; two paths of one shape (the same path, too)
@@ -117,6 +123,17 @@ public struct LinkTable: Hashable, Sendable {
                         route.path, .tooDeep(depth: chain.count, limit: limits.maximumScreens)))
             }
             let captured = Set(own.pattern.parameterNames)
+            if let item = route.queryScreens.map(\.item).first(where: captured.contains) {
+                throw fail(.invalidRoute(route.path, .invalidQueryItem(item)))
+            }
+            guard chain.count + route.queryScreens.count <= limits.maximumScreens else {
+                throw fail(
+                    .invalidRoute(
+                        route.path,
+                        .tooDeep(
+                            depth: chain.count + route.queryScreens.count,
+                            limit: limits.maximumScreens)))
+            }
             for ancestor in chain.dropLast() {
                 for name in ancestor.pattern.parameterNames where !captured.contains(name) {
                     throw fail(
@@ -166,12 +183,26 @@ public enum LinkOrigin: Hashable, Sendable, CustomStringConvertible {
     /// `SCHEME://first/rest?query`: everything after `://` is the path, its first component
     /// the path's first segment (`shop://product/42` is the path `product/42`).
     case scheme(String)
+    /// `SCHEME://HOST/path?query`: a custom scheme whose first component is a host to check,
+    /// as an app that sends its web links with its own scheme writes them
+    /// (`app://www.example.com/projects/a/b` is the path `projects/a/b`); one table then reads
+    /// both forms with the same routes. A scheme may have several hosts, each an origin.
+    case schemeAndHost(String, host: String)
 
     /// The origin as a link starts with it: `https://shop.example.com/` or `shop://`.
     public var description: String {
         switch self {
         case .web(let host): return "https://\(host)/"
         case .scheme(let scheme): return "\(scheme)://"
+        case .schemeAndHost(let scheme, let host): return "\(scheme)://\(host)/"
+        }
+    }
+
+    /// The origin's scheme, for a custom scheme with or without a host.
+    var customScheme: String? {
+        switch self {
+        case .web: return nil
+        case .scheme(let scheme), .schemeAndHost(let scheme, _): return scheme
         }
     }
 
@@ -180,6 +211,8 @@ public enum LinkOrigin: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .web(let host): return .web(host: host.lowercased())
         case .scheme(let scheme): return .scheme(scheme.lowercased())
+        case .schemeAndHost(let scheme, let host):
+            return .schemeAndHost(scheme.lowercased(), host: host.lowercased())
         }
     }
 
@@ -188,6 +221,8 @@ public enum LinkOrigin: Hashable, Sendable, CustomStringConvertible {
     /// `+`, `-` and `.`) other than `http` and `https`.
     var isValid: Bool {
         switch self {
+        case .schemeAndHost(let scheme, let host):
+            return LinkOrigin.scheme(scheme).isValid && LinkOrigin.web(host: host).isValid
         case .web(let host):
             let bytes = host.utf8
             return (1...253).contains(bytes.count)
@@ -239,6 +274,12 @@ public struct LinkRoute: Hashable, Sendable {
     public let parent: String?
     /// Whether a link from outside the app may open this route; `false` unless marked.
     public let isReachableFromOutside: Bool
+    /// The screens the link's query items add above the route's own screen, in this order:
+    /// each for a link that carries its item.
+    public let queryScreens: [LinkQueryScreen]
+    /// The query items that make the route refuse a link: a link that carries one is
+    /// unhandled (``UnhandledLink/Reason/refused(route:item:)``), for the browser to open.
+    public let refusedQueryItems: [String]
 
     /// A route that opens a screen.
     ///
@@ -249,16 +290,23 @@ public struct LinkRoute: Hashable, Sendable {
     ///   - parent: The path of the route whose screen goes below this one (its parameters are
     ///     taken from this route's captures).
     ///   - effect: What the link does to the tree; ``LinkEffect/replace`` by default.
+    ///   - queryScreens: The screens the link's query items add above the route's screen
+    ///     (`comment=ID` opening the replies to that comment); none by default.
+    ///   - refusingQueryItems: The query items that make the route refuse a link (a preview
+    ///     `token`): the link is unhandled, for the browser; none by default.
     ///   - reachableFromOutside: Whether a link from outside the app may open the route;
     ///     `false` by default.
     public init(
         _ path: String, scene: SceneIdentifier, parent: String? = nil,
-        effect: LinkEffect = .replace, reachableFromOutside: Bool = false
+        effect: LinkEffect = .replace, queryScreens: [LinkQueryScreen] = [],
+        refusingQueryItems: [String] = [], reachableFromOutside: Bool = false
     ) {
         self.path = path
         self.target = .screen(scene, effect: effect)
         self.parent = parent
         self.isReachableFromOutside = reachableFromOutside
+        self.queryScreens = queryScreens
+        self.refusedQueryItems = refusingQueryItems
     }
 
     /// A route that runs an action and builds no screen.
@@ -266,13 +314,20 @@ public struct LinkRoute: Hashable, Sendable {
     /// - Parameters:
     ///   - path: The path pattern, such as `settings/dark-mode/:value`.
     ///   - action: The action's name, reported with the link's parameters.
+    ///   - refusingQueryItems: The query items that make the route refuse a link: the link
+    ///     is unhandled; none by default.
     ///   - reachableFromOutside: Whether a link from outside the app may run it; `false` by
     ///     default.
-    public init(_ path: String, action: String, reachableFromOutside: Bool = false) {
+    public init(
+        _ path: String, action: String, refusingQueryItems: [String] = [],
+        reachableFromOutside: Bool = false
+    ) {
         self.path = path
         self.target = .action(action)
         self.parent = nil
         self.isReachableFromOutside = reachableFromOutside
+        self.queryScreens = []
+        self.refusedQueryItems = refusingQueryItems
     }
 
     /// The scene the route opens, or `nil` for an action.
@@ -281,8 +336,15 @@ public struct LinkRoute: Hashable, Sendable {
         return nil
     }
 
+    /// Every scene a link to this route may open: its own, then its query screens'; what an
+    /// app's start-up check looks up in its registry.
+    public var scenes: [SceneIdentifier] {
+        (scene.map { [$0] } ?? []) + queryScreens.map(\.scene)
+    }
+
     /// What is wrong with the route on its own, if anything.
     var problem: LinkRouteProblem? {
+        if let problem = queryProblem { return problem }
         switch target {
         case .screen(let scene, let effect):
             if let problem = scene.problem { return .invalidScene(scene, problem) }

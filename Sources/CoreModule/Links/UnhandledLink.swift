@@ -25,6 +25,9 @@ public struct UnhandledLink: Hashable, Sendable, CustomStringConvertible {
         case missingValue(route: String, parameter: String)
         /// The route matches, but the value of `parameter` is not of the type its screen needs.
         case invalidValue(route: String, parameter: String, value: String, expected: ParameterType)
+        /// The route matches, but it refuses a link that carries the query item `item` (such as
+        /// a preview `token` only the website reads): the browser should open it.
+        case refused(route: String, item: String)
 
         /// The reason as the end of a sentence.
         public var description: String {
@@ -43,6 +46,9 @@ public struct UnhandledLink: Hashable, Sendable, CustomStringConvertible {
             case .invalidValue(let route, let parameter, let value, let expected):
                 return
                     "its route \"\(route)\" needs \(expected) for \"\(parameter)\", not \"\(NavigationError.shorten(value))\""
+            case .refused(let route, let item):
+                return
+                    "its route \"\(route)\" refuses links with the query item \"\(NavigationError.shorten(item))\""
             }
         }
     }
@@ -74,7 +80,7 @@ public enum LinkTableProblem: Hashable, Sendable, CustomStringConvertible {
     case noOrigins
     /// An origin's host is not a host name, or its scheme not a custom URL scheme.
     case invalidOrigin(LinkOrigin)
-    /// An origin is given twice (ignoring case).
+    /// An origin is given twice (ignoring case), or a scheme both with and without a host.
     case repeatedOrigin(LinkOrigin)
     /// A limit is below 1 (or the parameters' below 0).
     case invalidLimits(LinkLimits)
@@ -103,6 +109,9 @@ public enum LinkTableProblem: Hashable, Sendable, CustomStringConvertible {
         switch origin {
         case .web(let host): return "host \"\(NavigationError.shorten(host))\""
         case .scheme(let scheme): return "scheme \"\(NavigationError.shorten(scheme))\""
+        case .schemeAndHost(let scheme, let host):
+            return
+                "scheme \"\(NavigationError.shorten(scheme))\" with the host \"\(NavigationError.shorten(host))\""
         }
     }
 }
@@ -138,6 +147,9 @@ public enum LinkRouteProblem: Hashable, Sendable, CustomStringConvertible {
     case parentNotReachable(String)
     /// The chain of parents is `depth` screens deep, over the limit of screens.
     case tooDeep(depth: Int, limit: Int)
+    /// A query item the route reads is empty, over 64 bytes, given twice, both added as a
+    /// screen and refused, or named like one of the path's parameters.
+    case invalidQueryItem(String)
 
     /// The problem as the end of a sentence.
     public var description: String {
@@ -170,6 +182,10 @@ public enum LinkRouteProblem: Hashable, Sendable, CustomStringConvertible {
             return "it is reachable from outside, but its parent \"\(parent)\" is not"
         case .tooDeep(let depth, let limit):
             return "its chain of parents is \(depth) screens deep, over the limit of \(limit)"
+        case .invalidQueryItem(let item):
+            return
+                "its query item \"\(NavigationError.shorten(item))\" is empty, too long, repeated, "
+                + "both added and refused, or named like a path parameter"
         }
     }
 }

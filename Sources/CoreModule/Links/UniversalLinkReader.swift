@@ -7,10 +7,12 @@ struct MatchedLink: Sendable {
     /// The query items, by name.
     let query: [String: String]
 
-    /// The captures and the query items together: the parameters of the route's own screen.
+    /// The captures and the query items together, but the items that add screens: the
+    /// parameters of the route's own screen.
     var parameters: SceneParameters {
         // No query item has a capture's name: the reader refuses such a link.
         var all = query
+        for screen in entry.route.queryScreens { all[screen.item] = nil }
         for (name, value) in captures { all[name] = value }
         return SceneParameters(all)
     }
@@ -63,15 +65,25 @@ extension LinkTable {
             }
             pathStart = hostEnd < pathEnd ? hostEnd + 1 : hostEnd
         } else {
-            let accepted = origins.contains { origin in
-                if case .scheme(let name) = origin {
-                    return Self.equalIgnoringASCIICase(bytes[0..<colon], name)
+            // A custom scheme: its first component is the path's first segment, or a host to
+            // check (the table never has both for one scheme).
+            let first = bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            var accepted = false
+            for origin in origins {
+                guard let name = origin.customScheme,
+                    Self.equalIgnoringASCIICase(bytes[0..<colon], name)
+                else { continue }
+                guard case .schemeAndHost(_, let host) = origin else {
+                    accepted = true
+                    break
                 }
-                return false
+                if Self.equalIgnoringASCIICase(bytes[afterScheme..<first], host) {
+                    accepted = true
+                    pathStart = first < pathEnd ? first + 1 : first
+                    break
+                }
             }
             guard accepted else {
-                let first =
-                    bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
                 throw unhandled(.notAccepted(scheme: scheme, host: text(afterScheme..<first)))
             }
         }
@@ -145,13 +157,18 @@ extension LinkTable {
         for name in query.keys where captures[name] != nil {
             throw unreadable(.queryItemNamesCapture(name: name))
         }
+        // The items that add screens are theirs, not the route's own screen's.
+        let added = entry.route.queryScreens.filter { query[$0.item] != nil }
         if let problem = limits.parametersProblem(
-            captures.count + query.count, position: entry.screens.count)
+            captures.count + query.count - added.count, position: entry.screens.count)
         {
             throw unreadable(problem)
         }
         if source == .outside && !entry.route.isReachableFromOutside {
             throw unhandled(.notReachableFromOutside(route: entry.route.path))
+        }
+        if let item = entry.route.refusedQueryItems.first(where: { query[$0] != nil }) {
+            throw unhandled(.refused(route: entry.route.path, item: item))
         }
         return MatchedLink(entry: entry, captures: captures, query: query)
     }
@@ -162,7 +179,8 @@ extension LinkTable {
         route: String, scene: SceneIdentifier, parameters: SceneParameters
     )] {
         let screens = link.entry.screens
-        return screens.enumerated().map { index, screen in
+        let route = link.entry.route
+        let chain = screens.enumerated().map { index, screen in
             guard index < screens.count - 1 else {
                 return (screen.path, screen.scene, link.parameters)
             }
@@ -170,6 +188,16 @@ extension LinkTable {
             for name in screen.parameterNames { values[name] = link.captures[name] }
             return (screen.path, screen.scene, SceneParameters(values))
         }
+        // Then a screen for each query item the route adds one for, in the route's order,
+        // with the path's captures and the item.
+        let added = route.queryScreens.compactMap { screen in
+            link.query[screen.item].map { value in
+                var values = link.captures
+                values[screen.item] = value
+                return (route.path, screen.scene, SceneParameters(values))
+            }
+        }
+        return chain + added
     }
 
     /// Whether `bytes` spell `text`, ignoring the case of ASCII letters only: a host or scheme

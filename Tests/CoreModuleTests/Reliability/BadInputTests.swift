@@ -25,9 +25,12 @@ struct BadInputLookupError: Error, CustomStringConvertible {
 final class BadInputFixture {
     nonisolated static let format = DeepLinkFormat(scheme: "demo")
 
-    /// The universal links of the bad-input app, over `example.com` and the `demo` scheme.
+    /// The universal links of the bad-input app, over `example.com`, the `demo` scheme, and the
+    /// `site` scheme that carries the host `example.com`.
     nonisolated static let links: LinkTable? = try? LinkTable(
-        accepting: [.web(host: "example.com"), .scheme("demo")],
+        accepting: [
+            .web(host: "example.com"), .scheme("demo"), .schemeAndHost("site", host: "example.com"),
+        ],
         routes: [
             LinkRoute("a1", scene: "A1", reachableFromOutside: true),
             LinkRoute("order", scene: "Order", reachableFromOutside: true),
@@ -40,6 +43,9 @@ final class BadInputFixture {
             LinkRoute("push", scene: "A2", effect: .push, reachableFromOutside: true),
             LinkRoute(
                 "sheet", scene: "B1", effect: .present(.sheet()), reachableFromOutside: true),
+            LinkRoute(
+                "preview", scene: "A1", queryScreens: [LinkQueryScreen("item", scene: "A2")],
+                refusingQueryItems: ["token"], reachableFromOutside: true),
         ])
 
     let container: DependencyContainer
@@ -1024,6 +1030,22 @@ struct BadInputTests {
         BadInput(
             "universal link to the site's root", .openUniversal("https://example.com/"),
             unhandled("https://example.com/", .noRoute(path: ""))),
+        BadInput(
+            "universal link whose route refuses one of its query items",
+            .openUniversal("https://example.com/preview?item=7&token=abc"),
+            unhandled(
+                "https://example.com/preview?item=7&token=abc",
+                .refused(route: "preview", item: "token"))),
+        BadInput(
+            "universal link of a scheme that carries another host",
+            .openUniversal("site://other.example.com/a1"),
+            unhandled(
+                "site://other.example.com/a1",
+                .notAccepted(scheme: "site", host: "other.example.com"))),
+        BadInput(
+            "universal link of a scheme that carries a host, without it",
+            .openUniversal("site://a1"),
+            unhandled("site://a1", .notAccepted(scheme: "site", host: "a1"))),
         BadInput(
             "universal link to a route not reachable from outside",
             .openUniversal("demo://secret"),

@@ -24,7 +24,10 @@ extension ModelWorld {
     /// The model's universal links: every effect, nested routes, a catch-all, an action, a route
     /// that is not reachable from outside.
     static let links: LinkTable? = try? LinkTable(
-        accepting: [.web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop")],
+        accepting: [
+            .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
+            .schemeAndHost("web", host: "example.com"),
+        ],
         routes: ModelUniversalLinks.routes)
 }
 
@@ -56,6 +59,9 @@ enum ModelUniversalLinks {
         LinkRoute("p/:id", scene: "product/:id", effect: .push, reachableFromOutside: true),
         LinkRoute("secret", scene: "A2"),
         LinkRoute("act/:v", action: "act", reachableFromOutside: true),
+        LinkRoute(
+            "thread/:q", scene: "B1", queryScreens: [LinkQueryScreen("reply", scene: "B2")],
+            refusingQueryItems: ["token"], reachableFromOutside: true),
     ]
 
     /// Values for captures: written escaped in the link, read back decoded.
@@ -63,7 +69,9 @@ enum ModelUniversalLinks {
         ("7", "7"), ("caf%C3%A9", "café"), ("a%20b", "a b"), ("x%2Fy", "x/y"), ("日本", "日本"),
     ]
 
-    static let origins = ["https://example.com/", "https://www.example.com/", "shop://"]
+    static let origins = [
+        "https://example.com/", "https://www.example.com/", "shop://", "web://EXAMPLE.com/",
+    ]
 
     /// A random link of the table, most of them handled, some of each unhandled kind.
     static func link(_ random: inout SeededRandom) -> ModelUniversalLink {
@@ -90,7 +98,7 @@ enum ModelUniversalLinks {
                 url: url, route: "",
                 meaning: .error(.unhandledLink(UnhandledLink(url: url, reason: reason))))
         }
-        switch Int.random(in: 0..<19, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
         case 0: return screens("a1", "a1", [("A1", [:])], .replace)
         case 1:
             return screens(
@@ -149,6 +157,28 @@ enum ModelUniversalLinks {
                 "https://other.example.com/a1",
                 .notAccepted(scheme: "https", host: "other.example.com"))
         case 17: return error(origin + "a1/b/c", .noRoute(path: "a1/b/c"))
+        case 18, 19:
+            // A query item that adds a screen above the route's own: the item goes to the added
+            // screen, with the path's values; the other items to the route's screen.
+            let reply = Bool.random(using: &random)
+            var own = ["q": read]
+            own.merge(extra) { own, _ in own }
+            let chain: [(target: SceneIdentifier, parameters: [String: String])] =
+                [("B1", own)] + (reply ? [("B2", ["q": read, "reply": "9"])] : [])
+            let items = (withQuery ? ["ref=mail"] : []) + (reply ? ["reply=9"] : [])
+            let url =
+                origin + "thread/\(written)" + slash
+                + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            return ModelUniversalLink(
+                url: url, route: "thread/:q", meaning: .screens(chain, .replace))
+        case 20:
+            return error(
+                origin + "thread/\(written)?token=1&reply=9",
+                .refused(route: "thread/:q", item: "token"))
+        case 21:
+            return error(
+                "web://other.example.com/a1", .notAccepted(scheme: "web", host: "other.example.com")
+            )
         default:
             return error(
                 origin + "a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))

@@ -153,9 +153,11 @@ public final class ArticleSession {
     {
         var problems = container.checkDestinations().problems.map(\.description)
         for route in links.routes {
-            guard let scene = route.scene, container.build(for: scene) == nil else { continue }
-            problems.append(
-                "The link route \"\(route.path)\" opens \"\(scene)\", which no module registers.")
+            for scene in route.scenes where container.build(for: scene) == nil {
+                problems.append(
+                    "The link route \"\(route.path)\" opens \"\(scene)\", which no module registers."
+                )
+            }
         }
         return problems
     }
