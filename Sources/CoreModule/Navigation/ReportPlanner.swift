@@ -39,7 +39,7 @@ enum ReportPlanner {
             else {
                 throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
             }
-            guard index < top.count - 1 else { return nil }
+            // The top's last screen is the visible one, answered above: the index is below it.
             edit = .truncateTop(keeping: index + 1)
         case .dismissedByUser(let id):
             let location = try located(id)

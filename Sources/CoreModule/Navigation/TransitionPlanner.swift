@@ -505,7 +505,11 @@ enum TransitionPlanner {
                     let style: SplitStyle = threeColumns ? .tripleColumn : .doubleColumn
                     columns = style.columns.map { ($0, counters.nextStack(), []) }
                 }
-                current = columns.firstIndex { $0.column == column } ?? columns.count - 1
+                // The reader makes a split of three columns when one is supplementary, so
+                // every column named is one of the split's.
+                for (index, entry) in columns.enumerated() where entry.column == column {
+                    current = index
+                }
                 columns[current].screens.append(screen)
             case .root:
                 tree.setRoot([screen], stack: counters.nextStack())

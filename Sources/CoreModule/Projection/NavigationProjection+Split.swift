@@ -103,7 +103,10 @@ extension NavigationProjection {
         /// `preferredCompactColumn`: the last column that holds a screen (the detail's, else
         /// the supplementary's, else the primary).
         public var compactColumn: SplitColumn {
-            columns.last { !$0.isEmpty }?.column ?? .primary
+            // The primary column always holds a screen.
+            var top = primary.column
+            for column in columns where !column.isEmpty { top = column.column }
+            return top
         }
 
         /// The column visibility the app should give the `NavigationSplitView` in a regular-width
@@ -161,5 +164,11 @@ public enum SplitColumnVisibility: String, Hashable, Sendable, CaseIterable,
 extension SplitColumn {
     /// The column's place, leading first: 0 for the primary, 1 for the supplementary, 2 for
     /// the detail.
-    var position: Int { SplitColumn.allCases.firstIndex(of: self) ?? 0 }
+    var position: Int {
+        switch self {
+        case .primary: return 0
+        case .supplementary: return 1
+        case .detail: return 2
+        }
+    }
 }

@@ -135,8 +135,7 @@ public struct MermaidRenderer: NavigationRenderer {
             lines.append("    end")
         } else if let split = tree.split {
             lines.append("    subgraph stack0[\"split\(split.isCollapsed ? ", collapsed" : "")\"]")
-            for stack in split.columns {
-                let column = stack.column?.description ?? "?"
+            for (column, stack) in zip(split.style.columns, split.columns) {
                 lines.append("        subgraph column\(stack.id.rawValue)[\"\(column)\"]")
                 // An empty column (nothing selected) is one node of its own.
                 lines.append(

@@ -29,11 +29,6 @@ extension ScreenTree {
     /// The number of columns of a split root; 0 otherwise.
     var splitColumnCount: Int { splitColumns.count }
 
-    /// The split's style, if the root is a split.
-    var splitStyle: SplitStyle? {
-        isSplit ? (splitColumns.count == 3 ? .tripleColumn : .doubleColumn) : nil
-    }
-
     /// The screens of the root level's stack at `index` (a tab's, a column's, the root stack's).
     func baseScreens(at index: Int) -> [Screen] { base[index].screens }
 }

@@ -158,7 +158,10 @@ public struct ScreenTree: Equatable, Sendable {
     /// one, or for a split root the last column that holds a screen (the primary always does).
     var visibleBaseIndex: Int {
         guard isSplit else { return selectedIndex }
-        return base.lastIndex { !$0.screens.isEmpty } ?? 0
+        // The primary column always holds a screen: the walk stops there at the latest.
+        var index = base.count - 1
+        while index > 0 && base[index].screens.isEmpty { index -= 1 }
+        return index
     }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
@@ -375,7 +378,7 @@ public struct ScreenTree: Equatable, Sendable {
     /// the detail keeps as many as it had, while there are enough, and the detail takes the
     /// rest.
     private mutating func setCollapsed(_ screens: [Screen]) {
-        var rest = screens[...]
+        var rest = ArraySlice(screens)
         for index in base.indices {
             let count =
                 index == base.count - 1 ? rest.count : min(base[index].screens.count, rest.count)

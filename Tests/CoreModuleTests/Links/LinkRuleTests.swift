@@ -102,6 +102,15 @@ struct LinkRuleTests {
         #expect(custom.tree.snapshot == web.tree.snapshot)
         try custom.open(.universal("app://example.com/projects/a/b", in: Self.table()))
         #expect(custom.tree.root?.map(\.scene) == ["Project"])
+        // The host alone, without a path: no route.
+        let hostOnly = "app://example.com"
+        #expect(
+            throws: NavigationError.unhandledLink(
+                UnhandledLink(url: hostOnly, reason: .noRoute(path: "")))
+        ) {
+            try custom.open(.universal(hostOnly, in: Self.table()))
+        }
+        #expect(Set([try Self.table(), try Self.table()]).count == 1)
 
         let before = custom.tree
         let other = "app://other.example.com/projects/a/b"

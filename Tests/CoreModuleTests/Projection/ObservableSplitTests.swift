@@ -200,4 +200,13 @@ struct ObservableSplitTests {
         try coordinator.navigate(.root(scene: "A1"))
         #expect(navigation.columnVisibility == .automatic)
     }
+
+    @Test("without a split root, the compact column is the primary and no column is selected")
+    func noSplit() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        let navigation = ObservableNavigation(following: coordinator)
+        #expect(navigation.preferredCompactColumn == .primary)
+        #expect(navigation[selection: .detail] == nil)
+        #expect(navigation.projection.split == nil)
+    }
 }

@@ -411,10 +411,95 @@ struct SplitViewTests {
                     classDef visible stroke-width:3px
                     class screen2 visible
                 """)
+        // As a renderer, fenced for Markdown.
+        var written: [String] = []
+        let renderer = MermaidRenderer(fenced: true) { written.append($0) }
+        renderer.renderCurrentTree(coordinator.tree)
+        #expect(written == ["```mermaid\n\(chart)\n```"])
         try coordinator.navigate(.dismiss())
         try coordinator.report(.sizeClassChanged(.compact))
         #expect(
             MermaidRenderer.flowchart(for: coordinator.tree).contains(
                 "stack0[\"split, collapsed\"]"))
+    }
+
+    @Test("the split's names read as the docs write them")
+    func names() {
+        #expect(SplitColumn.allCases.map(\.description) == ["primary", "supplementary", "detail"])
+        #expect(SplitStyle.doubleColumn.description == "double-column")
+        #expect(SplitStyle.tripleColumn.description == "triple-column")
+        #expect(SplitStyle.tripleColumn.columns == [.primary, .supplementary, .detail])
+        #expect(SizeClass.compact.description == "compact")
+        #expect(
+            PlatformReport.sizeClassChanged(.regular).description == "size-class-changed regular")
+        #expect(TransitionKind.sizeClass.description == "size-class")
+        #expect(!TransitionKind.sizeClass.addsScreen && TransitionKind.showDetail.addsScreen)
+    }
+
+    @Test("a version 3 snapshot's split is read within the limits, its columns counted")
+    func snapshotLimits() throws {
+        let screen = TreeSnapshot.Screen(scene: "A1")
+        let three = TreeSnapshot(
+            split: .init(primary: [screen], supplementary: [], detail: [screen, screen]))
+        #expect(three.stackCount == 3 && three.screenCount == 3)
+        #expect(TreeSnapshot(split: .init(primary: [screen])).stackCount == 2)
+        // A split without its columns' keys: an empty primary, refused on restore.
+        let bare = try TreeSnapshot.decode(Array(#"{"version":3,"split":{}}"#.utf8))
+        #expect(bare.split == TreeSnapshot.Split(primary: []))
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        #expect(throws: NavigationError.invalidSnapshot(.emptyStack)) {
+            try coordinator.restore(bare)
+        }
+        // Over the screens' limit, counted as the columns are read: 512 are read, 513 are not.
+        func json(_ count: Int) -> [UInt8] {
+            let screens = Array(repeating: #"{"scene":"A1","parameters":{}}"#, count: count)
+            return Array(
+                #"{"version":3,"split":{"primary":[\#(screens.joined(separator: ","))]}}"#.utf8)
+        }
+        #expect(try TreeSnapshot.decode(json(512)).split?.primary.count == 512)
+        #expect {
+            try TreeSnapshot.decode(json(513))
+        } throws: { error in
+            guard case .invalidSnapshot(.unreadable) = error as? NavigationError else {
+                return false
+            }
+            return true
+        }
+    }
+
+    @Test("collapsed, a back report to the visible screen changes nothing")
+    func collapsedBackToVisible() throws {
+        let coordinator = try makeCoordinator(setup: Self.twoColumns)
+        try coordinator.report(.sizeClassChanged(.compact))
+        let visible = try #require(coordinator.tree.visibleScreen)
+        let before = coordinator.tree
+        #expect(try coordinator.report(.poppedBackByUser(to: visible.id)) == nil)
+        #expect(coordinator.tree == before)
+    }
+
+    @Test("an asynchronous guard is asked about each column's scene and each selection")
+    func asynchronousGuards() async throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        coordinator.addGuard(
+            AsyncNavigationGuard("server", appliesTo: { $0.scene == "B2" }) { _ in
+                .reject(reason: "not yet")
+            })
+        await #expect(
+            throws: NavigationError.rejectedByGuard(
+                name: "server", kind: .split, scene: "B2", reason: "not yet")
+        ) {
+            try await coordinator.navigateWhenAllowed(
+                .split(primary: "A1", supplementary: "B2", detail: "B1"))
+        }
+        #expect(coordinator.tree.root?.map(\.scene) == ["A1"])
+        try await coordinator.navigateWhenAllowed(.split(primary: "A1", detail: "B1"))
+        await #expect(
+            throws: NavigationError.rejectedByGuard(
+                name: "server", kind: .showDetail, scene: "B2", reason: "not yet")
+        ) {
+            try await coordinator.navigateWhenAllowed(.showDetail("B2"))
+        }
+        try await coordinator.navigateWhenAllowed(.showDetail("A2"))
+        #expect(coordinator.tree.split?.detail.map(\.scene) == ["A2"])
     }
 }
