@@ -108,8 +108,8 @@ extension NavigationError: CustomStringConvertible {
             return "Cannot \(kind): the root is not a split; make one with split(primary:…) first."
         case .noSupplementaryColumn(let kind):
             return
-                "Cannot \(kind): the split has two columns, no supplementary one; use the "
-                + "triple-column style."
+                "Cannot \(kind): the split has two columns, no supplementary one; make a split "
+                + "with style: .tripleColumn."
         case .noDetailScreen(let kind):
             return
                 "Cannot \(kind): the split's detail column shows nothing yet; show a detail first "
