@@ -479,10 +479,14 @@
             case .fullScreenCover:
                 navigation.modalPresentationStyle = .fullScreen
                 navigation.isModalInPresentation = true
-            case .popover(let anchor):
+            case .popover(let anchor, let interactiveDismissal):
                 navigation.modalPresentationStyle = .popover
                 navigation.popoverPresentationController?.sourceView =
                     popoverSource(anchor) ?? presenter.view
+                navigation.isModalInPresentation = !interactiveDismissal
+            case .alert, .confirmationDialog:
+                // Alerts are presented as UIAlertController (work in progress on this branch).
+                break
             }
             navigation.presentationController?.delegate = bridge
         }

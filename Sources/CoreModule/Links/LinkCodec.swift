@@ -64,10 +64,10 @@ struct LinkCodec {
         } else if let root = tree.root {
             try write(root, attributes: [], modal: false)
         }
+        // An alert is left out: a link shows what was under it.
         for (index, record) in tree.modalRecords.enumerated() {
-            try write(
-                tree.modalStack(at: index), attributes: LinkWriter.attributes(of: record.style),
-                modal: true)
+            guard let attributes = LinkWriter.attributes(of: record.style) else { break }
+            try write(tree.modalStack(at: index), attributes: attributes, modal: true)
         }
         let link = writer.link
         let length = link.utf8.count
@@ -224,7 +224,8 @@ struct LinkCodec {
     func universalLink(for tree: ScreenTree, in table: LinkTable, origin: LinkOrigin?)
         throws(NavigationError) -> String?
     {
-        guard let screen = tree.visibleScreen else { return nil }
+        // Under an alert, the screen it was presented over.
+        guard let screen = tree.withoutAlert.visibleScreen else { return nil }
         if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
             !requirement.canRebuild
         {

@@ -49,7 +49,19 @@ final class Navigator {
     {
         try enter(.transition(request), kind: request.kind, scene: request.scene) {
             () throws(NavigationError) in
-            try attemptFollowingRedirects(request, options: options, origin: nil)
+            // An alert's answers are known now: each must be of the type the handler expects.
+            if let expected = options.onResult?.expected, case .alert(let content, _) = request {
+                for index in content.buttons.indices {
+                    let answer = content.answer(button: index, text: content.textFields.map(\.text))
+                    guard expected.accepts(answer) else {
+                        throw .invalidAlert(
+                            .wrongAnswerType(
+                                button: index, expected: expected.name,
+                                given: ScenePayload.name(of: type(of: answer))))
+                    }
+                }
+            }
+            return try attemptFollowingRedirects(request, options: options, origin: nil)
         }
     }
 
@@ -178,7 +190,27 @@ final class Navigator {
             guard let (kind, edit) = try ReportPlanner.change(for: report, in: tree) else {
                 return nil
             }
-            return commit(kind, animated: true, edit: edit, initiator: .user)
+            // An alert answered, or a dialog dismissed with a cancel button, answers a value.
+            guard let (alert, answer) = alertAnswer(to: report) else {
+                return commit(kind, animated: true, edit: edit, initiator: .user)
+            }
+            return try lifecycle.deliver(answer, to: alert) {
+                commit(kind, animated: true, edit: edit, initiator: .user)
+            }
+        }
+    }
+
+    /// The alert screen a checked report answers, and the value it answers: the button's for
+    /// an answer, the cancel button's for a dialog dismissed with a tap outside.
+    private func alertAnswer(to report: PlatformReport) -> (ScreenID, any Sendable)? {
+        switch report {
+        case .answeredByUser(let id, let button, let text):
+            return tree.alert.map { (id, $0.answer(button: button, text: text)) }
+        case .dismissedByUser(let id):
+            guard let cancel = tree.alert?.cancelButton else { return nil }
+            return (id, cancel.button.value.base)
+        default:
+            return nil
         }
     }
 

@@ -213,8 +213,13 @@ public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
     case sheet
     /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
     case fullScreenCover
-    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:)``.
+    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:interactiveDismissal:)``.
     case popover
+    /// `.alert(_:isPresented:presenting:actions:message:)`, for ``PresentationStyle/alert``.
+    case alert
+    /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`, for
+    /// ``PresentationStyle/confirmationDialog``.
+    case confirmationDialog
 
     /// The modifier that shows a modal of `style`.
     ///
@@ -224,6 +229,8 @@ public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
         case .sheet: self = .sheet
         case .fullScreenCover: self = .fullScreenCover
         case .popover: self = .popover
+        case .alert: self = .alert
+        case .confirmationDialog: self = .confirmationDialog
         }
     }
 }

@@ -529,7 +529,7 @@ struct ModelGenerator {
         ("app://open/A1/[fixed]A2", .misplacedAttributes(position: 2)),
         ("app://open/[selected]A1", .misplacedAttributes(position: 1)),
         ("app://open/A1/+[full-screen,medium]B1", .misplacedAttributes(position: 2)),
-        ("app://open/A1/+[popover:x,fixed]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[popover:x,medium]B1", .misplacedAttributes(position: 2)),
         ("app://open/[tab:home,full-screen]A1", .misplacedAttributes(position: 1)),
         ("app://open/A1/+[medium]", .modalWithoutScene(position: 2)),
         // Split columns out of place.
@@ -865,8 +865,12 @@ struct ModelGenerator {
             return words
         case .fullScreenCover:
             return ["full-screen"]
-        case .popover(let anchor):
-            return ["popover:" + encode(anchor, raw: raw)]
+        case .popover(let anchor, let interactiveDismissal):
+            let words = ["popover:" + encode(anchor, raw: raw)]
+            return interactiveDismissal ? words : words + ["fixed"]
+        case .alert, .confirmationDialog:
+            // The model presents no scene with an alert's style through a link.
+            return []
         }
     }
 

@@ -380,8 +380,9 @@ enum ModelCatalogue {
     static func userCanDismiss(_ style: PresentationStyle) -> Bool {
         switch style {
         case .sheet(_, let interactiveDismissal): return interactiveDismissal
-        case .fullScreenCover: return false
-        case .popover: return true
+        case .fullScreenCover, .alert: return false
+        case .popover(_, let interactiveDismissal): return interactiveDismissal
+        case .confirmationDialog: return true
         }
     }
 
@@ -390,7 +391,8 @@ enum ModelCatalogue {
         switch style {
         case .sheet(let detents, _): return !detents.isEmpty
         case .fullScreenCover: return true
-        case .popover(let anchor): return !anchor.isEmpty && anchor.utf8.count <= 64
+        case .popover(let anchor, _): return !anchor.isEmpty && anchor.utf8.count <= 64
+        case .alert, .confirmationDialog: return false
         }
     }
 
@@ -904,6 +906,9 @@ struct ReferenceModel {
                 next.tree.selected = next.tree.base.count - 1
             }
 
+        case .alert(let content, _):
+            // Drawn once the model knows alerts (this branch's next commit).
+            return .failed(.invalidAlert(content.problem ?? .noButtons))
         case .showDetail(let destination, let animated),
             .showSupplementary(let destination, let animated):
             guard tree.isSplit else { return .failed(.noSplitRoot(kind)) }
@@ -1070,6 +1075,9 @@ struct ReferenceModel {
             guard index != tree.selected else { return .silent(self) }
             next.tree.selected = index
             return applied(next, kind: .selectTab, removed: 0, animated: true, initiator: .user)
+        case .answeredByUser(let screen, _, _):
+            // Drawn once the model knows alerts (this branch's next commit).
+            return .failed(.notAnAlert(screen))
         case .selectedTabReselectedByUser:
             guard let name = tree.selectedTab else { return .failed(.unknownTab("", tabs: [])) }
             if let modal = tree.modals.first {
@@ -1223,7 +1231,9 @@ extension ReferenceModel {
             return (detents == [.large] ? [] : detents.map(\.rawValue))
                 + (interactiveDismissal ? [] : ["fixed"])
         case .fullScreenCover: return ["full-screen"]
-        case .popover(let anchor): return ["popover:" + percentEncoded(anchor)]
+        case .popover(let anchor, let interactiveDismissal):
+            return ["popover:" + percentEncoded(anchor)] + (interactiveDismissal ? [] : ["fixed"])
+        case .alert, .confirmationDialog: return []
         }
     }
 

@@ -183,6 +183,9 @@
                 }
                 return .backSwipe(
                     cancelledFirst: Bool.random(using: &random), to: ids[ids.count - 2])
+            case .answeredByUser:
+                // Drawn once the adapter presents alerts (this branch's next commit).
+                return .none("no alert")
             case .dismissedByUser:
                 guard let modal = tree.modals.last else {
                     return .swipeDown(top: nil, allowed: false)
