@@ -398,9 +398,11 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
 }
 
 extension ScreenTree {
-    /// The tree's structure as a ``TreeSnapshot``: scene names, parameters, tabs, modals and
-    /// styles, without payloads (``AppCoordinator/snapshot()`` saves those too). An alert or a
-    /// confirmation dialog is left out.
+    /// The tree's structure as a ``TreeSnapshot``.
+    ///
+    /// It holds scene names, parameters, tabs, modals and styles, without payloads
+    /// (``AppCoordinator/snapshot()`` saves those too). An alert or a confirmation dialog is
+    /// left out.
     ///
     /// Two trees with equal snapshots are equal but for identities, screen objects and payloads.
     public var snapshot: TreeSnapshot {

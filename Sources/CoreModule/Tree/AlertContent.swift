@@ -36,8 +36,9 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The scene name its screen has in the tree (`"Alert"` unless given): what a test, an
-    /// event and the tree's printout name it by. It names no builder.
+    /// The scene name its screen has in the tree: `"Alert"` unless given.
+    ///
+    /// A test, an event and the tree's printout name it by it. It names no builder.
     public var name: SceneIdentifier
     /// How the platform shows it.
     public var kind: Kind
@@ -299,7 +300,8 @@ public enum AlertProblem: Hashable, Sendable, CustomStringConvertible {
         case .tooManyTextFields(let count, let limit):
             return "it has \(count) text fields; at most \(limit) fit"
         case .textFieldsInDialog: return "a confirmation dialog cannot have text fields"
-        case .anchorOnAlert: return "an alert points at no view; only a confirmation dialog has an anchor"
+        case .anchorOnAlert:
+            return "an alert points at no view; only a confirmation dialog has an anchor"
         case .invalidAnchor: return "its anchor must be 1 to 64 bytes"
         case .textTooLong(let limit):
             return "a title, message, button title or placeholder is longer than \(limit) bytes"

@@ -38,8 +38,10 @@ public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConverti
         }
     }
 
-    /// Whether a scene can be presented with the style: a sheet has at least one detent and
-    /// none twice, a popover an anchor of 1 to 64 bytes. The alert styles are not a scene's.
+    /// Whether a scene can be presented with the style.
+    ///
+    /// A sheet has at least one detent and none twice, a popover an anchor of 1 to 64 bytes.
+    /// The alert styles are not a scene's.
     public var isValid: Bool {
         switch self {
         case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count

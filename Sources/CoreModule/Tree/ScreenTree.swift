@@ -295,8 +295,10 @@ public struct ScreenTree: Equatable, Sendable {
     /// The style of the top-most modal, or `nil` when nothing is presented.
     var topModalStyle: PresentationStyle? { modalRecords.last?.style }
 
-    /// The alert or confirmation dialog presented, if any: always the top-most modal, since
-    /// nothing is presented over one. Its screen is the ``visibleScreen``.
+    /// The alert or confirmation dialog presented, if any.
+    ///
+    /// It is always the top-most modal, since nothing is presented over one; its screen is the
+    /// ``visibleScreen``.
     ///
     /// ```swift
     /// #expect(coordinator.tree.alert?.title == "Discard this draft?")
