@@ -158,7 +158,10 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One button of an ``AlertContent``: its title, its role and the value it answers.
-public struct AlertButton: Hashable, Sendable, CustomStringConvertible {
+///
+/// A string literal is a default button that answers its title: `buttons: ["OK"]`.
+public struct AlertButton: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
+{
     /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
     public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
         /// An ordinary choice.
@@ -199,6 +202,13 @@ public struct AlertButton: Hashable, Sendable, CustomStringConvertible {
     ///   - role: Its role.
     public init(_ title: String, role: Role = .default) {
         self.init(title, role: role, value: title)
+    }
+
+    /// A default button that answers its title.
+    ///
+    /// - Parameter value: The button's title.
+    public init(stringLiteral value: String) {
+        self.init(value)
     }
 
     /// A button of role ``Role/cancel`` that answers its title.
