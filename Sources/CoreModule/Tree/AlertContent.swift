@@ -160,8 +160,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
 /// One button of an ``AlertContent``: its title, its role and the value it answers.
 ///
 /// A string literal is a default button that answers its title: `buttons: ["OK"]`.
-public struct AlertButton: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
-{
+public struct AlertButton: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
     public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
         /// An ordinary choice.
