@@ -255,7 +255,7 @@ public struct AlertTextField: Hashable, Sendable {
 ///     rename(to: answer.text[0])
 /// }
 /// ```
-public struct AlertAnswer: Hashable, Sendable {
+public struct AlertAnswer: Hashable, Sendable, CustomStringConvertible {
     /// The index of the button tapped.
     public let button: Int
     /// The value of the button tapped.
@@ -269,6 +269,11 @@ public struct AlertAnswer: Hashable, Sendable {
     /// - Returns: The value, or `nil`.
     public func value<Value>(as type: Value.Type) -> Value? {
         value.value(as: type)
+    }
+
+    /// The answer as `button 0 (Save), text ["Groceries"]`.
+    public var description: String {
+        "button \(button) (\(value.base)), text \(text)"
     }
 }
 
