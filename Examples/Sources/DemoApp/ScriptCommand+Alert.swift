@@ -27,7 +27,8 @@ extension ScriptCommand {
         case "tap":
             guard let button = words.first?.text, !button.hasPrefix("text=") else {
                 throw ScriptError(
-                    "\"tap\" needs the title of the button the user taps: tap BUTTON [text=VALUE ...].")
+                    "\"tap\" needs the title of the button the user taps: tap BUTTON [text=VALUE ...]."
+                )
             }
             var texts: [String] = []
             for argument in words.dropFirst() {
@@ -41,7 +42,8 @@ extension ScriptCommand {
             return .tap(button: button, text: texts)
         case "tap-outside":
             if let extra = words.first {
-                throw ScriptError("\"tap-outside\" takes no arguments, but found \"\(extra.text)\".")
+                throw ScriptError(
+                    "\"tap-outside\" takes no arguments, but found \"\(extra.text)\".")
             }
             return .tapOutside
         default:

@@ -227,7 +227,8 @@ public final class ScriptSession {
         case .tapOutside:
             guard let dialog = coordinator.tree.visibleScreen, !coordinator.tree.modals.isEmpty
             else {
-                throw ScriptError("tap-outside: nothing is presented, so there is nothing to tap outside of.")
+                throw ScriptError(
+                    "tap-outside: nothing is presented, so there is nothing to tap outside of.")
             }
             try coordinator.report(.dismissedByUser(dialog.id))
         case .tabTap(let name):

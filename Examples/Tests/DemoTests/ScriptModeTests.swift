@@ -521,7 +521,10 @@ struct ScriptModeTests {
                 "alert Saved colour=red",
                 "\"colour=\" is not a word of \"alert\": use button=, destructive=, cancel=, message=, name=, field= or anchor=."
             ),
-            ("tap", "\"tap\" needs the title of the button the user taps: tap BUTTON [text=VALUE ...]."),
+            (
+                "tap",
+                "\"tap\" needs the title of the button the user taps: tap BUTTON [text=VALUE ...]."
+            ),
             (
                 "tap OK Name",
                 "After the button's title, \"tap\" takes text=VALUE words, but found \"Name\"."
