@@ -472,6 +472,11 @@ struct ProjectionRun {
             let left = Set(parts.modals.dropFirst(level).map(\.stack))
             parts.modals = Array(parts.modals.prefix(level))
             parts.stacks.removeAll { left.contains($0.id) }
+        case .answer(let alert, _, _):
+            let level = parts.modals.firstIndex { $0.id == alert } ?? parts.modals.count
+            let left = Set(parts.modals.dropFirst(level).map(\.stack))
+            parts.modals = Array(parts.modals.prefix(level))
+            parts.stacks.removeAll { left.contains($0.id) }
         case .selectedTab(let name):
             parts.selectedTab = name
         case .selection, .compactColumn, .sizeClass:
