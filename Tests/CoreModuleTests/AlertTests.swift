@@ -396,3 +396,48 @@ func expectRefused(
     #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
 }
+
+@MainActor
+@Suite("A screen asks its alert and hears the answer through its context")
+struct AlertFromAScreenTests {
+    @Test("a screen's context presents an alert and hears the button the user tapped")
+    func contextHearsTheAnswer() throws {
+        let container = DependencyContainer()
+        let contexts = ContextBox()
+        try container.assemble(
+            contentsOf: [
+                SceneBuilder("Editor") { context in
+                    contexts.value = context
+                    return StubScreen(context: context)
+                },
+                stubBuilder("Home"),
+            ])
+        let coordinator = AppCoordinator(container: container)
+        try coordinator.navigate(.root(scene: "Home"))
+        try coordinator.navigate(.present(scene: "Editor"))
+        let context = try #require(contexts.value)
+
+        let discard = AlertContent(
+            title: "Discard your changes?",
+            buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        try context.navigate(.alert(discard)) { [context] result in
+            if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
+        }
+        let alert = try #require(coordinator.tree.visibleScreen?.id)
+        try coordinator.report(.answeredByUser(alert, button: 0))
+        #expect(coordinator.tree.scenes == [["Home"]])
+    }
+
+    @Test("a context whose coordinator is gone, or is a test double, cannot hear results")
+    func unavailable() throws {
+        let orphan = SceneContext(
+            scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: nil)
+        #expect(throws: NavigationError.coordinatorUnavailable(.present)) {
+            try orphan.navigate(.alert(AlertTests.discard)) { _ in }
+        }
+    }
+
+    final class ContextBox {
+        var value: SceneContext?
+    }
+}
