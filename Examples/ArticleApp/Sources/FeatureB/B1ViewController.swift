@@ -23,9 +23,10 @@ public final class B1ViewController: ViewController {
         "DiscardB1", title: "Discard this draft?", message: "Its changes cannot be recovered.",
         buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
 
-    /// The user tapped Discard: ask first, in an alert over this screen, and dismiss the modal
-    /// only when the user confirms. The platform shows the alert (a `UIAlertController`, or
-    /// SwiftUI's `.alert`) and reports the button tapped.
+    /// The user tapped Discard: ask first, in an alert over this screen.
+    ///
+    /// The modal is dismissed only when the user confirms. The platform shows the alert (a
+    /// `UIAlertController`, or SwiftUI's `.alert`) and reports the button tapped.
     ///
     /// - Throws: What the coordinator throws; the tree is then as it was.
     public func tappedDiscard() throws(NavigationError) {
