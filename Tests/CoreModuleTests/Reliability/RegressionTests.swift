@@ -183,6 +183,27 @@ struct RegressionTests {
         }
     }
 
+    /// Fixed: a link written over an alert counted the alert's screen in its limit.
+    ///
+    /// Found by the model-based test once it drew alerts: a link leaves the alert out, but the
+    /// `tooManyScreens` error of a tree over the format's limit named the tree's screen count,
+    /// the alert's screen included (16 screens for a link of 15). Now the writer counts what it
+    /// writes: the tree without its alert.
+    @Test("a link over an alert counts the screens under it, not the alert's")
+    func linkOverAlertCountsScreensUnderIt() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"),
+        ])
+        let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
+        try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
+        #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
+            try coordinator.link(format: format)
+        }
+        // Within the limit once the alert is left out.
+        let three = DeepLinkFormat(scheme: "app", maximumScreens: 3)
+        #expect(try coordinator.link(format: three) == "app://open/A1/A2/B1")
+    }
+
     /// Fixed: a flow could finish while it owned a screen in the tree.
     ///
     /// A flow whose last screen left was marked finished only after observers ran, so an
