@@ -14,6 +14,8 @@ struct LinkCodec {
     /// ``AppCoordinator/link(format:)``.
     func link(for tree: ScreenTree, format: DeepLinkFormat) throws(NavigationError) -> String? {
         guard !tree.isEmpty else { return nil }
+        // An alert is left out: a link shows what was under it, and counts those screens only.
+        let tree = tree.withoutAlert
         var writer = LinkWriter(format)
         var position = 0
         func write(_ stack: ScreenStack, attributes: [String], modal: Bool)
@@ -64,7 +66,6 @@ struct LinkCodec {
         } else if let root = tree.root {
             try write(root, attributes: [], modal: false)
         }
-        // An alert is left out: a link shows what was under it.
         for (index, record) in tree.modalRecords.enumerated() {
             guard let attributes = LinkWriter.attributes(of: record.style) else { break }
             try write(tree.modalStack(at: index), attributes: attributes, modal: true)

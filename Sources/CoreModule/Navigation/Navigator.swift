@@ -49,8 +49,11 @@ final class Navigator {
     {
         try enter(.transition(request), kind: request.kind, scene: request.scene) {
             () throws(NavigationError) in
-            // An alert's answers are known now: each must be of the type the handler expects.
+            // An alert's answers are known now: each must be of the type the handler expects,
+            // once the request itself can apply (a root, no alert on top, content that can be
+            // shown), so that its errors come in the documented order.
             if let expected = options.onResult?.expected, case .alert(let content, _) = request {
+                _ = try TransitionPlanner.plan(request, in: tree)
                 for index in content.buttons.indices {
                     let answer = content.answer(button: index, text: content.textFields.map(\.text))
                     guard expected.accepts(answer) else {
