@@ -98,6 +98,9 @@
             return top as? UINavigationController
         }
 
+        /// Whether the window's width is compact (see ``simulateSizeClass(compact:)``).
+        package var isCompactWidth: Bool { window.isCompactWidth }
+
         /// Whether no animation runs, so the user can act.
         private var isSettled: Bool { window.animations.isEmpty }
 
