@@ -237,6 +237,35 @@
             #expect(results.count == 1)
         }
 
+        @Test("the app dismisses a sheet and the alert over it at once: one call, no report")
+        func appDismissesAllUnderAlert() throws {
+            let shown = try shown([.root(scene: "A1"), .present(scene: "B1")])
+            var results: [ScreenResult] = []
+            try shown.coordinator.navigate(.alert(Self.discard)) { results.append($0) }
+            shown.settle()
+            let events = EventRecorder(shown.coordinator)
+            try shown.coordinator.navigate(.dismissAll(animated: true))
+            shown.settle()
+            #expect(shown.window.rootViewController?.presentedViewController == nil)
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+            #expect(results.count == 1)
+            #expect(results.first?.isCancelled == true)
+            #expect(events.failures.isEmpty)
+        }
+
+        @Test("attached while an alert is shown: the window presents it, and its answer reports")
+        func attachShowsAlert() throws {
+            let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+            var results: [ScreenResult] = []
+            try coordinator.navigate(.alert(Self.rename)) { results.append($0) }
+            let shown = StandInWindow(coordinator)
+            shown.settle()
+            #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
+            #expect(shown.testing.simulateAlertAction(0))
+            #expect(results.first?.value(as: AlertAnswer.self)?.text == ["Draft", ""])
+            #expect(coordinator.tree.alert == nil)
+        }
+
         // MARK: Locked popovers
 
         @Test("a locked popover is modal in presentation: a tap outside does nothing")
