@@ -131,9 +131,19 @@ final class Navigator {
         _ request: ApplicationTransitionType, options: NavigationOptions,
         redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Attempt {
-        guard let plan = try TransitionPlanner.plan(request, in: tree) else { return .applied(nil) }
-        let outcome = try runner.run(
-            plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        let plan: TransitionPlanner.Plan
+        let outcome: PlanRunner.Outcome
+        do {
+            // The tree is read once for both: each read of the stored property copies it, and
+            // this copy is gone before the commit changes the tree in place.
+            let tree = self.tree
+            guard let planned = try TransitionPlanner.plan(request, in: tree) else {
+                return .applied(nil)
+            }
+            plan = planned
+            outcome = try runner.run(
+                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        }
         switch consume outcome {
         case .edit(let edit):
             return .applied(
