@@ -303,9 +303,15 @@ final class Navigator {
             leaving = tree.leavingScreens(edit)
             added = tree.addedScreens(edit)
         }
-        // What the user did through the platform is already on screen: nothing to plan.
-        let applied = tree.apply(
+        // What the user did through the platform is already on screen: nothing to plan. The
+        // tree is moved out while it changes and back after, so that no access to the stored
+        // property spans the edit's code: every access to it is then checked when compiled,
+        // not at run time.
+        var changing = ScreenTree()
+        swap(&changing, &tree)
+        let applied = changing.apply(
             consume edit, planning: initiator == .app, animated: animated)
+        tree = consume changing
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation
