@@ -108,9 +108,12 @@ final class PlanRunner {
             // Only a request for one screen is `.one`: its context remembers the redirect.
             let screen = try build(
                 checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
-            return .edit(
-                TransitionPlanner.edit(
-                    plan, screen: consume screen, in: tree, counters: &counters))
+            // Numbered from a copy of the counters, as in `makeEdit(_:built:in:)`.
+            var next = counters
+            let edit = TransitionPlanner.edit(
+                plan, screen: consume screen, in: tree, counters: &next)
+            counters = next
+            return .edit(consume edit)
         case .none:
             arrivals = []
         case .many(let list):
