@@ -135,7 +135,8 @@ final class Navigator {
         let outcome: PlanRunner.Outcome
         do {
             // The tree is read once for both: each read of the stored property copies it, and
-            // this copy is gone before the commit changes the tree in place.
+            // this copy is gone before the commit changes the tree, whose arrays are then
+            // changed without being copied again.
             let tree = self.tree
             guard let planned = try TransitionPlanner.plan(request, in: tree) else {
                 return .applied(nil)
