@@ -146,9 +146,20 @@ final class Navigator {
         _ request: ApplicationTransitionType, options: NavigationOptions,
         redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Attempt {
-        guard let plan = try TransitionPlanner.plan(request, in: tree) else { return .applied(nil) }
-        let outcome = try runner.run(
-            plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        let plan: TransitionPlanner.Plan
+        let outcome: PlanRunner.Outcome
+        do {
+            // The tree is read once for both: each read of the stored property copies it, and
+            // this copy is gone before the commit changes the tree, whose arrays are then
+            // changed without being copied again.
+            let tree = self.tree
+            guard let planned = try TransitionPlanner.plan(request, in: tree) else {
+                return .applied(nil)
+            }
+            plan = planned
+            outcome = try runner.run(
+                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        }
         switch consume outcome {
         case .edit(let edit):
             return .applied(
@@ -328,9 +339,15 @@ final class Navigator {
             leaving = tree.leavingScreens(edit)
             added = tree.addedScreens(edit)
         }
-        // What the user did through the platform is already on screen: nothing to plan.
-        let applied = tree.apply(
+        // What the user did through the platform is already on screen: nothing to plan. The
+        // tree is moved out while it changes and back after, so that no access to the stored
+        // property spans the edit's code: every access to it is then checked when compiled,
+        // not at run time.
+        var changing = ScreenTree()
+        swap(&changing, &tree)
+        let applied = changing.apply(
             consume edit, planning: initiator == .app, animated: animated)
+        tree = consume changing
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation
