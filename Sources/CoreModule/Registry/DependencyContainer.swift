@@ -203,10 +203,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        let found = try resolveTarget(target)
-        return ResolvedScene(
-            scene: found.scene, builder: found.registration.builder(named: found.scene),
-            routeParameters: found.routeParameters, routeParameterNames: found.routeParameterNames)
+        ResolvedScene(try resolveTarget(target))
     }
 
     /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.
