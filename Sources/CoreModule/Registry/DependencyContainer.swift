@@ -123,7 +123,7 @@ public final class DependencyContainer: SceneBuilderContainer {
             // By the spelling it was registered with, which may differ from `key`'s.
             if let pattern = RoutePattern(scene) {
                 routes.remove(pattern)
-            } else if Prepared.holdsSlash(scene) {
+            } else if Array(scene.rawValue.utf8).contains(UInt8(ascii: "/")) {
                 namesWithSlash -= 1
             }
             return (scene, registration)
@@ -148,14 +148,11 @@ public final class DependencyContainer: SceneBuilderContainer {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            route = RoutePattern(key).map(RouteTable.Entry.init)
-            holdsSlash = route == nil && Self.holdsSlash(key)
+            // One copy of the key's bytes, for the pattern and for its `/`.
+            let bytes = Array(key.rawValue.utf8)
+            route = RoutePattern(key, bytes: bytes).map(RouteTable.Entry.init)
+            holdsSlash = route == nil && bytes.contains(UInt8(ascii: "/"))
             registration = Registration(builder)
-        }
-
-        /// Whether `key` holds a `/`.
-        static func holdsSlash(_ key: SceneIdentifier) -> Bool {
-            Array(key.rawValue.utf8).contains(UInt8(ascii: "/"))
         }
     }
 
