@@ -60,10 +60,12 @@ public final class DependencyContainer: SceneBuilderContainer {
             if namesWithSlash > 0 || !matchBuffers.isPlainPath,
                 let (scene, registration) = registration(of: target)
             {
-                // A pattern named exactly: its parameters must be passed.
+                // A pattern named exactly: its parameters must be passed. (A name equal to a
+                // path without `:` holds none, so it is not read again.)
+                let pattern = matchBuffers.holdsColon ? RoutePattern(scene) : nil
                 return ResolvedTarget(
                     scene: scene, registration: registration,
-                    routeParameterNames: RoutePattern(scene)?.parameterNames ?? [])
+                    routeParameterNames: pattern?.parameterNames ?? [])
             }
             guard let (route, parameters, names) = routes.match(&matchBuffers) else {
                 return nil
