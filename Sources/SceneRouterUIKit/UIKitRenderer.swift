@@ -30,8 +30,10 @@
     /// - a back swipe, the Back button or its menu: one
     ///   `PlatformReport.poppedBackByUser(to:)`, naming the screen now on top, however
     ///   many screens left;
-    /// - a sheet dragged down, or a tap outside a popover:
-    ///   `PlatformReport.dismissedByUser(_:)`;
+    /// - a sheet dragged down, or a tap outside a popover (unless locked) or a confirmation
+    ///   dialog's: `PlatformReport.dismissedByUser(_:)`;
+    /// - a button of an alert or a confirmation dialog tapped:
+    ///   `PlatformReport.answeredByUser(_:button:text:)`, with what its text fields hold;
     /// - a tap on another tab: `PlatformReport.tabSelectedByUser(_:)`; a tap on the
     ///   selected one: `PlatformReport.selectedTabReselectedByUser`;
     /// - a split view controller collapsing or expanding (the window's width changed):
@@ -44,6 +46,12 @@
     /// that one, holding every column's screens as one stack (the primary's first), as the tree
     /// reads them, so that a back swipe there may go back into another column; it is reported
     /// as `PlatformReport.poppedBackByUser(to:)` like any other.
+    ///
+    /// An alert is a `UIAlertController` of style `.alert`, presented as it is (not in a
+    /// navigation controller): the content's title and message, one action per button in order
+    /// (the button's role as the action's style), and its text fields. A confirmation dialog is
+    /// one of style `.actionSheet`, whose popover points at the view `popoverSource` gives for
+    /// its anchor, or at the presenting view controller's view.
     ///
     /// Its own changes are never reported. A report the coordinator refuses (it names a screen
     /// the tree has already left) changes nothing; the coordinator tells its observers.
@@ -96,6 +104,9 @@
         private var compactNavigation: UINavigationController?
         /// The view controller each empty column's navigation controller shows, made once.
         private var placeholders: [StackID: UIViewController] = [:]
+        /// The alerts shown whose answer (a tapped button, a tap outside a dialog) is not yet
+        /// reported: each is reported once.
+        private var unansweredAlerts: Set<ScreenID> = []
 
         /// A renderer that shows `coordinator`'s tree in `window`.
         ///
@@ -264,6 +275,15 @@
                 show(
                     stack.map(\.id), as: stack.map(viewController(showing:)), in: navigation,
                     stack: stack.id, animated: animated, completion: completion)
+            case .present(let stack, let animated) where stack.style?.isAlert == true:
+                guard let presenter = controller(atLevel: stack.level - 1),
+                    let screen = stack.last,
+                    let content = (screen.content as? AlertScreen)?.content
+                else { return completion() }
+                let alert = alertController(showing: content, screen: screen, over: presenter)
+                presenter.present(alert, animated: animated) { completion() }
+                // UIKit drops a presentation it refuses without calling back: do not wait.
+                if alert.presentingViewController == nil { completion() }
             case .present(let stack, let animated):
                 guard let presenter = controller(atLevel: stack.level - 1) else {
                     return completion()
@@ -479,12 +499,75 @@
             case .fullScreenCover:
                 navigation.modalPresentationStyle = .fullScreen
                 navigation.isModalInPresentation = true
-            case .popover(let anchor):
+            case .popover(let anchor, let interactiveDismissal):
                 navigation.modalPresentationStyle = .popover
                 navigation.popoverPresentationController?.sourceView =
                     popoverSource(anchor) ?? presenter.view
+                navigation.isModalInPresentation = !interactiveDismissal
+            case .alert, .confirmationDialog:
+                // Not a navigation controller's style: an alert is a UIAlertController of its
+                // own (see alertController(showing:screen:over:)).
+                break
             }
             navigation.presentationController?.delegate = bridge
+        }
+
+        // MARK: Alerts and confirmation dialogs
+
+        /// The alert controller showing the alert `screen`: its title, message and text fields,
+        /// and one action per button, in order, the button's role as the action's style; a
+        /// confirmation dialog is an action sheet pointing at its anchor's view (the presenter's
+        /// when the app has none by that name), as a popover in a regular width.
+        ///
+        /// Each action's handler reports the user's answer; UIKit runs it after dismissing the
+        /// alert, never when the app dismisses it.
+        private func alertController(
+            showing content: AlertContent, screen: Screen, over presenter: UIViewController
+        ) -> UIAlertController {
+            let isDialog = content.kind == .confirmationDialog
+            let alert = UIAlertController(
+                title: content.title, message: content.message,
+                preferredStyle: isDialog ? .actionSheet : .alert)
+            for field in content.textFields {
+                alert.addTextField { textField in
+                    textField.placeholder = field.placeholder
+                    textField.text = field.text
+                    textField.isSecureTextEntry = field.isSecure
+                }
+            }
+            for (index, button) in content.buttons.enumerated() {
+                let style: UIAlertAction.Style
+                switch button.role {
+                case .default: style = .default
+                case .cancel: style = .cancel
+                case .destructive: style = .destructive
+                }
+                alert.addAction(
+                    UIAlertAction(title: button.title, style: style) { [weak self, weak alert] _ in
+                        guard let self, let alert else { return }
+                        alertAnswered(alert, button: index)
+                    })
+            }
+            if isDialog {
+                alert.popoverPresentationController?.sourceView =
+                    content.anchor.flatMap(popoverSource) ?? presenter.view
+                // A tap outside the popover: see presentationDidDismiss(_:).
+                alert.presentationController?.delegate = bridge
+            }
+            controllers[screen.id] = alert
+            screens[ObjectIdentifier(alert)] = screen.id
+            unansweredAlerts.insert(screen.id)
+            return alert
+        }
+
+        /// The user tapped the button at `index` of `alert`: one report, with what the text
+        /// fields hold.
+        private func alertAnswered(_ alert: UIAlertController, button index: Int) {
+            guard let screen = screens[ObjectIdentifier(alert)],
+                unansweredAlerts.remove(screen) != nil
+            else { return }
+            let text = (alert.textFields ?? []).map { $0.text ?? "" }
+            report(.answeredByUser(screen, button: index, text: text))
         }
 
         /// Forgets the view controllers of screens and stacks that have left the tree, once
@@ -500,6 +583,7 @@
                 else { return }
                 let liveScreens = Set(tree.screens.map(\.id))
                 controllers = controllers.filter { liveScreens.contains($0.key) }
+                unansweredAlerts = unansweredAlerts.filter { liveScreens.contains($0) }
                 screens = screens.filter { liveScreens.contains($0.value) }
                 let liveStacks = Set(tree.stacks.map(\.id))
                 navigations = navigations.filter { liveStacks.contains($0.key) }
@@ -553,6 +637,13 @@
         }
 
         fileprivate func presentationDidDismiss(_ presented: UIViewController) {
+            if let screen = screens[ObjectIdentifier(presented)] {
+                // A confirmation dialog's popover, tapped outside. UIKit may also run its cancel
+                // action's handler: whichever comes first reports, once.
+                guard unansweredAlerts.remove(screen) != nil else { return }
+                report(.dismissedByUser(screen))
+                return
+            }
             guard let stack = stacks[ObjectIdentifier(presented)],
                 let screen = shown[stack]?.last
             else { return }

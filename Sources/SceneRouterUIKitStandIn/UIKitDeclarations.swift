@@ -65,6 +65,8 @@
         case fullScreen = 0
         /// A sheet over the presenting content.
         case pageSheet = 1
+        /// A style the presented view controller manages: here, an alert's.
+        case custom = 4
         /// A popover pointing at a source view.
         case popover = 7
     }
@@ -164,7 +166,7 @@
                 made = UISheetPresentationController(presentedViewController: self)
             case .popover:
                 made = UIPopoverPresentationController(presentedViewController: self)
-            case .fullScreen:
+            case .fullScreen, .custom:
                 made = UIPresentationController(presentedViewController: self)
             }
             madePresentationController = made

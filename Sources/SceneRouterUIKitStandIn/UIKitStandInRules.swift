@@ -26,9 +26,14 @@
             /// Presenting a view controller that is already presented, or is a child of a container;
             /// mirrors https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:).
             case presentingPresentedOrChild
-            /// Presenting a popover whose presentation controller has no source view (UIKit raises);
-            /// mirrors https://developer.apple.com/documentation/uikit/uipopoverpresentationcontroller/sourceview.
+            /// Presenting a popover whose presentation controller has no source view (UIKit raises),
+            /// an action sheet's included in a regular width, where it is a popover; mirrors
+            /// https://developer.apple.com/documentation/uikit/uipopoverpresentationcontroller/sourceview.
             case popoverWithoutSource
+            /// Adding a text field to an action sheet (UIKit raises: only an alert has text
+            /// fields); mirrors
+            /// https://developer.apple.com/documentation/uikit/uialertcontroller/addtextfield(configurationhandler:).
+            case textFieldInActionSheet
             /// Putting a view controller in a navigation stack twice, or one that is already in
             /// another container, presented or the window's root, or a tab bar controller (UIKit
             /// raises); mirrors https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:).
@@ -49,6 +54,8 @@
                     return base + "uiviewcontroller/present(_:animated:completion:)"
                 case .popoverWithoutSource:
                     return base + "uipopoverpresentationcontroller/sourceview"
+                case .textFieldInActionSheet:
+                    return base + "uialertcontroller/addtextfield(configurationhandler:)"
                 case .pushingInstanceAlreadyInStack:
                     return base + "uinavigationcontroller/pushviewcontroller(_:animated:)"
                 case .dismissingNothing, .dismissingDuringTransition:
@@ -190,7 +197,20 @@
                         + "presented or a child of a container")
                 return
             }
-            if presented.modalPresentationStyle == .popover,
+            if let sheet = presented as? UIAlertController, sheet.preferredStyle == .actionSheet {
+                // In a compact width an action sheet slides up from the bottom: no source needed.
+                if !window.isCompactWidth, sheet.popoverPresentationController?.sourceView == nil {
+                    record(
+                        .popoverWithoutSource,
+                        "Your application has presented a UIAlertController (\(sheet.label)) of "
+                            + "style UIAlertControllerStyleActionSheet from \(context.label). The "
+                            + "modalPresentationStyle of a UIAlertController with this style is "
+                            + "UIModalPresentationPopover. You must provide location information "
+                            + "for this popover through the alert controller's "
+                            + "popoverPresentationController.")
+                    return
+                }
+            } else if presented.modalPresentationStyle == .popover,
                 presented.popoverPresentationController?.sourceView == nil
             {
                 record(

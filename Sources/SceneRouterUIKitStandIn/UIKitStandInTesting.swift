@@ -98,6 +98,9 @@
             return top as? UINavigationController
         }
 
+        /// Whether the window's width is compact (see ``simulateSizeClass(compact:)``).
+        package var isCompactWidth: Bool { window.isCompactWidth }
+
         /// Whether no animation runs, so the user can act.
         private var isSettled: Bool { window.animations.isEmpty }
 
@@ -170,16 +173,84 @@
         /// - Returns: Whether the user could: something presented, not full screen, not
         ///   `isModalInPresentation`
         ///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation),
-        ///   nothing animating.
+        ///   not an alert controller (see ``simulateAlertAction(_:typing:)`` and
+        ///   ``simulateTapOutsideActionSheet()``), nothing animating.
         @discardableResult
         public func simulateSwipeDown() -> Bool {
             guard isSettled, let top = topViewController, let presenter = top.presenter,
-                top.modalPresentationStyle != .fullScreen, !top.isModalInPresentation
+                top.modalPresentationStyle != .fullScreen, !top.isModalInPresentation,
+                !(top is UIAlertController)
             else { return false }
             presenter.presented = nil
             top.presenter = nil
             if let presentation = top.presentationController {
                 presentation.delegate?.presentationControllerDidDismiss(presentation)
+            }
+            return true
+        }
+
+        /// The alert or action sheet the user sees: the top-most presented view controller, when
+        /// it is an alert controller.
+        package var presentedAlert: UIAlertController? {
+            topViewController as? UIAlertController
+        }
+
+        /// The user types `text` in the top-most alert's text fields, in order, and taps its
+        /// button at `index`: the alert is dismissed (at once: its animation is not modelled),
+        /// then the button's action handler runs, as in UIKit
+        /// (https://developer.apple.com/documentation/uikit/uialertaction/init(title:style:handler:)).
+        ///
+        /// - Parameters:
+        ///   - index: The button's position in the alert's `actions`.
+        ///   - text: What the user types in each text field, first field first; the fields
+        ///     after these keep their text.
+        /// - Returns: Whether the user could: an alert controller presented on top, with an
+        ///   enabled button at `index`, which is shown (an action sheet in a popover, in a
+        ///   regular width, does not show its cancel button: a tap outside it is the cancel, see
+        ///   ``simulateTapOutsideActionSheet()``), no more text than fields, nothing animating.
+        @discardableResult
+        public func simulateAlertAction(_ index: Int, typing text: [String] = []) -> Bool {
+            guard isSettled, let alert = presentedAlert, let presenter = alert.presenter,
+                alert.actions.indices.contains(index), alert.actions[index].isEnabled,
+                text.count <= (alert.textFields?.count ?? 0)
+            else { return false }
+            let action = alert.actions[index]
+            if alert.preferredStyle == .actionSheet, !window.isCompactWidth,
+                action.style == .cancel
+            {
+                return false
+            }
+            for (field, line) in zip(alert.textFields ?? [], text) { field.text = line }
+            presenter.presented = nil
+            alert.presenter = nil
+            action.handler?(action)
+            return true
+        }
+
+        /// The user taps outside the top-most action sheet's popover (in a regular width): it is
+        /// dismissed, its presentation controller's delegate hears
+        /// `presentationControllerDidDismiss(_:)` as for any popover, then the handler of its
+        /// cancel action, if it has one, runs: the popover does not show that button, and a tap
+        /// outside stands for it
+        /// (https://developer.apple.com/documentation/uikit/uialertcontroller).
+        ///
+        /// Not verified on a device: UIKit's headers do not say whether both happen, nor in
+        /// which order; code that reports the tap reports it once, whichever comes first.
+        ///
+        /// - Returns: Whether the user could: an action sheet presented on top in a regular
+        ///   width (a popover), nothing animating.
+        @discardableResult
+        public func simulateTapOutsideActionSheet() -> Bool {
+            guard isSettled, !window.isCompactWidth, let sheet = presentedAlert,
+                sheet.preferredStyle == .actionSheet, let presenter = sheet.presenter
+            else { return false }
+            presenter.presented = nil
+            sheet.presenter = nil
+            if let presentation = sheet.presentationController {
+                presentation.delegate?.presentationControllerDidDismiss(presentation)
+            }
+            if let cancel = sheet.actions.first(where: { $0.style == .cancel }) {
+                cancel.handler?(cancel)
             }
             return true
         }
@@ -264,6 +335,10 @@
                     return "UINavigationController: "
                         + navigation.stack.map(\.label).joined(separator: " › ")
                 }
+                if let alert = controller as? UIAlertController {
+                    let buttons = alert.actions.map { $0.title ?? "?" }
+                    return "UIAlertController: \(alert.label) [\(buttons.joined(separator: ", "))]"
+                }
                 return controller.label
             }
             if let tabs = root as? UITabBarController {
@@ -297,6 +372,11 @@
         /// - Parameter controller: A view controller.
         /// - Returns: Its presentation style, detents and modality, in words.
         package static func describe(_ controller: UIViewController) -> String {
+            if let alert = controller as? UIAlertController {
+                guard alert.preferredStyle == .actionSheet else { return "alert" }
+                let source = alert.popoverPresentationController?.sourceView != nil
+                return source ? "actionSheet, from a source view" : "actionSheet"
+            }
             var words: [String]
             switch controller.modalPresentationStyle {
             case .automatic, .pageSheet:
@@ -305,6 +385,8 @@
                 words += detents.map { $0.identifier == .medium ? "medium" : "large" }
             case .fullScreen:
                 words = ["fullScreen"]
+            case .custom:
+                words = ["custom"]
             case .popover:
                 let source = controller.popoverPresentationController?.sourceView != nil
                 words = ["popover", source ? "from a source view" : "without a source view"]

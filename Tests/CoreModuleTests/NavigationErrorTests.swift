@@ -410,6 +410,26 @@ struct NavigationErrorTests {
                 .noDetailScreen(.replace),
                 "Cannot replace: the split's detail column shows nothing yet; show a detail first"
             ),
+            (
+                .invalidAlert(.moreThanOneCancelButton),
+                "Cannot show the alert: more than one button has the cancel role."
+            ),
+            (
+                .alertIsPresented(.push, alert: "DiscardDraft"),
+                "Cannot push over the alert \"DiscardDraft\": nothing is pushed or presented"
+            ),
+            (
+                .notAnAlert(ScreenID(3)),
+                "an answer to screen #3, which is no alert or confirmation dialog."
+            ),
+            (
+                .noSuchAlertButton(ScreenID(4), button: 2, count: 2),
+                "a tap on button 2 of the alert #4, which has 2 buttons (0 to 1)."
+            ),
+            (
+                .alertTextMismatch(ScreenID(4), given: 0, expected: 1),
+                "reported 0 texts for the alert #4, which has 1 text field."
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -466,6 +486,9 @@ struct NavigationErrorTests {
             .tabIndexOutOfRange(index: 3, count: 1), .lastTab("home"),
             .windowBusy("w", during: .push), .noSplitRoot(.showDetail),
             .noSupplementaryColumn(.split), .noDetailScreen(.replace),
+            .invalidAlert(.noButtons), .alertIsPresented(.present, alert: "Alert"),
+            .notAnAlert(ScreenID(1)), .noSuchAlertButton(ScreenID(1), button: 1, count: 1),
+            .alertTextMismatch(ScreenID(1), given: 1, expected: 0),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -570,7 +593,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 63
+    static let caseCount = 68
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -641,6 +664,11 @@ struct NavigationErrorTests {
         case .noSplitRoot: return 60
         case .noSupplementaryColumn: return 61
         case .noDetailScreen: return 62
+        case .invalidAlert: return 63
+        case .alertIsPresented: return 64
+        case .notAnAlert: return 65
+        case .noSuchAlertButton: return 66
+        case .alertTextMismatch: return 67
         }
     }
 }

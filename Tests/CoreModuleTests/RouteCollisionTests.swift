@@ -12,15 +12,9 @@ struct RouteCollisionTests {
             Array(pattern.utf8), Array(path.utf8), mask: mask, catchAll: catchAll)
     }
 
-    @Test("a path that agrees with the pattern matches, reading each parameter's value")
+    @Test("a path that agrees with the pattern matches")
     func agrees() {
-        var values: [String] = []
-        let path = Array("product/42/reviews".utf8)
-        let matched = RouteTable<Int>.matches(
-            Array("product/:id/reviews".utf8), path, mask: [false, true, false], catchAll: false
-        ) { values.append(String(decoding: path[$0], as: UTF8.self)) }
-        #expect(matched)
-        #expect(values == ["42"])
+        #expect(Self.matches("product/:id/reviews", "product/42/reviews", [false, true, false]))
     }
 
     @Test(

@@ -102,6 +102,16 @@ struct RouteEdgeTests {
         expectUnknown("\u{212A}/1", in: container)
     }
 
+    @Test("a name with `/` replaced, then removed, leaves its path to the pattern")
+    func replacedNameWithSlash() throws {
+        let container = try container(["a/:x"])
+        try container.assemble(stubBuilder("a/b"))
+        try container.assemble(stubBuilder("a/b"), policy: .replaceExisting)
+        #expect(try container.resolve("a/b").routeParameters.isEmpty)
+        container.remove("a/b")
+        #expect(try container.resolve("a/b").routeParameters == ["x": "b"])
+    }
+
     @Test("an exact name without `/` never shadows a path")
     func exactNameWithoutSlash() throws {
         let container = try container(["a/:x"])

@@ -24,6 +24,11 @@ public enum ScriptCommand: Equatable, Sendable {
     case tabRetap
     /// `size-class compact|regular`: the window became narrow or wide.
     case sizeClass(SizeClass)
+    /// `tap BUTTON [text=VALUE ...]`: the user tapped the alert's button titled `button`, with
+    /// these texts in its text fields.
+    case tap(button: String, text: [String])
+    /// `tap-outside`: the user tapped outside the confirmation dialog.
+    case tapOutside
     /// `tree`: print the tree.
     case tree
     /// `link`: print the tree's deep link.
@@ -63,7 +68,7 @@ public enum ScriptCommand: Equatable, Sendable {
             "remove-tab", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all", "open",
             "back-swipe", "swipe-down", "tab-tap",
             "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
-        ] + splitWords + asyncWords + windowWords
+        ] + splitWords + alertWords + asyncWords + windowWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
@@ -118,6 +123,7 @@ public enum ScriptCommand: Equatable, Sendable {
                                        set-stack, present, dismiss
         help                           list these commands
         \(splitReference)
+        \(alertReference)
         \(asyncReference)
         \(windowReference)
 
@@ -131,8 +137,9 @@ public enum ScriptCommand: Equatable, Sendable {
         everything after a lone #; blank lines are ignored.
 
         STYLE, for present: full-screen (a cover the user cannot swipe down), popover:ANCHOR
-        (a popover from the view named ANCHOR), or a sheet (the default) with the words
-        sheet, medium, large (its heights) and fixed (the user cannot swipe it down). Style
+        (a popover from the view named ANCHOR; with fixed, the user cannot dismiss it), or a
+        sheet (the default) with the words sheet, medium, large (its heights) and fixed (the
+        user cannot swipe it down). Style
         words may be joined by commas, as in a link: present B1 item=7 medium,large fixed.
         A tab's name is one word without spaces; a script cannot name a tab "selected".
 
@@ -271,6 +278,8 @@ public enum ScriptCommand: Equatable, Sendable {
             }
         case _ where splitWords.contains(word):
             return try splitCommand(word, Array(words.dropFirst()))
+        case _ where alertWords.contains(word):
+            return try alertCommand(word, Array(words.dropFirst()))
         case _ where asyncWords.contains(word):
             return try asyncCommand(word, Array(words.dropFirst()))
         case _ where windowWords.contains(word):
@@ -671,11 +680,18 @@ struct StyleWords {
             guard !words.contains(part) else {
                 throw ScriptError("The style word \"\(part)\" is given twice.")
             }
+            // `fixed` also locks a popover: the one sheet word a popover takes.
             let isSheet = Self.sheetWords.contains(part)
-            if let other = words.first(where: { !isSheet || !Self.sheetWords.contains($0) }) {
+            let locksPopover: (String, String) -> Bool = { word, other in
+                word == "fixed" && other.hasPrefix("popover:")
+            }
+            if let other = words.first(where: {
+                (!isSheet || !Self.sheetWords.contains($0)) && !locksPopover(part, $0)
+                    && !locksPopover($0, part)
+            }) {
                 throw ScriptError(
                     "A modal has one style, but found \"\(other)\" and \"\(part)\": full-screen "
-                        + "and popover:ANCHOR take no sheet words.")
+                        + "takes no sheet words, and popover:ANCHOR only fixed.")
             }
             words.append(part)
         }
@@ -686,7 +702,9 @@ struct StyleWords {
     private static func style(of words: [String]) -> PresentationStyle {
         if words.contains("full-screen") { return .fullScreenCover }
         if let popover = words.first(where: { $0.hasPrefix("popover:") }) {
-            return .popover(anchor: String(popover.dropFirst("popover:".count)))
+            return .popover(
+                anchor: String(popover.dropFirst("popover:".count)),
+                interactiveDismissal: !words.contains("fixed"))
         }
         let detents = words.compactMap(SheetDetent.init(rawValue:))
         return .sheet(

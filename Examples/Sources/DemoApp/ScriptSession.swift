@@ -171,6 +171,13 @@ public final class ScriptSession {
 
     private func perform(_ command: ScriptCommand) async throws {
         switch command {
+        case .navigate(.alert(let content, let animated)):
+            // The alert's answer comes later, from `tap` or `tap-outside`: print it then.
+            try coordinator.navigate(.alert(content, animated: animated)) { [weak self] result in
+                self?.answer(
+                    .note(kind: "result", text: "\(content.name) answered \(result)"),
+                    text: ["· \(content.name) answered \(result)"])
+            }
         case .navigate(let transition):
             // `nil`: a "go home" request that was already home; nothing changed, no event.
             if try coordinator.navigate(transition) == nil {
@@ -215,6 +222,15 @@ public final class ScriptSession {
                     "swipe-down: nothing is presented, so there is no sheet to drag down.")
             }
             try coordinator.report(.dismissedByUser(target))
+        case .tap(let button, let text):
+            try coordinator.report(alertAnswer(tapping: button, text: text))
+        case .tapOutside:
+            guard let dialog = coordinator.tree.visibleScreen, !coordinator.tree.modals.isEmpty
+            else {
+                throw ScriptError(
+                    "tap-outside: nothing is presented, so there is nothing to tap outside of.")
+            }
+            try coordinator.report(.dismissedByUser(dialog.id))
         case .tabTap(let name):
             let report = PlatformReport.tabSelectedByUser(name)
             if try coordinator.report(report) == nil {
@@ -321,6 +337,20 @@ public final class ScriptSession {
         return stack[index - 1].id
     }
 
+    /// The report of a tap on the alert's button titled `title`.
+    private func alertAnswer(tapping title: String, text: [String]) throws -> PlatformReport {
+        let tree = coordinator.tree
+        guard let alert = tree.alert, let screen = tree.visibleScreen else {
+            throw ScriptError("tap: no alert or dialog is presented, so there is no button to tap.")
+        }
+        guard let index = alert.buttons.firstIndex(where: { $0.title == title }) else {
+            let titles = alert.buttons.map { "\"\($0.title)\"" }.joined(separator: ", ")
+            throw ScriptError(
+                "tap: \(alert.name) has no button \"\(title)\"; its buttons are \(titles).")
+        }
+        return .answeredByUser(screen.id, button: index, text: text)
+    }
+
     private func visibleScreen(for word: String) throws -> ScreenID {
         guard let visible = coordinator.tree.visibleScreen else {
             throw ScriptError("\(word): the window is empty, so there is no screen to swipe.")
@@ -339,6 +369,10 @@ public final class ScriptSession {
         case .swipeDown(let screen):
             return screen.map { .report(.dismissedByUser($0)) }
                 ?? coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
+        case .tap(let button, let text):
+            return (try? alertAnswer(tapping: button, text: text)).map { .report($0) }
+        case .tapOutside:
+            return coordinator.tree.visibleScreen.map { .report(.dismissedByUser($0.id)) }
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
         case .sizeClass(let sizeClass): return .report(.sizeClassChanged(sizeClass))

@@ -53,6 +53,7 @@ struct ScriptModeTests {
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
             ("links", false), ("windows", false), ("tab-set", false), ("split", false),
+            ("alert", false),
         ])
     func textTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"))
@@ -65,6 +66,7 @@ struct ScriptModeTests {
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
             ("links", false), ("windows", false), ("tab-set", false), ("split", false),
+            ("alert", false),
         ])
     func jsonTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"), format: .json)
@@ -501,15 +503,36 @@ struct ScriptModeTests {
             ("present B1 medium medium", "The style word \"medium\" is given twice."),
             (
                 "present B1 full-screen medium",
-                "A modal has one style, but found \"full-screen\" and \"medium\": full-screen and popover:ANCHOR take no sheet words."
+                "A modal has one style, but found \"full-screen\" and \"medium\": full-screen takes no sheet words, and popover:ANCHOR only fixed."
             ),
             (
-                "present B1 fixed popover:share",
-                "A modal has one style, but found \"fixed\" and \"popover:share\": full-screen and popover:ANCHOR take no sheet words."
+                "present B1 medium popover:share",
+                "A modal has one style, but found \"medium\" and \"popover:share\": full-screen takes no sheet words, and popover:ANCHOR only fixed."
             ),
+            (
+                "alert",
+                "\"alert\" needs a title first, such as alert \"Discard this draft?\" button=Discard cancel=Cancel."
+            ),
+            (
+                "dialog Share OK",
+                "Expected a word key=value (button=, destructive=, cancel=, message=, name=, field= or anchor=), but found \"OK\"."
+            ),
+            (
+                "alert Saved colour=red",
+                "\"colour=\" is not a word of \"alert\": use button=, destructive=, cancel=, message=, name=, field= or anchor=."
+            ),
+            (
+                "tap",
+                "\"tap\" needs the title of the button the user taps: tap BUTTON [text=VALUE ...]."
+            ),
+            (
+                "tap OK Name",
+                "After the button's title, \"tap\" takes text=VALUE words, but found \"Name\"."
+            ),
+            ("tap-outside now", "\"tap-outside\" takes no arguments, but found \"now\"."),
             (
                 "present B1 popover:a popover:b",
-                "A modal has one style, but found \"popover:a\" and \"popover:b\": full-screen and popover:ANCHOR take no sheet words."
+                "A modal has one style, but found \"popover:a\" and \"popover:b\": full-screen takes no sheet words, and popover:ANCHOR only fixed."
             ),
         ])
     func parseErrors(line: String, message: String) async {

@@ -486,7 +486,9 @@ enum LinkFuzzer {
                 preconditionFailure("fuzz-links: a root with the parameter fails: \(error)")
             }
         }
-        let popover = PresentationStyle.popover(anchor: text)
+        // Locked (`popover:…,fixed`) for an input of an odd length.
+        let popover = PresentationStyle.popover(
+            anchor: text, interactiveDismissal: text.utf8.count.isMultiple(of: 2))
         let parameters: SceneParameters = ["v": text, "w": "1"]
         do {
             try coordinator.navigate(
@@ -514,6 +516,25 @@ enum LinkFuzzer {
         } catch {
             preconditionFailure("fuzz-links: a medium sheet fails: \(error)")
         }
+        // A dialog over it, with the input as its title, a button's title and its anchor:
+        // links and snapshots leave it out, so the tree writes the same link as without it.
+        let link = try? coordinator.link(format: roomy)
+        let dialog = AlertContent.confirmationDialog(
+            title: text, buttons: [AlertButton(text), .cancel()], anchor: text)
+        do {
+            try coordinator.navigate(.alert(dialog))
+            check(
+                dialog.problem == nil, "a dialog applied with \(String(describing: dialog.problem))"
+            )
+            check(coordinator.tree.alert == dialog, "the dialog lost its content")
+        } catch {
+            check(
+                dialog.problem.map { error == .invalidAlert($0) } == true,
+                "the dialog of \(text.debugDescription) failed with \(error)")
+        }
+        check(
+            (try? coordinator.link(format: roomy)) == link,
+            "a dialog changed the tree's link \(String(describing: link).prefix(300))")
         checkRoundTrip(coordinator)
     }
 

@@ -166,6 +166,9 @@ final class NavigationFuzzer {
         "app://open/[primary]A1/[detail]Broken", "app://open/[three-column,primary]B1/[detail]A2",
         "app://open/[detail]B1", "app://open/[primary]A1/[detail]B1/[supplementary]A2",
         "app://open/[primary]A1/+[detail]B1", "app://open/[tab:home]A1/[primary]B1",
+        // Locked popovers, and an alert's style, which no link names.
+        "app://open/A1/+[popover:share,fixed]B1", "app://open/A1/+[fixed,popover:x]B2/+B1",
+        "app://open/A1/+[alert]B1", "app://open/A1/+[popover:share,fixed,fixed]B1",
     ]
     static let snapshots: [TreeSnapshot] = [
         TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
@@ -209,11 +212,23 @@ final class NavigationFuzzer {
         TreeSnapshot(split: .init(primary: [], detail: [.init(scene: "A1")])),
         TreeSnapshot(
             split: .init(primary: [.init(scene: "A1")], supplementary: [], detail: [])),
+        // A locked popover, and an alert's style, which no snapshot holds.
+        TreeSnapshot(
+            root: [.init(scene: "A1")],
+            modals: [
+                .init(
+                    style: .popover(anchor: "share", interactiveDismissal: false),
+                    stack: [.init(scene: "B1")])
+            ]),
+        TreeSnapshot(
+            root: [.init(scene: "A1")], modals: [.init(style: .alert, stack: [.init(scene: "B1")])]
+        ),
     ]
     static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
     static let styles: [PresentationStyle] = [
         .sheet(), .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),
         .fullScreenCover, .popover(anchor: "share"), .popover(anchor: ""), .sheet(detents: []),
+        .popover(anchor: "share", interactiveDismissal: false), .alert, .confirmationDialog,
     ]
 
     /// What the builders of ``container`` report; emptied after each input.
@@ -237,6 +252,10 @@ final class NavigationFuzzer {
     /// The tickets of navigations that applied with a result handler.
     private var expectedResults: Set<Int> = []
     private var tickets = 0
+    /// The ticket of each alert on screen that an alert step presented, and its content.
+    private var alertTickets: [ScreenID: (ticket: Int, content: AlertContent)] = [:]
+    /// What each alert's navigation heard, by ticket.
+    private var alertResults: [Int: ScreenResult] = [:]
     private var flows: [WeakFlow] = []
     private var flowNumber = 0
     /// Screens navigated to with `expecting: Int.self` (the visible screen after the
@@ -385,6 +404,15 @@ final class NavigationFuzzer {
         check(
             expectedResults.isSuperset(of: resultCalls.keys),
             "a handler ran for a failed navigation")
+        // An alert is the top-most modal, alone in its stack, and shows its content.
+        for (index, stack) in tree.modals.enumerated() where stack.style?.isAlert == true {
+            check(
+                index == tree.modals.count - 1 && stack.count == 1,
+                "after \(operation()): something is over the alert, or beside it: \(tree)")
+            check(
+                (stack.last?.content as? AlertScreen)?.content == tree.alert && tree.alert != nil,
+                "after \(operation()): the alert's screen does not hold its content")
+        }
         // Flows: each live flow owns exactly the screens it and its children started (only
         // the flows started here can own screens).
         guard !flows.isEmpty else { return }
@@ -474,7 +502,11 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 46
+        let operation = byte() % 49
+        if operation >= 46 {
+            alertStep(operation)
+            return
+        }
         if operation >= 42 {
             splitStep(operation)
             return
@@ -1229,6 +1261,233 @@ final class NavigationFuzzer {
     }
 
     /// Replaces everything by a forced root: every result answered, every flow gone.
+    // MARK: Alerts
+
+    /// An alert or a dialog read from the input: mostly one that can be shown, sometimes one
+    /// without buttons, with a button without a title, two cancel buttons, too many text
+    /// fields, text fields in a dialog, an anchor on an alert or a bad anchor, an invalid name.
+    private func alertContent() -> AlertContent {
+        let titles = ["OK", "Delete", "Save", "", "Keep editing"]
+        var buttons: [AlertButton] = []
+        for index in 0..<(byte() % 5) {
+            let title = pick(titles) ?? "OK"
+            switch byte() % 4 {
+            case 0: buttons.append(.cancel())
+            case 1: buttons.append(AlertButton(title, role: .destructive, value: index == 0))
+            case 2: buttons.append(AlertButton(title, value: index))
+            default: buttons.append(AlertButton(title))
+            }
+        }
+        let name = SceneIdentifier(pick(["Alert", "DiscardDraft", "Keep", "A1", "bad name"]) ?? "")
+        if byte() % 2 == 0 {
+            let fields = (0..<(byte() % 6 == 5 ? 5 : byte() % 3)).map {
+                AlertTextField(placeholder: "Field \($0)", isSecure: $0 == 1)
+            }
+            var alert = AlertContent(name, title: "Rename", buttons: buttons, textFields: fields)
+            if byte() % 8 == 0 { alert.anchor = "share" }
+            return alert
+        }
+        let anchors: [String?] = [nil, "share", nil, "", String(repeating: "a", count: 65)]
+        var dialog = AlertContent.confirmationDialog(
+            name, title: "Share", buttons: buttons, anchor: pick(anchors) ?? nil)
+        if byte() % 8 == 0 { dialog.textFields = [AlertTextField()] }
+        return dialog
+    }
+
+    /// Whether `value`, which an alert's navigation heard, is `payload`'s value.
+    private static func same(_ value: any Sendable, _ payload: ScenePayload) -> Bool {
+        if let value = value as? Bool { return payload.value(as: Bool.self) == value }
+        if let value = value as? Int { return payload.value(as: Int.self) == value }
+        if let value = value as? String { return payload.value(as: String.self) == value }
+        return false
+    }
+
+    /// Checks what the alert of `screen` heard, if an alert step presented it.
+    ///
+    /// It heard the value of `button` (with the texts, for an alert with text fields), or
+    /// `cancelled` for no button; with `orCancel`, a dialog may also have heard its cancel
+    /// button's value (a tap outside it, reported by another step).
+    private func checkAnswer(
+        of screen: ScreenID, button: Int?, text: [String], orCancel: Bool = false,
+        _ what: String
+    ) {
+        guard let (ticket, content) = alertTickets.removeValue(forKey: screen) else { return }
+        let heard = alertResults[ticket]
+        guard let button else {
+            if case .cancelled = heard { return }
+            if orCancel, content.kind == .confirmationDialog, let cancel = content.cancelButton,
+                case .value(let given) = heard, Self.same(given, cancel.button.value)
+            {
+                return
+            }
+            preconditionFailure(
+                "fuzz-navigation oracle: \(what): the alert heard \(String(describing: heard))")
+        }
+        let value = content.buttons[button].value
+        guard case .value(let given) = heard else {
+            preconditionFailure(
+                "fuzz-navigation oracle: \(what): the alert heard \(String(describing: heard))")
+        }
+        if content.textFields.isEmpty {
+            check(Self.same(given, value), "\(what): the alert answered \(given)")
+        } else {
+            let answer = given as? AlertAnswer
+            check(
+                answer?.button == button && answer?.value == value && answer?.text == text,
+                "\(what): the alert answered \(given)")
+        }
+    }
+
+    /// Alerts and dialogs presented, answered and dismissed; locked popovers.
+    private func alertStep(_ operation: Int) {
+        let before = coordinator.tree
+        let beforeAlert = before.alert
+        let visible = before.visibleScreen?.id
+        switch operation {
+        case 46:
+            // An alert with a result handler, sometimes one that expects a Bool.
+            let content = alertContent()
+            let typed = byte() % 4 == 0
+            tickets += 1
+            let ticket = tickets
+            let request = ApplicationTransitionType.alert(content, animated: byte() % 2 == 0)
+            perform("\(request)\(typed ? " expecting Bool" : "")") { () throws(NavigationError) in
+                let handler: @MainActor (ScreenResult) -> Void = { [unowned self] result in
+                    self.resultCalls[ticket, default: 0] += 1
+                    self.alertResults[ticket] = result
+                }
+                do throws(NavigationError) {
+                    let event =
+                        typed
+                        ? try coordinator.navigate(request, expecting: Bool.self, onResult: handler)
+                        : try coordinator.navigate(request, onResult: handler)
+                    expectedResults.insert(ticket)
+                    check(
+                        content.problem == nil,
+                        "\(request) applied with \(String(describing: content.problem))")
+                    check(beforeAlert == nil, "\(request) applied over an alert")
+                    if let event {
+                        check(event.style == content.style, "\(event) lost the alert's style")
+                        if chatty == nil {
+                            check(coordinator.tree.alert == content, "the tree lost the alert")
+                            alertTickets[event.screen] = (ticket, content)
+                        }
+                    }
+                    return event
+                } catch {
+                    switch error {
+                    case .noRoot: check(before.isEmpty, "\(request): no root over \(before)")
+                    case .alertIsPresented(.present, let alert):
+                        check(
+                            beforeAlert != nil && before.visibleScreen?.scene == alert,
+                            "\(request) refused over \(alert), not an alert")
+                    case .invalidAlert(.wrongAnswerType(let button, _, _)):
+                        let answers = content.buttons.indices.map {
+                            content.textFields.isEmpty
+                                && content.buttons[$0].value.value(as: Bool.self) != nil
+                        }
+                        // Checked once the request itself can apply.
+                        check(
+                            typed && answers.firstIndex(of: false) == button
+                                && content.problem == nil && beforeAlert == nil && !before.isEmpty,
+                            "\(request): button \(button) refused as the wrong type")
+                    case .invalidAlert(let problem):
+                        check(problem == content.problem, "\(request) refused for \(problem)")
+                    default:
+                        preconditionFailure("fuzz-navigation oracle: \(request) threw \(error)")
+                    }
+                    throw error
+                }
+            }
+        case 47:
+            // The user's answer: mostly to the alert on top.
+            let id = byte() % 4 == 0 ? screenID() : (visible ?? ScreenID(1))
+            let button = byte() % 5 == 0 ? byte() % 20 - 2 : byte() % 3
+            let text = (0..<(byte() % 3)).map { "text \($0)" }
+            let report = PlatformReport.answeredByUser(id, button: button, text: text)
+            perform("report(\(report))") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.report(report)
+                    guard let alert = beforeAlert else {
+                        preconditionFailure(
+                            "fuzz-navigation oracle: \(report) applied with no alert")
+                    }
+                    check(
+                        id == visible && alert.buttons.indices.contains(button)
+                            && text.count == alert.textFields.count,
+                        "\(report) applied to \(alert)")
+                    check(
+                        coordinator.tree.screen(id) == nil || chatty != nil, "the alert stayed")
+                    checkAnswer(of: id, button: button, text: text, "\(report)")
+                    return event
+                } catch {
+                    switch error {
+                    case .reportedScreenGone:
+                        check(before.screen(id) == nil, "\(report): \(id) is in the tree")
+                    case .notAnAlert:
+                        check(beforeAlert == nil || visible != id, "\(report): it is an alert")
+                    case .noSuchAlertButton(_, _, let count):
+                        check(
+                            beforeAlert?.buttons.count == count && !(0..<count).contains(button),
+                            "\(report): button \(button) of \(count) refused")
+                    case .alertTextMismatch(_, let given, let expected):
+                        check(
+                            given == text.count && expected == beforeAlert?.textFields.count,
+                            "\(report): \(given) texts for \(expected) fields refused")
+                    default:
+                        preconditionFailure("fuzz-navigation oracle: \(report) threw \(error)")
+                    }
+                    throw error
+                }
+            }
+        default:
+            // A tap outside the alert on top: a dialog answers its cancel button's value (or
+            // cancelled), an alert refuses it. With none on top, a locked popover refuses it.
+            guard let alert = beforeAlert, let id = visible else {
+                let request = ApplicationTransitionType.present(
+                    scene: scene(), style: .popover(anchor: "share", interactiveDismissal: false))
+                perform("\(request)") { () throws(NavigationError) in
+                    try coordinator.navigate(request)
+                }
+                guard let top = coordinator.tree.visibleScreen?.id,
+                    coordinator.tree.topStack?.style
+                        == .popover(anchor: "share", interactiveDismissal: false)
+                else { return }
+                perform("report(dismissed-by-user \(top)) of a locked popover") {
+                    () throws(NavigationError) in
+                    do throws(NavigationError) {
+                        _ = try coordinator.report(.dismissedByUser(top))
+                        preconditionFailure(
+                            "fuzz-navigation oracle: a locked popover was dismissed")
+                    } catch {
+                        check(
+                            error
+                                == .notDismissibleByUser(
+                                    top,
+                                    style: .popover(anchor: "share", interactiveDismissal: false)),
+                            "a locked popover's dismissal threw \(error)")
+                        throw error
+                    }
+                }
+                return
+            }
+            perform("report(dismissed-by-user \(id)) of \(alert)") { () throws(NavigationError) in
+                do throws(NavigationError) {
+                    let event = try coordinator.report(.dismissedByUser(id))
+                    check(alert.kind == .confirmationDialog, "an alert was dismissed by the user")
+                    checkAnswer(
+                        of: id, button: alert.cancelButton?.index, text: [], "a tap outside")
+                    return event
+                } catch {
+                    check(
+                        alert.kind == .alert && error == .notDismissibleByUser(id, style: .alert),
+                        "a tap outside \(alert) threw \(error)")
+                    throw error
+                }
+            }
+        }
+    }
+
     private func finish() {
         chatty?.cancel()
         chatty = nil
@@ -1239,6 +1498,10 @@ final class NavigationFuzzer {
             try coordinator.navigate(.root(scene: "A1"), force: true)
         }
         check(coordinator.tree.scenes == [["A1"]], "the final root left \(coordinator.tree)")
+        // An alert the final root took away heard `cancelled`.
+        for screen in Array(alertTickets.keys) {
+            checkAnswer(of: screen, button: nil, text: [], orCancel: true, "the final root")
+        }
         check(
             Set(resultCalls.keys) == expectedResults,
             "\(expectedResults.subtracting(resultCalls.keys).count) results never answered")

@@ -98,6 +98,13 @@ final class WindowFuzzer {
     static let requests: [ApplicationTransitionType] = [
         .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1", parameters: ["id": "7"]),
         .present(scene: "B2"), .present(scene: "A1", style: .fullScreenCover), .pop(),
+        // An alert (nothing goes over it, a dismiss takes it away), one that cannot be shown,
+        // a dialog, a locked popover.
+        .alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])),
+        .alert(AlertContent(title: "Empty", buttons: [])),
+        .alert(
+            .confirmationDialog(title: "Share", buttons: [AlertButton("Copy")], anchor: "share")),
+        .present(scene: "B2", style: .popover(anchor: "share", interactiveDismissal: false)),
         .popToRoot(), .dismiss(), .dismissAll(), .push(scene: "Keep"), .push(scene: "Broken"),
         .push(scene: "Locked"), .push(scene: "Nope"), .push(scene: ""),
         .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more"),

@@ -154,9 +154,32 @@ extension NavigationError: CustomStringConvertible {
                 + "or hosts it; the tabs are "
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
         case .invalidPresentationStyle(let style):
+            guard !style.isAlert else {
+                return
+                    "Cannot present a scene with style \(style.literal): an alert or a dialog is "
+                    + "presented with .alert(_:)."
+            }
             return
                 "Cannot present with style \(style.literal): a sheet needs at least one detent and "
                 + "none twice, a popover an anchor of 1 to 64 bytes."
+        case .invalidAlert(let problem):
+            return "Cannot show the alert: \(problem)."
+        case .alertIsPresented(let kind, let alert):
+            return
+                "Cannot \(kind) over the alert \(alert.quoted): nothing is pushed or presented "
+                + "over an alert. Wait for the user's answer, or dismiss it first."
+        case .notAnAlert(let screen):
+            return
+                "The platform reported an answer to screen \(screen), which is no alert or "
+                + "confirmation dialog."
+        case .noSuchAlertButton(let screen, let button, let count):
+            return
+                "The platform reported a tap on button \(button) of the alert \(screen), which has "
+                + "\(count) button\(count == 1 ? "" : "s") (0 to \(count - 1))."
+        case .alertTextMismatch(let screen, let given, let expected):
+            return
+                "The platform reported \(given) text\(given == 1 ? "" : "s") for the alert "
+                + "\(screen), which has \(expected) text field\(expected == 1 ? "" : "s")."
         case .invalidLinkTable(let problem):
             return problem.description
         case .unhandledLink(let link):

@@ -165,9 +165,30 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// link's first scene `scene` or declares that it hosts it; `tabs` lists the tabs.
     case noTabForLink(SceneIdentifier, tabs: [String])
 
-    /// A `present` asked for a style that cannot be shown: a sheet without detents, or a
-    /// popover whose anchor is empty or longer than 64 bytes.
+    /// A `present` asked for a style that cannot be shown: a sheet without detents, a popover
+    /// whose anchor is empty or longer than 64 bytes, or an alert's style, which is
+    /// ``ApplicationTransitionType/alert(_:animated:)``'s.
     case invalidPresentationStyle(PresentationStyle)
+
+    /// An ``ApplicationTransitionType/alert(_:animated:)`` asked for an alert or a dialog that
+    /// cannot be shown; `problem` says why. Nothing changed.
+    case invalidAlert(AlertProblem)
+
+    /// A `kind` navigation would act over the alert or confirmation dialog of scene `alert`:
+    /// nothing is pushed or presented over one. Answer or dismiss it first; nothing changed.
+    case alertIsPresented(TransitionKind, alert: SceneIdentifier)
+
+    /// The platform reported an answer to screen `screen`, which is in the tree but is no alert
+    /// or confirmation dialog; nothing changed.
+    case notAnAlert(ScreenID)
+
+    /// The platform reported that the user tapped button `button` of the alert of screen
+    /// `screen`, which has `count` buttons; nothing changed.
+    case noSuchAlertButton(ScreenID, button: Int, count: Int)
+
+    /// The platform reported `given` texts for the alert of screen `screen`, which has
+    /// `expected` text fields; nothing changed.
+    case alertTextMismatch(ScreenID, given: Int, expected: Int)
 
     /// The builder of `scene` requires a payload of type `expected`, and the navigation carried
     /// none (and the builder cannot rebuild it from parameters).
@@ -310,6 +331,11 @@ extension NavigationError {
         case .noTabForLink: return "no-tab-for-link"
         case .invalidPresentationStyle: return "invalid-presentation-style"
         case .invalidSnapshot: return "invalid-snapshot"
+        case .invalidAlert: return "invalid-alert"
+        case .alertIsPresented: return "alert-is-presented"
+        case .notAnAlert: return "not-an-alert"
+        case .noSuchAlertButton: return "no-such-alert-button"
+        case .alertTextMismatch: return "alert-text-mismatch"
         case .missingPayload: return "missing-payload"
         case .wrongPayloadType: return "wrong-payload-type"
         case .linkNeedsPayload: return "link-needs-payload"

@@ -9,8 +9,15 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// Back button) or several (the Back button's menu). One report, one event, however many
     /// screens left: a `pop` event for one, a `pop-to` event for several.
     case poppedBackByUser(to: ScreenID)
-    /// The user dismissed the top-most modal, which holds `screen`, by dragging it down.
+    /// The user dismissed the top-most modal, which holds `screen`, by dragging it down (or, for
+    /// a popover or a confirmation dialog, with a tap outside it). A dialog dismissed so answers
+    /// with its cancel button's value, or ``ScreenResult/cancelled`` when it has none.
     case dismissedByUser(ScreenID)
+    /// The user tapped button `button` (counted from 0, in the ``AlertContent/buttons``' order)
+    /// of the alert or confirmation dialog of `screen`, with `text` in its text fields, in
+    /// order. The platform took the alert away: it leaves the tree, and the navigation that
+    /// presented it hears the button's value (an ``AlertAnswer`` when it has text fields).
+    case answeredByUser(ScreenID, button: Int, text: [String] = [])
     /// The user tapped the tab named `name` in the tab bar.
     case tabSelectedByUser(String)
     /// The user tapped the tab that was already selected, which pops its stack to its first
@@ -26,7 +33,8 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The screen the report is about, for a pop or a dismiss.
     package var screen: ScreenID? {
         switch self {
-        case .poppedBackByUser(let screen), .dismissedByUser(let screen):
+        case .poppedBackByUser(let screen), .dismissedByUser(let screen),
+            .answeredByUser(let screen, _, _):
             return screen
         case .tabSelectedByUser, .selectedTabReselectedByUser, .sizeClassChanged: return nil
         }
@@ -36,7 +44,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     public var kind: TransitionKind {
         switch self {
         case .poppedBackByUser: return .popTo
-        case .dismissedByUser: return .dismiss
+        case .dismissedByUser, .answeredByUser: return .dismiss
         case .tabSelectedByUser: return .selectTab
         case .selectedTabReselectedByUser: return .popToRoot
         case .sizeClassChanged: return .sizeClass
@@ -44,11 +52,15 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The report as `popped-back-by-user to #2`, `dismissed-by-user #5` or
-    /// `tab-selected-by-user "search"`, `size-class-changed compact`.
+    /// `tab-selected-by-user "search"`, `size-class-changed compact`,
+    /// `answered-by-user #6 button 0`.
     public var description: String {
         switch self {
         case .poppedBackByUser(let screen): return "popped-back-by-user to \(screen)"
         case .dismissedByUser(let screen): return "dismissed-by-user \(screen)"
+        case .answeredByUser(let screen, let button, let text):
+            let texts = text.isEmpty ? "" : " with \(text.count) text(s)"
+            return "answered-by-user \(screen) button \(button)\(texts)"
         case .tabSelectedByUser(let name):
             return "tab-selected-by-user \"\(NavigationError.shorten(name))\""
         case .selectedTabReselectedByUser: return "selected-tab-reselected-by-user"

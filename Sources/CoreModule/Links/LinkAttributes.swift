@@ -1,6 +1,7 @@
 /// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`), a
 /// split column (`[primary]`, `[primary,three-column]`, `[supplementary]`, `[detail]`) or a
-/// modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`).
+/// modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`,
+/// `+[popover:share,fixed]`).
 struct LinkAttributes: Equatable {
     /// The longest attribute read, in bytes as written: `popover:` and 64 bytes, each escaped.
     static let longestAttribute = 8 + 64 * 3
@@ -97,8 +98,10 @@ struct LinkAttributes: Equatable {
             }
             start = end + 1
         }
-        let isSheet = sheet || fixed || !detents.isEmpty
-        if isSheet {
+        // `fixed` locks a sheet, or a popover (`popover:share,fixed`).
+        if case .popover(let anchor, _) = other, fixed, !sheet, detents.isEmpty {
+            style = .popover(anchor: anchor, interactiveDismissal: false)
+        } else if sheet || fixed || !detents.isEmpty {
             guard other == nil else {
                 throw .invalidLink(.misplacedAttributes(position: position))
             }

@@ -14,6 +14,8 @@ struct LinkCodec {
     /// ``AppCoordinator/link(format:)``.
     func link(for tree: ScreenTree, format: DeepLinkFormat) throws(NavigationError) -> String? {
         guard !tree.isEmpty else { return nil }
+        // An alert is left out: a link shows what was under it, and counts those screens only.
+        let tree = tree.withoutAlert
         var writer = LinkWriter(format)
         var position = 0
         func write(_ stack: ScreenStack, attributes: [String], modal: Bool)
@@ -65,9 +67,8 @@ struct LinkCodec {
             try write(root, attributes: [], modal: false)
         }
         for (index, record) in tree.modalRecords.enumerated() {
-            try write(
-                tree.modalStack(at: index), attributes: LinkWriter.attributes(of: record.style),
-                modal: true)
+            guard let attributes = LinkWriter.attributes(of: record.style) else { break }
+            try write(tree.modalStack(at: index), attributes: attributes, modal: true)
         }
         let link = writer.link
         let length = link.utf8.count
@@ -224,7 +225,8 @@ struct LinkCodec {
     func universalLink(for tree: ScreenTree, in table: LinkTable, origin: LinkOrigin?)
         throws(NavigationError) -> String?
     {
-        guard let screen = tree.visibleScreen else { return nil }
+        // Under an alert, the screen it was presented over.
+        guard let screen = tree.withoutAlert.visibleScreen else { return nil }
         if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
             !requirement.canRebuild
         {

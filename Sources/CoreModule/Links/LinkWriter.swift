@@ -41,8 +41,9 @@ struct LinkWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// The attributes that write `style`: none for a default sheet.
-    static func attributes(of style: PresentationStyle) -> [String] {
+    /// The attributes that write `style`: none for a default sheet, `nil` for an alert's or a
+    /// dialog's, which links leave out.
+    static func attributes(of style: PresentationStyle) -> [String]? {
         switch style {
         case .sheet(let detents, let interactiveDismissal):
             var words = detents == [.large] ? [] : detents.map(\.rawValue)
@@ -50,8 +51,10 @@ struct LinkWriter {
             return words
         case .fullScreenCover:
             return ["full-screen"]
-        case .popover(let anchor):
-            return ["popover:" + anchor]
+        case .popover(let anchor, let interactiveDismissal):
+            return ["popover:" + anchor] + (interactiveDismissal ? [] : ["fixed"])
+        case .alert, .confirmationDialog:
+            return nil
         }
     }
 

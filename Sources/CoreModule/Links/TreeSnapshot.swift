@@ -398,8 +398,11 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
 }
 
 extension ScreenTree {
-    /// The tree's structure as a ``TreeSnapshot``: scene names, parameters, tabs, modals and
-    /// styles, without payloads (``AppCoordinator/snapshot()`` saves those too).
+    /// The tree's structure as a ``TreeSnapshot``.
+    ///
+    /// It holds scene names, parameters, tabs, modals and styles, without payloads
+    /// (``AppCoordinator/snapshot()`` saves those too). An alert or a confirmation dialog is
+    /// left out.
     ///
     /// Two trees with equal snapshots are equal but for identities, screen objects and payloads.
     public var snapshot: TreeSnapshot {
@@ -433,7 +436,8 @@ extension ScreenTree {
                 supplementary: try split.supplementary.map(saved), detail: try saved(split.detail))
         }
         var modals: [TreeSnapshot.Modal] = []
-        for stack in self.modals {
+        // An alert is left out: a restored snapshot shows what was under it.
+        for stack in self.modals where stack.style?.isAlert != true {
             modals.append(
                 TreeSnapshot.Modal(style: stack.style ?? .sheet(), stack: try saved(stack)))
         }

@@ -202,14 +202,19 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// - Parameter rule: The guard.
     public func addGuard(_ rule: NavigationGuard) {
-        navigator.runner.guards.append(rule)
+        // Changed in a copy and stored back, here and in `removeGuard(named:)`: no access to
+        // the stored guards then spans other code, so that every navigation's reads of them
+        // are checked when compiled rather than at run time.
+        var guards = navigator.runner.guards
+        guards.append(rule)
+        navigator.runner.guards = guards
     }
 
     /// Removes every guard named `name`, synchronous or asynchronous.
     ///
     /// - Parameter name: The guard's name.
     public func removeGuard(named name: String) {
-        navigator.runner.guards.removeAll { $0.name == name }
+        navigator.runner.guards = navigator.runner.guards.filter { $0.name != name }
         navigator.runner.gate?.guards.removeAll { $0.name == name }
     }
 

@@ -9,7 +9,8 @@
 /// tab container the root, ``selectTab(_:animated:)`` switches tabs,
 /// ``addTab(_:at:animated:)`` and ``removeTab(_:animated:)`` change the tab set at run time,
 /// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
-/// swaps the visible screen; `present` takes a ``PresentationStyle``.
+/// swaps the visible screen; `present` takes a ``PresentationStyle``, and
+/// ``alert(_:animated:)`` presents an alert or a confirmation dialog.
 ///
 /// Three cases shape the tree as iPad and Mac show it: ``split(primary:supplementary:detail:style:animated:)``
 /// makes a split the root, ``showDetail(_:animated:)`` and ``showSupplementary(_:animated:)``
@@ -36,6 +37,15 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     case present(
         scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
         payload: ScenePayload? = nil, style: PresentationStyle = .sheet(), animated: Bool = true)
+
+    /// Presents an alert or a confirmation dialog over the top-most place, in a modal of its
+    /// own (style ``PresentationStyle/alert`` or ``PresentationStyle/confirmationDialog``).
+    ///
+    /// It builds nothing and asks no guard: its screen, of scene ``AlertContent/name``, holds
+    /// the content as its payload. Nothing can be presented or pushed over it until the user
+    /// answers it (``PlatformReport/answeredByUser(_:button:text:)``), dismisses a dialog, or
+    /// the app dismisses it; the value of the button tapped is the navigation's result.
+    case alert(AlertContent, animated: Bool = true)
 
     /// Replaces the whole tree with a tab container: one tab per item, each holding a stack of
     /// its item's scene, the tab named `selected` selected.
@@ -119,7 +129,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         switch self {
         case .root: return .root
         case .push: return .push
-        case .present: return .present
+        case .present, .alert: return .present
         case .pop: return .pop
         case .popToRoot: return .popToRoot
         case .popTo: return .popTo
@@ -158,6 +168,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             return primary.scene
         case .showDetail(let destination, _), .showSupplementary(let destination, _):
             return destination.scene
+        case .alert(let content, _):
+            return content.name
         case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab, .removeTab:
             return nil
         }
@@ -173,7 +185,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
             .selectTab(_, let animated), .setStack(_, let animated), .addTab(_, _, let animated),
             .removeTab(_, let animated), .split(_, _, _, _, let animated),
-            .showDetail(_, let animated), .showSupplementary(_, let animated):
+            .showDetail(_, let animated), .showSupplementary(_, let animated),
+            .alert(_, let animated):
             return animated
         }
     }
@@ -300,6 +313,8 @@ extension ApplicationTransitionType: CustomStringConvertible {
             return sceneCall("present", scene, parameters, payload, animated, style: style)
         case .replace(let scene, let parameters, let payload, let animated):
             return sceneCall("replace", scene, parameters, payload, animated)
+        case .alert(let content, let animated):
+            return ".alert(\(content.name.quoted): \(content), animated: \(animated))"
         case .tabs(let items, let selected, let animated):
             return
                 ".tabs(\(list(items)), selected: \"\(NavigationError.shorten(selected))\", animated: \(animated))"
@@ -396,6 +411,15 @@ public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
         case .showSupplementary: return "show-supplementary"
         case .sizeClass: return "size-class"
         default: return rawValue
+        }
+    }
+
+    /// Whether a request of this kind acts on the top-most stack (pushes, presents, pops,
+    /// replaces or sets it): refused over an alert.
+    package var actsOnTopStack: Bool {
+        switch self {
+        case .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace: return true
+        default: return false
         }
     }
 

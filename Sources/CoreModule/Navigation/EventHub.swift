@@ -140,8 +140,10 @@ final class EventHub {
 
     /// Calls the observers in the first `end` slots with `event`; the streams get it next
     /// (``HubState/yieldToStreams(_:)``).
-    private func deliver(_ event: NavigationEvent, tree: ScreenTree?, slots end: Int) {
-        if let tree { treeAtEvent = tree }
+    private func deliver(_ event: NavigationEvent, tree: consuming ScreenTree?, slots end: Int) {
+        // Asked once, and the tree moved in only when there is one: binding it copied it.
+        let keepsTree = tree != nil
+        if keepsTree { treeAtEvent = consume tree }
         // By position, up to the observers attached when delivery began: one added meanwhile
         // starts with the next event, and one cancelled meanwhile is not called again.
         var index = 0
@@ -149,7 +151,7 @@ final class EventHub {
             if let observer = state.observers[slot: index] { observer.handler(event) }
             index += 1
         }
-        if tree != nil { treeAtEvent = nil }
+        if keepsTree { treeAtEvent = nil }
     }
 }
 

@@ -49,7 +49,22 @@ final class Navigator {
     {
         try enter(.transition(request), kind: request.kind, scene: request.scene) {
             () throws(NavigationError) in
-            try attemptFollowingRedirects(request, options: options, origin: nil)
+            // An alert's answers are known now: each must be of the type the handler expects,
+            // once the request itself can apply (a root, no alert on top, content that can be
+            // shown), so that its errors come in the documented order.
+            if let expected = options.onResult?.expected, case .alert(let content, _) = request {
+                _ = try TransitionPlanner.plan(request, in: tree)
+                for index in content.buttons.indices {
+                    let answer = content.answer(button: index, text: content.textFields.map(\.text))
+                    guard expected.accepts(answer) else {
+                        throw .invalidAlert(
+                            .wrongAnswerType(
+                                button: index, expected: expected.name,
+                                given: ScenePayload.name(of: type(of: answer))))
+                    }
+                }
+            }
+            return try attemptFollowingRedirects(request, options: options, origin: nil)
         }
     }
 
@@ -131,9 +146,20 @@ final class Navigator {
         _ request: ApplicationTransitionType, options: NavigationOptions,
         redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Attempt {
-        guard let plan = try TransitionPlanner.plan(request, in: tree) else { return .applied(nil) }
-        let outcome = try runner.run(
-            plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        let plan: TransitionPlanner.Plan
+        let outcome: PlanRunner.Outcome
+        do {
+            // The tree is read once for both: each read of the stored property copies it, and
+            // this copy is gone before the commit changes the tree, whose arrays are then
+            // changed without being copied again.
+            let tree = self.tree
+            guard let planned = try TransitionPlanner.plan(request, in: tree) else {
+                return .applied(nil)
+            }
+            plan = planned
+            outcome = try runner.run(
+                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        }
         switch consume outcome {
         case .edit(let edit):
             return .applied(
@@ -178,7 +204,27 @@ final class Navigator {
             guard let (kind, edit) = try ReportPlanner.change(for: report, in: tree) else {
                 return nil
             }
-            return commit(kind, animated: true, edit: edit, initiator: .user)
+            // An alert answered, or a dialog dismissed with a cancel button, answers a value.
+            guard let (alert, answer) = alertAnswer(to: report) else {
+                return commit(kind, animated: true, edit: edit, initiator: .user)
+            }
+            return try lifecycle.deliver(answer, to: alert) {
+                commit(kind, animated: true, edit: edit, initiator: .user)
+            }
+        }
+    }
+
+    /// The alert screen a checked report answers, and the value it answers: the button's for
+    /// an answer, the cancel button's for a dialog dismissed with a tap outside.
+    private func alertAnswer(to report: PlatformReport) -> (ScreenID, any Sendable)? {
+        switch report {
+        case .answeredByUser(let id, let button, let text):
+            return tree.alert.map { (id, $0.answer(button: button, text: text)) }
+        case .dismissedByUser(let id):
+            guard let cancel = tree.alert?.cancelButton else { return nil }
+            return (id, cancel.button.value.base)
+        default:
+            return nil
         }
     }
 
@@ -293,9 +339,15 @@ final class Navigator {
             leaving = tree.leavingScreens(edit)
             added = tree.addedScreens(edit)
         }
-        // What the user did through the platform is already on screen: nothing to plan.
-        let applied = tree.apply(
+        // What the user did through the platform is already on screen: nothing to plan. The
+        // tree is moved out while it changes and back after, so that no access to the stored
+        // property spans the edit's code: every access to it is then checked when compiled,
+        // not at run time.
+        var changing = ScreenTree()
+        swap(&changing, &tree)
+        let applied = changing.apply(
             consume edit, planning: initiator == .app, animated: animated)
+        tree = consume changing
         // The transition is about the screen it added (the visible one, when it added several),
         // or else the visible screen that left.
         let about: ScreenLocation

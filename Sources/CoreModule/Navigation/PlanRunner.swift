@@ -108,9 +108,12 @@ final class PlanRunner {
             // Only a request for one screen is `.one`: its context remembers the redirect.
             let screen = try build(
                 checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
-            return .edit(
-                TransitionPlanner.edit(
-                    plan, screen: consume screen, in: tree, counters: &counters))
+            // Numbered from a copy of the counters, as in `makeEdit(_:built:in:)`.
+            var next = counters
+            let edit = TransitionPlanner.edit(
+                plan, screen: consume screen, in: tree, counters: &next)
+            counters = next
+            return .edit(consume edit)
         case .none:
             arrivals = []
         case .many(let list):
@@ -146,7 +149,7 @@ final class PlanRunner {
                 throw error
             }
         }
-        return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))
+        return .edit(makeEdit(plan, built: built, in: tree))
     }
 
     /// Runs a link's or a snapshot's plan: the leaving screens are asked first, then each
@@ -178,7 +181,19 @@ final class PlanRunner {
                 throw failure(planned, error)
             }
         }
-        return .edit(TransitionPlanner.edit(plan, built: built, in: tree, counters: &counters))
+        return .edit(makeEdit(plan, built: built, in: tree))
+    }
+
+    /// The edit `built` makes, new stacks and modals numbered from a copy of the counters: no
+    /// access to the stored counters spans the planner's code, so that every access to them is
+    /// checked when compiled rather than at run time.
+    private func makeEdit(_ plan: TransitionPlanner.Plan, built: [Screen], in tree: ScreenTree)
+        -> TreeEdit
+    {
+        var next = counters
+        let edit = TransitionPlanner.edit(plan, built: built, in: tree, counters: &next)
+        counters = next
+        return edit
     }
 
     /// Asks the guards and, unless forced, the vetoes of the screens `plan` removes, when any

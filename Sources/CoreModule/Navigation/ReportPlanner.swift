@@ -53,6 +53,16 @@ enum ReportPlanner {
                 throw .notDismissibleByUser(id, style: style)
             }
             edit = .dismissModals(from: tree.modalCount - 1)
+        case .answeredByUser(let id, let button, let text):
+            // An alert is always the top-most modal: nothing is presented over one.
+            guard let alert = tree.alert, id == visible.screen else { throw .notAnAlert(id) }
+            guard alert.buttons.indices.contains(button) else {
+                throw .noSuchAlertButton(id, button: button, count: alert.buttons.count)
+            }
+            guard text.count == alert.textFields.count else {
+                throw .alertTextMismatch(id, given: text.count, expected: alert.textFields.count)
+            }
+            edit = .dismissModals(from: tree.modalCount - 1)
         case .tabSelectedByUser(let name):
             guard let index = tree.tabIndex(named: name) else {
                 throw .unknownTab(name, tabs: tree.tabNameList)

@@ -122,6 +122,39 @@ public struct SceneContext: Sendable {
         return try coordinator.navigate(transition)
     }
 
+    /// Navigates through the screen's coordinator and asks for the new screen's result, as
+    /// ``AppCoordinator/navigate(_:force:onResult:)`` does: what a screen uses to hear its
+    /// alert's answer, or a picker's choice.
+    ///
+    /// ```swift
+    /// let discard = AlertContent(
+    ///     title: "Discard your changes?",
+    ///     buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+    /// try context.navigate(.alert(discard)) { [context] result in
+    ///     if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - transition: The navigation to perform.
+    ///   - onResult: Called exactly once, with the value the new screen finishes with (the
+    ///     button an alert's user tapped) or with ``ScreenResult/cancelled``.
+    /// - Returns: The transition that was applied, or `nil` when the request was already
+    ///   satisfied.
+    /// - Throws: What the coordinator throws, or
+    ///   ``NavigationError/coordinatorUnavailable(_:)`` when it has been released or is not an
+    ///   ``AppCoordinator`` (a test double hears no results).
+    @MainActor @discardableResult
+    public func navigate(
+        _ transition: ApplicationTransitionType,
+        onResult: @escaping @MainActor (ScreenResult) -> Void
+    ) throws(NavigationError) -> TransitionEvent? {
+        guard let app = coordinator as? AppCoordinator else {
+            throw .coordinatorUnavailable(transition.kind)
+        }
+        return try app.navigate(transition, onResult: onResult)
+    }
+
     /// Finishes this screen with `value`: removes it (a pop, or a dismiss when it is the first
     /// screen of a modal) and delivers `value` to the code that navigated to it, exactly once.
     ///

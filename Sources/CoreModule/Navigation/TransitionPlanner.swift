@@ -111,6 +111,8 @@ enum TransitionPlanner {
         case push
         /// The one screen presented in a new modal of this style.
         case present(PresentationStyle)
+        /// A new modal of the alert's style, holding the alert's screen.
+        case alert(AlertContent)
         /// The one screen in place of the visible screen.
         case replaceVisible
         /// A tab container of the screens, one per tab, named so, the one at `selected`
@@ -167,6 +169,10 @@ enum TransitionPlanner {
             throw .noRoot(kind)
         }
         let animated = request.animated
+        // Nothing is pushed or presented over an alert, nor is its stack changed.
+        if let style = tree.topModalStyle, style.isAlert, kind.actsOnTopStack {
+            throw .alertIsPresented(kind, alert: tree.lastLocation().scene)
+        }
         func one(_ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?)
             -> Arrivals
         {
@@ -186,6 +192,9 @@ enum TransitionPlanner {
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 shape: .present(style))
+        case .alert(let content, _):
+            if let problem = content.problem { throw .invalidAlert(problem) }
+            return Plan(kind: kind, animated: animated, shape: .alert(content))
         case .replace(let scene, let parameters, let payload, _):
             guard tree.topStackCount > 0 else { throw .noDetailScreen(kind) }
             return Plan(
@@ -416,9 +425,9 @@ enum TransitionPlanner {
                 TabBuild(name: name, stack: counters.nextStack(), screens: [screen]), at: index)
         case .column(let index):
             return .setColumn(index, [screen])
-        case .push, .tabs, .setStack, .split, .edit, .placed:
-            // Only `.push` builds one screen onto the top; the others build lists (see
-            // `edit(_:built:in:counters:)`), which never come here.
+        case .push, .tabs, .setStack, .split, .edit, .placed, .alert:
+            // Only `.push` builds one screen onto the top; the others build lists or nothing
+            // (see `edit(_:built:in:counters:)`), and never come here.
             return .push(screen)
         }
     }
@@ -449,6 +458,11 @@ enum TransitionPlanner {
             return .setTop(built)
         case .edit(let edit):
             return edit
+        case .alert(let content):
+            let screen = Screen(
+                id: counters.nextScreen(), scene: content.name, parameters: SceneParameters(),
+                payload: ScenePayload(content), content: AlertScreen(content))
+            return .present(screen, counters.nextModal(), counters.nextStack(), content.style)
         case .placed(let placement):
             // A universal link's push or present is an edit of the base stack or the modals; a
             // link to a tab or to the whole tree is a new tree.

@@ -7,15 +7,23 @@
 /// `TabView`'s selection. A `NavigationSplitView` adds its own: a row tapped in a column's list
 /// sets that list's selection, and in a compact window Back from a column's first screen clears
 /// it and moves its `preferredCompactColumn` back; the window's width comes from the
-/// `horizontalSizeClass` environment value, which the app writes. SwiftUI also writes back values
-/// it was just given (an echo). ``NavigationProjection/reports(for:)`` and
+/// `horizontalSizeClass` environment value, which the app writes. An alert or a confirmation
+/// dialog runs the action of the button tapped (``answer(_:button:text:)``), then sets its
+/// `isPresented` to `false`; a dialog dismissed with a tap outside only sets it to `false`. SwiftUI
+/// also writes back values it was just given (an echo). ``NavigationProjection/reports(for:)`` and
 /// ``NavigationProjection/request(for:)`` say what each write means for the coordinator.
 public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// `NavigationStack(path:)` set the path of the stack `stack` to `path`.
     case path([ScreenID], of: StackID)
     /// The presentation modifier of `kind` over the place at `level` (0 for the root, N for the
-    /// N-th modal) set its item to `item`.
+    /// N-th modal) set its item to `item`; for `.alert` and `.confirmationDialog`, `nil` is
+    /// their `isPresented` set to `false`.
     case modal(NavigationProjection.Modal?, over: Int, as: PresentationKind)
+    /// The user tapped button `button` (counted from 0, in ``AlertContent/buttons``' order) of
+    /// the alert or confirmation dialog of the modal `alert`, with `text` in its text fields, in
+    /// order: what the button's action writes. SwiftUI then sets `isPresented` to `false`, a
+    /// ``modal(_:over:as:)`` of `nil` that comes once the alert has left, and so is an echo.
+    case answer(ModalID, button: Int, text: [String] = [])
     /// `TabView(selection:)` set its selection to the tab named `tab`.
     case selectedTab(String)
     /// The `List(selection:)` that fills the split column `column` (the sidebar's list for the
@@ -29,14 +37,18 @@ public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// writes it from `.onChange(of:)`: SwiftUI gives no binding for it).
     case sizeClass(SizeClass)
 
-    /// The write as `path [#2] of s1`, `sheet over 0 = nil`, `selected tab "more"`,
-    /// `detail selection = "Message"`, `compact column = primary` or `size class = compact`.
+    /// The write as `path [#2] of s1`, `sheet over 0 = nil`, `answer m2 button 0`,
+    /// `selected tab "more"`, `detail selection = "Message"`, `compact column = primary` or
+    /// `size class = compact`.
     public var description: String {
         switch self {
         case .path(let path, let stack):
             return "path [\(path.map(\.description).joined(separator: ", "))] of \(stack)"
         case .modal(let modal, let level, let kind):
             return "\(kind.rawValue) over \(level) = \(modal.map { "\($0.id)" } ?? "nil")"
+        case .answer(let alert, let button, let text):
+            let texts = text.isEmpty ? "" : " with \(text.count) text(s)"
+            return "answer \(alert) button \(button)\(texts)"
         case .selectedTab(let name):
             return "selected tab \"\(NavigationError.shorten(name))\""
         case .selection(let destination, let column):
@@ -54,7 +66,8 @@ extension NavigationProjection {
     ///
     /// A path equals the stack's path (`[]` for an empty split column), an item the modal
     /// presented over that level for that modifier (`nil` when there is none: the modal already
-    /// left), a selection the selected tab (`""` when the root has no tabs). For a split: a
+    /// left), a selection the selected tab (`""` when the root has no tabs). An answer is shown
+    /// once its alert is no longer in the tree: it was answered, or it left otherwise. For a split: a
     /// list's selection equals its column's ``Column/selection`` (`nil` for an empty column, or
     /// when the root is not a split), a compact column the split's ``Split/compactColumn``
     /// (`primary` when the root is not a split), a size class ``horizontalSizeClass``. A path of
@@ -69,6 +82,8 @@ extension NavigationProjection {
             return path.isEmpty && split?.columns.contains { $0.id == id } == true
         case .modal(let modal, let level, let kind):
             return self.modal(over: level, as: kind) == modal
+        case .answer(let alert, _, _):
+            return !modals.contains { $0.id == alert }
         case .selectedTab(let name):
             return (selectedTab ?? "") == name
         case .selection(let destination, let column):
@@ -86,7 +101,8 @@ extension NavigationProjection {
     /// | SwiftUI wrote | it means | the reports |
     /// |---|---|---|
     /// | a stack's path, shortened to a prefix of it | a back swipe, the Back button, or the Back button's menu | one ``PlatformReport/poppedBackByUser(to:)``, to the screen now on top |
-    /// | `nil` for the modal presented over a level | a sheet dragged down, a tap outside a popover | ``PlatformReport/dismissedByUser(_:)`` of that modal |
+    /// | `nil` for the modal presented over a level | a sheet dragged down, a tap outside a popover or a confirmation dialog | ``PlatformReport/dismissedByUser(_:)`` of that modal |
+    /// | an answer to the alert or dialog presented | a button tapped | ``PlatformReport/answeredByUser(_:button:text:)`` of its screen |
     /// | another tab's name | a tab tapped | ``PlatformReport/tabSelectedByUser(_:)`` |
     /// | `nil` for a split column's selection, the split collapsed | Back from the column's first screen | one ``PlatformReport/poppedBackByUser(to:)``, to the last screen of the column before it that holds one |
     /// | an earlier compact column, the split collapsed | Back to that column | one ``PlatformReport/poppedBackByUser(to:)``, to that column's last screen (or the last one before it, if it is empty) |
@@ -100,19 +116,23 @@ extension NavigationProjection {
     /// - a write the projection already shows (``shows(_:)``): SwiftUI echoes bindings, and a
     ///   re-tap of the selected tab writes the same selection (where SwiftUI pops the tab's
     ///   stack on a re-tap, that arrives as a shortened path);
-    /// - a write about a stack, a modal or a tab that is no longer in the tree: it comes late;
+    /// - a write about a stack, a modal or a tab that is no longer in the tree: it comes late
+    ///   (such as the `isPresented = false` SwiftUI writes after an alert's button, whose answer
+    ///   already took the alert away, or an answer to an alert that already left);
     /// - what no gesture does: a longer or reordered path (`NavigationLink(value:)` pushes
-    ///   belong to the coordinator: navigate by scene name), an item that is not `nil`, a
-    ///   selection when the root has no tabs, a split's selection cleared or an earlier compact
-    ///   column while the window is regular (the columns show side by side: nothing was left;
-    ///   the detail keeps its screens until another selection), a later compact column (a
-    ///   selection, which writes its own binding, moves forward).
+    ///   belong to the coordinator: navigate by scene name), an item that is not `nil`, an
+    ///   answer to a modal that is no alert, a selection when the root has no tabs, a split's
+    ///   selection cleared or an earlier compact column while the window is regular (the columns
+    ///   show side by side: nothing was left; the detail keeps its screens until another
+    ///   selection), a later compact column (a selection, which writes its own binding, moves
+    ///   forward).
     ///
     /// The coordinator judges the reports: it refuses, with a typed error that observers see as a
     /// failure, what the user could not have done from its tree, such as the dismissal of a
-    /// full-screen cover (which `@Environment(\.dismiss)` can ask for), a tab while a modal
-    /// covers the tab bar, or a pop in a stack under a modal. ``ObservableNavigation`` then shows
-    /// the tree again.
+    /// full-screen cover (which `@Environment(\.dismiss)` can ask for) or of an alert (only a
+    /// button answers one), an answer with a button or a number of texts the alert does not
+    /// have, a tab while a modal covers the tab bar, or a pop in a stack under a modal.
+    /// ``ObservableNavigation`` then shows the tree again.
     ///
     /// ```swift
     /// let projection = NavigationProjection(coordinator.tree)  // A1 #1 › A2 #2 › A2 #3
@@ -138,6 +158,11 @@ extension NavigationProjection {
                 let stack = stack(shown.stack)
             else { return [] }
             return [.dismissedByUser(stack.root)]
+        case .answer(let alert, let button, let text):
+            guard let shown = modals.first(where: { $0.id == alert }), shown.alert != nil,
+                let stack = stack(shown.stack)
+            else { return [] }
+            return [.answeredByUser(stack.root, button: button, text: text)]
         case .selectedTab(let name):
             guard tabs.contains(where: { $0.name == name }) else { return [] }
             return [.tabSelectedByUser(name)]

@@ -36,8 +36,17 @@
 /// ``ObservableNavigation`` keeps a projection up to date for SwiftUI and does both for its
 /// bindings.
 ///
-/// The projection holds identities and styles only, so it is `Hashable` and cheap to compare;
-/// read a screen's scene and content from the tree with ``ScreenTree/screen(_:)``.
+/// An alert or a confirmation dialog (``ApplicationTransitionType/alert(_:animated:)``) is a
+/// modal too, shown by `.alert(_:isPresented:presenting:actions:message:)` or
+/// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` attached to
+/// the place it is presented over, like a sheet: ``modal(over:as:)`` with
+/// ``PresentationKind/alert`` or ``PresentationKind/confirmationDialog`` finds it, and its
+/// ``Modal/alert`` holds what the modifier shows. A button tapped is a
+/// ``BindingWrite/answer(_:button:text:)``.
+///
+/// The projection holds identities, styles and alerts' contents only, so it is `Hashable` and
+/// cheap to compare; read a screen's scene and content from the tree with
+/// ``ScreenTree/screen(_:)``.
 public struct NavigationProjection: Hashable, Sendable {
     /// One navigation stack, as a `NavigationStack(path:)` shows it: a root view and a path.
     public struct Stack: Identifiable, Hashable, Sendable {
@@ -100,6 +109,15 @@ public struct NavigationProjection: Hashable, Sendable {
         public let level: Int
         /// How the modal is presented: its heights and whether the user may dismiss it.
         public let style: PresentationStyle
+        /// The alert or confirmation dialog the modal shows, for a modal of style
+        /// ``PresentationStyle/alert`` or ``PresentationStyle/confirmationDialog``; `nil` for a
+        /// sheet, a full-screen cover or a popover.
+        ///
+        /// It is what `.alert(_:isPresented:presenting:actions:message:)` and
+        /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` show:
+        /// the title, the message, one `Button` per ``AlertContent/buttons`` with its role, and a
+        /// `TextField` (or `SecureField`) per ``AlertContent/textFields``.
+        public let alert: AlertContent?
 
         /// Creates a modal.
         ///
@@ -108,11 +126,16 @@ public struct NavigationProjection: Hashable, Sendable {
         ///   - stack: The identity of its stack.
         ///   - level: Its level, from 1.
         ///   - style: Its presentation style.
-        package init(id: ModalID, stack: StackID, level: Int, style: PresentationStyle) {
+        ///   - alert: The alert it shows, for an alert's style.
+        package init(
+            id: ModalID, stack: StackID, level: Int, style: PresentationStyle,
+            alert: AlertContent? = nil
+        ) {
             self.id = id
             self.stack = stack
             self.level = level
             self.style = style
+            self.alert = alert
         }
 
         /// The presentation modifier that shows the modal.
@@ -163,7 +186,10 @@ public struct NavigationProjection: Hashable, Sendable {
                     Column(id: record.id, column: column, screens: record.screens)
                 }, isCollapsed: tree.isCollapsed)
         modals = tree.modalRecords.enumerated().map { position, record in
-            Modal(id: record.id, stack: record.stack.id, level: position + 1, style: record.style)
+            Modal(
+                id: record.id, stack: record.stack.id, level: position + 1, style: record.style,
+                alert: record.style.isAlert
+                    ? record.stack.screens.first?.payload?.value(as: AlertContent.self) : nil)
         }
         stacks = base + tree.modalRecords.compactMap { project($0.stack) }
         horizontalSizeClass = tree.horizontalSizeClass
@@ -198,6 +224,10 @@ public struct NavigationProjection: Hashable, Sendable {
     /// The modal presented over the place at `level`, if the presentation modifier of `kind`
     /// shows it: the item of that modifier's binding.
     ///
+    /// For ``PresentationKind/alert`` and ``PresentationKind/confirmationDialog`` it is the
+    /// `presenting:` data of `.alert` and `.confirmationDialog`, whose `isPresented` is whether
+    /// it is not `nil`; its ``Modal/alert`` is what they show.
+    ///
     /// - Parameters:
     ///   - level: 0 for the root, N for the N-th modal.
     ///   - kind: The presentation modifier asking.
@@ -213,8 +243,13 @@ public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
     case sheet
     /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
     case fullScreenCover
-    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:)``.
+    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:interactiveDismissal:)``.
     case popover
+    /// `.alert(_:isPresented:presenting:actions:message:)`, for ``PresentationStyle/alert``.
+    case alert
+    /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`, for
+    /// ``PresentationStyle/confirmationDialog``.
+    case confirmationDialog
 
     /// The modifier that shows a modal of `style`.
     ///
@@ -224,6 +259,8 @@ public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
         case .sheet: self = .sheet
         case .fullScreenCover: self = .fullScreenCover
         case .popover: self = .popover
+        case .alert: self = .alert
+        case .confirmationDialog: self = .confirmationDialog
         }
     }
 }

@@ -20,6 +20,27 @@ public import Observation
 /// content.sheet(item: $navigation[modalOver: level, as: .sheet]) { modal in … }
 /// ```
 ///
+/// An alert or a confirmation dialog over a level is shown by `.alert` or `.confirmationDialog`
+/// with ``subscript(isPresentedOver:as:)`` as its `isPresented` and the modal as its
+/// `presenting:` data; each button's action calls ``answer(_:button:)``, and each text field
+/// binds ``subscript(text:of:)``:
+///
+/// ```swift
+/// let alert = navigation.projection.modal(over: level, as: .alert)
+/// content.alert(
+///     alert?.alert?.title ?? "", isPresented: $navigation[isPresentedOver: level, as: .alert],
+///     presenting: alert
+/// ) { modal in
+///     ForEach(modal.alert?.buttons.indices ?? 0..<0, id: \.self) { index in
+///         Button(modal.alert?.buttons[index].title ?? "") {
+///             navigation.answer(modal.id, button: index)
+///         }
+///     }
+/// } message: { modal in
+///     Text(modal.alert?.message ?? "")
+/// }
+/// ```
+///
 /// A split root adds a `NavigationSplitView`'s bindings: ``subscript(selection:)`` for the
 /// `List(selection:)` before each column (a new selection is sent as a `showDetail` or
 /// `showSupplementary` request, see ``NavigationProjection/request(for:)``),
@@ -73,6 +94,11 @@ public final class ObservableNavigation {
     @ObservationIgnored private var observation: ObservationToken?
     /// Whether the reports of a write are being sent: their events are applied together after.
     @ObservationIgnored private var sendingReports = false
+    /// The level and modifier of the alert ``answer(_:button:)`` last answered, until SwiftUI
+    /// writes the `isPresented = false` that follows the button's action.
+    @ObservationIgnored private var answered: (level: Int, kind: PresentationKind)?
+    /// The texts typed into the text fields of the alert `alert`, once one was typed.
+    private var typed: (alert: ModalID, text: [String])?
 
     /// Follows `coordinator`, starting from its current tree.
     ///
@@ -84,6 +110,7 @@ public final class ObservableNavigation {
         observation = coordinator.observe { [weak self] event in
             guard let self, case .transition(let transition) = event, !self.sendingReports
             else { return }
+            self.answered = nil
             self.applyChange(transition) { self.show(self.coordinator?.tree ?? self.tree) }
         }
     }
@@ -127,6 +154,94 @@ public final class ObservableNavigation {
             return projection.modal(over: level, as: kind)
         }
         set { write(.modal(newValue, over: level, as: kind)) }
+    }
+
+    /// Whether a modal the modifier of `kind` shows is presented over the place at `level`: the
+    /// `isPresented` binding of `.alert(_:isPresented:presenting:actions:message:)` and
+    /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`, whose
+    /// `presenting:` data is ``subscript(modalOver:as:)``.
+    ///
+    /// Setting it to `false` sends the report of ``BindingWrite/modal(_:over:as:)`` with `nil`:
+    /// a confirmation dialog dismissed with a tap outside answers its cancel button's value
+    /// (``PlatformReport/dismissedByUser(_:)``); the coordinator refuses it for an alert, which
+    /// only a button answers. The `false` SwiftUI sets after a button's action, once
+    /// ``answer(_:button:)`` was called, sends nothing, even when the answer's result handler
+    /// presented another alert at the same level. Setting it to `true` sends nothing: only the
+    /// coordinator presents.
+    ///
+    /// - Parameters:
+    ///   - level: 0 for the root or the tab container, N for the N-th modal.
+    ///   - kind: The presentation modifier: `.alert` or `.confirmationDialog`.
+    public subscript(isPresentedOver level: Int, as kind: PresentationKind) -> Bool {
+        get {
+            _ = resyncs
+            return projection.modal(over: level, as: kind) != nil
+        }
+        set {
+            if newValue {
+                // Only the coordinator presents: SwiftUI reads the binding again.
+                if projection.modal(over: level, as: kind) == nil { resyncs &+= 1 }
+            } else if let answered, answered.level == level, answered.kind == kind {
+                // The dismissal that follows an answer, which already took the alert away; an
+                // alert presented since by the answer's handler stays.
+                self.answered = nil
+                if projection.modal(over: level, as: kind) != nil { resyncs &+= 1 }
+            } else {
+                write(.modal(nil, over: level, as: kind))
+            }
+        }
+    }
+
+    /// The text in text field `field` (counted from 0, in ``AlertContent/textFields``' order)
+    /// of the alert of the modal `alert`, for a `TextField` or `SecureField` in the alert's
+    /// actions: the field's ``AlertTextField/text`` until the user types.
+    ///
+    /// Setting it keeps the text for ``answer(_:button:)``, while the alert is presented; it
+    /// sends nothing. A field the alert does not have reads `""` and keeps nothing.
+    ///
+    /// - Parameters:
+    ///   - field: The text field's index.
+    ///   - alert: The alert's modal (``NavigationProjection/Modal/id``).
+    public subscript(text field: Int, of alert: ModalID) -> String {
+        get {
+            let text = texts(of: alert)
+            return text.indices.contains(field) ? text[field] : ""
+        }
+        set {
+            var text = texts(of: alert)
+            guard text.indices.contains(field) else { return }
+            text[field] = newValue
+            typed = (alert, text)
+        }
+    }
+
+    /// The user tapped button `button` (counted from 0, in ``AlertContent/buttons``' order) of
+    /// the alert or confirmation dialog of the modal `alert`: call it from the button's action.
+    ///
+    /// It sends ``BindingWrite/answer(_:button:text:)`` with the texts of the alert's text
+    /// fields (``subscript(text:of:)``): the coordinator's
+    /// ``PlatformReport/answeredByUser(_:button:text:)`` takes the alert away and delivers the
+    /// button's value to the navigation that presented it. The `isPresented = false` SwiftUI
+    /// writes next sends nothing. An answer to an alert no longer presented sends nothing.
+    ///
+    /// - Parameters:
+    ///   - alert: The alert's modal (``NavigationProjection/Modal/id``): the `presenting:` data
+    ///     the modifier hands its actions.
+    ///   - button: The index of the button tapped.
+    public func answer(_ alert: ModalID, button: Int) {
+        let modal = projection.modals.first { $0.id == alert && $0.alert != nil }
+        write(.answer(alert, button: button, text: texts(of: alert)))
+        if let modal { answered = (modal.level - 1, modal.kind) }
+    }
+
+    /// The texts of the alert `alert`'s text fields: those typed, else those it starts with;
+    /// none when it is no longer presented.
+    private func texts(of alert: ModalID) -> [String] {
+        guard let modal = projection.modals.first(where: { $0.id == alert }),
+            let content = modal.alert
+        else { return [] }
+        if let typed, typed.alert == alert { return typed.text }
+        return content.textFields.map(\.text)
     }
 
     /// The selected tab's name, for `TabView(selection:)` with each tab's view tagged with its
@@ -227,6 +342,7 @@ public final class ObservableNavigation {
     /// - Parameter write: What SwiftUI wrote.
     public func write(_ write: BindingWrite) {
         guard let coordinator, !sendingReports else { return }
+        answered = nil
         let current = NavigationProjection(coordinator.tree)
         let reports = current.reports(for: write)
         let request = current.request(for: write)
@@ -255,5 +371,6 @@ public final class ObservableNavigation {
         }
         self.tree = tree
         projection = next
+        if let typed, !next.modals.contains(where: { $0.id == typed.alert }) { self.typed = nil }
     }
 }

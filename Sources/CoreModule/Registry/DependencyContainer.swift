@@ -41,21 +41,33 @@ public final class DependencyContainer: SceneBuilderContainer {
         var routes = RouteTable<Registration>()
         /// Where a match copies the bytes it reads, kept from one match to the next.
         var matchBuffers = MatchBuffers()
+        /// How many registered names (not patterns) hold a `/`.
+        var namesWithSlash = 0
 
         /// The scene registered under exactly `target`, or the pattern that matches it.
         mutating func find(_ target: SceneIdentifier) -> ResolvedTarget? {
-            if let (scene, registration) = self.registration(of: target) {
-                // A pattern named exactly: its parameters must be passed. (Without patterns,
-                // a name is never one, and is not read again.)
-                let pattern = routes.isEmpty ? nil : RoutePattern(scene)
+            guard !routes.isEmpty else {
+                // Without patterns, a name is never one, and is not read again.
+                return registration(of: target).map {
+                    ResolvedTarget(scene: $0.scene, registration: $0.1)
+                }
+            }
+            matchBuffers.read(target.rawValue)
+            // A path holding `/` and no `:` is no registered pattern, and no registered name
+            // while none holds a `/`: it is only matched, without hashing it for the names.
+            // (No character's canonical decomposition holds `/` or `:`, so a string equal to a
+            // name holds them where the name does.)
+            if namesWithSlash > 0 || !matchBuffers.isPlainPath,
+                let (scene, registration) = registration(of: target)
+            {
+                // A pattern named exactly: its parameters must be passed. (A name equal to a
+                // path without `:` holds none, so it is not read again.)
+                let pattern = matchBuffers.holdsColon ? RoutePattern(scene) : nil
                 return ResolvedTarget(
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard
-                let (route, parameters, names) = routes.match(
-                    target.rawValue, buffers: &matchBuffers)
-            else {
+            guard let (route, parameters, names) = routes.match(&matchBuffers) else {
                 return nil
             }
             return ResolvedTarget(
@@ -100,6 +112,8 @@ public final class DependencyContainer: SceneBuilderContainer {
             }
             if let route = entry.route {
                 routes.insert(route, value: entry.registration)
+            } else if entry.holdsSlash {
+                namesWithSlash += 1
             }
             return replaced
         }
@@ -109,7 +123,11 @@ public final class DependencyContainer: SceneBuilderContainer {
             guard let index = names.index(forKey: key) else { return nil }
             let (scene, registration) = names.remove(at: index)
             // By the spelling it was registered with, which may differ from `key`'s.
-            if let pattern = RoutePattern(scene) { routes.remove(pattern) }
+            if let pattern = RoutePattern(scene) {
+                routes.remove(pattern)
+            } else if Array(scene.rawValue.utf8).contains(UInt8(ascii: "/")) {
+                namesWithSlash -= 1
+            }
             return (scene, registration)
         }
     }
@@ -119,6 +137,8 @@ public final class DependencyContainer: SceneBuilderContainer {
         let key: SceneIdentifier
         /// The key's pattern, read for the route table, when the key is a pattern.
         let route: RouteTable<Registration>.Entry?
+        /// Whether the key is a name (not a pattern) that holds a `/`.
+        let holdsSlash: Bool
         let registration: Registration
 
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
@@ -130,7 +150,10 @@ public final class DependencyContainer: SceneBuilderContainer {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            route = RoutePattern(key).map(RouteTable.Entry.init)
+            // One copy of the key's bytes, for the pattern and for its `/`.
+            let bytes = Array(key.rawValue.utf8)
+            route = RoutePattern(key, bytes: bytes).map(RouteTable.Entry.init)
+            holdsSlash = route == nil && bytes.contains(UInt8(ascii: "/"))
             registration = Registration(builder)
         }
     }
@@ -179,10 +202,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        let found = try resolveTarget(target)
-        return ResolvedScene(
-            scene: found.scene, builder: found.registration.builder(named: found.scene),
-            routeParameters: found.routeParameters, routeParameterNames: found.routeParameterNames)
+        ResolvedScene(try resolveTarget(target))
     }
 
     /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.

@@ -108,3 +108,15 @@ struct ResolvedTarget: Sendable {
             routeParameterNames: resolved.routeParameterNames)
     }
 }
+
+extension ResolvedScene {
+    /// The scene the registry found, with its builder as registered.
+    ///
+    /// `found` is consumed, so that its parts are moved into the result rather than copied.
+    init(_ found: consuming ResolvedTarget) {
+        let builder = found.registration.builder(named: found.scene)
+        self.init(
+            scene: found.scene, builder: builder, routeParameters: found.routeParameters,
+            routeParameterNames: found.routeParameterNames)
+    }
+}

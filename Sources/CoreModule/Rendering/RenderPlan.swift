@@ -42,6 +42,12 @@ public struct RenderPlan: Hashable, Sendable {
         rest = Array(steps.dropFirst())
     }
 
+    /// An empty plan: what every edit starts from before it is planned, made without a list.
+    init() {
+        first = nil
+        rest = []
+    }
+
     /// A plan of one step.
     init(_ step: RenderStep) {
         first = step

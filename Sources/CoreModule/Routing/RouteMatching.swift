@@ -1,9 +1,32 @@
 /// The buffers a match copies bytes into, kept by the caller from one match to the next.
 struct MatchBuffers: Sendable {
     /// The path's bytes.
-    var path: [UInt8] = []
+    private(set) var path: [UInt8] = []
+    /// The number of `/`-separated segments of the path.
+    private(set) var segmentCount = 0
+    /// Whether the path holds a `:`.
+    private(set) var holdsColon = false
     /// The bytes of the pattern being compared with the path.
     var pattern: [UInt8] = []
+
+    /// Copies the bytes of `path`, the next path to match, into ``path``, and counts its
+    /// segments.
+    mutating func read(_ path: String) {
+        self.path.removeAll(keepingCapacity: true)
+        self.path.append(contentsOf: path.utf8)
+        var slashes = 0
+        var colon = false
+        for byte in self.path {
+            if byte == UInt8(ascii: "/") { slashes += 1 }
+            if byte == UInt8(ascii: ":") { colon = true }
+        }
+        segmentCount = slashes + 1
+        holdsColon = colon
+    }
+
+    /// Whether the path read holds a `/` and no `:`: no pattern is spelled so (a pattern's
+    /// parameter starts with `:`), and no name either unless one holds a `/`.
+    var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
 /// The names of a pattern's parameters, and a dictionary holding each of them, which a match

@@ -73,7 +73,12 @@ struct RoutePattern: Hashable, Sendable {
     /// The identifier must already satisfy ``SceneIdentifier/problem``, which checks the
     /// segment rules.
     init?(_ identifier: SceneIdentifier) {
-        let bytes = Array(identifier.rawValue.utf8)
+        self.init(identifier, bytes: Array(identifier.rawValue.utf8))
+    }
+
+    /// Parses `identifier`, whose bytes are `bytes`, as ``init(_:)`` does, for a caller that
+    /// reads the bytes for more.
+    init?(_ identifier: SceneIdentifier, bytes: [UInt8]) {
         guard bytes.contains(UInt8(ascii: ":")) else { return nil }
         var segments: [Segment] = []
         segments.reserveCapacity(Self.segmentCount(of: bytes))

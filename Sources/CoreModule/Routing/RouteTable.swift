@@ -29,9 +29,10 @@
 /// The routes are kept in one array, and found through a hash table of their indices keyed by
 /// a 64-bit **fingerprint** of the shape (``ShapeFingerprint``), which a path read through a
 /// mask gives without writing its shape out. A route found by its fingerprint is then compared
-/// with the path byte for byte, which also finds its parameters' values. A match reads the
-/// path and the pattern from copies of their bytes, in buffers the caller keeps from one match
-/// to the next (reading a `String`'s bytes one at a time costs several times more).
+/// with the path byte for byte, and the parameters' values are the path's segments where the
+/// mask has a parameter. A match reads the path and the pattern from copies of their bytes, in
+/// buffers the caller keeps from one match to the next (reading a `String`'s bytes one at a
+/// time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
 /// pattern's parameters and a dictionary holding them, which patterns with the same names share.
@@ -113,12 +114,12 @@ package struct RouteTable<Value: Sendable>: Sendable {
     private func position(shapedLike entry: Entry) -> (slot: Int, route: Int)? {
         guard !routes.isEmpty else { return nil }
         let catchAll = entry.pattern.hasCatchAll
-        // The other pattern is read as a path: its parameter segments are values. (Its bytes
-        // are copied only for a route of the same fingerprint, about once per registration.)
-        return position(of: entry.fingerprint) { route in
-            route.catchAll == catchAll
+        // The other pattern is read as a path: its parameter segments are values. (It is read
+        // only for a route of the same fingerprint, about once per registration.)
+        return position(of: entry.fingerprint) { index in
+            routes[index].catchAll == catchAll
                 && Self.matches(
-                    Array(route.pattern.rawValue.utf8),
+                    Array(routes[index].pattern.rawValue.utf8),
                     Array(entry.pattern.identifier.rawValue.utf8),
                     mask: entry.mask, catchAll: catchAll)
         }
@@ -203,8 +204,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
         Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
     }
 
-    /// The slot and index of the first route with `fingerprint` that `isMatch` accepts.
-    private func position(of fingerprint: UInt64, where isMatch: (Route) -> Bool) -> (
+    /// The slot and index of the first route with `fingerprint` whose index `isMatch` accepts.
+    private func position(of fingerprint: UInt64, where isMatch: (Int) -> Bool) -> (
         slot: Int, route: Int
     )? {
         guard !slots.isEmpty else { return nil }
@@ -213,7 +214,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             let held = slots[slot]
             if held == 0 { return nil }
             let candidate = held - 1
-            if routes[candidate].fingerprint == fingerprint, isMatch(routes[candidate]) {
+            if routes[candidate].fingerprint == fingerprint, isMatch(candidate) {
                 return (slot, candidate)
             }
             slot = (slot + 1) & (slots.count - 1)
@@ -313,72 +314,60 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches `path`, with the values its parameters take and their names in
-    /// the pattern's order; `nil` when none does. (For the container's patterns, which have no
+    /// The pattern that matches the path `buffers` have read, with the values its parameters
+    /// take and their names in the pattern's order; `nil` when none does. (For the container's patterns, which have no
     /// catch-all; a universal link's captures are read by its reader.)
     ///
-    /// `buffers` are where the bytes of the path and of a pattern are copied: the caller keeps
-    /// them between matches, so that a match allocates nothing for them.
-    func match(_ path: String, buffers: inout MatchBuffers) -> (
+    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``), and a pattern's
+    /// bytes are copied there too: the caller keeps them between matches, so that a match
+    /// allocates nothing for them.
+    func match(_ buffers: inout MatchBuffers) -> (
         route: Route, parameters: SceneParameters, parameterNames: [String]
     )? {
         guard !routes.isEmpty else { return nil }
-        buffers.path.removeAll(keepingCapacity: true)
-        buffers.path.append(contentsOf: path.utf8)
+        guard let (index, mask) = find(&buffers) else { return nil }
         let bytes = buffers.path
-        var values: [String: String] = [:]
-        let found = find(bytes) { route, mask in
-            buffers.pattern.removeAll(keepingCapacity: true)
-            buffers.pattern.append(contentsOf: route.pattern.rawValue.utf8)
-            let template = route.parameters
-            values = template.dictionary
-            var next = 0
-            return Self.matches(buffers.pattern, bytes, mask: mask, catchAll: false) { value in
-                // Written in place: the copy of the template's dictionary keeps its layout.
+        let template = routes[index].parameters
+        // Written in place: the copy of the template's dictionary keeps its layout.
+        var values = template.dictionary
+        var next = 0
+        var segment = 0
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+            if mask[segment] {
                 values.values[template.indices[next]] = String(
-                    decoding: bytes[value], as: UTF8.self)
+                    decoding: bytes[start..<end], as: UTF8.self)
                 next += 1
             }
+            segment += 1
+            start = end + 1
         }
-        guard let (route, _) = found else { return nil }
-        return (route, SceneParameters(values), route.parameters.names)
+        return (routes[index], SceneParameters(values), template.names)
     }
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
     /// a catch-all, for a catch-all pattern); `nil` when none does.
     func find(_ path: String) -> (route: Route, mask: [Bool])? {
         guard !routes.isEmpty else { return nil }
-        let bytes = Array(path.utf8)
-        var pattern: [UInt8] = []
-        return find(bytes) { route, mask in
-            pattern.removeAll(keepingCapacity: true)
-            pattern.append(contentsOf: route.pattern.rawValue.utf8)
-            return Self.matches(pattern, bytes, mask: mask, catchAll: route.catchAll)
-        }
+        var buffers = MatchBuffers()
+        buffers.read(path)
+        guard let (index, mask) = find(&buffers) else { return nil }
+        return (routes[index], mask)
     }
 
-    /// The first route, in the order masks are tried, whose fingerprint is that of `path` read
-    /// through a mask and that `matches` accepts read through that mask.
+    /// The index of the first route, in the order masks are tried, that has the shape of the
+    /// path `buffers` have read through a mask, and that mask.
     ///
     /// Every match, of a scene's path or of a universal link's, goes through here.
-    private func find(_ path: [UInt8], matches: (Route, [Bool]) -> Bool) -> (
-        route: Route, mask: [Bool]
-    )? {
-        var segmentCount = 1
-        for byte in path where byte == UInt8(ascii: "/") { segmentCount += 1 }
-        func lookUp(_ mask: [Bool], catchAll: Bool) -> Route? {
-            guard
-                let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll),
-                let found = position(
-                    of: fingerprint,
-                    where: { $0.catchAll == catchAll && matches($0, mask) })
-            else { return nil }
-            return routes[found.route]
-        }
+    private func find(_ buffers: inout MatchBuffers) -> (route: Int, mask: [Bool])? {
+        let path = buffers.path
+        let segmentCount = buffers.segmentCount
         let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                if let route = lookUp(mask, catchAll: false) { return (route, mask) }
+                if let route = lookUp(path, through: mask, catchAll: false, &buffers.pattern) {
+                    return (route, mask)
+                }
             }
             return nil
         }
@@ -392,24 +381,38 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(mask, catchAll: catchAll) { return (route, mask) }
+            if let route = lookUp(path, through: mask, catchAll: catchAll, &buffers.pattern) {
+                return (route, mask)
+            }
         }
         return nil
     }
 
+    /// The index of the route with the shape of `path` read through `mask`, if there is one;
+    /// a candidate's pattern is copied into `patternBuffer` to be compared with the path.
+    private func lookUp(
+        _ path: [UInt8], through mask: [Bool], catchAll: Bool, _ patternBuffer: inout [UInt8]
+    ) -> Int? {
+        guard let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll)
+        else { return nil }
+        return position(of: fingerprint) { index in
+            guard routes[index].catchAll == catchAll else { return false }
+            patternBuffer.removeAll(keepingCapacity: true)
+            patternBuffer.append(contentsOf: routes[index].pattern.rawValue.utf8)
+            return Self.matches(patternBuffer, path, mask: mask, catchAll: catchAll)
+        }?.route
+    }
+
     /// Whether `path` (a path's bytes, or another pattern's) has the shape of `pattern` (a
-    /// pattern's bytes) read through `mask`, calling `parameter` with the byte range of each
-    /// parameter's value in `path`, in order, as they are read.
+    /// pattern's bytes) read through `mask`.
     ///
     /// A literal segment is compared byte for byte; a parameter segment of `pattern` takes any
     /// non-empty segment of `path`; with `catchAll`, `path` has at least one segment more than
     /// `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
-    /// (a parameter exactly where the mask has one). When it returns `false`, `parameter` may
-    /// have been called for the segments read so far.
-    package static func matches(
-        _ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool,
-        parameter: (_ value: Range<Int>) -> Void = { _ in }
-    ) -> Bool {
+    /// (a parameter exactly where the mask has one).
+    package static func matches(_ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool)
+        -> Bool
+    {
         let slash = UInt8(ascii: "/")
         // The next byte to read of each.
         var patternIndex = 0
@@ -432,7 +435,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
                 let start = pathIndex
                 while pathIndex < path.count, path[pathIndex] != slash { pathIndex += 1 }
                 guard pathIndex > start else { return false }
-                parameter(start..<pathIndex)
             } else {
                 // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
                 guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")) else {

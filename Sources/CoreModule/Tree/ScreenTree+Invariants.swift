@@ -9,7 +9,8 @@ extension ScreenTree {
     /// one stack and selected index 0; a split has a style's columns, one stack each, its
     /// selected index on the detail column, and a primary column that holds a screen; every
     /// other stack but a split's supplementary and detail columns holds at least one screen; no
-    /// two screens, stacks or modals share an identity.
+    /// two screens, stacks or modals share an identity; an alert's modal is the last, and
+    /// holds one screen with its content.
     package func invariantViolations() -> [String] {
         var violations: [String] = []
         if isSplit {
@@ -60,6 +61,13 @@ extension ScreenTree {
         }
         if Set(modalRecords.map(\.id)).count != modalRecords.count {
             violations.append("Two modals share an identity.")
+        }
+        for (index, modal) in modalRecords.enumerated()
+        where modal.style.isAlert
+            && (index != modalRecords.count - 1 || modal.stack.screens.count != 1
+                || modal.stack.screens[0].payload?.value(as: AlertContent.self) == nil)
+        {
+            violations.append("The alert \(modal.id) is not the last modal, holding one alert.")
         }
         var seen = Set<ScreenID>()
         for screen in screens where !seen.insert(screen.id).inserted {

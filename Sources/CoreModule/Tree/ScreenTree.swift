@@ -295,6 +295,27 @@ public struct ScreenTree: Equatable, Sendable {
     /// The style of the top-most modal, or `nil` when nothing is presented.
     var topModalStyle: PresentationStyle? { modalRecords.last?.style }
 
+    /// The alert or confirmation dialog presented, if any.
+    ///
+    /// It is always the top-most modal, since nothing is presented over one; its screen is the
+    /// ``visibleScreen``.
+    ///
+    /// ```swift
+    /// #expect(coordinator.tree.alert?.title == "Discard this draft?")
+    /// ```
+    public var alert: AlertContent? {
+        guard let last = modalRecords.last, last.style.isAlert else { return nil }
+        return last.stack.screens[0].payload?.value(as: AlertContent.self)
+    }
+
+    /// The tree without its alert: what a link or a snapshot shows.
+    var withoutAlert: ScreenTree {
+        guard topModalStyle?.isAlert == true else { return self }
+        var tree = self
+        tree.dismissModals(from: modalRecords.count - 1)
+        return tree
+    }
+
     /// The index of the tab named `name`, if the root is a tab container that has it.
     ///
     /// A name longer than any tab's is not compared (comparing strings may normalize them).

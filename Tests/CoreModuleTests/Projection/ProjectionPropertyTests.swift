@@ -44,6 +44,8 @@ struct ProjectionPropertyTests {
             // pop, pop-to (the Back button's menu), dismiss, select-tab.
             #expect(statistics.reportKinds.count == 4, "\(statistics.reportKinds)")
             #expect(statistics.refusals.count >= 3, "\(statistics.refusals)")
+            // A button, a dialog's tap outside, an alert's refused dismissal, both ways.
+            #expect(statistics.alertAnswers.count == 6, "\(statistics.alertAnswers)")
         }
         print("projection property test: \(statistics) (ROUTER_SEED=\(seed))")
     }
@@ -60,6 +62,10 @@ enum WriteKind: String, CaseIterable, CustomStringConvertible {
     /// A write of the right shape that the user could not have made from this tree: a pop
     /// under a modal or in another tab, a cover or a fixed sheet dismissed, a tab under a modal.
     case judged
+    /// An alert or a confirmation dialog presented over the tree, then answered as SwiftUI
+    /// does: a button's action, or a dialog's tap outside, each followed by `isPresented =
+    /// false` (an alert's `isPresented = false` without a button is refused first, at times).
+    case alert
 
     var description: String { rawValue }
 }
@@ -79,6 +85,9 @@ struct ProjectionStatistics: CustomStringConvertible {
     var reportKinds: Set<String> = []
     /// The errors of judged writes.
     var refusals: Set<String> = []
+    /// How alerts were answered: `button`, `outside` (a dialog), `refused` (an alert's
+    /// isPresented = false before a button), each `direct` or `source`.
+    var alertAnswers: Set<String> = []
 
     var description: String {
         let kinds = WriteKind.allCases.map { "\($0) \(writes[$0, default: 0])" }
@@ -86,7 +95,8 @@ struct ProjectionStatistics: CustomStringConvertible {
             + "\(writes.values.reduce(0, +)) writes (\(kinds.joined(separator: ", "))), "
             + "\(throughSource) through the observable source, "
             + "\(accepted) reports accepted, \(multiplePops) multi-screen pops, "
-            + "refusals: \(refusals.sorted().joined(separator: ", "))"
+            + "refusals: \(refusals.sorted().joined(separator: ", ")), "
+            + "alerts answered: \(alertAnswers.sorted().joined(separator: ", "))"
     }
 }
 
@@ -216,7 +226,11 @@ struct ProjectionRun {
     ) -> Bool {
         let projection = NavigationProjection(world.coordinator.tree)
         // Mostly gestures; a state with none to make (a lone screen, a cover) gets an echo.
-        let roll = Int.random(in: 0..<10, using: &random)
+        let roll = Int.random(in: 0..<11, using: &random)
+        if roll == 10, world.coordinator.tree.visibleScreen != nil {
+            statistics.writes[.alert, default: 0] += 1
+            return alert(step: step, random: &random, statistics: &statistics)
+        }
         let (kind, write): (WriteKind, BindingWrite)
         if roll < 6, let gesture = Self.gesture(projection, &random) {
             (kind, write) = (.gesture, gesture)
@@ -232,6 +246,8 @@ struct ProjectionRun {
         let reports = projection.reports(for: write)
         let before = world.coordinator.tree
         switch kind {
+        case .alert:
+            break  // made by `alert(step:random:statistics:)`
         case .echo, .ignored:
             guard projection.shows(write) == (kind == .echo) else {
                 return failed(step, "shows(\(write)) is wrong for an \(kind)")
@@ -260,7 +276,7 @@ struct ProjectionRun {
             return writeThroughSource(write, kind, reports, step: step, statistics: &statistics)
         }
         switch kind {
-        case .echo, .ignored:
+        case .echo, .ignored, .alert:
             break
         case .gesture:
             for report in reports {
@@ -318,7 +334,7 @@ struct ProjectionRun {
         switch kind {
         case .gesture: agrees = sentAll
         case .judged: agrees = !sentAll
-        case .echo, .ignored: agrees = expected.isEmpty
+        case .echo, .ignored, .alert: agrees = expected.isEmpty
         }
         guard agrees else {
             return failed(step, "the model judges \(reports) otherwise than a \(kind) write")
@@ -443,6 +459,170 @@ struct ProjectionRun {
         return projection.root
     }
 
+    // MARK: Alerts
+
+    /// Presents an alert or a dialog over the tree and answers it as SwiftUI would.
+    ///
+    /// Half the answers go through the observable source, half as the projection's reports.
+    /// It checks the projection while the alert is presented, the reports, the answer its
+    /// handler hears, and that the tree is the model's again after it. The model knows no alerts: the alert's screen,
+    /// modal and stack take one identity each from its counters, and its two transitions two
+    /// sequence numbers.
+    mutating func alert(
+        step: Int, random: inout SeededRandom, statistics: inout ProjectionStatistics
+    ) -> Bool {
+        let content = Self.drawAlert(&random)
+        let before = world.coordinator.tree
+        let level = NavigationProjection(before).modals.count
+        let kind = PresentationKind(content.style)
+        let results = ResultBox()
+        world.clearEvents()
+        do throws(NavigationError) {
+            try world.coordinator.navigate(.alert(content, animated: Bool.random(using: &random))) {
+                results.values.append($0)
+            }
+        } catch {
+            return failed(step, "presenting \(content) threw \(error)")
+        }
+        let projection = NavigationProjection(world.coordinator.tree)
+        guard Self.mismatch(projection, world.coordinator.tree) == nil,
+            let modal = projection.modal(over: level, as: kind), modal.alert == content,
+            modal.level == level + 1, projection.modals.count == level + 1,
+            let screen = projection.stack(modal.stack)?.root,
+            navigation[isPresentedOver: level, as: kind],
+            navigation[modalOver: level, as: kind] == modal
+        else {
+            return failed(step, "\(content) over \(level) projects to \(projection)")
+        }
+        let text = content.textFields.map { _ in Self.drawText(&random) }
+        // What the user does: a button, a tap outside a dialog, or an alert's refused
+        // isPresented = false before a button.
+        let button = Int.random(in: 0..<content.buttons.count, using: &random)
+        let outside = kind == .confirmationDialog && Bool.random(using: &random)
+        let refusedFirst = kind == .alert && Int.random(in: 0..<4, using: &random) == 0
+        let dismissal = BindingWrite.modal(nil, over: level, as: kind)
+        let answer = BindingWrite.answer(modal.id, button: button, text: text)
+        remember(.write(step, outside || refusedFirst ? dismissal : answer, .alert))
+        let throughSource = Bool.random(using: &random)
+        let gesture = outside ? "outside" : refusedFirst ? "refused" : "button"
+        statistics.alertAnswers.insert(gesture + (throughSource ? " source" : " direct"))
+        if throughSource {
+            statistics.throughSource += 1
+            if refusedFirst || outside { navigation[isPresentedOver: level, as: kind] = false }
+            if !outside {
+                for (field, typed) in text.enumerated() {
+                    navigation[text: field, of: modal.id] = typed
+                }
+                navigation.answer(modal.id, button: button)
+                navigation[isPresentedOver: level, as: kind] = false
+            }
+        } else {
+            if refusedFirst {
+                let reports = projection.reports(for: dismissal)
+                guard reports == [.dismissedByUser(screen)] else {
+                    return failed(step, "an alert's dismissal gave \(reports)")
+                }
+                _ = try? world.coordinator.report(.dismissedByUser(screen))
+            }
+            let write = outside ? dismissal : answer
+            let reports = projection.reports(for: write)
+            let expected: [PlatformReport] =
+                outside
+                ? [.dismissedByUser(screen)] : [.answeredByUser(screen, button: button, text: text)]
+            guard !projection.shows(write), reports == expected else {
+                return failed(step, "\(write) gave \(reports), not \(expected)")
+            }
+            for report in reports {
+                do throws(NavigationError) {
+                    try world.coordinator.report(report)
+                } catch {
+                    return failed(step, "the coordinator refused \(report): \(error)")
+                }
+            }
+            // SwiftUI's isPresented = false after a button's action: an echo.
+            let after = NavigationProjection(world.coordinator.tree)
+            guard after.shows(dismissal), after.reports(for: dismissal).isEmpty,
+                after.shows(answer), after.reports(for: answer).isEmpty
+            else {
+                return failed(step, "the writes after the answer are no echo: \(after)")
+            }
+        }
+        // One presentation, one dismissal by the user, and the refusal if there was one.
+        let refusals = world.events.compactMap(\.failure).map(\.error)
+        let transitions = world.events.compactMap(\.transition)
+        guard transitions.map(\.kind) == [.present, .dismiss],
+            transitions.last?.initiator == .user,
+            refusals == (refusedFirst ? [.notDismissibleByUser(screen, style: .alert)] : [])
+        else {
+            return failed(step, "answering \(content) published \(world.events)")
+        }
+        statistics.refusals.formUnion(refusals.map(ModelStatistics.caseName))
+        statistics.accepted += 1
+        guard results.values.count == 1, let result = results.values.first,
+            Self.answered(result, content, button: outside ? nil : button, text: text)
+        else {
+            return failed(step, "\(content) answered \(results.values)")
+        }
+        guard world.coordinator.tree == before else {
+            return failed(step, "answering \(content) left \(world.coordinator.tree)")
+        }
+        model.nextID += 1
+        model.nextStackID += 1
+        model.nextModalID += 1
+        model.nextSequence += 2
+        guard world.tree == model.tree, navigation.tree == world.coordinator.tree,
+            navigation.projection == NavigationProjection(before),
+            !navigation[isPresentedOver: level, as: kind]
+        else {
+            return failed(step, "after \(content) the source shows \(navigation.projection)")
+        }
+        return true
+    }
+
+    /// Whether `result` is what `content` answers for `button` (`nil`: a tap outside) and
+    /// `text`: the button's value, an ``AlertAnswer`` with text fields, the cancel button's
+    /// value (or cancelled) after a tap outside.
+    static func answered(
+        _ result: ScreenResult, _ content: AlertContent, button: Int?, text: [String]
+    ) -> Bool {
+        guard let button else {
+            guard let cancel = content.cancelButton else { return result.isCancelled }
+            return result.value(as: Int.self) == cancel.button.value.value(as: Int.self)
+        }
+        let value = content.buttons[button].value.value(as: Int.self)
+        guard !content.textFields.isEmpty else { return result.value(as: Int.self) == value }
+        guard let answer = result.value(as: AlertAnswer.self) else { return false }
+        return answer.button == button && answer.value(as: Int.self) == value && answer.text == text
+    }
+
+    /// An alert (with up to two text fields) or a confirmation dialog (at times without a
+    /// cancel button) of one to four buttons, each answering its index.
+    static func drawAlert(_ random: inout SeededRandom) -> AlertContent {
+        let count = Int.random(in: 1...4, using: &random)
+        let cancel = Bool.random(using: &random) ? Int.random(in: 0..<count, using: &random) : nil
+        let buttons = (0..<count).map { index in
+            let role: AlertButton.Role =
+                index == cancel ? .cancel : Bool.random(using: &random) ? .destructive : .default
+            return AlertButton("Button \(index)", role: role, value: index)
+        }
+        if Bool.random(using: &random) {
+            return .confirmationDialog(
+                title: "Dialog", message: Bool.random(using: &random) ? "Choose" : nil,
+                buttons: buttons, anchor: Bool.random(using: &random) ? "share" : nil)
+        }
+        let fields = (0..<Int.random(in: 0...2, using: &random)).map { field in
+            AlertTextField(
+                placeholder: "Field \(field)", text: drawText(&random),
+                isSecure: Bool.random(using: &random))
+        }
+        return AlertContent(title: "Alert", buttons: buttons, textFields: fields)
+    }
+
+    /// A short text, at times empty.
+    static func drawText(_ random: inout SeededRandom) -> String {
+        ["", "a", "draft", "é ✓", "line\nbreak"].randomElement(using: &random) ?? ""
+    }
+
     // MARK: What SwiftUI shows after a write
 
     struct Parts: Equatable {
@@ -469,6 +649,11 @@ struct ProjectionRun {
                 stack.id == id ? .init(id: id, root: stack.root, path: path) : stack
             }
         case .modal(_, let level, _):
+            let left = Set(parts.modals.dropFirst(level).map(\.stack))
+            parts.modals = Array(parts.modals.prefix(level))
+            parts.stacks.removeAll { left.contains($0.id) }
+        case .answer(let alert, _, _):
+            let level = parts.modals.firstIndex { $0.id == alert } ?? parts.modals.count
             let left = Set(parts.modals.dropFirst(level).map(\.stack))
             parts.modals = Array(parts.modals.prefix(level))
             parts.stacks.removeAll { left.contains($0.id) }
@@ -506,4 +691,10 @@ struct ProjectionRun {
             """)
         return false
     }
+}
+
+/// What an alert's result handler heard.
+@MainActor
+final class ResultBox {
+    var values: [ScreenResult] = []
 }

@@ -322,7 +322,7 @@ struct SplitRun {
             guard after.horizontalSizeClass == sizeClass, new.columns == old.columns else {
                 return "the size class \(sizeClass) left \(projection)"
             }
-        case .modal, .selectedTab:
+        case .modal, .answer, .selectedTab:
             return "the split test makes no \(write)"
         }
         return nil

@@ -61,4 +61,27 @@ struct SwiftUIGuideTests {
         #expect(recorder.kinds == [.pop, .showDetail, .sizeClass, .pop])
         #expect(recorder.transitions.map(\.initiator) == [.user, .app, .user, .user])
     }
+
+    @Test("the alerts section: an alert projected, a button answering, then isPresented = false")
+    func alerts() throws {
+        let window = try makeCoordinator(["Message"])
+        try window.navigate(.root(scene: "Message"))
+        let discard = AlertContent(
+            "Discard", title: "Discard this draft?",
+            buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        var discarded: Bool?
+        try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
+
+        let navigation = ObservableNavigation(following: window)
+        let recorder = EventRecorder(window)
+        let alert = try #require(navigation[modalOver: 0, as: .alert])
+        #expect(alert.alert?.title == "Discard this draft?")
+        #expect(navigation[isPresentedOver: 0, as: .alert])
+
+        navigation.answer(alert.id, button: 0)
+        navigation[isPresentedOver: 0, as: .alert] = false
+        #expect(discarded == true)
+        #expect(window.tree.alert == nil && window.tree.scenes == [["Message"]])
+        #expect(recorder.kinds == [.dismiss] && recorder.failures.isEmpty)
+    }
 }

@@ -106,6 +106,8 @@ final class BadInputFixture {
 /// What a bad-input case does.
 enum BadAction: Sendable {
     case navigate(ApplicationTransitionType)
+    /// A navigation whose result must be a `Bool`.
+    case navigateExpectingBool(ApplicationTransitionType)
     case open(String)
     case restore(TreeSnapshot)
     case report(PlatformReport)
@@ -119,7 +121,8 @@ enum BadAction: Sendable {
     /// The operation a failure event names, for the coordinator's own operations.
     var operation: NavigationOperation? {
         switch self {
-        case .navigate(let request): return .transition(request)
+        case .navigate(let request), .navigateExpectingBool(let request):
+            return .transition(request)
         case .open(let link): return .open(.deepLink(link, format: BadInputFixture.format))
         case .restore(let snapshot): return .restore(snapshot)
         case .report(let report): return .report(report)
@@ -205,6 +208,31 @@ struct BadInputTests {
         snapshot.tabs = twoTabs
         return snapshot
     }()
+
+    /// An alert that can be shown: two buttons, the second one cancels.
+    nonisolated static let discard = AlertContent(
+        "DiscardDraft", title: "Discard this draft?",
+        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+    /// An alert with one text field.
+    nonisolated static let rename = AlertContent(
+        "Rename", title: "Rename", buttons: [AlertButton("Save"), .cancel()],
+        textFields: [AlertTextField(placeholder: "Name")])
+    /// "A1" #1, "A2" #2, and the alert "DiscardDraft" #3 over them.
+    nonisolated static let underAlert: [ApplicationTransitionType] = [
+        .root(scene: "A1"), .push(scene: "A2"), .alert(discard),
+    ]
+    /// `discard` changed by `change`: an alert that breaks one rule.
+    nonisolated static func broken(
+        _ content: AlertContent = discard, _ change: (inout AlertContent) -> Void
+    ) -> AlertContent {
+        var content = content
+        change(&content)
+        return content
+    }
+    nonisolated static let dialog = AlertContent.confirmationDialog(
+        title: "Share", buttons: [AlertButton("Copy"), .cancel()], anchor: "share")
+    nonisolated static let lockedPopover = PresentationStyle.popover(
+        anchor: "share", interactiveDismissal: false)
 
     /// A snapshot with both a root stack and tabs, which no tree has.
     nonisolated static let rootAndTabs: TreeSnapshot = {
@@ -1254,6 +1282,142 @@ struct BadInputTests {
             "snapshot of a split from version 4",
             .restore(TreeSnapshot(version: 4, split: .init(primary: [a1]))),
             .unsupportedSnapshotVersion(found: 4, supported: 3)),
+        // Alerts and dialogs: content that cannot be shown.
+        BadInput(
+            "an alert with an invalid name",
+            .navigate(.alert(broken { $0.name = "bad name" })),
+            .invalidAlert(.invalidName("bad name", .whitespace(position: 4)))),
+        BadInput(
+            "an alert without buttons", .navigate(.alert(broken { $0.buttons = [] })),
+            .invalidAlert(.noButtons)),
+        BadInput(
+            "an alert with 17 buttons",
+            .navigate(.alert(broken { $0.buttons = (0..<17).map { AlertButton("B\($0)") } })),
+            .invalidAlert(.tooManyButtons(count: 17, limit: 16))),
+        BadInput(
+            "an alert with 5 text fields",
+            .navigate(
+                .alert(broken { $0.textFields = Array(repeating: AlertTextField(), count: 5) })),
+            .invalidAlert(.tooManyTextFields(count: 5, limit: 4))),
+        BadInput(
+            "a dialog with a text field",
+            .navigate(.alert(broken(dialog) { $0.textFields = [AlertTextField()] })),
+            .invalidAlert(.textFieldsInDialog)),
+        BadInput(
+            "an alert with an anchor", .navigate(.alert(broken { $0.anchor = "share" })),
+            .invalidAlert(.anchorOnAlert)),
+        BadInput(
+            "a dialog with an empty anchor", .navigate(.alert(broken(dialog) { $0.anchor = "" })),
+            .invalidAlert(.invalidAnchor)),
+        BadInput(
+            "a dialog with a 65-byte anchor",
+            .navigate(.alert(broken(dialog) { $0.anchor = String(repeating: "a", count: 65) })),
+            .invalidAlert(.invalidAnchor)),
+        BadInput(
+            "an alert with a 4,097-byte title",
+            .navigate(.alert(broken { $0.title = String(repeating: "t", count: 4_097) })),
+            .invalidAlert(.textTooLong(limit: 4_096))),
+        BadInput(
+            "an alert with a button without a title",
+            .navigate(.alert(broken { $0.buttons[1].title = "" })),
+            .invalidAlert(.emptyButtonTitle(index: 1))),
+        BadInput(
+            "an alert with two cancel buttons",
+            .navigate(.alert(broken { $0.buttons.append(.cancel("Close")) })),
+            .invalidAlert(.moreThanOneCancelButton)),
+        BadInput(
+            "an alert whose buttons answer another type than expected",
+            .navigateExpectingBool(.alert(discard)),
+            .invalidAlert(.wrongAnswerType(button: 1, expected: "Bool", given: "String"))),
+        // Nothing goes over an alert.
+        BadInput(
+            "a push over an alert", setup: underAlert, .navigate(.push(scene: "B1")),
+            .alertIsPresented(.push, alert: "DiscardDraft")),
+        BadInput(
+            "a present over an alert", setup: underAlert, .navigate(.present(scene: "B1")),
+            .alertIsPresented(.present, alert: "DiscardDraft")),
+        BadInput(
+            "an alert over an alert", setup: underAlert, .navigate(.alert(rename)),
+            .alertIsPresented(.present, alert: "DiscardDraft")),
+        BadInput(
+            "a pop under an alert", setup: underAlert, .navigate(.pop()),
+            .alertIsPresented(.pop, alert: "DiscardDraft")),
+        BadInput(
+            "a pop to a scene under an alert", setup: underAlert,
+            .navigate(.popTo(scene: "A1")), .alertIsPresented(.popTo, alert: "DiscardDraft")),
+        BadInput(
+            "a pop to root under an alert", setup: underAlert, .navigate(.popToRoot()),
+            .alertIsPresented(.popToRoot, alert: "DiscardDraft")),
+        BadInput(
+            "a stack set under an alert", setup: underAlert,
+            .navigate(.setStack(["B1", "B2"])), .alertIsPresented(.setStack, alert: "DiscardDraft")),
+        BadInput(
+            "a replace of an alert", setup: underAlert, .navigate(.replace(scene: "B1")),
+            .alertIsPresented(.replace, alert: "DiscardDraft")),
+        // The user's answers.
+        BadInput(
+            "an answer to a screen that is no alert",
+            setup: [.root(scene: "A1"), .push(scene: "A2")],
+            .report(.answeredByUser(ScreenID(2), button: 0)), .notAnAlert(ScreenID(2))),
+        BadInput(
+            "an answer to a screen under an alert", setup: underAlert,
+            .report(.answeredByUser(ScreenID(2), button: 0)), .notAnAlert(ScreenID(2))),
+        BadInput(
+            "an answer with a button past the last", setup: underAlert,
+            .report(.answeredByUser(ScreenID(3), button: 2)),
+            .noSuchAlertButton(ScreenID(3), button: 2, count: 2)),
+        BadInput(
+            "an answer with a negative button", setup: underAlert,
+            .report(.answeredByUser(ScreenID(3), button: -1)),
+            .noSuchAlertButton(ScreenID(3), button: -1, count: 2)),
+        BadInput(
+            "an answer without the text of a text field",
+            setup: [.root(scene: "A1"), .alert(rename)],
+            .report(.answeredByUser(ScreenID(2), button: 0)),
+            .alertTextMismatch(ScreenID(2), given: 0, expected: 1)),
+        BadInput(
+            "an answer with a text for an alert without text fields", setup: underAlert,
+            .report(.answeredByUser(ScreenID(3), button: 0, text: ["x"])),
+            .alertTextMismatch(ScreenID(3), given: 1, expected: 0)),
+        BadInput(
+            "an answer to an alert already answered", setup: underAlert,
+            extraSetup: { try $0.coordinator.report(.answeredByUser(ScreenID(3), button: 1)) },
+            .report(.answeredByUser(ScreenID(3), button: 1)), .reportedScreenGone(ScreenID(3))),
+        BadInput(
+            "a swipe-down of an alert", setup: underAlert, .report(.dismissedByUser(ScreenID(3))),
+            .notDismissibleByUser(ScreenID(3), style: .alert)),
+        BadInput(
+            "a tap outside a locked popover",
+            setup: [.root(scene: "A1"), .present(scene: "B1", style: lockedPopover)],
+            .report(.dismissedByUser(ScreenID(2))),
+            .notDismissibleByUser(ScreenID(2), style: lockedPopover)),
+        // An alert's style is not a scene's, nor a link's or a snapshot's.
+        BadInput(
+            "a scene presented with the alert style",
+            .navigate(.present(scene: "B1", style: .alert)), .invalidPresentationStyle(.alert)),
+        BadInput(
+            "a scene presented with the dialog style",
+            .navigate(.present(scene: "B1", style: .confirmationDialog)),
+            .invalidPresentationStyle(.confirmationDialog)),
+        BadInput(
+            "a link presenting with an alert's style", .open("demo://open/A1/+[alert]B1"),
+            .invalidLink(.unknownAttribute(position: 2, text: "alert"))),
+        BadInput(
+            "a link table presenting with an alert's style",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")],
+                    routes: [LinkRoute("ask", scene: "B1", effect: .present(.alert))])
+            }, .invalidLinkTable(.invalidRoute("ask", .invalidStyle(.alert)))),
+        BadInput(
+            "a snapshot of an alert",
+            .restore(TreeSnapshot(root: [a1], modals: [.init(style: .alert, stack: [b1])])),
+            .invalidSnapshot(.invalidStyle(.alert))),
+        BadInput(
+            "a snapshot of a dialog",
+            .restore(
+                TreeSnapshot(root: [a1], modals: [.init(style: .confirmationDialog, stack: [b1])])),
+            .invalidSnapshot(.invalidStyle(.confirmationDialog))),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },
@@ -1342,6 +1506,8 @@ struct BadInputTests {
         #expect(throws: input.expected) {
             switch input.action {
             case .navigate(let request): try fixture.coordinator.navigate(request)
+            case .navigateExpectingBool(let request):
+                try fixture.coordinator.navigate(request, expecting: Bool.self) { _ in }
             case .open(let link):
                 try fixture.coordinator.open(.deepLink(link, format: BadInputFixture.format))
             case .restore(let snapshot): try fixture.coordinator.restore(snapshot)

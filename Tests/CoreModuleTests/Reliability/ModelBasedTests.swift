@@ -22,7 +22,7 @@ struct ModelBasedTests {
     func modelAgreement() throws {
         let seed = SeededRandom.seed()
         var random = SeededRandom(seed: seed)
-        let generator = ModelGenerator()
+        let generator = ModelGenerator(drawsAlerts: true)
         var statistics = ModelStatistics()
         var remaining = Self.totalOperations
         var run = 0
@@ -57,6 +57,13 @@ struct ModelBasedTests {
             #expect(statistics.tabRoots > statistics.applied / 5)
             // Split roots, expanded and collapsed, pops across their columns included.
             #expect(statistics.splitRoots > statistics.applied / 20, "\(statistics)")
+            // Alerts and dialogs shown, answered, dismissed by a tap outside and cancelled;
+            // locked popovers shown and their dismissal refused.
+            #expect(statistics.alertsShown > 500, "\(statistics)")
+            #expect(statistics.alertsAnswered > 100, "\(statistics)")
+            #expect(statistics.dialogsDismissed > 20, "\(statistics)")
+            #expect(statistics.alertsCancelled > 100, "\(statistics)")
+            #expect(statistics.lockedPopoverRefusals > 5, "\(statistics)")
             #expect(statistics.collapsedSplits > statistics.applied / 100, "\(statistics)")
             #expect(statistics.crossColumnPops > 100, "\(statistics)")
             // Trees were written as links and snapshots and read back, payloads included.
@@ -101,6 +108,13 @@ struct ModelBasedTests {
         // detail, a size class on an empty window; their links and snapshots.
         "noSplitRoot", "noSupplementaryColumn", "noDetailScreen", "noRoot",
         "invalidLink/unknownAttribute", "restorationFailed/unknownScene",
+        // Alerts: broken content, requests over one, wrong answers.
+        "invalidAlert/invalidName", "invalidAlert/noButtons", "invalidAlert/tooManyButtons",
+        "invalidAlert/tooManyTextFields", "invalidAlert/textFieldsInDialog",
+        "invalidAlert/anchorOnAlert", "invalidAlert/invalidAnchor", "invalidAlert/textTooLong",
+        "invalidAlert/emptyButtonTitle", "invalidAlert/moreThanOneCancelButton",
+        "alertIsPresented", "notAnAlert", "noSuchAlertButton", "alertTextMismatch",
+        "invalidSnapshot/invalidStyle",
     ]
 
     /// Runs `steps` operations on a fresh coordinator; false after recording an issue.
@@ -109,6 +123,7 @@ struct ModelBasedTests {
         statistics: inout ModelStatistics
     ) throws -> Bool {
         let world = try ModelWorld()
+        world.checksResults = true
         var model = ReferenceModel()
         // The last operations, described only when a step fails.
         var history: [(step: Int, operation: ModelOperation)] = []
@@ -119,8 +134,9 @@ struct ModelBasedTests {
             let outcome = operation.predict(model)
             let before = world.coordinator.tree
             world.clearEvents()
+            world.results.removeAll()
             let result = operation.apply(to: world)
-            statistics.count(outcome, of: operation, overTabs: model.tree.hasTabs)
+            statistics.count(outcome, of: operation, over: model)
 
             func fail(_ message: String) -> Bool {
                 Issue.record(
@@ -156,6 +172,7 @@ extension ModelBasedTests {
         model: inout ReferenceModel
     ) -> String? {
         if let mismatch = operation.writingMismatch(model, world) { return mismatch }
+        let previous = model
         switch (outcome, result) {
         case (.applied(let next, let expected), .success(let event)):
             guard let event, event.withPlan(RenderPlan()) == expected else {
@@ -211,6 +228,20 @@ extension ModelBasedTests {
         guard world.tree == model.tree else {
             return "the trees differ"
         }
+        // Each alert that left answered its navigation once, as the model says.
+        if world.checksResults {
+            let expected = operation.alertResults(from: previous, to: model)
+            let heard = world.results
+            guard heard.count == expected.count,
+                zip(heard, expected).allSatisfy({
+                    $0.screen?.rawValue == $1.screen && $1.result.matches($0.result)
+                })
+            else {
+                let shown = heard.map { "\($0.screen.map { "\($0)" } ?? "?"): \($0.result)" }
+                return "alerts' navigations heard \(shown), expected "
+                    + "\(expected.map { "#\($0.screen): \($0.result)" })"
+            }
+        }
         let violations = world.coordinator.tree.invariantViolations()
         guard violations.isEmpty else {
             return "invariants broken: \(violations)"
@@ -259,14 +290,36 @@ struct ModelStatistics: CustomStringConvertible {
     /// Pops, pops to a screen and back reports on a collapsed split that left the detail
     /// column (a supplementary's or the primary's screen visible after).
     var crossColumnPops = 0
+    /// How many operations of each kind were drawn (`alert` and `answer` included).
+    var drawn: [String: Int] = [:]
+    /// Alerts and dialogs shown, answered by the user, dialogs dismissed with a tap outside,
+    /// and alerts that left another way (their navigations hear `cancelled`).
+    var alertsShown = 0
+    var alertsAnswered = 0
+    var dialogsDismissed = 0
+    var alertsCancelled = 0
+    /// Locked popovers shown, and the user's dismissals of one refused.
+    var lockedPopovers = 0
+    var lockedPopoverRefusals = 0
 
     mutating func count(
-        _ outcome: ModelOutcome, of operation: ModelOperation, overTabs: Bool = false
+        _ outcome: ModelOutcome, of operation: ModelOperation, over model: ReferenceModel
     ) {
+        let overTabs = model.tree.hasTabs
         operations += 1
+        drawn[operation.drawnKind, default: 0] += 1
         switch outcome {
         case .applied(let next, let event):
             applied += 1
+            for (_, result) in operation.alertResults(from: model, to: next) {
+                switch (operation, result) {
+                case (.report(.answeredByUser), _): alertsAnswered += 1
+                case (.report(.dismissedByUser), _): dialogsDismissed += 1
+                default: alertsCancelled += 1
+                }
+            }
+            if case .navigate(.alert, _) = operation { alertsShown += 1 }
+            if case .popover(_, false) = event.style, event.kind == .present { lockedPopovers += 1 }
             switch operation {
             case .reopen: reopened += 1
             case .openUniversal:
@@ -296,6 +349,7 @@ struct ModelStatistics: CustomStringConvertible {
         case .failed(let error, _), .refused(let error):
             failed += 1
             failureCases.insert(Self.caseName(error))
+            if case .notDismissibleByUser(_, .popover) = error { lockedPopoverRefusals += 1 }
         case .silent:
             silent += 1
         }
@@ -308,6 +362,7 @@ struct ModelStatistics: CustomStringConvertible {
         case .restorationFailed(_, _, let inner): return "restorationFailed/" + caseName(inner)
         case .invalidLink(let problem): return "invalidLink/" + label(problem)
         case .invalidSnapshot(let problem): return "invalidSnapshot/" + label(problem)
+        case .invalidAlert(let problem): return "invalidAlert/" + label(problem)
         default: return label(error)
         }
     }
@@ -323,6 +378,15 @@ struct ModelStatistics: CustomStringConvertible {
             case .empty: return "empty"
             case .noScreens: return "noScreens"
             case .modalBeforeRoot: return "modalBeforeRoot"
+            default: return "\(problem)"
+            }
+        case let problem as AlertProblem:
+            switch problem {
+            case .noButtons: return "noButtons"
+            case .textFieldsInDialog: return "textFieldsInDialog"
+            case .anchorOnAlert: return "anchorOnAlert"
+            case .invalidAnchor: return "invalidAnchor"
+            case .moreThanOneCancelButton: return "moreThanOneCancelButton"
             default: return "\(problem)"
             }
         case let problem as SnapshotProblem:
@@ -342,7 +406,12 @@ struct ModelStatistics: CustomStringConvertible {
             + "\(tabRoots) applied over a tab root, \(splitRoots) over a split root "
             + "(\(collapsedSplits) collapsed, \(crossColumnPops) pops into the columns before the "
             + "detail), \(reopened) reopened from a link, "
-            + "\(restoredWithPayloads) restored with payloads, universal links applied: "
+            + "\(restoredWithPayloads) restored with payloads, \(alertsShown) alerts shown "
+            + "(\(alertsAnswered) answered, \(dialogsDismissed) dialogs dismissed by the user, "
+            + "\(alertsCancelled) cancelled), \(lockedPopovers) locked popovers shown "
+            + "(\(lockedPopoverRefusals) dismissals refused); kinds drawn: "
+            + drawn.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            .joined(separator: ", ") + "; universal links applied: "
             + universalKinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             .joined(separator: ", ") + "; kinds applied: "
             + appliedKinds.sorted().joined(separator: ", ") + "; errors met: "

@@ -131,6 +131,14 @@ enum ModelOperation: CustomStringConvertible {
         let coordinator = world.coordinator
         do throws(NavigationError) {
             switch self {
+            case .navigate(.alert(let content, let animated), let force):
+                // The alert's answer is its navigation's result: recorded, to be checked.
+                let box = ModelResultBox()
+                let event = try coordinator.navigate(
+                    .alert(content, animated: animated), force: force
+                ) { [weak world] result in world?.results.append((box.screen, result)) }
+                box.screen = event?.screen
+                return .success(event)
             case .navigate(let request, let force):
                 return .success(try coordinator.navigate(request, force: force))
             case .report(let report):
@@ -183,6 +191,90 @@ enum ModelOperation: CustomStringConvertible {
             }
         } catch {
             return .failure(error)
+        }
+    }
+}
+
+/// The screen an alert's result handler answers for, known once its navigation returned.
+@MainActor
+final class ModelResultBox {
+    var screen: ScreenID?
+}
+
+/// A result the model predicts an alert's navigation hears.
+enum ModelResult: Equatable, CustomStringConvertible {
+    /// A button's value, for an alert without text fields.
+    case value(ScenePayload)
+    /// A button's index and value and the texts, for an alert with text fields.
+    case answer(button: Int, value: ScenePayload, text: [String])
+    case cancelled
+
+    /// Whether `result` is this one.
+    func matches(_ result: ScreenResult) -> Bool {
+        switch (self, result) {
+        case (.cancelled, .cancelled): return true
+        case (.value(let expected), .value(let value)):
+            guard let value = value as? AnyHashable else { return false }
+            return value == AnyHashable(expected.base)
+        case (.answer(let button, let value, let text), .value(let given)):
+            guard let answer = given as? AlertAnswer else { return false }
+            return answer.button == button && answer.value == value && answer.text == text
+        default: return false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .value(let value): return "value(\(value.base))"
+        case .answer(let button, let value, let text):
+            return "answer(button \(button), \(value.base), \(text))"
+        case .cancelled: return "cancelled"
+        }
+    }
+}
+
+extension ModelOperation {
+    /// The results the alerts that leave the tree in this operation deliver, by the alert's
+    /// screen: an answer gives the button's value (with the texts when the alert has text
+    /// fields), a dialog dismissed with a tap outside its cancel button's value, or
+    /// `cancelled` without one; any other way out is `cancelled`.
+    func alertResults(from model: ReferenceModel, to next: ReferenceModel) -> [(
+        screen: UInt64, result: ModelResult
+    )] {
+        let remaining = Set(next.screens.map(\.id))
+        return model.screens.compactMap { screen in
+            guard let content = screen.alert, !remaining.contains(screen.id) else { return nil }
+            switch self {
+            case .report(.answeredByUser(let id, let button, let text))
+            where id.rawValue == screen.id:
+                let value = content.buttons[button].value
+                return (
+                    screen.id,
+                    content.textFields.isEmpty
+                        ? .value(value) : .answer(button: button, value: value, text: text)
+                )
+            case .report(.dismissedByUser(let id)) where id.rawValue == screen.id:
+                let cancel = content.buttons.first { $0.role == .cancel }
+                return (screen.id, cancel.map { .value($0.value) } ?? .cancelled)
+            default:
+                return (screen.id, .cancelled)
+            }
+        }
+    }
+
+    /// What the operation is, as the model's summary counts the kinds drawn.
+    var drawnKind: String {
+        switch self {
+        case .navigate(.alert, _): return "alert"
+        case .navigate(let request, _): return request.kind.description
+        case .report(.answeredByUser): return "answer"
+        case .report(let report): return report.description.prefix { $0 != " " }.description
+        case .open: return "open"
+        case .restore: return "restore"
+        case .toggleGuard: return "toggle-guard"
+        case .reopen: return "reopen"
+        case .resnapshot: return "resnapshot"
+        case .openUniversal: return "universal"
         }
     }
 }
@@ -319,6 +411,11 @@ final class ModelWorld {
     /// The snapshot the last ``ModelOperation/resnapshot(force:)`` saved and read back from
     /// JSON, if saving succeeded.
     var savedSnapshot: TreeSnapshot?
+    /// The results alerts' navigations heard, with the alert's screen, in order; a test that
+    /// checks them empties it before each operation.
+    var results: [(screen: ScreenID?, result: ScreenResult)] = []
+    /// Whether ``ModelBasedTests/verify`` checks ``results`` against the model's prediction.
+    var checksResults = false
 
     /// A coordinator of its own over ``makeContainer()``, prepared as the model expects.
     convenience init() throws {
@@ -466,6 +563,9 @@ struct ModelGenerator {
     /// Whether it draws split roots (split requests, size class reports, links and snapshots
     /// of splits); off for a renderer that does not show a split yet.
     var drawsSplits = true
+    /// Whether it draws alerts and confirmation dialogs (valid and broken), the user's answers
+    /// to them, and locked popovers; off for a renderer that does not show them yet.
+    var drawsAlerts = false
 
     static let parameterPool: [(String, String)] = [
         ("q", "café"), ("id", "7"), ("note", "a/b;c=d"), ("emoji", "🚀 launch"), ("empty", ""),
@@ -484,6 +584,23 @@ struct ModelGenerator {
         .sheet(detents: []), .sheet(detents: [], interactiveDismissal: false),
         .popover(anchor: ""), .popover(anchor: String(repeating: "é", count: 33)),
     ]
+    /// Popovers the user cannot dismiss with a tap outside.
+    static let lockedPopovers: [PresentationStyle] = [
+        .popover(anchor: "share", interactiveDismissal: false),
+        .popover(anchor: "Café, more", interactiveDismissal: false),
+    ]
+    /// An alert's styles, which no scene is presented with, nor a link or a snapshot names.
+    static let alertStyles: [PresentationStyle] = [.alert, .confirmationDialog]
+
+    /// The styles a modal may be presented with: locked popovers too when alerts are drawn.
+    var validStyles: [PresentationStyle] {
+        drawsAlerts ? Self.styles + Self.lockedPopovers : Self.styles
+    }
+
+    /// The styles no scene may be presented with: an alert's too when alerts are drawn.
+    var badStyles: [PresentationStyle] {
+        drawsAlerts ? Self.invalidStyles + Self.alertStyles : Self.invalidStyles
+    }
 
     static let malformedLinks: [(String, LinkProblem)] = [
         ("", .empty),
@@ -529,7 +646,11 @@ struct ModelGenerator {
         ("app://open/A1/[fixed]A2", .misplacedAttributes(position: 2)),
         ("app://open/[selected]A1", .misplacedAttributes(position: 1)),
         ("app://open/A1/+[full-screen,medium]B1", .misplacedAttributes(position: 2)),
-        ("app://open/A1/+[popover:x,fixed]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[popover:x,medium]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[popover:x,sheet]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[fixed,popover:x,fixed]B1", .unknownAttribute(position: 2, text: "fixed")),
+        ("app://open/A1/+[full-screen,fixed]B1", .misplacedAttributes(position: 2)),
+        ("app://open/A1/+[alert]B1", .unknownAttribute(position: 2, text: "alert")),
         ("app://open/[tab:home,full-screen]A1", .misplacedAttributes(position: 1)),
         ("app://open/A1/+[medium]", .modalWithoutScene(position: 2)),
         // Split columns out of place.
@@ -648,9 +769,9 @@ struct ModelGenerator {
     /// A style to present with: mostly valid ones.
     func style(_ random: inout SeededRandom) -> PresentationStyle {
         if Int.random(in: 0..<15, using: &random) == 0 {
-            return Self.invalidStyles.randomElement(using: &random) ?? .sheet(detents: [])
+            return badStyles.randomElement(using: &random) ?? .sheet(detents: [])
         }
-        return Self.styles.randomElement(using: &random) ?? .sheet()
+        return validStyles.randomElement(using: &random) ?? .sheet()
     }
 
     /// A tab name: mostly valid, sometimes not.
@@ -787,7 +908,7 @@ struct ModelGenerator {
         }
         for _ in 0..<([0, 0, 1, 1, 2].randomElement(using: &random) ?? 0) {
             shape.modals.append(
-                (Self.styles.randomElement(using: &random) ?? .sheet(), stack(&random, limit: 2)))
+                (validStyles.randomElement(using: &random) ?? .sheet(), stack(&random, limit: 2)))
         }
         return shape
     }
@@ -865,8 +986,15 @@ struct ModelGenerator {
             return words
         case .fullScreenCover:
             return ["full-screen"]
-        case .popover(let anchor):
-            return ["popover:" + encode(anchor, raw: raw)]
+        case .popover(let anchor, let interactiveDismissal):
+            var words = ["popover:" + encode(anchor, raw: raw)]
+            if !interactiveDismissal {
+                words.insert("fixed", at: Int.random(in: 0...1, using: &random))
+            }
+            return words
+        case .alert, .confirmationDialog:
+            // No link names an alert's style: the generator draws none for a link.
+            return []
         }
     }
 
@@ -1113,12 +1241,115 @@ struct ModelGenerator {
                 root: [screen],
                 modals: [
                     .init(
-                        style: Self.invalidStyles.randomElement(using: &random)
+                        style: badStyles.randomElement(using: &random)
                             ?? .sheet(detents: []),
                         stack: [screen])
                 ])
         }
         return snapshot
+    }
+
+    // MARK: Alerts
+
+    /// Names an alert's screen may have: the defaults, a name of its own, a registered scene's
+    /// (an alert builds nothing: "Keep" vetoes nothing, "Locked" is not guarded), a route's.
+    static let alertNames: [SceneIdentifier] = [
+        "Alert", "ConfirmationDialog", "DiscardDraft", "Café", "日本", "A1", "Keep", "Locked",
+        "product/:id",
+    ]
+
+    /// A button answering a value of one of several types: its title, a Boolean, a number.
+    func alertButton(_ index: Int, _ random: inout SeededRandom) -> AlertButton {
+        let titles = ["OK", "Delete", "Save", "Später", "✓", "Keep editing"]
+        let title = titles[index % titles.count]
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return AlertButton(title, role: .destructive, value: index.isMultiple(of: 2))
+        case 1: return AlertButton(title, value: index)
+        default: return AlertButton(title)
+        }
+    }
+
+    /// An alert or a dialog: mostly one that can be shown, sometimes one that breaks exactly
+    /// one rule of ``AlertContent``.
+    func alertContent(_ random: inout SeededRandom) -> AlertContent {
+        let isDialog = Bool.random(using: &random)
+        var name = Self.alertNames.randomElement(using: &random) ?? "Alert"
+        let buttonCount = Int.random(in: 1...3, using: &random)
+        var buttons = (0..<buttonCount).map { alertButton($0, &random) }
+        if Int.random(in: 0..<3, using: &random) > 0 {
+            buttons.insert(.cancel(), at: Int.random(in: 0...buttons.count, using: &random))
+        }
+        let message = Bool.random(using: &random) ? "It cannot be undone." : nil
+        var content: AlertContent
+        if isDialog {
+            let anchors: [String?] = [nil, nil, "share", "Café, more"]
+            content = .confirmationDialog(
+                name == "Alert" ? "ConfirmationDialog" : name, title: "Discard this draft?",
+                message: message, buttons: buttons,
+                anchor: anchors.randomElement(using: &random) ?? nil)
+        } else {
+            let fields = (0..<([0, 0, 1, 2].randomElement(using: &random) ?? 0)).map {
+                AlertTextField(placeholder: "Field \($0)", isSecure: $0 == 1)
+            }
+            content = AlertContent(
+                name == "ConfirmationDialog" ? "Alert" : name, title: "Rename",
+                message: message, buttons: buttons, textFields: fields)
+        }
+        guard Int.random(in: 0..<6, using: &random) == 0 else { return content }
+        // One rule broken.
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: content.buttons = []
+        case 1:
+            content.buttons = (0..<17).map { AlertButton("B\($0)") }
+        case 2:
+            if isDialog {
+                content.textFields = [AlertTextField()]
+            } else {
+                content.textFields = Array(repeating: AlertTextField(), count: 5)
+            }
+        case 3:
+            // An anchor on an alert, or a dialog's anchor of no byte or too many.
+            content.anchor =
+                isDialog
+                ? ["", String(repeating: "é", count: 33)].randomElement(using: &random) ?? ""
+                : "share"
+        case 4: content.title = String(repeating: "t", count: 4_097)
+        case 5:
+            let index = Int.random(in: 0..<content.buttons.count, using: &random)
+            content.buttons[index].title = ""
+        case 6:
+            if content.cancelButton == nil { content.buttons.append(.cancel("Close")) }
+            content.buttons.append(.cancel("Never mind"))
+        case 7:
+            content.message = String(repeating: "m", count: 4_097)
+        default:
+            name = ModelCatalogue.invalid.randomElement(using: &random)?.name ?? ""
+            content.name = name
+        }
+        return content
+    }
+
+    /// The user's answer: mostly to the alert on top with one of its buttons and as many texts
+    /// as it has fields; sometimes a button or a text count it lacks, or another screen.
+    func answer(_ model: ReferenceModel, _ random: inout SeededRandom) -> PlatformReport {
+        guard let (screen, content) = model.tree.alert, Int.random(in: 0..<8, using: &random) > 0
+        else {
+            let button = Int.random(in: -1...2, using: &random)
+            return .answeredByUser(reportedScreen(model, &random), button: button)
+        }
+        var button = Int.random(in: 0..<content.buttons.count, using: &random)
+        var texts = content.textFields.indices.map { "text \($0) ✎" }
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0: button = [-1, content.buttons.count, Int.max].randomElement(using: &random) ?? -1
+        case 1:
+            if texts.isEmpty || Bool.random(using: &random) {
+                texts.append("extra")
+            } else {
+                texts.removeLast()
+            }
+        default: break
+        }
+        return .answeredByUser(ScreenID(screen.id), button: button, text: texts)
     }
 
     // MARK: Operations
@@ -1128,7 +1359,14 @@ struct ModelGenerator {
         let animated = Bool.random(using: &random)
         // Deep trees get trimmed more often, so that runs visit shallow and empty states too.
         let removalBias = model.screens.count > 12 ? 30 : 0
-        var roll = Int.random(in: 0..<(126 + removalBias), using: &random)
+        // Alerts and their answers get 10 more in 136.
+        let alertShare = drawsAlerts ? 10 : 0
+        var roll = Int.random(in: 0..<(126 + alertShare + removalBias), using: &random)
+        if roll >= 126, roll < 126 + alertShare {
+            guard roll < 131 else { return .report(answer(model, &random)) }
+            return .navigate(.alert(alertContent(&random), animated: animated), force: force)
+        }
+        if roll >= 126 { roll -= alertShare }
         // Without splits, their share goes to roots, tabs and pushes.
         if !drawsSplits, (112..<126).contains(roll) { roll -= 112 }
         switch roll {

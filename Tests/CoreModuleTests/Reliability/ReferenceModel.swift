@@ -25,6 +25,9 @@ struct ModelScreen: Equatable, CustomStringConvertible {
         self.payload = payload
     }
 
+    /// The alert or dialog the screen shows, for an alert's screen: its payload is its content.
+    var alert: AlertContent? { payload?.value(as: AlertContent.self) }
+
     /// The real screen as a model screen, for comparing trees.
     init(_ screen: Screen) {
         self.init(
@@ -194,6 +197,21 @@ struct ModelTree: Equatable, CustomStringConvertible {
     }
 
     var visible: ModelScreen? { visiblePlace.flatMap { $0.screens.last } }
+
+    /// The alert or dialog on top, if the last modal is one: nothing is presented over it.
+    var alert: (screen: ModelScreen, content: AlertContent)? {
+        guard let modal = modals.last, ModelCatalogue.isAlertStyle(modal.style),
+            let screen = modal.stack.screens.first, let content = screen.alert
+        else { return nil }
+        return (screen, content)
+    }
+
+    /// The tree without its alert: what a link or a snapshot of it shows.
+    var withoutAlert: ModelTree {
+        var tree = self
+        if alert != nil { tree.modals.removeLast() }
+        return tree
+    }
 
     /// Where the visible screen stands: level 0 for the root, a tab or a split column, N for
     /// the N-th modal; its index in its own stack.
@@ -380,8 +398,9 @@ enum ModelCatalogue {
     static func userCanDismiss(_ style: PresentationStyle) -> Bool {
         switch style {
         case .sheet(_, let interactiveDismissal): return interactiveDismissal
-        case .fullScreenCover: return false
-        case .popover: return true
+        case .fullScreenCover, .alert: return false
+        case .popover(_, let interactiveDismissal): return interactiveDismissal
+        case .confirmationDialog: return true
         }
     }
 
@@ -390,8 +409,50 @@ enum ModelCatalogue {
         switch style {
         case .sheet(let detents, _): return !detents.isEmpty
         case .fullScreenCover: return true
-        case .popover(let anchor): return !anchor.isEmpty && anchor.utf8.count <= 64
+        case .popover(let anchor, _): return !anchor.isEmpty && anchor.utf8.count <= 64
+        case .alert, .confirmationDialog: return false
         }
+    }
+
+    /// Whether `style` is an alert's or a confirmation dialog's, which no scene is presented with.
+    static func isAlertStyle(_ style: PresentationStyle) -> Bool {
+        style == .alert || style == .confirmationDialog
+    }
+
+    /// The kinds refused over an alert: those that push onto, present over, pop or set the
+    /// top-most stack (docs: "nothing goes over an alert").
+    static let refusedOverAlert: Set<TransitionKind> = [
+        .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
+    ]
+
+    /// What is wrong with an alert, by the rules of ``AlertContent``'s documentation; the
+    /// generator breaks at most one at a time.
+    static func alertProblem(_ content: AlertContent) -> AlertProblem? {
+        if let problem = problem(of: content.name) { return .invalidName(content.name, problem) }
+        if content.buttons.isEmpty { return .noButtons }
+        if content.buttons.count > 16 {
+            return .tooManyButtons(count: content.buttons.count, limit: 16)
+        }
+        let isDialog = content.kind == .confirmationDialog
+        if isDialog, !content.textFields.isEmpty { return .textFieldsInDialog }
+        if content.textFields.count > 4 {
+            return .tooManyTextFields(count: content.textFields.count, limit: 4)
+        }
+        if !isDialog, content.anchor != nil { return .anchorOnAlert }
+        if let anchor = content.anchor, anchor.isEmpty || anchor.utf8.count > 64 {
+            return .invalidAnchor
+        }
+        let texts =
+            [content.title, content.message ?? ""] + content.buttons.map(\.title)
+            + content.textFields.map(\.placeholder)
+        if texts.contains(where: { $0.utf8.count > 4_096 }) { return .textTooLong(limit: 4_096) }
+        if let index = content.buttons.firstIndex(where: { $0.title.isEmpty }) {
+            return .emptyButtonTitle(index: index)
+        }
+        if content.buttons.filter({ $0.role == .cancel }).count > 1 {
+            return .moreThanOneCancelButton
+        }
+        return nil
     }
 
     /// The problem of an invalid name from ``invalid``, else `nil`.
@@ -647,7 +708,8 @@ struct ReferenceModel {
                     name: ModelCatalogue.guardName, kind: kind, scene: screen.scene,
                     reason: ModelCatalogue.pinnedReason)
             }
-            if !force, screen.scene == ModelCatalogue.keep {
+            // An alert's screen has no builder, so no veto, whatever its name.
+            if !force, screen.scene == ModelCatalogue.keep, screen.alert == nil {
                 return .leavingVetoed(
                     scene: screen.scene, screen: ScreenID(screen.id),
                     reason: ModelCatalogue.keepReason)
@@ -700,6 +762,10 @@ struct ReferenceModel {
         let kind = request.kind
         if kind != .root, kind != .tabs, kind != .split, isEmpty {
             return .failed(.noRoot(kind))
+        }
+        // Nothing is pushed or presented over an alert, nor is its stack changed.
+        if let alert = tree.alert, ModelCatalogue.refusedOverAlert.contains(kind) {
+            return .failed(.alertIsPresented(kind, alert: alert.screen.scene))
         }
         // A replace on a split's empty detail column has no screen to replace.
         if kind == .replace, tree.topScreens.isEmpty { return .failed(.noDetailScreen(kind)) }
@@ -904,6 +970,20 @@ struct ReferenceModel {
                 next.tree.selected = next.tree.base.count - 1
             }
 
+        case .alert(let content, let animated):
+            // It builds nothing and asks no guard: one screen of the alert's name, holding the
+            // content as its payload, in a modal of the alert's style.
+            if let problem = ModelCatalogue.alertProblem(content) {
+                return .failed(.invalidAlert(problem))
+            }
+            let style: PresentationStyle =
+                content.kind == .alert ? .alert : .confirmationDialog
+            var next = self
+            let screen = ModelScreen(
+                id: nextID, scene: content.name, parameters: [:], payload: ScenePayload(content))
+            next.nextID += 1
+            next.tree.modals.append(next.newModal(style, [screen]))
+            return applied(next, kind: kind, removed: 0, animated: animated, style: style)
         case .showDetail(let destination, let animated),
             .showSupplementary(let destination, let animated):
             guard tree.isSplit else { return .failed(.noSplitRoot(kind)) }
@@ -1070,6 +1150,21 @@ struct ReferenceModel {
             guard index != tree.selected else { return .silent(self) }
             next.tree.selected = index
             return applied(next, kind: .selectTab, removed: 0, animated: true, initiator: .user)
+        case .answeredByUser(let screen, let button, let text):
+            // Only the alert on top, the visible screen, is answered.
+            guard let alert = tree.alert, alert.screen.id == screen.rawValue else {
+                return .failed(.notAnAlert(screen))
+            }
+            let buttons = alert.content.buttons.count
+            guard (0..<buttons).contains(button) else {
+                return .failed(.noSuchAlertButton(screen, button: button, count: buttons))
+            }
+            let fields = alert.content.textFields.count
+            guard text.count == fields else {
+                return .failed(.alertTextMismatch(screen, given: text.count, expected: fields))
+            }
+            next.tree.modals.removeLast()
+            return applied(next, kind: .dismiss, removed: 1, animated: true, initiator: .user)
         case .selectedTabReselectedByUser:
             guard let name = tree.selectedTab else { return .failed(.unknownTab("", tabs: [])) }
             if let modal = tree.modals.first {
@@ -1223,7 +1318,9 @@ extension ReferenceModel {
             return (detents == [.large] ? [] : detents.map(\.rawValue))
                 + (interactiveDismissal ? [] : ["fixed"])
         case .fullScreenCover: return ["full-screen"]
-        case .popover(let anchor): return ["popover:" + percentEncoded(anchor)]
+        case .popover(let anchor, let interactiveDismissal):
+            return ["popover:" + percentEncoded(anchor)] + (interactiveDismissal ? [] : ["fixed"])
+        case .alert, .confirmationDialog: return []
         }
     }
 
@@ -1258,7 +1355,9 @@ extension ReferenceModel {
     /// or one with more parameters than the format allows.
     func writtenLink(format: DeepLinkFormat) -> Result<ModelLink?, NavigationError> {
         guard !isEmpty else { return .success(nil) }
-        let total = screens.count
+        // An alert is left out: the link shows what was under it.
+        let tree = self.tree.withoutAlert
+        let total = tree.screens.count
         var segments: [String] = []
         func write(_ stack: ModelStack, opening: String) throws(NavigationError)
             -> [PlannedScreen]
@@ -1361,6 +1460,8 @@ extension ReferenceModel {
                 }
                 return result
             }
+            // An alert is left out: the snapshot shows what was under it.
+            let tree = self.tree.withoutAlert
             var modals: [TreeSnapshot.Modal] = []
             var base: [[TreeSnapshot.Screen]] = []
             for stack in tree.base { base.append(try saved(stack)) }

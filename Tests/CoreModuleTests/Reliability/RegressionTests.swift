@@ -183,6 +183,59 @@ struct RegressionTests {
         }
     }
 
+    /// Fixed: a link written over an alert counted the alert's screen in its limit.
+    ///
+    /// Found by the model-based test once it drew alerts: a link leaves the alert out, but the
+    /// `tooManyScreens` error of a tree over the format's limit named the tree's screen count,
+    /// the alert's screen included (16 screens for a link of 15). Now the writer counts what it
+    /// writes: the tree without its alert.
+    @Test("a link over an alert counts the screens under it, not the alert's")
+    func linkOverAlertCountsScreensUnderIt() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"),
+        ])
+        let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
+        try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
+        #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
+            try coordinator.link(format: format)
+        }
+        // Within the limit once the alert is left out.
+        let three = DeepLinkFormat(scheme: "app", maximumScreens: 3)
+        #expect(try coordinator.link(format: three) == "app://open/A1/A2/B1")
+    }
+
+    /// Fixed: a typed alert's answers were checked before the request's own rules.
+    ///
+    /// Found while writing the alert fuzz step: `navigate(.alert(…), expecting:)` checked the
+    /// type of every button's answer first, so an alert on an empty window, over another
+    /// alert, or without a title on a button failed with `.wrongAnswerType` instead of
+    /// `.noRoot`, `.alertIsPresented` or the content's own problem, against the documented
+    /// order ("no root" first). Now the answers are checked once the request can apply.
+    @Test("a typed alert fails with the request's own error before its answers' type")
+    func typedAlertChecksTheRequestFirst() throws {
+        let strings = AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])
+        let empty = try makeCoordinator()
+        #expect(throws: NavigationError.noRoot(.present)) {
+            try empty.navigate(.alert(strings), expecting: Bool.self) { _ in }
+        }
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .alert(strings)])
+        #expect(throws: NavigationError.alertIsPresented(.present, alert: "Alert")) {
+            try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
+        }
+        try coordinator.navigate(.dismiss())
+        var untitled = strings
+        untitled.buttons[0].title = ""
+        #expect(throws: NavigationError.invalidAlert(.emptyButtonTitle(index: 0))) {
+            try coordinator.navigate(.alert(untitled), expecting: Bool.self) { _ in }
+        }
+        #expect(
+            throws: NavigationError.invalidAlert(
+                .wrongAnswerType(button: 0, expected: "Bool", given: "String"))
+        ) {
+            try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
+        }
+    }
+
     /// Fixed: a flow could finish while it owned a screen in the tree.
     ///
     /// A flow whose last screen left was marked finished only after observers ran, so an

@@ -189,7 +189,7 @@ struct WindowGenerator {
     ]
     static let activityType = "org.scenerouter.restore"
 
-    let single = ModelGenerator()
+    let single = ModelGenerator(drawsAlerts: true)
 
     /// Any identity: mostly one of ``names``, sometimes an invalid one.
     func name(_ random: inout SeededRandom) -> WindowID {

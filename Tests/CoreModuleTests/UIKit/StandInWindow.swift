@@ -71,7 +71,11 @@
             var presenter = root
             for modal in tree.modals {
                 let presented = presenter?.presentedViewController
-                if let problem = check(presented, shows: modal) { return problem }
+                if modal.style?.isAlert == true {
+                    if let problem = check(presented, showsAlert: modal) { return problem }
+                } else if let problem = check(presented, shows: modal) {
+                    return problem
+                }
                 if let presented, let style = modal.style,
                     let problem = check(presented, isShownAs: style)
                 {
@@ -167,6 +171,33 @@
             return nil
         }
 
+        /// How the presented `controller` differs from the alert modal `stack`: the renderer's
+        /// alert controller for its screen, with the content's title, message, one action per
+        /// button (title and style, in order) and its text fields (placeholder, text, secure).
+        private func check(_ controller: UIViewController?, showsAlert stack: ScreenStack)
+            -> String?
+        {
+            guard let screen = stack.last, let content = (screen.content as? AlertScreen)?.content
+            else { return "the alert stack \(stack.id) holds no alert" }
+            guard let alert = controller as? UIAlertController,
+                alert === renderer.viewController(for: screen.id)
+            else { return "\(screen) is not shown by its alert controller" }
+            let styles: [AlertButton.Role: UIAlertAction.Style] = [
+                .default: .default, .cancel: .cancel, .destructive: .destructive,
+            ]
+            let fields = (alert.textFields ?? []).map {
+                AlertTextField(
+                    placeholder: $0.placeholder ?? "", text: $0.text ?? "",
+                    isSecure: $0.isSecureTextEntry)
+            }
+            guard alert.title == content.title, alert.message == content.message,
+                alert.actions.map(\.title) == content.buttons.map(\.title),
+                alert.actions.map(\.style) == content.buttons.map({ styles[$0.role] }),
+                fields == content.textFields
+            else { return "\(screen)'s alert controller does not show \(content)" }
+            return nil
+        }
+
         private func check(_ controller: UIViewController, isShownAs style: PresentationStyle)
             -> String?
         {
@@ -189,8 +220,17 @@
                 {
                     return nil
                 }
-            case .popover:
+            case .popover(_, let interactiveDismissal):
                 if controller.modalPresentationStyle == .popover,
+                    controller.popoverPresentationController?.sourceView != nil,
+                    controller.isModalInPresentation == !interactiveDismissal
+                {
+                    return nil
+                }
+            case .alert:
+                if (controller as? UIAlertController)?.preferredStyle == .alert { return nil }
+            case .confirmationDialog:
+                if (controller as? UIAlertController)?.preferredStyle == .actionSheet,
                     controller.popoverPresentationController?.sourceView != nil
                 {
                     return nil

@@ -9,8 +9,12 @@
     /// window: after every event the window shows the tree, and no UIKit rule was broken.
     ///
     /// The generator's user reports are made by the user instead: a back swipe (sometimes
-    /// cancelled first), the Back button's menu, a sheet dragged down, a tab tapped, so that the
-    /// adapter's callbacks are what reports them. Replay a failure with the seed its message
+    /// cancelled first), the Back button's menu, a sheet dragged down, a tab tapped, an alert's
+    /// button tapped, a tap outside a dialog, so that the adapter's callbacks are what reports
+    /// them. Now and then the test presents an alert or a confirmation dialog of its own over
+    /// whatever the tree shows (the model does not draw them yet), checks the window, and has
+    /// the user answer it (a button, maybe with text typed; a tap outside) or the app dismiss
+    /// it, checking what the request hears; the tree is then the model's again. Replay a failure with the seed its message
     /// prints: `ROUTER_SEED=N swift test --filter UIKitPropertyTests`; `ROUTER_UIKIT_EVENTS=N`
     /// changes the number of operations (100,000 by default).
     @MainActor
@@ -103,7 +107,9 @@
                 }
                 if case .report(let report) = operation {
                     shown.settle()
-                    let gesture = Gesture.for(report, world.coordinator.tree, &random)
+                    let gesture = Gesture.for(
+                        report, world.coordinator.tree, &random,
+                        compact: shown.testing.isCompactWidth)
                     history.append((step, "\(gesture) (for \(operation))"))
                     let (performed, expected) = gesture.perform(on: shown.testing)
                     guard performed == gesture.possible else {
@@ -138,6 +144,22 @@
                         statistics.queuedSteps += shown.renderer.player.pendingSteps.count
                     }
                 }
+                if !world.coordinator.tree.isEmpty, world.coordinator.tree.alert == nil,
+                    Int.random(in: 0..<Self.alertEvery, using: &random) == 0
+                {
+                    let content = Self.randomAlert(&random)
+                    history.append((step, "alert \(content)"))
+                    if let problem = alertEpisode(
+                        content, shown, world.coordinator, &random, &statistics)
+                    {
+                        return fail(problem)
+                    }
+                    // The alert's screen, stack and modal took identities; it made two events.
+                    model.nextID += 1
+                    model.nextStackID += 1
+                    model.nextModalID += 1
+                    model.nextSequence += 2
+                }
                 if history.count > 12 { history.removeFirst() }
                 guard world.tree == model.tree else { return fail("the model lost track") }
                 if step % settleEvery == settleEvery - 1 || step == steps - 1 {
@@ -148,6 +170,124 @@
             }
             statistics.steps += shown.renderer.player.completedStepCount
             return true
+        }
+
+        /// One operation in this many is followed by an alert of the test's own.
+        static let alertEvery = 16
+
+        /// An alert or a confirmation dialog: one to three buttons answering their index, maybe
+        /// one of them the cancel button; an alert has up to two text fields, a dialog an anchor
+        /// the app knows, one it does not, or none.
+        static func randomAlert(_ random: inout SeededRandom) -> AlertContent {
+            let count = Int.random(in: 1...3, using: &random)
+            let cancel =
+                Bool.random(using: &random) ? Int.random(in: 0..<count, using: &random) : -1
+            var buttons: [AlertButton] = []
+            for index in 0..<count {
+                let role: AlertButton.Role =
+                    index == cancel
+                    ? .cancel : Bool.random(using: &random) ? .destructive : .default
+                buttons.append(AlertButton("Button \(index)", role: role, value: index))
+            }
+            let message = Bool.random(using: &random) ? "A message" : nil
+            if Bool.random(using: &random) {
+                let anchor = ["share", "menu", nil][Int.random(in: 0..<3, using: &random)]
+                return .confirmationDialog(
+                    title: "Dialog", message: message, buttons: buttons, anchor: anchor)
+            }
+            var fields: [AlertTextField] = []
+            for index in 0..<Int.random(in: 0...2, using: &random) {
+                fields.append(
+                    AlertTextField(
+                        placeholder: "Field \(index)",
+                        text: Bool.random(using: &random) ? "Text \(index)" : "",
+                        isSecure: Bool.random(using: &random)))
+            }
+            return AlertContent(
+                title: "Alert", message: message, buttons: buttons, textFields: fields)
+        }
+
+        /// Presents `content` over the tree and has it answered, checking the window and what
+        /// the request hears; returns what went wrong, if anything.
+        ///
+        /// The user taps a button (typing in some text fields first) or taps outside, or the
+        /// app dismisses it (also when the stand-in refuses the user's gesture); the request
+        /// hears the button's value (an ``AlertAnswer`` with the text fields' text), the cancel
+        /// button's for a tap outside, or `cancelled`.
+        private func alertEpisode(
+            _ content: AlertContent, _ shown: StandInWindow, _ coordinator: AppCoordinator,
+            _ random: inout SeededRandom, _ statistics: inout GestureStatistics
+        ) -> String? {
+            var results: [ScreenResult] = []
+            do {
+                try coordinator.navigate(.alert(content, animated: Bool.random(using: &random))) {
+                    results.append($0)
+                }
+            } catch {
+                return "the coordinator refused the alert: \(error)"
+            }
+            statistics.animations += shown.testing.finishAnimations()
+            if let mismatch = shown.mismatch() { return "with the alert: \(mismatch)" }
+            guard let top = coordinator.tree.modals.last?.last?.id else {
+                return "the alert is not in the tree"
+            }
+            // What the request hears: the button's index and the text fields' text, or nil for
+            // cancelled.
+            var expected: (button: Int, text: [String])?
+            var report: PlatformReport?
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let button = Int.random(in: 0..<content.buttons.count, using: &random)
+                let typed = (0..<Int.random(in: 0...content.textFields.count, using: &random))
+                    .map { "typed \($0)" }
+                report = .answeredByUser(top, button: button, text: typed)
+                let text = typed + content.textFields.dropFirst(typed.count).map(\.text)
+                expected = (button, text)
+            case 1:
+                report = .dismissedByUser(top)
+                expected = content.cancelButton.map { ($0.index, []) }
+            default:
+                report = nil
+            }
+            if let drawn = report {
+                let gesture = Gesture.for(
+                    drawn, coordinator.tree, &random, compact: shown.testing.isCompactWidth)
+                let (performed, _) = gesture.perform(on: shown.testing)
+                guard performed == gesture.possible else {
+                    return "the stand-in \(performed ? "let" : "refused") \(gesture)"
+                }
+                statistics.count(gesture, performed: performed)
+                if !performed { report = nil }
+            }
+            if report == nil {
+                expected = nil
+                do {
+                    try coordinator.navigate(.dismiss(animated: Bool.random(using: &random)))
+                } catch {
+                    return "the app could not dismiss the alert: \(error)"
+                }
+                statistics.gestures["app dismisses an alert", default: 0] += 1
+            }
+            guard results.count == 1, let result = results.first else {
+                return "the alert's request heard \(results)"
+            }
+            switch expected {
+            case nil:
+                guard result.isCancelled else {
+                    return "the alert answered \(result), not cancelled"
+                }
+            case (let button, let text)? where content.textFields.isEmpty:
+                guard result.value(as: Int.self) == button, text.isEmpty else {
+                    return "the alert answered \(result), not button \(button)"
+                }
+            case (let button, let text)?:
+                let answer = result.value(as: AlertAnswer.self)
+                guard answer?.button == button, answer?.value(as: Int.self) == button,
+                    answer?.text == text
+                else { return "the alert answered \(result), not button \(button) with \(text)" }
+            }
+            statistics.animations += shown.testing.finishAnimations()
+            return shown.mismatch().map { "after the alert: \($0)" }
         }
     }
 
@@ -165,12 +305,20 @@
         case tabTap(index: Int, name: String, reselect: Bool, covered: Bool)
         /// The window's width changes class, collapsing or expanding a split root.
         case sizeClass(SizeClass)
+        /// The user types `typing` in the alert's text fields and taps its button `index`;
+        /// the adapter reports `report`. Refused for a button the alert does not have or show
+        /// (a dialog's cancel button in a popover).
+        case alertButton(index: Int, typing: [String], report: PlatformReport, possible: Bool)
+        /// A tap outside the confirmation dialog `top`'s popover; refused for an alert, and for
+        /// a dialog in a compact width (no popover).
+        case tapOutside(top: ScreenID, possible: Bool)
         /// A gesture the user cannot make for this report (nothing to swipe, no tab bar).
         case none(String)
 
-        /// The gesture for `report` in `tree`.
+        /// The gesture for `report` in `tree`, in a window of compact width or not.
         static func `for`(
-            _ report: PlatformReport, _ tree: ScreenTree, _ random: inout SeededRandom
+            _ report: PlatformReport, _ tree: ScreenTree, _ random: inout SeededRandom,
+            compact: Bool = false
         ) -> Gesture {
             switch report {
             case .poppedBackByUser:
@@ -183,9 +331,26 @@
                 }
                 return .backSwipe(
                     cancelledFirst: Bool.random(using: &random), to: ids[ids.count - 2])
+            case .answeredByUser(_, let button, let text):
+                guard let alert = tree.alert, let top = tree.modals.last?.last?.id else {
+                    return .none("no alert")
+                }
+                let shown =
+                    alert.buttons.indices.contains(button)
+                    && !(alert.kind == .confirmationDialog && !compact
+                        && alert.buttons[button].role == .cancel)
+                // The fields the user types nothing in keep their text.
+                let typed = Array(text.prefix(alert.textFields.count))
+                let all = typed + alert.textFields.dropFirst(typed.count).map(\.text)
+                return .alertButton(
+                    index: button, typing: typed,
+                    report: .answeredByUser(top, button: button, text: all), possible: shown)
             case .dismissedByUser:
                 guard let modal = tree.modals.last else {
                     return .swipeDown(top: nil, allowed: false)
+                }
+                if let top = modal.last?.id, let style = modal.style, style.isAlert {
+                    return .tapOutside(top: top, possible: style == .confirmationDialog && !compact)
                 }
                 return .swipeDown(
                     top: modal.last?.id, allowed: modal.style?.userCanDismiss ?? false)
@@ -218,6 +383,8 @@
             case .backSwipe, .backButtonMenu, .sizeClass: return true
             case .swipeDown(let top, let allowed): return top != nil && allowed
             case .tabTap(_, _, _, let covered): return !covered
+            case .alertButton(_, _, _, let possible), .tapOutside(_, let possible):
+                return possible
             case .none: return false
             }
         }
@@ -234,6 +401,10 @@
             case .tabTap(_, _, let reselect, let covered):
                 return covered ? "tap on a covered tab bar" : reselect ? "re-tap" : "tab tap"
             case .sizeClass: return "size class"
+            case .alertButton(_, _, _, let possible):
+                return possible ? "alert button" : "refused alert button"
+            case .tapOutside(_, let possible):
+                return possible ? "tap outside a dialog" : "refused tap outside an alert"
             case .none(let reason): return "no gesture (\(reason))"
             }
         }
@@ -267,6 +438,12 @@
             case .sizeClass(let sizeClass):
                 let done = testing.simulateSizeClass(compact: sizeClass == .compact)
                 return (done, done ? [.sizeClassChanged(sizeClass)] : [])
+            case .alertButton(let index, let typing, let report, _):
+                let done = testing.simulateAlertAction(index, typing: typing)
+                return (done, done ? [report] : [])
+            case .tapOutside(let top, _):
+                let done = testing.simulateTapOutsideActionSheet()
+                return (done, done ? [.dismissedByUser(top)] : [])
             case .none:
                 return (false, [])
             }
@@ -278,7 +455,8 @@
         static let names: Set<String> = [
             "back swipe", "cancelled then completed back swipe", "Back button menu", "swipe-down",
             "refused swipe-down", "swipe-down with nothing presented", "tab tap", "re-tap",
-            "tap on a covered tab bar",
+            "tap on a covered tab bar", "alert button", "refused alert button",
+            "tap outside a dialog", "refused tap outside an alert", "app dismisses an alert",
         ]
 
         var checked = 0

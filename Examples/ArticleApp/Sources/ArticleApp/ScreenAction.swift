@@ -9,7 +9,7 @@ import FeatureC
 /// The app is the only module that knows every feature's screens, so it says which buttons
 /// each shows; the SwiftUI and UIKit shells draw them the same way, and the tests tap them on
 /// Linux. A button appears only where the article's screen offers it and it can work: B1's
-/// Close inside a modal, C1's Back above another screen.
+/// Close and Discard… inside a modal, C1's Back above another screen.
 @MainActor
 public struct ScreenAction: Identifiable {
     /// The button's title.
@@ -63,6 +63,10 @@ public struct ScreenAction: Identifiable {
             if let location, location.level > 0 {
                 actions.append(
                     ScreenAction("Close") { () throws(NavigationError) in try b1.tappedClose() })
+                actions.append(
+                    ScreenAction("Discard…") { () throws(NavigationError) in
+                        try b1.tappedDiscard()
+                    })
             }
             return actions
         case let c1 as C1ViewController:

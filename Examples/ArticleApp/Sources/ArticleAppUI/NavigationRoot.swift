@@ -93,7 +93,8 @@
         }
     }
 
-    /// The modal over one level, shown by the modifier its style asks for.
+    /// The modal over one level, shown by the modifier its style asks for (an alert's: see
+    /// `Alerts`).
     @MainActor
     struct Modals: ViewModifier {
         @Bindable var navigation: ObservableNavigation
@@ -112,6 +113,7 @@
                 .popover(item: $navigation[modalOver: level, as: .popover]) { modal in
                     ModalView(navigation: navigation, session: session, modal: modal)
                 }
+                .modifier(Alerts(navigation: navigation, level: level))
         }
     }
 
@@ -121,6 +123,73 @@
             over level: Int, navigation: ObservableNavigation, session: ArticleSession
         ) -> some View {
             modifier(Modals(navigation: navigation, session: session, level: level))
+        }
+    }
+
+    /// The alert or confirmation dialog over one level: its buttons answer it through the tree.
+    @MainActor
+    struct Alerts: ViewModifier {
+        @Bindable var navigation: ObservableNavigation
+        let level: Int
+
+        func body(content: Content) -> some View {
+            content
+                .alert(
+                    title(of: .alert), isPresented: $navigation[isPresentedOver: level, as: .alert],
+                    presenting: navigation[modalOver: level, as: .alert]
+                ) { modal in
+                    AlertActions(navigation: navigation, modal: modal)
+                } message: { modal in
+                    Text(modal.alert?.message ?? "")
+                }
+                .confirmationDialog(
+                    title(of: .confirmationDialog),
+                    isPresented: $navigation[isPresentedOver: level, as: .confirmationDialog],
+                    titleVisibility: .visible,
+                    presenting: navigation[modalOver: level, as: .confirmationDialog]
+                ) { modal in
+                    AlertActions(navigation: navigation, modal: modal)
+                } message: { modal in
+                    Text(modal.alert?.message ?? "")
+                }
+        }
+
+        /// The title of the alert or dialog the modifier of `kind` shows over this level.
+        private func title(of kind: PresentationKind) -> String {
+            navigation[modalOver: level, as: kind]?.alert?.title ?? ""
+        }
+    }
+
+    /// An alert's text fields and buttons; a button's action is the alert's answer.
+    @MainActor
+    struct AlertActions: View {
+        @Bindable var navigation: ObservableNavigation
+        let modal: NavigationProjection.Modal
+
+        var body: some View {
+            if let alert = modal.alert {
+                ForEach(alert.textFields.indices, id: \.self) { field in
+                    let text = $navigation[text: field, of: modal.id]
+                    if alert.textFields[field].isSecure {
+                        SecureField(alert.textFields[field].placeholder, text: text)
+                    } else {
+                        TextField(alert.textFields[field].placeholder, text: text)
+                    }
+                }
+                ForEach(alert.buttons.indices, id: \.self) { index in
+                    Button(alert.buttons[index].title, role: role(alert.buttons[index].role)) {
+                        navigation.answer(modal.id, button: index)
+                    }
+                }
+            }
+        }
+
+        private func role(_ role: AlertButton.Role) -> ButtonRole? {
+            switch role {
+            case .default: nil
+            case .cancel: .cancel
+            case .destructive: .destructive
+            }
         }
     }
 #endif

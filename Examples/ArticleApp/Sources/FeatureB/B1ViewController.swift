@@ -17,6 +17,24 @@ public final class B1ViewController: ViewController {
     public func tappedClose() throws(NavigationError) {
         try context.navigate(.dismiss(animated: true))
     }
+
+    /// The alert ``tappedDiscard()`` asks: Discard answers `true`, Cancel its title.
+    public static let discardAlert = AlertContent(
+        "DiscardB1", title: "Discard this draft?", message: "Its changes cannot be recovered.",
+        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+
+    /// The user tapped Discard: ask first, in an alert over this screen.
+    ///
+    /// The modal is dismissed only when the user confirms. The platform shows the alert (a
+    /// `UIAlertController`, or SwiftUI's `.alert`) and reports the button tapped.
+    ///
+    /// - Throws: What the coordinator throws; the tree is then as it was.
+    public func tappedDiscard() throws(NavigationError) {
+        try context.navigate(.alert(Self.discardAlert)) { [context] result in
+            guard result.value(as: Bool.self) == true else { return }
+            _ = try? context.navigate(.dismiss(animated: true))
+        }
+    }
 }
 
 /// Builds "B1", FeatureB's screen.

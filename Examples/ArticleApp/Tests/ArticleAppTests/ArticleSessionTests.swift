@@ -1,6 +1,7 @@
 import ArticleApp
 import CoreModule
 import CoreModuleTesting
+import FeatureB
 import Foundation
 import Testing
 
@@ -140,6 +141,34 @@ struct ArticleSessionTests {
         #expect(tree().scenes == [["A1", "A2"], ["B1"], ["C1"]])
         try tap("Open C1 by a name from a server")
         #expect(tree().visibleScreen?.scene == "C1")
+    }
+
+    @Test("B1's Discard… asks in an alert: Cancel keeps the sheet, Discard closes it")
+    func discardAsksFirst() throws {
+        let session = try ArticleSession(restoring: nil)
+        let coordinator = session.coordinator
+        func tap(_ title: String) throws {
+            let screen = try #require(coordinator.tree.visibleScreen)
+            let action = try #require(session.actions(for: screen).first { $0.title == title })
+            try action.perform()
+        }
+        try tap("Open A2")
+        try tap("Present B1")
+        try tap("Discard…")
+        #expect(coordinator.tree.alert == B1ViewController.discardAlert)
+        // Nothing goes over the alert: the user answers it first.
+        #expect(throws: NavigationError.alertIsPresented(.push, alert: "DiscardB1")) {
+            try coordinator.navigate(.push(scene: "C1"))
+        }
+        let first = try #require(coordinator.tree.visibleScreen?.id)
+        try coordinator.report(.answeredByUser(first, button: 1))
+        #expect(coordinator.tree.visibleScreen?.scene == "B1")
+
+        try tap("Discard…")
+        let second = try #require(coordinator.tree.visibleScreen?.id)
+        try coordinator.report(.answeredByUser(second, button: 0))
+        #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"], ["C1"]])
+        #expect(coordinator.tree.modals.isEmpty)
     }
 
     @Test("B1 shows Close only in a modal, and C1 shows Back only above another screen")

@@ -1,0 +1,339 @@
+/// An alert or a confirmation dialog, as plain data: a title, a message, buttons with roles and
+/// what each answers, and, for an alert, text fields.
+///
+/// ``ApplicationTransitionType/alert(_:animated:)`` presents it in the tree's modal slot, over
+/// the top-most place, as UIKit's `UIAlertController` and SwiftUI's `.alert` and
+/// `.confirmationDialog` show it. Nothing is presented over it: the user answers it first.
+///
+/// ```swift
+/// let discard = AlertContent(
+///     "DiscardDraft", title: "Discard this draft?",
+///     buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+/// try coordinator.navigate(.alert(discard)) { result in
+///     if result.value(as: Bool.self) == true { drafts.removeAll() }
+/// }
+/// // The platform reports the user's tap:
+/// try coordinator.report(.answeredByUser(alertScreen, button: 0))
+/// ```
+///
+/// In the tree, it is a modal of style ``PresentationStyle/alert`` or
+/// ``PresentationStyle/confirmationDialog`` whose stack holds one screen of scene ``name``;
+/// ``ScreenTree/alert`` reads it back. Links and snapshots leave it out: a link or a restored
+/// snapshot shows what was under it.
+public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
+    /// How the platform shows it.
+    public enum Kind: String, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// A centred alert: UIKit's `.alert` style, SwiftUI's `.alert`. The user answers it with
+        /// a button; it may have text fields.
+        case alert
+        /// A list of choices from the bottom of the screen (a popover on iPad): UIKit's
+        /// `.actionSheet` style, SwiftUI's `.confirmationDialog`. A tap outside it dismisses it.
+        case confirmationDialog
+
+        /// The kind's name: `alert` or `confirmation-dialog`.
+        public var description: String {
+            self == .alert ? "alert" : "confirmation-dialog"
+        }
+    }
+
+    /// The scene name its screen has in the tree: `"Alert"` unless given.
+    ///
+    /// A test, an event and the tree's printout name it by it. It names no builder.
+    public var name: SceneIdentifier
+    /// How the platform shows it.
+    public var kind: Kind
+    /// The title.
+    public var title: String
+    /// The message under the title, if any.
+    public var message: String?
+    /// The buttons, in order; at least one, at most one of role ``AlertButton/Role/cancel``.
+    public var buttons: [AlertButton]
+    /// The text fields of an alert, in order (a confirmation dialog has none).
+    public var textFields: [AlertTextField]
+    /// For a confirmation dialog: the view it points at as a popover on iPad, named as
+    /// ``PresentationStyle/popover(anchor:interactiveDismissal:)`` names one; `nil` for the
+    /// presenting screen's view.
+    public var anchor: String?
+
+    /// Creates an alert.
+    ///
+    /// - Parameters:
+    ///   - name: The scene name its screen has in the tree.
+    ///   - title: The title.
+    ///   - message: The message under the title.
+    ///   - buttons: The buttons, in order.
+    ///   - textFields: The text fields, in order.
+    public init(
+        _ name: SceneIdentifier = "Alert", title: String, message: String? = nil,
+        buttons: [AlertButton], textFields: [AlertTextField] = []
+    ) {
+        self.name = name
+        self.kind = .alert
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+        self.textFields = textFields
+        self.anchor = nil
+    }
+
+    /// Creates a confirmation dialog.
+    ///
+    /// - Parameters:
+    ///   - name: The scene name its screen has in the tree.
+    ///   - title: The title.
+    ///   - message: The message under the title.
+    ///   - buttons: The buttons, in order.
+    ///   - anchor: The view it points at as a popover on iPad; `nil` for the presenting
+    ///     screen's view.
+    /// - Returns: The dialog.
+    public static func confirmationDialog(
+        _ name: SceneIdentifier = "ConfirmationDialog", title: String, message: String? = nil,
+        buttons: [AlertButton], anchor: String? = nil
+    ) -> AlertContent {
+        var dialog = AlertContent(name, title: title, message: message, buttons: buttons)
+        dialog.kind = .confirmationDialog
+        dialog.anchor = anchor
+        return dialog
+    }
+
+    /// The most buttons an alert or a dialog may have.
+    public static let maximumButtonCount = 16
+    /// The most text fields an alert may have.
+    public static let maximumTextFieldCount = 4
+    /// The longest title, message, button title or placeholder, in UTF-8 bytes.
+    public static let maximumTextByteCount = 4_096
+
+    /// The modal style its modal has in the tree.
+    public var style: PresentationStyle {
+        kind == .alert ? .alert : .confirmationDialog
+    }
+
+    /// The button of role ``AlertButton/Role/cancel``, if any, and its index.
+    public var cancelButton: (index: Int, button: AlertButton)? {
+        buttons.firstIndex { $0.role == .cancel }.map { ($0, buttons[$0]) }
+    }
+
+    /// What is wrong with it, or `nil` when it can be shown.
+    ///
+    /// Its cost is bounded whatever its size: it stops at the first problem, and counts are
+    /// checked before contents.
+    public var problem: AlertProblem? {
+        if let problem = name.problem { return .invalidName(name, problem) }
+        if buttons.isEmpty { return .noButtons }
+        if buttons.count > Self.maximumButtonCount {
+            return .tooManyButtons(count: buttons.count, limit: Self.maximumButtonCount)
+        }
+        if kind == .confirmationDialog, !textFields.isEmpty { return .textFieldsInDialog }
+        if textFields.count > Self.maximumTextFieldCount {
+            return .tooManyTextFields(count: textFields.count, limit: Self.maximumTextFieldCount)
+        }
+        if kind == .alert, anchor != nil { return .anchorOnAlert }
+        if let anchor, !(1...64).contains(anchor.utf8.count) { return .invalidAnchor }
+        let texts = [title, message ?? ""] + buttons.map(\.title) + textFields.map(\.placeholder)
+        if texts.contains(where: { $0.utf8.count > Self.maximumTextByteCount }) {
+            return .textTooLong(limit: Self.maximumTextByteCount)
+        }
+        if let index = buttons.firstIndex(where: { $0.title.isEmpty }) {
+            return .emptyButtonTitle(index: index)
+        }
+        if buttons.lazy.filter({ $0.role == .cancel }).count > 1 { return .moreThanOneCancelButton }
+        return nil
+    }
+
+    /// What answering with `button` and `text` delivers: the button's value, or an
+    /// ``AlertAnswer`` when the alert has text fields.
+    package func answer(button: Int, text: [String]) -> any Sendable {
+        let value = buttons[button].value
+        return textFields.isEmpty
+            ? value.base : AlertAnswer(button: button, value: value, text: text)
+    }
+
+    /// The alert as `alert "Discard this draft?" [Discard (destructive), Cancel (cancel)]`.
+    public var description: String {
+        let shown = buttons.prefix(8).map(\.description).joined(separator: ", ")
+        let more = buttons.count > 8 ? ", … \(buttons.count - 8) more" : ""
+        let fields = textFields.isEmpty ? "" : ", \(textFields.count) text field(s)"
+        return "\(kind) \"\(NavigationError.shorten(title))\" [\(shown)\(more)]\(fields)"
+    }
+}
+
+/// One button of an ``AlertContent``: its title, its role and the value it answers.
+///
+/// A string literal is a default button that answers its title: `buttons: ["OK"]`.
+public struct AlertButton: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
+    public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// An ordinary choice.
+        case `default`
+        /// The choice that changes nothing; the platform places it apart, and a confirmation
+        /// dialog dismissed by a tap outside answers with it.
+        case cancel
+        /// A choice that destroys something; the platform shows it in red.
+        case destructive
+
+        /// The role's name.
+        public var description: String { rawValue }
+    }
+
+    /// The button's title.
+    public var title: String
+    /// Its role.
+    public var role: Role
+    /// The value the alert answers when the user taps it.
+    public var value: ScenePayload
+
+    /// Creates a button that answers `value`.
+    ///
+    /// - Parameters:
+    ///   - title: The button's title.
+    ///   - role: Its role.
+    ///   - value: The value the alert answers when the user taps it.
+    public init<Value: Hashable & Sendable>(_ title: String, role: Role = .default, value: Value) {
+        self.title = title
+        self.role = role
+        self.value = ScenePayload(value)
+    }
+
+    /// Creates a button that answers its title.
+    ///
+    /// - Parameters:
+    ///   - title: The button's title, and the value the alert answers when the user taps it.
+    ///   - role: Its role.
+    public init(_ title: String, role: Role = .default) {
+        self.init(title, role: role, value: title)
+    }
+
+    /// A default button that answers its title.
+    ///
+    /// - Parameter value: The button's title.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// A button of role ``Role/cancel`` that answers its title.
+    ///
+    /// - Parameter title: The button's title.
+    /// - Returns: The button.
+    public static func cancel(_ title: String = "Cancel") -> AlertButton {
+        AlertButton(title, role: .cancel)
+    }
+
+    /// The button as `Discard (destructive)`, or `OK` for a default one.
+    public var description: String {
+        let title = NavigationError.shorten(title)
+        return role == .default ? title : "\(title) (\(role))"
+    }
+}
+
+/// A text field of an alert, as UIKit's `addTextField(configurationHandler:)` and a SwiftUI
+/// `TextField` or `SecureField` in an `.alert` show it.
+public struct AlertTextField: Hashable, Sendable {
+    /// The text shown while the field is empty.
+    public var placeholder: String
+    /// The text the field starts with.
+    public var text: String
+    /// Whether the field hides what is typed (a password).
+    public var isSecure: Bool
+
+    /// Creates a text field.
+    ///
+    /// - Parameters:
+    ///   - placeholder: The text shown while the field is empty.
+    ///   - text: The text the field starts with.
+    ///   - isSecure: Whether the field hides what is typed.
+    public init(placeholder: String = "", text: String = "", isSecure: Bool = false) {
+        self.placeholder = placeholder
+        self.text = text
+        self.isSecure = isSecure
+    }
+}
+
+/// What an alert with text fields answers: the button tapped, its value and the text typed.
+///
+/// ```swift
+/// if let answer = result.value(as: AlertAnswer.self), answer.value(as: String.self) == "Save" {
+///     rename(to: answer.text[0])
+/// }
+/// ```
+public struct AlertAnswer: Hashable, Sendable, CustomStringConvertible {
+    /// The index of the button tapped.
+    public let button: Int
+    /// The value of the button tapped.
+    public let value: ScenePayload
+    /// The text of each text field, in order.
+    public let text: [String]
+
+    /// The button's value as `type`, or `nil` when it is of another type.
+    ///
+    /// - Parameter type: The value's expected type.
+    /// - Returns: The value, or `nil`.
+    public func value<Value>(as type: Value.Type) -> Value? {
+        value.value(as: type)
+    }
+
+    /// The answer as `button 0 (Save), text ["Groceries"]`.
+    public var description: String {
+        "button \(button) (\(value.base)), text \(text)"
+    }
+}
+
+/// What makes an ``AlertContent`` impossible to show: ``NavigationError/invalidAlert(_:)``.
+public enum AlertProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Its name is no valid scene name.
+    case invalidName(SceneIdentifier, IdentifierProblem)
+    /// It has no button, so the user could not answer it.
+    case noButtons
+    /// It has more buttons than ``AlertContent/maximumButtonCount``.
+    case tooManyButtons(count: Int, limit: Int)
+    /// It has more text fields than ``AlertContent/maximumTextFieldCount``.
+    case tooManyTextFields(count: Int, limit: Int)
+    /// A confirmation dialog has text fields; only an alert can.
+    case textFieldsInDialog
+    /// An alert has an anchor; only a confirmation dialog points at a view.
+    case anchorOnAlert
+    /// The dialog's anchor is not 1 to 64 bytes long.
+    case invalidAnchor
+    /// A title, the message, a button's title or a placeholder is longer than
+    /// ``AlertContent/maximumTextByteCount`` bytes.
+    case textTooLong(limit: Int)
+    /// The button at `index` has an empty title.
+    case emptyButtonTitle(index: Int)
+    /// More than one button has role ``AlertButton/Role/cancel``.
+    case moreThanOneCancelButton
+    /// A button answers a value of another type than the one the navigation expects.
+    case wrongAnswerType(button: Int, expected: String, given: String)
+
+    /// The problem in words.
+    public var description: String {
+        switch self {
+        case .invalidName(let name, let problem):
+            return "its name \(name.quoted) is invalid: \(problem)"
+        case .noButtons: return "it has no button, so the user could not answer it"
+        case .tooManyButtons(let count, let limit):
+            return "it has \(count) buttons; at most \(limit) fit"
+        case .tooManyTextFields(let count, let limit):
+            return "it has \(count) text fields; at most \(limit) fit"
+        case .textFieldsInDialog: return "a confirmation dialog cannot have text fields"
+        case .anchorOnAlert:
+            return "an alert points at no view; only a confirmation dialog has an anchor"
+        case .invalidAnchor: return "its anchor must be 1 to 64 bytes"
+        case .textTooLong(let limit):
+            return "a title, message, button title or placeholder is longer than \(limit) bytes"
+        case .emptyButtonTitle(let index): return "button \(index) has an empty title"
+        case .moreThanOneCancelButton: return "more than one button has the cancel role"
+        case .wrongAnswerType(let button, let expected, let given):
+            return "button \(button) answers \(given), but the navigation expects \(expected)"
+        }
+    }
+}
+
+/// The object an alert's screen holds as its content: the alert, for a renderer that reads the
+/// screen alone.
+public final class AlertScreen: Sendable {
+    /// The alert or dialog the screen shows.
+    public let content: AlertContent
+
+    init(_ content: AlertContent) {
+        self.content = content
+    }
+}
