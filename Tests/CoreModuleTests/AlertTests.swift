@@ -51,7 +51,7 @@ struct AlertTests {
         #expect(coordinator.tree.visibleScreen?.scene == "DiscardDraft")
         #expect(
             coordinator.tree.description
-                == "window\n└─ stack: A1 #1 › A2 #2\n   └─ modal (alert): DiscardDraft #3 (AlertContent)"
+                == "window\n└─ stack: A1 #1 › A2 #2\n   └─ modal (alert): DiscardDraft #3 (\"Discard this draft?\")"
         )
         #expect(coordinator.tree.invariantViolations().isEmpty)
         // A plain present step: a renderer shows it by its style.

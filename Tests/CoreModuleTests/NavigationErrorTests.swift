@@ -412,11 +412,11 @@ struct NavigationErrorTests {
             ),
             (
                 .invalidAlert(.moreThanOneCancelButton),
-                "Cannot show the alert: more than one button has the cancel role."
+                "Cannot show the alert or dialog: more than one button has the cancel role."
             ),
             (
                 .alertIsPresented(.push, alert: "DiscardDraft"),
-                "Cannot push over the alert \"DiscardDraft\": nothing is pushed or presented"
+                "Cannot push while the alert \"DiscardDraft\" is presented: nothing is pushed,"
             ),
             (
                 .notAnAlert(ScreenID(3)),

@@ -14,8 +14,9 @@ extension ScriptCommand {
         tap BUTTON [text=VALUE ...]    the user taps the alert's button titled BUTTON, with
                                        one text=VALUE per text field; reported as
                                        .answeredByUser, and the alert's result is printed
-        tap-outside                    the user taps outside the dialog; reported as
-                                       .dismissedByUser: it answers its cancel button
+        tap-outside                    the user taps outside the dialog (or a popover);
+                                       reported as .dismissedByUser: a dialog answers its
+                                       cancel button; an alert must be answered
         """
 
     /// The command words of alerts and dialogs.

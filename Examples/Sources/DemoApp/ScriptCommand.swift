@@ -139,8 +139,8 @@ public enum ScriptCommand: Equatable, Sendable {
         STYLE, for present: full-screen (a cover the user cannot swipe down), popover:ANCHOR
         (a popover from the view named ANCHOR; with fixed, the user cannot dismiss it), or a
         sheet (the default) with the words sheet, medium, large (its heights) and fixed (the
-        user cannot swipe it down). Style
-        words may be joined by commas, as in a link: present B1 item=7 medium,large fixed.
+        user cannot swipe it down). Style words may be joined by commas, as in a link:
+        present B1 item=7 medium,large fixed.
         A tab's name is one word without spaces; a script cannot name a tab "selected".
 
         Windows: each has its own tree, and counts its own screens from #1. Once a script has

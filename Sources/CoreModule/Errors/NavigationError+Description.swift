@@ -145,7 +145,8 @@ extension NavigationError: CustomStringConvertible {
         case .notDismissibleByUser(let screen, let style):
             return
                 "The platform reported that the user dismissed the modal of screen \(screen), but "
-                + "its style (\(style)) does not let the user dismiss it."
+                + "its style (\(style)) does not let the user dismiss it"
+                + (style == .alert ? ": an alert is answered with one of its buttons." : ".")
         case .emptyStack(let kind):
             return "Cannot \(kind): a stack holds at least one screen."
         case .noTabForLink(let scene, let tabs):
@@ -163,11 +164,11 @@ extension NavigationError: CustomStringConvertible {
                 "Cannot present with style \(style.literal): a sheet needs at least one detent and "
                 + "none twice, a popover an anchor of 1 to 64 bytes."
         case .invalidAlert(let problem):
-            return "Cannot show the alert: \(problem)."
+            return "Cannot show the alert or dialog: \(problem)."
         case .alertIsPresented(let kind, let alert):
             return
-                "Cannot \(kind) over the alert \(alert.quoted): nothing is pushed or presented "
-                + "over an alert. Wait for the user's answer, or dismiss it first."
+                "Cannot \(kind) while the alert \(alert.quoted) is presented: nothing is pushed, "
+                + "presented or popped until the user answers it or the app dismisses it."
         case .notAnAlert(let screen):
             return
                 "The platform reported an answer to screen \(screen), which is no alert or "

@@ -175,7 +175,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case invalidAlert(AlertProblem)
 
     /// A `kind` navigation would act over the alert or confirmation dialog of scene `alert`:
-    /// nothing is pushed or presented over one. Answer or dismiss it first; nothing changed.
+    /// nothing is pushed, presented or popped until the user answers it or the app dismisses
+    /// it; nothing changed.
     case alertIsPresented(TransitionKind, alert: SceneIdentifier)
 
     /// The platform reported an answer to screen `screen`, which is in the tree but is no alert

@@ -29,8 +29,8 @@ public enum ScreenResult: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the screen left without a value.
-    package var isCancelled: Bool {
+    /// Whether the screen left without a value (an alert dismissed without an answer).
+    public var isCancelled: Bool {
         if case .cancelled = self { return true }
         return false
     }

@@ -10,10 +10,12 @@
 ///     "DiscardDraft", title: "Discard this draft?",
 ///     buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
 /// try coordinator.navigate(.alert(discard)) { result in
-///     if result.value(as: Bool.self) == true { drafts.removeAll() }
+///     if result.value(as: Bool.self) == true { print("discarded") }
 /// }
-/// // The platform reports the user's tap:
-/// try coordinator.report(.answeredByUser(alertScreen, button: 0))
+/// // The alert's screen is the visible one; the platform reports the user's tap on it:
+/// if let alert = coordinator.tree.visibleScreen {
+///     try coordinator.report(.answeredByUser(alert.id, button: 0))  // prints "discarded"
+/// }
 /// ```
 ///
 /// In the tree, it is a modal of style ``PresentationStyle/alert`` or
@@ -36,7 +38,8 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The scene name its screen has in the tree: `"Alert"` unless given.
+    /// The scene name its screen has in the tree: `"Alert"` (`"ConfirmationDialog"` for a
+    /// dialog) unless given.
     ///
     /// A test, an event and the tree's printout name it by it. It names no builder.
     public var name: SceneIdentifier

@@ -133,10 +133,15 @@ extension Screen: Hashable {
 }
 
 extension Screen: CustomStringConvertible {
-    /// The screen as `A2 #3`, with parameters `A2 #3 (id=7)`, and with a payload
-    /// `A2 #3 (id=7; Product)`.
+    /// The screen as `A2 #3`, with parameters `A2 #3 (id=7)`, with a payload
+    /// `A2 #3 (id=7; Product)`, and an alert's as its title: `DiscardDraft #5 ("Discard?")`.
     public var description: String {
-        let details = [parameters.isEmpty ? nil : "\(parameters)", payload.map(\.typeName)]
+        let shown = payload.map { payload in
+            payload.value(as: AlertContent.self).map {
+                "\"\(NavigationError.shorten($0.title))\""
+            } ?? payload.typeName
+        }
+        let details = [parameters.isEmpty ? nil : "\(parameters)", shown]
             .compactMap { $0 }
         return details.isEmpty
             ? "\(scene) \(id)" : "\(scene) \(id) (\(details.joined(separator: "; ")))"
