@@ -31,6 +31,16 @@ enum ScriptFixtures {
             actual == expected, "differs from Fixtures/script/\(name)",
             sourceLocation: sourceLocation)
     }
+
+    /// Runs `script` in a fresh session; returns whether it succeeded and its output, one line
+    /// each.
+    @MainActor
+    static func lines(of script: String) async throws -> (succeeded: Bool, lines: [String]) {
+        var lines: [String] = []
+        let session = try ScriptSession { lines.append($0) }
+        let succeeded = await session.run(script: script)
+        return (succeeded, lines)
+    }
 }
 
 @MainActor

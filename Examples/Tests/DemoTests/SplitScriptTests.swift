@@ -5,15 +5,6 @@ import Testing
 @MainActor
 @Suite("The demo's split, show-detail, show-supplementary and size-class")
 struct SplitScriptTests {
-    /// Runs `script` in a fresh session; returns whether it succeeded and its output, one line
-    /// each.
-    private func run(_ script: String) async throws -> (succeeded: Bool, lines: [String]) {
-        var lines: [String] = []
-        let session = try ScriptSession { lines.append($0) }
-        let succeeded = await session.run(script: script)
-        return (succeeded, lines)
-    }
-
     @Test(
         "the commands read as the coordinator's requests and reports",
         arguments: [
@@ -74,14 +65,15 @@ struct SplitScriptTests {
 
     @Test("collapsed, back from the detail returns to the list; regular shows the columns again")
     func collapses() async throws {
-        let result = try await run(
-            """
-            split primary=A1 detail=B1
-            size-class compact
-            back-swipe
-            tree
-            size-class compact
-            """)
+        let result = try await ScriptFixtures.lines(
+            of:
+                """
+                split primary=A1 detail=B1
+                size-class compact
+                back-swipe
+                tree
+                size-class compact
+                """)
         #expect(result.succeeded)
         let text = result.lines.joined(separator: "\n")
         #expect(text.contains("✓ pop A1 #1: B1 #2 → A1 #1, animated, by the user"))

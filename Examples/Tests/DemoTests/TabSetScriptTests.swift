@@ -5,15 +5,6 @@ import Testing
 @MainActor
 @Suite("The demo's add-tab and remove-tab: a tab set that changes at run time")
 struct TabSetScriptTests {
-    /// Runs `script` in a fresh session; returns whether it succeeded and its output, one line
-    /// each.
-    private func run(_ script: String) async throws -> (succeeded: Bool, lines: [String]) {
-        var lines: [String] = []
-        let session = try ScriptSession { lines.append($0) }
-        let succeeded = await session.run(script: script)
-        return (succeeded, lines)
-    }
-
     @Test(
         "add-tab and remove-tab read as the coordinator's requests",
         arguments: [
@@ -132,14 +123,15 @@ struct TabSetScriptTests {
 
     @Test("an added tab keeps the selection; a removed selected tab hands it to the next one")
     func addAndRemove() async throws {
-        let result = try await run(
-            """
-            tabs home=A1 shop=B1;item=3
-            push A2 id=7
-            add-tab inbox B2 item=9 at 1
-            remove-tab home
-            tree
-            """)
+        let result = try await ScriptFixtures.lines(
+            of:
+                """
+                tabs home=A1 shop=B1;item=3
+                push A2 id=7
+                add-tab inbox B2 item=9 at 1
+                remove-tab home
+                tree
+                """)
         #expect(result.succeeded)
         #expect(
             result.lines.contains(
@@ -152,15 +144,16 @@ struct TabSetScriptTests {
 
     @Test("the typed errors of a tab set reach the script with their line")
     func errors() async throws {
-        let result = try await run(
-            """
-            root A1
-            add-tab inbox B2
-            tabs home=A1
-            remove-tab home
-            add-tab home B1
-            add-tab inbox B2 at 2
-            """)
+        let result = try await ScriptFixtures.lines(
+            of:
+                """
+                root A1
+                add-tab inbox B2
+                tabs home=A1
+                remove-tab home
+                add-tab home B1
+                add-tab inbox B2 at 2
+                """)
         #expect(!result.succeeded)
         let failures = result.lines.filter { $0.contains("✗ line") }
         #expect(
