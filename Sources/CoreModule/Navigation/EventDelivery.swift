@@ -1,4 +1,4 @@
-// The data structures of EventHub: the observer list, the delivery state and its queue.
+// The data structures of EventHub: the observer list, the delivery state, the event queue.
 
 /// A closure observer and the number its token removes it by.
 struct Observer {
@@ -43,10 +43,15 @@ struct ObserverList {
         if compacting { compact() }
     }
 
+    /// Whether ``compact()`` would drop empty slots.
+    var needsCompacting: Bool {
+        slots.count > 2 * count + 16 || (count == 0 && !slots.isEmpty)
+    }
+
     /// Drops the empty slots when they are more than half, in O(*n*) for *n* slots, which the
     /// removals since the last compaction pay for.
     mutating func compact() {
-        guard slots.count > 2 * count + 16 || (count == 0 && !slots.isEmpty) else { return }
+        guard needsCompacting else { return }
         slots.removeAll { $0 == nil }
         positions.removeAll(keepingCapacity: true)
         for (index, observer) in slots.enumerated() {
@@ -68,8 +73,6 @@ struct QueuedEvent {
 struct Delivery {
     /// Whether an event is being delivered.
     var isActive = false
-    /// The events published meanwhile, not yet delivered, oldest first.
-    var queue = EventQueue()
     /// The number of transitions published so far, to tell whether the tree changed since an
     /// event.
     var transitions: UInt64 = 0
@@ -110,8 +113,8 @@ struct EventQueue {
     private var elements: [QueuedEvent?] = []
     private var head = 0
 
-    /// Whether no element waits.
-    var isEmpty: Bool { head == elements.count }
+    /// The number of elements waiting.
+    var count: Int { elements.count - head }
 
     /// Adds `element` at the end.
     mutating func append(_ element: QueuedEvent) {

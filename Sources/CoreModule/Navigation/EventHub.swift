@@ -8,11 +8,23 @@
 /// forwards its public observation API to it.
 @MainActor
 final class EventHub {
-    /// What publishing reads and changes, in one stored property: every access to a class's
-    /// stored property is checked for exclusivity at run time, so publishing an event reads it
-    /// once before delivery, once per observer and once after, rather than once per field.
-    private var state: HubState
+    // What publishing reads and changes on every event: the observers, the delivery's state,
+    // and counts of the streams and the queue. Each is changed only where no app code runs
+    // and nothing is released during the access (a list that can release what it holds is
+    // taken out, changed, and put back), so that every access to them is checked for
+    // exclusivity when compiled, not at run time.
+    private var observers = ObserverList()
+    private var delivery = Delivery()
+    private var streamCount = 0
+    private var queuedCount = 0
     private var nextObserverID: UInt64 = 1
+
+    // What only some coordinators use, read only when they do (their accesses are checked at
+    // run time): the streams, the events queued while one is delivered, the history.
+    private var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    private var queue = EventQueue()
+    private var history: RingBuffer<NavigationEvent>
+    private let keepsHistory: Bool
 
     /// While an event is delivered, the tree as it was right after that event, when the
     /// current tree may have moved on (an earlier observer navigated).
@@ -23,17 +35,27 @@ final class EventHub {
 
     /// A hub that keeps the newest `historyLimit` events (none for 0).
     init(historyLimit: Int) {
-        state = HubState(history: RingBuffer(capacity: historyLimit))
+        history = RingBuffer(capacity: historyLimit)
+        keepsHistory = history.capacity > 0
     }
 
     /// The newest events, oldest first.
-    var recentEvents: [NavigationEvent] { state.history.contents }
+    var recentEvents: [NavigationEvent] { history.contents }
 
     /// The number of closure observers and streams attached.
-    var count: Int { state.observers.count + state.streams.count }
+    var count: Int { observers.count + streamCount }
 
     /// Whether an event is being delivered.
-    var isDelivering: Bool { state.delivery.isActive }
+    var isDelivering: Bool { delivery.isActive }
+
+    /// Changes the observer list taken out of its stored property, so that what the change
+    /// releases is released outside any access to it.
+    private func changeObservers(_ change: (inout ObserverList) -> Void) {
+        var list = ObserverList()
+        swap(&list, &observers)
+        change(&list)
+        swap(&list, &observers)
+    }
 
     // MARK: Observers and streams
 
@@ -41,13 +63,14 @@ final class EventHub {
     func add(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> UInt64 {
         let id = nextObserverID
         nextObserverID += 1
-        state.observers.append(Observer(id: id, handler: handler))
+        changeObservers { $0.append(Observer(id: id, handler: handler)) }
         return id
     }
 
     /// Removes the closure observer `id`, if attached.
     func remove(_ id: UInt64) {
-        state.observers.remove(id, compacting: !state.delivery.isActive)
+        let compacting = !delivery.isActive
+        changeObservers { $0.remove(id, compacting: compacting) }
     }
 
     /// A stream of every event from now on, keeping the newest `limit` unread ones.
@@ -61,11 +84,18 @@ final class EventHub {
         }
         let id = nextObserverID
         nextObserverID += 1
-        state.streams[id] = continuation
+        streams[id] = continuation
+        streamCount = streams.count
         continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.state.streams[id] = nil }
+            Task { @MainActor in self?.removeStream(id) }
         }
         return stream
+    }
+
+    /// Forgets the stream `id`, whose reader stopped.
+    private func removeStream(_ id: UInt64) {
+        streams[id] = nil
+        streamCount = streams.count
     }
 
     /// Whether the streams were ended for good (the window closed).
@@ -75,10 +105,11 @@ final class EventHub {
     /// too.
     func finishStreams(forGood: Bool = false) {
         if forGood { streamsFinished = true }
-        for continuation in state.streams.values {
+        for continuation in streams.values {
             continuation.finish()
         }
-        state.streams.removeAll()
+        streams.removeAll()
+        streamCount = 0
     }
 
     // MARK: Observer loops
@@ -93,10 +124,10 @@ final class EventHub {
     func countObserverNavigation(
         _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
     ) throws(NavigationError) {
-        guard state.delivery.isActive else { return }
-        state.delivery.navigations += 1
+        guard delivery.isActive else { return }
+        delivery.navigations += 1
         let limit = Swift.max(0, maximumObserverNavigations)
-        if state.delivery.navigations > limit {
+        if delivery.navigations > limit {
             throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene())
         }
     }
@@ -110,36 +141,46 @@ final class EventHub {
     ///   - isTransition: Whether `event` is a transition (so that it is not matched again).
     ///   - tree: Reads the coordinator's current tree; an observer may change it.
     func publish(_ event: NavigationEvent, isTransition: Bool, tree: () -> ScreenTree) {
-        let start = state.begin(event, isTransition: isTransition)
-        switch start {
+        if !isTransition, case .failure(let failure) = event,
+            case .observerNavigationLoop = failure.error
+        {
+            // Reported once per delivery: an observer that navigates on failures too would
+            // otherwise turn each report of the loop into one more turn of it.
+            guard !delivery.loopReported else { return }
+            delivery.loopReported = true
+        }
+        if keepsHistory { history.append(event) }
+        let listening = !observers.isEmpty || streamCount > 0
+        switch delivery.begin(transition: isTransition, listening: listening) {
         case .nobodyListens:
             return
         case .queue(let transitions):
             // An observer that navigates publishes while this event is being delivered: queue
             // it, with the tree as it is now, so that every observer sees each event with its
             // own tree.
-            state.delivery.queue.append(
-                QueuedEvent(event: event, tree: tree(), transitions: transitions))
+            let queued = QueuedEvent(event: event, tree: tree(), transitions: transitions)
+            changeQueue { $0.append(queued) }
             return
-        case .deliver(let observerSlots, let severalObservers):
+        case .deliver:
             // With more than one observer, an earlier one may navigate, so later ones need the
             // tree as it was.
-            deliver(event, tree: severalObservers ? tree() : nil, slots: observerSlots)
+            deliver(
+                event, tree: observers.count > 1 ? tree() : nil, slots: observers.slotCount)
         }
         // Each queued event is taken out before it is delivered, so the queue holds only the
         // events not yet delivered, and a chain of navigations started by observers keeps no
-        // tree it has delivered. (The streams' turn and the question whether one is queued
-        // take one access to the state, so that the usual delivery of one event ends without
-        // making an empty queued one.)
-        var ended = state.yieldToStreams(event)
-        while !ended, let next = state.nextQueued() {
+        // tree it has delivered.
+        yieldToStreams(event)
+        while queuedCount > 0, let next = nextQueued() {
             deliver(next.event, tree: next.tree, slots: next.observerSlots)
-            ended = state.yieldToStreams(next.event)
+            yieldToStreams(next.event)
         }
+        delivery.end()
+        if observers.needsCompacting { changeObservers { $0.compact() } }
     }
 
     /// Calls the observers in the first `end` slots with `event`; the streams get it next
-    /// (``HubState/yieldToStreams(_:)``).
+    /// (``yieldToStreams(_:)``).
     private func deliver(_ event: NavigationEvent, tree: consuming ScreenTree?, slots end: Int) {
         // Asked once, and the tree moved in only when there is one: binding it copied it.
         let keepsTree = tree != nil
@@ -148,82 +189,49 @@ final class EventHub {
         // starts with the next event, and one cancelled meanwhile is not called again.
         var index = 0
         while index < end {
-            if let observer = state.observers[slot: index] { observer.handler(event) }
+            if let observer = observers[slot: index] { observer.handler(event) }
             index += 1
         }
         if keepsTree { treeAtEvent = nil }
     }
-}
 
-/// The state an ``EventHub`` reads and changes while it publishes.
-struct HubState {
-    /// The newest events, up to the history limit.
-    var history: RingBuffer<NavigationEvent>
-    var observers = ObserverList()
-    var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
-    var delivery = Delivery()
-
-    /// What to do with an event being published.
-    enum Start {
-        /// Nobody listens: the event goes nowhere.
-        case nobodyListens
-        /// An event is being delivered: queue this one, marked with the transition count.
-        case queue(transitions: UInt64)
-        /// Deliver it now, to the observers in this many slots (and the streams), with the
-        /// tree as it is now when there are several observers; delivery has begun.
-        case deliver(observerSlots: Int, severalObservers: Bool)
-    }
-
-    /// Records `event` in the history and begins its delivery, unless an observer loop was
-    /// already reported during this delivery (it is then dropped), nobody listens or another
-    /// event is being delivered.
-    mutating func begin(_ event: NavigationEvent, isTransition: Bool) -> Start {
-        if !isTransition, case .failure(let failure) = event,
-            case .observerNavigationLoop = failure.error
-        {
-            // Reported once per delivery: an observer that navigates on failures too would
-            // otherwise turn each report of the loop into one more turn of it.
-            guard !delivery.loopReported else { return .nobodyListens }
-            delivery.loopReported = true
-        }
-        if history.capacity > 0 { history.append(event) }
-        let listening = !observers.isEmpty || !streams.isEmpty
-        switch delivery.begin(transition: isTransition, listening: listening) {
-        case .nobodyListens: return .nobodyListens
-        case .queue(let transitions): return .queue(transitions: transitions)
-        case .deliver:
-            return .deliver(
-                observerSlots: observers.slotCount, severalObservers: observers.count > 1)
-        }
-    }
-
-    /// Gives `event`, which every closure observer has had, to the streams, then ends the
-    /// delivery when no event is queued, and says whether it did.
+    /// Gives `event`, which every closure observer has had, to the streams.
     ///
     /// A stream's `yield` runs none of the app's code (its reader resumes later, on its own
-    /// task), so nothing reaches the state while this changes it.
-    mutating func yieldToStreams(_ event: NavigationEvent) -> Bool {
-        if !streams.isEmpty {
-            for continuation in streams.values {
-                continuation.yield(event)
-            }
+    /// task).
+    private func yieldToStreams(_ event: NavigationEvent) {
+        guard streamCount > 0 else { return }
+        for continuation in streams.values {
+            continuation.yield(event)
         }
-        guard delivery.queue.isEmpty else { return false }
-        delivery.end()
-        observers.compact()
-        return true
     }
 
-    /// The next queued event to deliver, with the tree its observers must see and the number
+    /// Changes the queue taken out of its stored property, and counts what it holds.
+    private func changeQueue<Result>(_ change: (inout EventQueue) -> Result) -> Result {
+        var taken = EventQueue()
+        swap(&taken, &queue)
+        let result = change(&taken)
+        queuedCount = taken.count
+        swap(&taken, &queue)
+        return result
+    }
+
+    /// Takes the next queued event out, with the tree its observers must see and the number
     /// of observer slots to deliver it to; `nil` when the queue is empty.
-    mutating func nextQueued() -> (event: NavigationEvent, tree: ScreenTree?, observerSlots: Int)? {
-        guard var queued = delivery.queue.popFirst() else { return nil }
-        // When no transition followed the event, the current tree is the event's own: with
-        // one observer, the queued copy is released before the observer runs, so that a
-        // navigation it starts changes the tree in place instead of copying it.
-        if queued.transitions == delivery.transitions, observers.count <= 1 {
-            queued.tree = nil
+    private func nextQueued() -> (event: NavigationEvent, tree: ScreenTree?, observerSlots: Int)? {
+        let transitions = delivery.transitions
+        let oneObserver = observers.count <= 1
+        let next = changeQueue { queue -> QueuedEvent? in
+            guard var queued = queue.popFirst() else { return nil }
+            // When no transition followed the event, the current tree is the event's own:
+            // with one observer, the queued copy is released before the observer runs, so that
+            // a navigation it starts changes the tree in place instead of copying it.
+            if queued.transitions == transitions, oneObserver {
+                queued.tree = nil
+            }
+            return queued
         }
-        return (queued.event, queued.tree, observers.slotCount)
+        guard let next else { return nil }
+        return (next.event, next.tree, observers.slotCount)
     }
 }

@@ -203,7 +203,7 @@ final class PlanRunner {
     {
         // The plan is read first: a push removes nothing, and asks no guard or veto.
         guard !plan.leaving.isEmpty(in: tree),
-            !guards.isEmpty || (!force && !lifecycle.tables.leaveVetoes.isEmpty)
+            !guards.isEmpty || (!force && lifecycle.hasLeaveVetoes)
         else { return nil }
         return try checkLeaving(
             plan.leaving.screens(in: tree), kind: plan.kind, force: force, in: tree)
@@ -288,10 +288,10 @@ final class PlanRunner {
             do {
                 return try checked.resolved.registration.makeScreen(in: context)
             } catch let error as NavigationError {
-                lifecycle.tables.leaveVetoes[id] = nil
+                lifecycle.setLeaveVeto(id, nil)
                 throw error
             } catch {
-                lifecycle.tables.leaveVetoes[id] = nil
+                lifecycle.setLeaveVeto(id, nil)
                 throw .builderFailed(scene, reason: String(describing: error))
             }
         }

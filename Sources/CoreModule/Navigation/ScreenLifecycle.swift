@@ -10,19 +10,37 @@
 final class ScreenLifecycle {
     /// The live top-level flows, by key.
     var flowsByKey: [String: FlowCoordinator] = [:]
-    /// The owners, result handlers and leave vetoes of screens, in one stored property: every
-    /// access to a class's stored property is checked for exclusivity at run time, and each
-    /// transition asks whether all three are empty.
-    var tables = ScreenTables()
+    /// The owners, result handlers and leave vetoes of screens, changed only through
+    /// ``changeTables(_:)``: no access to the stored property then spans a release or app
+    /// code, so that every access to it is checked for exclusivity when compiled, not at run
+    /// time.
+    private(set) var tables = ScreenTables()
 
     /// Whether nothing is kept: no transition needs to look at the screens it adds or removes.
-    var isEmpty: Bool { tables.isEmpty }
+    ///
+    /// Kept with each change of the tables, since every transition asks.
+    private(set) var isEmpty = true
+
+    /// Whether any screen has a leave veto; kept with each change of the tables.
+    private(set) var hasLeaveVetoes = false
+
+    /// Changes the tables taken out of their stored property: what the change releases is
+    /// released outside any access to it.
+    func changeTables<Result>(_ change: (inout ScreenTables) -> Result) -> Result {
+        var taken = ScreenTables()
+        swap(&taken, &tables)
+        let result = change(&taken)
+        isEmpty = taken.isEmpty
+        hasLeaveVetoes = !taken.leaveVetoes.isEmpty
+        swap(&taken, &tables)
+        return result
+    }
 
     // MARK: Ownership and flows
 
     /// Records that `flow` started screen `id`: it and its ancestors own one more screen.
     func recordOwnership(of id: ScreenID, by flow: FlowCoordinator) {
-        tables.owners[id] = flow
+        changeTables { $0.owners[id] = flow }
         var current: FlowCoordinator? = flow
         while let node = current {
             node.ownedScreenCount += 1
@@ -92,9 +110,7 @@ final class ScreenLifecycle {
             }
         }
         flowsByKey = [:]
-        tables.owners = [:]
-        tables.resultHandlers = [:]
-        tables.leaveVetoes = [:]
+        changeTables { $0 = ScreenTables() }
         for handler in handlers { handler(.cancelled) }
     }
 
@@ -102,13 +118,15 @@ final class ScreenLifecycle {
 
     /// Sets or clears the veto of screen `id`, which is in the tree or being built.
     func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
-        tables.leaveVetoes[id] = veto
+        changeTables { $0.leaveVetoes[id] = veto }
     }
 
     /// Forgets the vetoes of screens that were built but will not enter the tree.
     func discardVetoes(of screens: [ScreenID]) {
-        guard !tables.leaveVetoes.isEmpty else { return }
-        for id in screens { tables.leaveVetoes[id] = nil }
+        guard hasLeaveVetoes else { return }
+        changeTables { tables in
+            for id in screens { tables.leaveVetoes[id] = nil }
+        }
     }
 
     // MARK: Settling a transition
@@ -124,20 +142,23 @@ final class ScreenLifecycle {
         if let owner = options.owner {
             for id in added { recordOwnership(of: id, by: owner) }
         }
-        var cancelled: [@MainActor (ScreenResult) -> Void] = []
+        let (cancelled, owners) = changeTables { tables in
+            var cancelled: [@MainActor (ScreenResult) -> Void] = []
+            var owners: [FlowCoordinator] = []
+            for id in removed {
+                tables.leaveVetoes[id] = nil
+                if let handler = tables.resultHandlers.removeValue(forKey: id) {
+                    cancelled.append(handler.call)
+                }
+                if let owner = tables.owners.removeValue(forKey: id) { owners.append(owner) }
+            }
+            if let onResult = options.onResult, let resultScreen {
+                tables.resultHandlers[resultScreen] = onResult
+            }
+            return (cancelled, owners)
+        }
         var finished: [FlowCoordinator] = []
-        for id in removed {
-            tables.leaveVetoes[id] = nil
-            if let handler = tables.resultHandlers.removeValue(forKey: id) {
-                cancelled.append(handler.call)
-            }
-            if let owner = tables.owners.removeValue(forKey: id) {
-                releaseOwnership(of: owner, finished: &finished)
-            }
-        }
-        if let onResult = options.onResult, let resultScreen {
-            tables.resultHandlers[resultScreen] = onResult
-        }
+        for owner in owners { releaseOwnership(of: owner, finished: &finished) }
         let finishing = finished.flatMap(markFinished)
         publish(.transition(event))
         for handler in cancelled { handler(.cancelled) }
@@ -162,16 +183,16 @@ final class ScreenLifecycle {
                 screen: id, expected: expected.name,
                 given: ScenePayload.name(of: type(of: value)))
         }
-        let handler = tables.resultHandlers.removeValue(forKey: id)
+        let handler = changeTables { $0.resultHandlers.removeValue(forKey: id) }
         let event: TransitionEvent?
         do {
             event = try remove()
         } catch {
-            tables.resultHandlers[id] = handler
+            changeTables { $0.resultHandlers[id] = handler }
             throw error
         }
         guard event != nil else {
-            tables.resultHandlers[id] = handler
+            changeTables { $0.resultHandlers[id] = handler }
             return nil
         }
         handler?.call(.value(value))
