@@ -146,20 +146,19 @@ final class Navigator {
         _ request: ApplicationTransitionType, options: NavigationOptions,
         redirectedFrom: NavigationOperation?
     ) throws(NavigationError) -> Attempt {
-        let plan: TransitionPlanner.Plan
-        let outcome: PlanRunner.Outcome
-        do {
-            // The tree is read once for both: each read of the stored property copies it, and
-            // this copy is gone before the commit changes the tree, whose arrays are then
-            // changed without being copied again.
-            let tree = self.tree
-            guard let planned = try TransitionPlanner.plan(request, in: tree) else {
-                return .applied(nil)
-            }
-            plan = planned
-            outcome = try runner.run(
-                plan, in: tree, force: options.force, redirectedFrom: redirectedFrom, link: link)
+        // Planning reads the tree where it is moved to, and the runner reads it only to ask a
+        // guard or a veto: a read of the stored property copies it, and an unasked push or pop
+        // then copies no tree.
+        guard
+            let plan = try withTreeMovedOut({ (tree) throws(NavigationError) in
+                try TransitionPlanner.plan(request, in: tree)
+            })
+        else {
+            return .applied(nil)
         }
+        let outcome = try runner.run(
+            plan, in: { self.tree }, force: options.force, redirectedFrom: redirectedFrom,
+            link: link)
         switch consume outcome {
         case .edit(let edit):
             return .applied(
@@ -169,6 +168,18 @@ final class Navigator {
         case .redirect(let next):
             return .redirected(next)
         }
+    }
+
+    /// Runs `body`, which runs no app code, over the tree moved out of its stored property and
+    /// back after: reading it there copies nothing, and no access to the stored property spans
+    /// `body`, so that every access to it is checked when compiled.
+    private func withTreeMovedOut<Value>(
+        _ body: (borrowing ScreenTree) throws(NavigationError) -> Value
+    ) throws(NavigationError) -> Value {
+        var moved = ScreenTree()
+        swap(&moved, &tree)
+        defer { swap(&moved, &tree) }
+        return try body(moved)
     }
 
     // MARK: Links, snapshots and reports
@@ -270,6 +281,8 @@ final class Navigator {
         failure: @escaping (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent? {
         let resolver = runner.resolver
+        // Read once: the resolver may be the app's own container, so the tree is not moved.
+        let tree = self.tree
         let plan = try TransitionPlanner.plan(
             screens, into: destination, overTabs: overTabs, tabHosts: tabHosts, in: tree,
             resolve: { (scene) throws(NavigationError) -> SceneIdentifier in
@@ -279,7 +292,7 @@ final class Navigator {
                     throw failure(screens[0], error)
                 }
             })
-        switch try runner.run(plan, in: tree, force: force, link: link, failure: failure) {
+        switch try runner.run(plan, in: { tree }, force: force, link: link, failure: failure) {
         case .edit(let edit):
             return commit(plan.kind, animated: false, edit: edit)
         case .redirect(let redirect):

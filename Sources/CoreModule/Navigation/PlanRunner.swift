@@ -77,13 +77,15 @@ final class PlanRunner {
     ///
     /// - Parameters:
     ///   - plan: What the navigation asks of the tree.
-    ///   - tree: The tree it applies to.
+    ///   - tree: Reads the tree it applies to (the same all through the run, since nothing
+    ///     changes it meanwhile); read only when a guard or a veto is asked, or for a link's or
+    ///     a snapshot's placed screens, so that a push or a pop copies no tree.
     ///   - force: Whether to leave screens that veto leaving.
     ///   - redirectedFrom: What a request for one screen was redirected from, for its context.
     ///   - link: What each new screen's context holds to navigate later.
     ///   - failure: For a link or a snapshot: names a screen's error after the screen.
     func run(
-        _ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool,
+        _ plan: TransitionPlanner.Plan, in tree: () -> ScreenTree, force: Bool,
         redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
@@ -110,8 +112,7 @@ final class PlanRunner {
                 checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
             // Numbered from a copy of the counters, as in `makeEdit(_:built:in:)`.
             var next = counters
-            let edit = TransitionPlanner.edit(
-                plan, screen: consume screen, in: tree, counters: &next)
+            let edit = TransitionPlanner.edit(plan, screen: consume screen, counters: &next)
             counters = next
             return .edit(consume edit)
         case .none:
@@ -132,7 +133,7 @@ final class PlanRunner {
             let redirect = try runGuards(
                 NavigationAttempt(
                     kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
-                    leaving: nil, tree: tree))
+                    leaving: nil, tree: tree()))
         {
             return .redirect(redirect)
         }
@@ -155,7 +156,7 @@ final class PlanRunner {
     /// Runs a link's or a snapshot's plan: the leaving screens are asked first, then each
     /// screen is checked and built in turn, and an error is named after its screen.
     private func runPlaced(
-        _ plan: TransitionPlanner.Plan, _ screens: [PlannedScreen], in tree: ScreenTree,
+        _ plan: TransitionPlanner.Plan, _ screens: [PlannedScreen], in tree: () -> ScreenTree,
         force: Bool, link: CoordinatorLink,
         failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> Outcome {
@@ -187,9 +188,9 @@ final class PlanRunner {
     /// The edit `built` makes, new stacks and modals numbered from a copy of the counters: no
     /// access to the stored counters spans the planner's code, so that every access to them is
     /// checked when compiled rather than at run time.
-    private func makeEdit(_ plan: TransitionPlanner.Plan, built: [Screen], in tree: ScreenTree)
-        -> TreeEdit
-    {
+    private func makeEdit(
+        _ plan: TransitionPlanner.Plan, built: [Screen], in tree: () -> ScreenTree
+    ) -> TreeEdit {
         var next = counters
         let edit = TransitionPlanner.edit(plan, built: built, in: tree, counters: &next)
         counters = next
@@ -198,13 +199,13 @@ final class PlanRunner {
 
     /// Asks the guards and, unless forced, the vetoes of the screens `plan` removes, when any
     /// can answer.
-    private func askLeaving(_ plan: TransitionPlanner.Plan, in tree: ScreenTree, force: Bool)
-        throws(NavigationError) -> ApplicationTransitionType?
-    {
-        // The plan is read first: a push removes nothing, and asks no guard or veto.
-        guard !plan.leaving.isEmpty(in: tree),
-            !guards.isEmpty || (!force && lifecycle.hasLeaveVetoes)
-        else { return nil }
+    private func askLeaving(
+        _ plan: TransitionPlanner.Plan, in readTree: () -> ScreenTree, force: Bool
+    ) throws(NavigationError) -> ApplicationTransitionType? {
+        // Without a guard or a veto to ask, the tree is not read.
+        guard !guards.isEmpty || (!force && lifecycle.hasLeaveVetoes) else { return nil }
+        let tree = readTree()
+        guard !plan.leaving.isEmpty(in: tree) else { return nil }
         return try checkLeaving(
             plan.leaving.screens(in: tree), kind: plan.kind, force: force, in: tree)
     }
@@ -218,7 +219,7 @@ final class PlanRunner {
 
     /// Resolves the arriving scene, checks its parameters and its payload, and runs the guards
     /// on it: what to build, or the guards' redirect.
-    func check(_ arrival: TransitionPlanner.Arrival, in tree: ScreenTree)
+    func check(_ arrival: TransitionPlanner.Arrival, in tree: () -> ScreenTree)
         throws(NavigationError) -> Result<Checked, Redirect>
     {
         let resolved = try resolver.resolveTarget(arrival.scene)
@@ -229,7 +230,7 @@ final class PlanRunner {
             let redirect = try runGuards(
                 NavigationAttempt(
                     kind: arrival.kind, scene: resolved.scene, parameters: merged, leaving: nil,
-                    tree: tree))
+                    tree: tree()))
         {
             return .failure(Redirect(request: redirect))
         }

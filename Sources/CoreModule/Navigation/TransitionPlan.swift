@@ -110,8 +110,9 @@ extension TransitionPlanner {
         case present(PresentationStyle)
         /// A new modal of the alert's style, holding the alert's screen.
         case alert(AlertContent)
-        /// The one screen in place of the visible screen.
-        case replaceVisible
+        /// The one screen in place of the visible screen, the last of these, the top-most
+        /// stack's screens.
+        case replaceVisible([Screen])
         /// A tab container of the screens, one per tab, named so, the one at `selected`
         /// selected.
         case tabs(names: [String], selected: Int)

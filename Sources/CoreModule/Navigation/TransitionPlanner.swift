@@ -47,7 +47,7 @@ enum TransitionPlanner {
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 leaving: .screens([tree.topScreens[tree.topStackCount - 1]]),
-                shape: .replaceVisible)
+                shape: .replaceVisible(tree.topScreens))
         case .tabs(let items, let selected, _):
             guard !items.isEmpty else { throw .noTabs }
             var names = Set<String>()
@@ -253,18 +253,17 @@ enum TransitionPlanner {
     // MARK: Edits
 
     /// The edit that puts `screen`, built for a single-screen plan (`root`, `push`,
-    /// `present`, `replace`), into `tree`; a new stack or modal takes its identity from
-    /// `counters`.
-    static func edit(
-        _ plan: Plan, screen: consuming Screen, in tree: ScreenTree, counters: inout Counters
-    ) -> TreeEdit {
+    /// `present`, `replace`), into the tree the plan was made for; a new stack or modal takes
+    /// its identity from `counters`.
+    static func edit(_ plan: Plan, screen: consuming Screen, counters: inout Counters)
+        -> TreeEdit
+    {
         switch plan.shape {
         case .root:
             return .setRoot(screen, counters.nextStack())
         case .present(let style):
             return .present(screen, counters.nextModal(), counters.nextStack(), style)
-        case .replaceVisible:
-            var screens = tree.topScreens
+        case .replaceVisible(var screens):
             screens[screens.count - 1] = screen
             return .setTop(screens)
         case .addTab(let name, let index):
@@ -279,14 +278,15 @@ enum TransitionPlanner {
         }
     }
 
-    /// The edit that puts `built`, the screens built for `plan`'s arrivals in order, into
-    /// `tree`; new stacks and modals take their identities from `counters`.
+    /// The edit that puts `built`, the screens built for `plan`'s arrivals in order, into the
+    /// tree `tree` reads (only a link's or a snapshot's placed screens read it); new stacks and
+    /// modals take their identities from `counters`.
     static func edit(
-        _ plan: Plan, built: [Screen], in tree: ScreenTree, counters: inout Counters
+        _ plan: Plan, built: [Screen], in tree: () -> ScreenTree, counters: inout Counters
     ) -> TreeEdit {
         switch plan.shape {
         case .root, .push, .present, .replaceVisible, .addTab:
-            return edit(plan, screen: built[0], in: tree, counters: &counters)
+            return edit(plan, screen: built[0], counters: &counters)
         case .split(let columns, let filled):
             var screens = [[Screen]](repeating: [], count: columns.count)
             for (index, screen) in zip(filled, built) { screens[index].append(screen) }
@@ -319,7 +319,7 @@ enum TransitionPlanner {
             case .modalOverBase(let style):
                 return .presentOnBase(built, counters.nextModal(), counters.nextStack(), style)
             case .tree, .tab:
-                return .replaceTree(place(built, placement, over: tree, counters: &counters))
+                return .replaceTree(place(built, placement, over: tree(), counters: &counters))
             }
         }
     }
