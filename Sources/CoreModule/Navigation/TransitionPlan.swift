@@ -1,55 +1,6 @@
-/// The values ``TransitionPlanner`` works out: a plan, the screens it would remove, the
-/// scenes it builds and how they change the tree, and where a link's screens go.
+/// The parts of a ``TransitionPlanner/Plan``: the screens it would remove, the scenes it
+/// builds and how they change the tree, and where a link's screens go.
 extension TransitionPlanner {
-    /// What a navigation asks of the tree.
-    ///
-    /// One object, made once and only read: a plan is handed from the planner to the runner
-    /// and back, and a value this size (its edit, its arrival) was copied, and destroyed,
-    /// through its type's witnesses at each step.
-    final class Plan {
-        /// The kind of transition it commits as.
-        let kind: TransitionKind
-        /// Whether it animates.
-        let animated: Bool
-        /// The scenes a request resolves, checks and builds, in order (a link's or a snapshot's
-        /// are its placement's screens).
-        let arrivals: Arrivals
-        /// The screens that would leave; their guards and vetoes are asked top first.
-        let leaving: Leaving
-        /// A screen already in the tree that the guards are asked about as it comes into view
-        /// (the top of the tab `selectTab` shows).
-        let revealed: Screen?
-        /// How the built screens change the tree.
-        let shape: Shape
-        /// Whether the shape is a link's or a snapshot's placed screens, known without matching
-        /// the shape (a match copies it).
-        let isPlaced: Bool
-
-        init(
-            kind: TransitionKind, animated: Bool, arrivals: Arrivals = .none,
-            leaving: Leaving = .screens([]), revealed: Screen? = nil, shape: Shape
-        ) {
-            self.kind = kind
-            self.animated = animated
-            self.arrivals = arrivals
-            self.leaving = leaving
-            self.revealed = revealed
-            self.shape = shape
-            isPlaced = false
-        }
-
-        /// The plan of a link's or a snapshot's screens, placed as `placement` says.
-        init(kind: TransitionKind, leaving: Leaving, placement: Placement) {
-            self.kind = kind
-            animated = false
-            arrivals = .none
-            self.leaving = leaving
-            revealed = nil
-            shape = .placed(placement)
-            isPlaced = true
-        }
-    }
-
     /// The screens a plan would remove, listed only when a guard or a veto must be asked.
     enum Leaving {
         /// These screens, bottom first.
