@@ -12,49 +12,117 @@
 ///
 /// Parameters compare equal when they hold the same pairs, whatever order they were written in,
 /// and always print sorted by key.
+///
+/// They are kept as a short list sorted by key, not a dictionary: a scene has a few parameters,
+/// and a route match fills a copy of its pattern's list without hashing a name. ``values``
+/// makes a dictionary of them when it is read; read one value by its name with the subscript.
 public struct SceneParameters: Hashable, Sendable {
-    /// The pairs, keyed by name.
-    public private(set) var values: [String: String]
+    /// The names, sorted (by `String`'s `<`), no two equal, and their values in the same order.
+    ///
+    /// Compared and hashed in that order: two parameters holding the same pairs hold them in the
+    /// same order, so they are equal and hash equal. A route match shares its pattern's names.
+    private var keys: [String]
+    private var pairedValues: [String]
+
+    /// The pairs, keyed by name, in a dictionary made when this is read.
+    public var values: [String: String] {
+        Dictionary(zip(keys, pairedValues), uniquingKeysWith: { _, last in last })
+    }
 
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        self.values = values
+        let sorted = values.sorted { $0.key < $1.key }
+        keys = sorted.map(\.key)
+        pairedValues = sorted.map(\.value)
     }
 
     /// No parameters.
     public init() {
-        values = [:]
+        keys = []
+        pairedValues = []
+    }
+
+    /// Parameters holding `names` (sorted, no two equal) with `values`, in the same order: a
+    /// route match's, whose names its pattern's template shares.
+    init(sortedNames names: [String], values: [String]) {
+        keys = names
+        pairedValues = values
     }
 
     /// No parameters.
     package static let none = SceneParameters()
 
     /// Whether there are no parameters.
-    package var isEmpty: Bool { values.isEmpty }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// The number of parameters.
-    package var count: Int { values.count }
+    package var count: Int { keys.count }
+
+    /// Where `key` is in ``keys``, or where it would go.
+    private func position(of key: String) -> (index: Int, found: Bool) {
+        let index = keys.partitioningIndex { !($0 < key) }
+        return (index, index < keys.count && keys[index] == key)
+    }
 
     /// The value for `key`, or `nil` when the caller did not pass it.
     ///
     /// - Parameter key: The parameter's name.
     public subscript(key: String) -> String? {
-        get { values[key] }
-        set { values[key] = newValue }
+        get {
+            let (index, found) = position(of: key)
+            return found ? pairedValues[index] : nil
+        }
+        set {
+            let (index, found) = position(of: key)
+            switch (found, newValue) {
+            // As a dictionary does, a key already there keeps its spelling.
+            case (true, let value?):
+                pairedValues[index] = value
+            case (true, nil):
+                keys.remove(at: index)
+                pairedValues.remove(at: index)
+            case (false, let value?):
+                keys.insert(key, at: index)
+                pairedValues.insert(value, at: index)
+            case (false, nil):
+                break
+            }
+        }
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
     package var sorted: [(key: String, value: String)] {
-        values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+        zip(keys, pairedValues).map { (key: $0, value: $1) }
     }
 
     /// These parameters with every pair of `other` added, replacing any of the same name.
     func merging(_ other: SceneParameters) -> SceneParameters {
         guard !other.isEmpty else { return self }
         guard !isEmpty else { return other }
-        return SceneParameters(values.merging(other.values) { _, new in new })
+        var merged = SceneParameters()
+        merged.keys.reserveCapacity(count + other.count)
+        merged.pairedValues.reserveCapacity(count + other.count)
+        var (mine, theirs) = (0, 0)
+        while mine < count || theirs < other.count {
+            if theirs == other.count || (mine < count && keys[mine] < other.keys[theirs]) {
+                merged.keys.append(keys[mine])
+                merged.pairedValues.append(pairedValues[mine])
+                mine += 1
+            } else if mine == count || other.keys[theirs] < keys[mine] {
+                merged.keys.append(other.keys[theirs])
+                merged.pairedValues.append(other.pairedValues[theirs])
+                theirs += 1
+            } else {
+                // The same name: as a dictionary does, the key keeps this one's spelling.
+                merged.keys.append(keys[mine])
+                merged.pairedValues.append(other.pairedValues[theirs])
+                mine += 1
+                theirs += 1
+            }
+        }
+        return merged
     }
 }
 

@@ -29,24 +29,28 @@ struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, and a dictionary holding each of them, which a match
-/// copies and fills in place: routes whose parameters have the same names share one template.
+/// The names of a pattern's parameters, sorted, and where a match writes each value: routes
+/// whose parameters have the same names share one template, and a match's parameters share its
+/// sorted names.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
-    /// Each name with an empty value.
-    let dictionary: [String: String]
-    /// Where each name is in ``dictionary``, in the order of ``names``.
-    let indices: [Dictionary<String, String>.Index]
+    /// The names sorted, as parameters keep them.
+    let sortedNames: [String]
+    /// Where each name is in ``sortedNames``, in the order of ``names``.
+    let positions: [Int]
+    /// An empty value for each name, which a match copies and fills.
+    let emptyValues: [String]
     /// The template's key in its table.
     let key: Names
 
     init(_ key: Names) {
         names = key.names
-        var dictionary = [String: String](minimumCapacity: names.count)
-        for name in names { dictionary[name] = "" }
-        self.dictionary = dictionary
-        indices = names.compactMap { dictionary.index(forKey: $0) }
+        // (A pattern names each parameter once.)
+        let sortedNames = names.sorted()
+        self.sortedNames = sortedNames
+        positions = names.map { name in sortedNames.partitioningIndex { !($0 < name) } }
+        emptyValues = Array(repeating: "", count: names.count)
         self.key = key
     }
 
