@@ -17,53 +17,56 @@
 /// and a route match fills a copy of its pattern's list without hashing a name. ``values``
 /// makes a dictionary of them when it is read; read one value by its name with the subscript.
 public struct SceneParameters: Hashable, Sendable {
-    /// The names, sorted (by `String`'s `<`), no two equal, and their values in the same order.
+    /// The pairs, sorted by name (by `String`'s `<`), no two names equal.
     ///
     /// Compared and hashed in that order: two parameters holding the same pairs hold them in the
-    /// same order, so they are equal and hash equal. A route match shares its pattern's names.
-    private var keys: [String]
-    private var pairedValues: [String]
+    /// same order, so they are equal and hash equal. (One array, so that parameters are one
+    /// reference wide wherever a request, a screen or an event copies them.)
+    private var pairs: [Pair]
+
+    /// A name and its value.
+    struct Pair: Hashable, Sendable {
+        let key: String
+        var value: String
+    }
 
     /// The pairs, keyed by name, in a dictionary made when this is read.
     public var values: [String: String] {
-        Dictionary(zip(keys, pairedValues), uniquingKeysWith: { _, last in last })
+        Dictionary(pairs.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        let sorted = values.sorted { $0.key < $1.key }
-        keys = sorted.map(\.key)
-        pairedValues = sorted.map(\.value)
+        pairs = values.map { Pair(key: $0.key, value: $0.value) }
+        pairs.sort { $0.key < $1.key }
     }
 
     /// No parameters.
     public init() {
-        keys = []
-        pairedValues = []
+        pairs = []
     }
 
-    /// Parameters holding `names` (sorted, no two equal) with `values`, in the same order: a
-    /// route match's, whose names its pattern's template shares.
-    init(sortedNames names: [String], values: [String]) {
-        keys = names
-        pairedValues = values
+    /// Parameters holding `pairs`, sorted by name with no two names equal: a route match's,
+    /// filled from its pattern's template.
+    init(sortedPairs pairs: [Pair]) {
+        self.pairs = pairs
     }
 
     /// No parameters.
     package static let none = SceneParameters()
 
     /// Whether there are no parameters.
-    package var isEmpty: Bool { keys.isEmpty }
+    package var isEmpty: Bool { pairs.isEmpty }
 
     /// The number of parameters.
-    package var count: Int { keys.count }
+    package var count: Int { pairs.count }
 
-    /// Where `key` is in ``keys``, or where it would go.
+    /// Where `key` is in ``pairs``, or where it would go.
     private func position(of key: String) -> (index: Int, found: Bool) {
-        let index = keys.partitioningIndex { !($0 < key) }
-        return (index, index < keys.count && keys[index] == key)
+        let index = pairs.partitioningIndex { !($0.key < key) }
+        return (index, index < pairs.count && pairs[index].key == key)
     }
 
     /// The value for `key`, or `nil` when the caller did not pass it.
@@ -72,57 +75,49 @@ public struct SceneParameters: Hashable, Sendable {
     public subscript(key: String) -> String? {
         get {
             let (index, found) = position(of: key)
-            return found ? pairedValues[index] : nil
+            return found ? pairs[index].value : nil
         }
         set {
             let (index, found) = position(of: key)
             switch (found, newValue) {
             // As a dictionary does, a key already there keeps its spelling.
-            case (true, let value?):
-                pairedValues[index] = value
-            case (true, nil):
-                keys.remove(at: index)
-                pairedValues.remove(at: index)
-            case (false, let value?):
-                keys.insert(key, at: index)
-                pairedValues.insert(value, at: index)
-            case (false, nil):
-                break
+            case (true, let value?): pairs[index].value = value
+            case (true, nil): pairs.remove(at: index)
+            case (false, let value?): pairs.insert(Pair(key: key, value: value), at: index)
+            case (false, nil): break
             }
         }
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
     package var sorted: [(key: String, value: String)] {
-        zip(keys, pairedValues).map { (key: $0, value: $1) }
+        pairs.map { (key: $0.key, value: $0.value) }
     }
 
     /// These parameters with every pair of `other` added, replacing any of the same name.
     func merging(_ other: SceneParameters) -> SceneParameters {
         guard !other.isEmpty else { return self }
         guard !isEmpty else { return other }
-        var merged = SceneParameters()
-        merged.keys.reserveCapacity(count + other.count)
-        merged.pairedValues.reserveCapacity(count + other.count)
-        var (mine, theirs) = (0, 0)
-        while mine < count || theirs < other.count {
-            if theirs == other.count || (mine < count && keys[mine] < other.keys[theirs]) {
-                merged.keys.append(keys[mine])
-                merged.pairedValues.append(pairedValues[mine])
-                mine += 1
-            } else if mine == count || other.keys[theirs] < keys[mine] {
-                merged.keys.append(other.keys[theirs])
-                merged.pairedValues.append(other.pairedValues[theirs])
-                theirs += 1
+        let theirs = other.pairs
+        var merged: [Pair] = []
+        merged.reserveCapacity(pairs.count + theirs.count)
+        var (left, right) = (0, 0)
+        while left < pairs.count || right < theirs.count {
+            if right == theirs.count || (left < pairs.count && pairs[left].key < theirs[right].key)
+            {
+                merged.append(pairs[left])
+                left += 1
+            } else if left == pairs.count || theirs[right].key < pairs[left].key {
+                merged.append(theirs[right])
+                right += 1
             } else {
                 // The same name: as a dictionary does, the key keeps this one's spelling.
-                merged.keys.append(keys[mine])
-                merged.pairedValues.append(other.pairedValues[theirs])
-                mine += 1
-                theirs += 1
+                merged.append(Pair(key: pairs[left].key, value: theirs[right].value))
+                left += 1
+                right += 1
             }
         }
-        return merged
+        return SceneParameters(sortedPairs: merged)
     }
 }
 

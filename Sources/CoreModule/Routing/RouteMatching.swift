@@ -29,18 +29,16 @@ struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, sorted, and where a match writes each value: routes
-/// whose parameters have the same names share one template, and a match's parameters share its
-/// sorted names.
+/// The names of a pattern's parameters, and each of them with an empty value, sorted by name,
+/// which a match copies and fills in place: routes whose parameters have the same names share
+/// one template.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
-    /// The names sorted, as parameters keep them.
-    let sortedNames: [String]
-    /// Where each name is in ``sortedNames``, in the order of ``names``.
+    /// Each name with an empty value, sorted by name, as parameters keep them.
+    let emptyPairs: [SceneParameters.Pair]
+    /// Where each name is in ``emptyPairs``, in the order of ``names``.
     let positions: [Int]
-    /// An empty value for each name, which a match copies and fills.
-    let emptyValues: [String]
     /// The template's key in its table.
     let key: Names
 
@@ -48,9 +46,8 @@ final class ParameterTemplate: Sendable {
         names = key.names
         // (A pattern names each parameter once.)
         let sortedNames = names.sorted()
-        self.sortedNames = sortedNames
+        emptyPairs = sortedNames.map { SceneParameters.Pair(key: $0, value: "") }
         positions = names.map { name in sortedNames.partitioningIndex { !($0 < name) } }
-        emptyValues = Array(repeating: "", count: names.count)
         self.key = key
     }
 

@@ -35,9 +35,9 @@
 /// time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
-/// pattern's parameters, sorted, which patterns with the same names share, and where each value
-/// goes. A match's parameters share the sorted names and hold the values in that order, written
-/// where the template says, without comparing or hashing a name.
+/// pattern's parameters, and each with an empty value, sorted by name, which patterns with the
+/// same names share. A match copies the template's pairs and writes the values where the
+/// template says, without comparing or hashing a name.
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
@@ -50,7 +50,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let catchAll: Bool
         /// The fingerprint of the pattern's shape.
         fileprivate let fingerprint: UInt64
-        /// The pattern's parameter names, which a match's parameters share.
+        /// The pattern's parameter names, and the pairs a match fills.
         let parameters: ParameterTemplate
     }
 
@@ -328,15 +328,15 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard let (index, mask) = find(&buffers) else { return nil }
         let bytes = buffers.path
         let template = routes[index].parameters
-        // In the order of the template's sorted names: a copy of its empty values, written in
-        // place (a new array costs more than a copy, looking up its type's metadata).
-        var values = template.emptyValues
+        // A copy of the template's pairs, written in place (a new array costs more than a
+        // copy, looking up its type's metadata).
+        var pairs = template.emptyPairs
         var next = 0
         var segment = 0
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
             if mask[segment] {
-                values[template.positions[next]] = String(
+                pairs[template.positions[next]].value = String(
                     decoding: bytes[start..<end], as: UTF8.self)
                 next += 1
             }
@@ -344,7 +344,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             start = end + 1
         }
         return (
-            routes[index], SceneParameters(sortedNames: template.sortedNames, values: values),
+            routes[index], SceneParameters(sortedPairs: pairs),
             template.names
         )
     }
