@@ -279,6 +279,10 @@ struct CapturedParameterTests {
         let key = try #require(parameters.values.keys.first)
         #expect(key.utf8.elementsEqual("caf\u{E9}".utf8))
         #expect(parameters["caf\u{E9}"] == "2")
+        // Removing a name that is not there changes nothing.
+        parameters["absent"] = nil
+        #expect(parameters == ["caf\u{E9}": "2"])
+        #expect(parameters.count == 1)
     }
 
     @Test("a navigation's own parameters merge with the captured ones, the captured winning")

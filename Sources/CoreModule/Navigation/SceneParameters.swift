@@ -32,7 +32,9 @@ public struct SceneParameters: Hashable, Sendable {
 
     /// The pairs, keyed by name, in a dictionary made when this is read.
     public var values: [String: String] {
-        Dictionary(pairs.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        var values = [String: String](minimumCapacity: pairs.count)
+        for pair in pairs { values[pair.key] = pair.value }
+        return values
     }
 
     /// Creates parameters from a dictionary of names and values.
