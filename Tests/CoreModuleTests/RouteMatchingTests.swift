@@ -251,6 +251,62 @@ struct CapturedParameterTests {
         #expect(changed == SceneParameters())
     }
 
+    @Test("names out of alphabetical order in the pattern equal and hash as written by hand")
+    func unsortedNames() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("z/:zeta/:alpha/:mid") { context in StubScreen(context: context) })
+        let parameters = try container.resolve("z/1/2/3").routeParameters
+        let written = SceneParameters(["alpha": "2", "mid": "3", "zeta": "1"])
+        #expect(parameters == written)
+        #expect(parameters.hashValue == written.hashValue)
+        #expect(parameters.values == ["zeta": "1", "alpha": "2", "mid": "3"])
+        #expect(parameters.description == "alpha=2, mid=3, zeta=1")
+        #expect(parameters["zeta"] == "1" && parameters["alpha"] == "2")
+        #expect(parameters != ["alpha": "1", "mid": "3", "zeta": "2"])
+    }
+
+    @Test("a name is found in any canonically equivalent spelling, and keeps its own")
+    func equivalentSpellings() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("c/:caf\u{E9}") { context in StubScreen(context: context) })
+        var parameters = try container.resolve("c/1").routeParameters
+        #expect(parameters["cafe\u{301}"] == "1")
+        #expect(parameters == ["cafe\u{301}": "1"])
+        parameters["cafe\u{301}"] = "2"
+        #expect(parameters.count == 1)
+        let key = try #require(parameters.values.keys.first)
+        #expect(key.utf8.elementsEqual("caf\u{E9}".utf8))
+        #expect(parameters["caf\u{E9}"] == "2")
+        // Removing a name that is not there changes nothing.
+        parameters["absent"] = nil
+        #expect(parameters == ["caf\u{E9}": "2"])
+        #expect(parameters.count == 1)
+    }
+
+    @Test("a navigation's own parameters merge with the captured ones, the captured winning")
+    @MainActor
+    func mergedIntoANavigation() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("item/:id/page/:page") { context in StubScreen(context: context) })
+        let coordinator = AppCoordinator(container: container)
+        try coordinator.navigate(
+            .root(scene: "item/7/page/3", parameters: ["a": "x", "page": "1", "zz": "y"]))
+        let screen = try #require(coordinator.tree.visibleScreen)
+        let expected: SceneParameters = ["a": "x", "id": "7", "page": "3", "zz": "y"]
+        #expect(screen.parameters == expected)
+        #expect(screen.parameters.hashValue == expected.hashValue)
+        // The builder reads each value by its name from its context.
+        let context = try #require(screen.content as? StubScreen).context
+        #expect(context.parameters["id"] == "7")
+        #expect(context.parameters["page"] == "3")
+        #expect(context.parameters["a"] == "x")
+        #expect(context.parameters["zz"] == "y")
+        #expect(context.parameters["b"] == nil)
+    }
+
     @Test("they encode as the same object of strings")
     func coding() throws {
         let parameters = try captured()

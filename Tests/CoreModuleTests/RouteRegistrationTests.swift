@@ -75,6 +75,51 @@ struct RouteRegistrationTests {
         #expect(required.routeParameters == ["id": "2"])
     }
 
+    @Test("a resolved builder makes its screen with the path's values, read by their names")
+    @MainActor
+    func resolvedBuilderReadsItsParameters() throws {
+        let container = DependencyContainer()
+        try container.assemble(tagged("shop/:item/size/:size", "shop"))
+        for (path, item, size) in [
+            ("shop/hat/size/L", "hat", "L"), ("shop/cap/size/S", "cap", "S"),
+        ] {
+            let resolved = try container.resolve(SceneIdentifier(path))
+            let context = SceneContext(
+                scene: resolved.scene, screen: ScreenID(1), parameters: resolved.routeParameters,
+                coordinator: nil)
+            let screen = try #require(try resolved.builder.makeScreen(in: context) as? TaggedScreen)
+            #expect(screen.tag == "shop")
+            #expect(screen.parameters["item"] == item)
+            #expect(screen.parameters["size"] == size)
+            #expect(screen.parameters == ["item": item, "size": size])
+        }
+    }
+
+    @Test("a scene builder reads back what it was made with, before and after registering")
+    func sceneBuilderDeclarations() throws {
+        let declaring = SceneBuilder(
+            "form/:id", requiredParameters: ["step": .int], destinations: ["Done"],
+            payload: .required(String.self)
+        ) { context in TaggedScreen(tag: "form", parameters: context.parameters) }
+        #expect(declaring.requiredParameters == ["step": .int])
+        #expect(declaring.destinations == ["Done"])
+        #expect(declaring.payload != nil)
+        let plain = tagged("list/:id", "list")
+        #expect(plain.requiredParameters.isEmpty)
+        #expect(plain.destinations.isEmpty)
+        #expect(plain.payload == nil)
+        let container = DependencyContainer()
+        try container.assemble(contentsOf: [declaring, plain])
+        let found = try #require(container.build(for: "form/:id"))
+        #expect(found.requiredParameters == ["step": .int])
+        #expect(found.destinations == ["Done"])
+        #expect(found.payload != nil)
+        let plainFound = try #require(try container.resolve("list/3").builder as? SceneBuilder)
+        #expect(plainFound.sceneIdentifier == "list/:id")
+        #expect(plainFound.requiredParameters.isEmpty && plainFound.destinations.isEmpty)
+        #expect(plainFound.payload == nil)
+    }
+
     @Test("a pattern keeps matching when longer patterns grow from its last segment")
     func patternUnderLongerOnes() throws {
         let container = DependencyContainer()

@@ -15,30 +15,40 @@ extension TimedFigures {
                 sceneBuilder(scenes.names.route($0, segments: segments))
             })
         var generator = SplitMix64(seed: 0x0A7E ^ UInt64(scenes.size))
+        // Each path, with the names of its pattern's parameters, which a builder reads them by.
         let paths = (0...scenes.keys.mask).map { position in
-            SceneIdentifier(
-                scenes.names.path(
-                    Int.random(in: 0..<scenes.size, using: &generator), segments: segments,
-                    value: position))
+            let index = Int.random(in: 0..<scenes.size, using: &generator)
+            let names = scenes.names.route(index, segments: segments).split(separator: "/")
+                .filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            return (
+                path: SceneIdentifier(
+                    scenes.names.path(index, segments: segments, value: position)),
+                names: names
+            )
         }
-        let matched = try container.resolve(paths[0])
-        guard matched.routeParameters.values.count == segments.rawValue / 2 else {
-            throw BenchmarkFailure("\(paths[0]) matched \(matched.scene)")
+        let matched = try container.resolve(paths[0].path)
+        guard matched.routeParameters.values.count == segments.rawValue / 2,
+            paths[0].names.allSatisfy({ matched.routeParameters[$0] != nil })
+        else {
+            throw BenchmarkFailure("\(paths[0].path) matched \(matched.scene)")
         }
         let mask = scenes.keys.mask
         let context = SceneContext(
-            scene: paths[0], screen: ScreenID(1), parameters: [:], coordinator: nil)
+            scene: paths[0].path, screen: ScreenID(1), parameters: [:], coordinator: nil)
         let cursor = Cursor()
         return (
             subject: Workload { iterations in
                 var sum: UInt64 = 0
                 var position = cursor.position
                 for _ in 0..<iterations {
-                    let path = paths[position & mask]
+                    let (path, names) = paths[position & mask]
                     position &+= 1
                     let resolved = try container.resolve(path)
                     sum &+= fold(try resolved.builder.makeScreen(in: context))
-                    sum &+= UInt64(resolved.routeParameters.values.count)
+                    // Each value read by its name, as a builder reads it.
+                    for name in names {
+                        sum &+= UInt64(resolved.routeParameters[name]?.utf8.count ?? 0)
+                    }
                 }
                 cursor.position = position
                 return sum

@@ -12,49 +12,114 @@
 ///
 /// Parameters compare equal when they hold the same pairs, whatever order they were written in,
 /// and always print sorted by key.
+///
+/// They are kept as a short list sorted by key, not a dictionary: a scene has a few parameters,
+/// and a route match fills a copy of its pattern's list without hashing a name. ``values``
+/// makes a dictionary of them when it is read; read one value by its name with the subscript.
 public struct SceneParameters: Hashable, Sendable {
-    /// The pairs, keyed by name.
-    public private(set) var values: [String: String]
+    /// The pairs, sorted by name (by `String`'s `<`), no two names equal.
+    ///
+    /// Compared and hashed in that order: two parameters holding the same pairs hold them in the
+    /// same order, so they are equal and hash equal. (One array, so that parameters are one
+    /// reference wide wherever a request, a screen or an event copies them.)
+    private var pairs: [Pair]
+
+    /// A name and its value.
+    struct Pair: Hashable, Sendable {
+        let key: String
+        var value: String
+    }
+
+    /// The pairs, keyed by name, in a dictionary made when this is read.
+    public var values: [String: String] {
+        var values = [String: String](minimumCapacity: pairs.count)
+        for pair in pairs { values[pair.key] = pair.value }
+        return values
+    }
 
     /// Creates parameters from a dictionary of names and values.
     ///
     /// - Parameter values: The pairs, keyed by name.
     public init(_ values: [String: String]) {
-        self.values = values
+        pairs = values.map { Pair(key: $0.key, value: $0.value) }
+        pairs.sort { $0.key < $1.key }
     }
 
     /// No parameters.
     public init() {
-        values = [:]
+        pairs = []
+    }
+
+    /// Parameters holding `pairs`, sorted by name with no two names equal: a route match's,
+    /// filled from its pattern's template.
+    init(sortedPairs pairs: [Pair]) {
+        self.pairs = pairs
     }
 
     /// No parameters.
     package static let none = SceneParameters()
 
     /// Whether there are no parameters.
-    package var isEmpty: Bool { values.isEmpty }
+    package var isEmpty: Bool { pairs.isEmpty }
 
     /// The number of parameters.
-    package var count: Int { values.count }
+    package var count: Int { pairs.count }
+
+    /// Where `key` is in ``pairs``, or where it would go.
+    private func position(of key: String) -> (index: Int, found: Bool) {
+        let index = pairs.partitioningIndex { !($0.key < key) }
+        return (index, index < pairs.count && pairs[index].key == key)
+    }
 
     /// The value for `key`, or `nil` when the caller did not pass it.
     ///
     /// - Parameter key: The parameter's name.
     public subscript(key: String) -> String? {
-        get { values[key] }
-        set { values[key] = newValue }
+        get {
+            let (index, found) = position(of: key)
+            return found ? pairs[index].value : nil
+        }
+        set {
+            let (index, found) = position(of: key)
+            switch (found, newValue) {
+            // As a dictionary does, a key already there keeps its spelling.
+            case (true, let value?): pairs[index].value = value
+            case (true, nil): pairs.remove(at: index)
+            case (false, let value?): pairs.insert(Pair(key: key, value: value), at: index)
+            case (false, nil): break
+            }
+        }
     }
 
     /// The pairs sorted by key, the order in which they are printed and written into links.
     package var sorted: [(key: String, value: String)] {
-        values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+        pairs.map { (key: $0.key, value: $0.value) }
     }
 
     /// These parameters with every pair of `other` added, replacing any of the same name.
     func merging(_ other: SceneParameters) -> SceneParameters {
         guard !other.isEmpty else { return self }
         guard !isEmpty else { return other }
-        return SceneParameters(values.merging(other.values) { _, new in new })
+        let theirs = other.pairs
+        var merged: [Pair] = []
+        merged.reserveCapacity(pairs.count + theirs.count)
+        var (left, right) = (0, 0)
+        while left < pairs.count || right < theirs.count {
+            if right == theirs.count || (left < pairs.count && pairs[left].key < theirs[right].key)
+            {
+                merged.append(pairs[left])
+                left += 1
+            } else if left == pairs.count || theirs[right].key < pairs[left].key {
+                merged.append(theirs[right])
+                right += 1
+            } else {
+                // The same name: as a dictionary does, the key keeps this one's spelling.
+                merged.append(Pair(key: pairs[left].key, value: theirs[right].value))
+                left += 1
+                right += 1
+            }
+        }
+        return SceneParameters(sortedPairs: merged)
     }
 }
 

@@ -81,21 +81,25 @@ public struct SceneBuilder: Builder {
     /// The name of the scene this builder makes.
     public let sceneIdentifier: SceneIdentifier
 
+    /// The closure and what the builder declares, in one object that copies share: so that a
+    /// builder is small enough for an `any Builder` to hold without a box of its own, and a
+    /// registry hands out the body it keeps rather than wrapping it again.
+    let body: Body
+
     /// The parameters checked before `make` runs.
-    public let requiredParameters: [String: ParameterType]
+    public var requiredParameters: [String: ParameterType] {
+        body.declarations?.requiredParameters ?? [:]
+    }
 
     /// The scenes the screen navigates to, checked by
     /// ``DependencyContainer/checkDestinations()``.
-    public let destinations: [SceneIdentifier]
+    public var destinations: [SceneIdentifier] { body.declarations?.destinations ?? [] }
 
     /// The payload the screen needs, checked before `make` runs.
-    public let payload: PayloadRequirement?
+    public var payload: PayloadRequirement? { body.declarations?.payload }
 
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
-
-    /// Makes the screen's object.
-    let make: Make
 
     /// Creates a builder for `sceneIdentifier` that calls `make`.
     ///
@@ -113,11 +117,19 @@ public struct SceneBuilder: Builder {
         payload: PayloadRequirement? = nil,
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
+        let declarations =
+            requiredParameters.isEmpty && destinations.isEmpty && payload == nil
+            ? nil
+            : Declarations(
+                requiredParameters: requiredParameters, destinations: destinations,
+                payload: payload)
+        self.init(sceneIdentifier, body: Body(make: make, declarations: declarations))
+    }
+
+    /// A builder for `sceneIdentifier` with `body`, shared with the builder it came from.
+    init(_ sceneIdentifier: SceneIdentifier, body: Body) {
         self.sceneIdentifier = sceneIdentifier
-        self.requiredParameters = requiredParameters
-        self.destinations = destinations
-        self.payload = payload
-        self.make = make
+        self.body = body
     }
 
     /// Calls the closure this builder was made with.
@@ -126,6 +138,36 @@ public struct SceneBuilder: Builder {
     /// - Returns: The screen's object.
     /// - Throws: What the closure throws.
     @MainActor public func makeScreen(in context: SceneContext) throws -> any ScreenContent {
-        try make(context)
+        try body.make(context)
+    }
+
+    /// A builder's closure, and its declarations when it has any.
+    final class Body: Sendable {
+        /// Makes the screen's object.
+        let make: Make
+        /// The required parameters, destinations and payload; `nil` when there are none (most
+        /// builders), so that the body a registry keeps is small.
+        let declarations: Declarations?
+
+        init(make: @escaping Make, declarations: Declarations?) {
+            self.make = make
+            self.declarations = declarations
+        }
+    }
+
+    /// What a builder declares besides its closure, when it declares anything.
+    final class Declarations: Sendable {
+        let requiredParameters: [String: ParameterType]
+        let destinations: [SceneIdentifier]
+        let payload: PayloadRequirement?
+
+        init(
+            requiredParameters: [String: ParameterType], destinations: [SceneIdentifier],
+            payload: PayloadRequirement?
+        ) {
+            self.requiredParameters = requiredParameters
+            self.destinations = destinations
+            self.payload = payload
+        }
     }
 }

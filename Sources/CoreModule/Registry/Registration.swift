@@ -1,11 +1,12 @@
 /// How the registry keeps one scene: what the coordinator needs to check and build it.
 ///
-/// A ``SceneBuilder`` without required parameters (nearly every scene) is kept as its closure
-/// alone, stored in the registry's dictionary, so that registering it allocates nothing of its
-/// own. Any other builder is kept whole, with the checks worked out once at registration.
+/// A ``SceneBuilder`` without required parameters, destinations or a payload (nearly every
+/// scene) is kept as its body, the object that holds its closure, so that registering it
+/// allocates nothing of its own and resolving it hands the body out again without boxing it.
+/// Any other builder is kept whole, with the checks worked out once at registration.
 enum Registration: Sendable {
-    /// A ``SceneBuilder`` without requirements: its closure.
-    case closure(SceneBuilder.Make)
+    /// A ``SceneBuilder`` without requirements: its body (its closure).
+    case closure(SceneBuilder.Body)
     /// Any other builder, with its required parameters.
     case builder(BuilderEntry)
 
@@ -15,16 +16,16 @@ enum Registration: Sendable {
         if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty,
             plain.destinations.isEmpty, plain.payload == nil
         {
-            self = .closure(plain.make)
+            self = .closure(plain.body)
         } else {
             self = .builder(BuilderEntry(builder))
         }
     }
 
-    /// The builder as registered; a ``SceneBuilder``'s closure is wrapped again, named `scene`.
+    /// The builder as registered; a ``SceneBuilder``'s body is wrapped again, named `scene`.
     func builder(named scene: SceneIdentifier) -> any Builder {
         switch self {
-        case .closure(let make): return SceneBuilder(scene, make: make)
+        case .closure(let body): return SceneBuilder(scene, body: body)
         case .builder(let entry): return entry.builder
         }
     }
@@ -57,7 +58,7 @@ enum Registration: Sendable {
     @MainActor
     func makeScreen(in context: SceneContext) throws -> any ScreenContent {
         switch self {
-        case .closure(let make): return try make(context)
+        case .closure(let body): return try body.make(context)
         case .builder(let entry): return try entry.builder.makeScreen(in: context)
         }
     }

@@ -29,24 +29,25 @@ struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, and a dictionary holding each of them, which a match
-/// copies and fills in place: routes whose parameters have the same names share one template.
+/// The names of a pattern's parameters, and each of them with an empty value, sorted by name,
+/// which a match copies and fills in place: routes whose parameters have the same names share
+/// one template.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
-    /// Each name with an empty value.
-    let dictionary: [String: String]
-    /// Where each name is in ``dictionary``, in the order of ``names``.
-    let indices: [Dictionary<String, String>.Index]
+    /// Each name with an empty value, sorted by name, as parameters keep them.
+    let emptyPairs: [SceneParameters.Pair]
+    /// Where each name is in ``emptyPairs``, in the order of ``names``.
+    let positions: [Int]
     /// The template's key in its table.
     let key: Names
 
     init(_ key: Names) {
         names = key.names
-        var dictionary = [String: String](minimumCapacity: names.count)
-        for name in names { dictionary[name] = "" }
-        self.dictionary = dictionary
-        indices = names.compactMap { dictionary.index(forKey: $0) }
+        // (A pattern names each parameter once.)
+        let sortedNames = names.sorted()
+        emptyPairs = sortedNames.map { SceneParameters.Pair(key: $0, value: "") }
+        positions = names.map { name in sortedNames.partitioningIndex { !($0 < name) } }
         self.key = key
     }
 

@@ -35,9 +35,9 @@
 /// time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
-/// pattern's parameters and a dictionary holding them, which patterns with the same names share.
-/// A match copies the dictionary and writes the values where the template says, without
-/// hashing a name.
+/// pattern's parameters, and each with an empty value, sorted by name, which patterns with the
+/// same names share. A match copies the template's pairs and writes the values where the
+/// template says, without comparing or hashing a name.
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
@@ -50,7 +50,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let catchAll: Bool
         /// The fingerprint of the pattern's shape.
         fileprivate let fingerprint: UInt64
-        /// The pattern's parameter names, and the dictionary a match fills.
+        /// The pattern's parameter names, and the pairs a match fills.
         let parameters: ParameterTemplate
     }
 
@@ -328,21 +328,25 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard let (index, mask) = find(&buffers) else { return nil }
         let bytes = buffers.path
         let template = routes[index].parameters
-        // Written in place: the copy of the template's dictionary keeps its layout.
-        var values = template.dictionary
+        // A copy of the template's pairs, written in place (a new array costs more than a
+        // copy, looking up its type's metadata).
+        var pairs = template.emptyPairs
         var next = 0
         var segment = 0
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
             if mask[segment] {
-                values.values[template.indices[next]] = String(
+                pairs[template.positions[next]].value = String(
                     decoding: bytes[start..<end], as: UTF8.self)
                 next += 1
             }
             segment += 1
             start = end + 1
         }
-        return (routes[index], SceneParameters(values), template.names)
+        return (
+            routes[index], SceneParameters(sortedPairs: pairs),
+            template.names
+        )
     }
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
