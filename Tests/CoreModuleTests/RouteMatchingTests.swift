@@ -307,6 +307,34 @@ struct CapturedParameterTests {
         #expect(context.parameters["b"] == nil)
     }
 
+    @Test("a path given to navigate is taken as written: not decoded, and a trailing / refused")
+    @MainActor
+    func pathsAsWritten() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("product/:id") { context in StubScreen(context: context) })
+        let coordinator = AppCoordinator(container: container)
+        try coordinator.navigate(.root(scene: "product/a%2Fb"))
+        #expect(coordinator.tree.visibleScreen?.parameters["id"] == "a%2Fb")
+        let before = coordinator.tree
+        var events: [NavigationEvent] = []
+        let token = coordinator.observe { events.append($0) }
+        defer { token.cancel() }
+        #expect {
+            try coordinator.navigate(.push(scene: "product/1/"))
+        } throws: { error in
+            guard
+                case .invalidSceneIdentifier(let name, .emptySegment(segment: 3)) =
+                    error as? NavigationError
+            else { return false }
+            return name == "product/1/"
+        }
+        #expect(coordinator.tree == before)
+        // One failure reported, no transition.
+        #expect(events.count == 1)
+        #expect(events.allSatisfy { if case .failure = $0 { true } else { false } })
+    }
+
     @Test("they encode as the same object of strings")
     func coding() throws {
         let parameters = try captured()
