@@ -26,16 +26,19 @@ final class Navigator {
     var window: WindowID?
     /// Whether the window was closed: every navigation then fails.
     private(set) var isClosed = false
-    /// The coordinator new screens' contexts navigate through; set once it exists.
-    weak var owner: AppCoordinator?
-    /// What every ``SceneContext`` shares; made at first use, once ``owner`` is set.
-    lazy var link = CoordinatorLink(coordinator: owner, services: services)
+    /// The coordinator new screens' contexts navigate through; set once it exists, and then
+    /// the runner's ``PlanRunner/link`` refers to it.
+    weak var owner: AppCoordinator? {
+        didSet { runner.link = CoordinatorLink(coordinator: owner, services: services) }
+    }
     private let services: ServiceRegistry
 
     init(container: any SceneBuilderContainer, services: ServiceRegistry, historyLimit: Int) {
         let lifecycle = ScreenLifecycle()
         self.lifecycle = lifecycle
-        self.runner = PlanRunner(resolver: SceneResolver(container), lifecycle: lifecycle)
+        self.runner = PlanRunner(
+            resolver: SceneResolver(container), lifecycle: lifecycle,
+            link: CoordinatorLink(coordinator: nil, services: services))
         self.eventHub = EventHub(historyLimit: historyLimit)
         self.services = services
     }
@@ -157,8 +160,7 @@ final class Navigator {
             return .applied(nil)
         }
         let outcome = try runner.run(
-            plan, in: { self.tree }, force: options.force, redirectedFrom: redirectedFrom,
-            link: link)
+            plan, in: { self.tree }, force: options.force, redirectedFrom: redirectedFrom)
         switch consume outcome {
         case .edit(let edit):
             return .applied(
@@ -292,7 +294,7 @@ final class Navigator {
                     throw failure(screens[0], error)
                 }
             })
-        switch try runner.run(plan, in: { tree }, force: force, link: link, failure: failure) {
+        switch try runner.run(plan, in: { tree }, force: force, failure: failure) {
         case .edit(let edit):
             return commit(plan.kind, animated: false, edit: edit)
         case .redirect(let redirect):

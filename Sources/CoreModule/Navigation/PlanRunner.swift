@@ -38,10 +38,14 @@ final class PlanRunner {
     private(set) var applying: TransitionKind?
     /// The numbers the next screen, stack, modal and event get.
     var counters = Counters()
+    /// What each new screen's context holds to navigate later: the coordinator, once it
+    /// exists, and its services.
+    var link: CoordinatorLink
 
-    init(resolver: SceneResolver, lifecycle: ScreenLifecycle) {
+    init(resolver: SceneResolver, lifecycle: ScreenLifecycle, link: CoordinatorLink) {
         self.resolver = resolver
         self.lifecycle = lifecycle
+        self.link = link
     }
 
     /// Whether any guard, synchronous or asynchronous, is installed.
@@ -82,16 +86,15 @@ final class PlanRunner {
     ///     a snapshot's placed screens, so that a push or a pop copies no tree.
     ///   - force: Whether to leave screens that veto leaving.
     ///   - redirectedFrom: What a request for one screen was redirected from, for its context.
-    ///   - link: What each new screen's context holds to navigate later.
     ///   - failure: For a link or a snapshot: names a screen's error after the screen.
     func run(
         _ plan: TransitionPlanner.Plan, in tree: () -> ScreenTree, force: Bool,
-        redirectedFrom: NavigationOperation? = nil, link: CoordinatorLink,
+        redirectedFrom: NavigationOperation? = nil,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
         if plan.isPlaced, case .placed(let placement) = plan.shape {
             return try runPlaced(
-                plan, placement.screens, in: tree, force: force, link: link,
+                plan, placement.screens, in: tree, force: force,
                 failure: failure ?? { _, error in error })
         }
         let arrivals: [Arrival]
@@ -101,15 +104,15 @@ final class PlanRunner {
             let checked: Checked
             let result = try check(arrival, in: tree)
             switch consume result {
-            case .success(let value): checked = value
-            case .failure(let redirect): return .redirect(redirect.request)
+            case .checked(let value): checked = value
+            case .redirect(let request): return .redirect(request)
             }
             if let redirect = try askLeaving(plan, in: tree, force: force) {
                 return .redirect(redirect)
             }
             // Only a request for one screen is `.one`: its context remembers the redirect.
             let screen = try build(
-                checked, for: plan.kind, link: link, redirectedFrom: redirectedFrom)
+                checked, for: plan.kind, redirectedFrom: redirectedFrom)
             // Numbered from a copy of the counters, as in `makeEdit(_:built:in:)`.
             var next = counters
             let edit = TransitionPlanner.edit(plan, screen: consume screen, counters: &next)
@@ -125,8 +128,8 @@ final class PlanRunner {
         if !arrivals.isEmpty { checked.reserveCapacity(arrivals.count) }
         for arrival in arrivals {
             switch try check(arrival, in: tree) {
-            case .success(let value): checked.append(value)
-            case .failure(let redirect): return .redirect(redirect.request)
+            case .checked(let value): checked.append(value)
+            case .redirect(let request): return .redirect(request)
             }
         }
         if let revealed = plan.revealed, hasGuards,
@@ -144,7 +147,7 @@ final class PlanRunner {
         if !checked.isEmpty { built.reserveCapacity(checked.count) }
         for value in checked {
             do {
-                built.append(try build(value, for: plan.kind, link: link))
+                built.append(try build(value, for: plan.kind))
             } catch {
                 lifecycle.discardVetoes(of: built.map(\.id))
                 throw error
@@ -157,7 +160,7 @@ final class PlanRunner {
     /// screen is checked and built in turn, and an error is named after its screen.
     private func runPlaced(
         _ plan: TransitionPlanner.Plan, _ screens: [PlannedScreen], in tree: () -> ScreenTree,
-        force: Bool, link: CoordinatorLink,
+        force: Bool,
         failure: (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> Outcome {
         if let redirect = try askLeaving(plan, in: tree, force: force) {
@@ -171,11 +174,11 @@ final class PlanRunner {
                 parameters: planned.parameters, payload: planned.payload)
             do {
                 switch try check(arrival, in: tree) {
-                case .success(let checked):
-                    built.append(try build(checked, for: plan.kind, link: link))
-                case .failure(let redirect):
+                case .checked(let checked):
+                    built.append(try build(checked, for: plan.kind))
+                case .redirect(let request):
                     lifecycle.discardVetoes(of: built.map(\.id))
-                    return .redirect(redirect.request)
+                    return .redirect(request)
                 }
             } catch {
                 lifecycle.discardVetoes(of: built.map(\.id))
@@ -212,15 +215,19 @@ final class PlanRunner {
 
     // MARK: Checking and building
 
-    /// A guard's redirect, carried where a check's result is expected.
-    struct Redirect: Error {
-        let request: ApplicationTransitionType
+    /// What checking an arriving scene came to. (Its own type, not a `Result`: a generic
+    /// enum is destroyed through its type's witnesses.)
+    enum CheckOutcome {
+        /// Ready to build.
+        case checked(Checked)
+        /// A guard redirected the navigation to this request.
+        case redirect(ApplicationTransitionType)
     }
 
     /// Resolves the arriving scene, checks its parameters and its payload, and runs the guards
     /// on it: what to build, or the guards' redirect.
     func check(_ arrival: TransitionPlanner.Arrival, in tree: () -> ScreenTree)
-        throws(NavigationError) -> Result<Checked, Redirect>
+        throws(NavigationError) -> CheckOutcome
     {
         let resolved = try resolver.resolveTarget(arrival.scene)
         let merged = try resolver.checkedParameters(arrival.parameters, for: resolved)
@@ -232,9 +239,9 @@ final class PlanRunner {
                     kind: arrival.kind, scene: resolved.scene, parameters: merged, leaving: nil,
                     tree: tree()))
         {
-            return .failure(Redirect(request: redirect))
+            return .redirect(redirect)
         }
-        return .success(Checked(resolved: resolved, parameters: merged, payload: payload))
+        return .checked(Checked(resolved: resolved, parameters: merged, payload: payload))
     }
 
     /// The payload the builder gets: the one given when its type is the one required, one
@@ -277,7 +284,7 @@ final class PlanRunner {
     /// the navigation then fails: the builder may have kept its context, and a later screen must
     /// never answer to it. Changes nothing else.
     private func build(
-        _ checked: Checked, for kind: TransitionKind, link: CoordinatorLink,
+        _ checked: Checked, for kind: TransitionKind,
         redirectedFrom: NavigationOperation? = nil
     ) throws(NavigationError) -> Screen {
         let id = counters.nextScreen()
