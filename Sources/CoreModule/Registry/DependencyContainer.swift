@@ -67,7 +67,7 @@ public final class DependencyContainer: SceneBuilderContainer {
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard let (route, parameters, names) = routes.match(&matchBuffers) else {
+            guard let (route, parameters, names) = routes.match(matchBuffers) else {
                 return nil
             }
             return ResolvedTarget(

@@ -6,8 +6,6 @@ struct MatchBuffers: Sendable {
     private(set) var segmentCount = 0
     /// Whether the path holds a `:`.
     private(set) var holdsColon = false
-    /// The bytes of the pattern being compared with the path.
-    var pattern: [UInt8] = []
 
     /// Copies the bytes of `path`, the next path to match, into ``path``, and counts its
     /// segments.

@@ -30,9 +30,9 @@
 /// a 64-bit **fingerprint** of the shape (``ShapeFingerprint``), which a path read through a
 /// mask gives without writing its shape out. A route found by its fingerprint is then compared
 /// with the path byte for byte, and the parameters' values are the path's segments where the
-/// mask has a parameter. A match reads the path and the pattern from copies of their bytes, in
-/// buffers the caller keeps from one match to the next (reading a `String`'s bytes one at a
-/// time costs several times more).
+/// mask has a parameter. A match reads the path from a copy of its bytes, in a buffer the caller
+/// keeps from one match to the next, and the pattern from the copy of its bytes the route keeps
+/// (reading a `String`'s bytes one at a time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
 /// pattern's parameters, and each with an empty value, sorted by name, which patterns with the
@@ -52,6 +52,9 @@ package struct RouteTable<Value: Sendable>: Sendable {
         fileprivate let fingerprint: UInt64
         /// The pattern's parameter names, and the pairs a match fills.
         let parameters: ParameterTemplate
+        /// The pattern's bytes, copied once here, so that a match compares them with the path
+        /// in place (reading the `String`'s own bytes one at a time costs several times more).
+        let bytes: [UInt8]
     }
 
     /// Every pattern, in no order; ``slots`` finds them.
@@ -95,11 +98,14 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
         let names: ParameterTemplate.Names
+        /// The pattern's bytes.
+        let bytes: [UInt8]
 
         init(_ pattern: RoutePattern) {
             self.pattern = pattern
             mask = pattern.mask
             let bytes = Array(pattern.identifier.rawValue.utf8)
+            self.bytes = bytes
             fingerprint = ShapeFingerprint.of(pattern: bytes, catchAll: pattern.hasCatchAll)
             names = ParameterTemplate.Names(ofPattern: bytes, catchAll: pattern.hasCatchAll)
         }
@@ -118,10 +124,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         // only for a route of the same fingerprint, about once per registration.)
         return position(of: entry.fingerprint) { index in
             routes[index].catchAll == catchAll
-                && Self.matches(
-                    Array(routes[index].pattern.rawValue.utf8),
-                    Array(entry.pattern.identifier.rawValue.utf8),
-                    mask: entry.mask, catchAll: catchAll)
+                && Self.matches(routes[index].bytes, entry.bytes, mask: entry.mask, catchAll: catchAll)
         }
     }
 
@@ -141,7 +144,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let catchAll = pattern.hasCatchAll
         let route = Route(
             pattern: pattern.identifier, value: value, catchAll: catchAll,
-            fingerprint: entry.fingerprint, parameters: template(named: entry.names))
+            fingerprint: entry.fingerprint, parameters: template(named: entry.names),
+            bytes: entry.bytes)
         if let found = position(shapedLike: entry) {
             // The new spelling is the one kept.
             let replaced = routes[found.route]
@@ -318,14 +322,13 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// take and their names in the pattern's order; `nil` when none does. (For the container's patterns, which have no
     /// catch-all; a universal link's captures are read by its reader.)
     ///
-    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``), and a pattern's
-    /// bytes are copied there too: the caller keeps them between matches, so that a match
-    /// allocates nothing for them.
-    func match(_ buffers: inout MatchBuffers) -> (
+    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``): the caller keeps
+    /// them between matches, so that a match allocates nothing for its bytes.
+    func match(_ buffers: MatchBuffers) -> (
         route: Route, parameters: SceneParameters, parameterNames: [String]
     )? {
         guard !routes.isEmpty else { return nil }
-        guard let (index, mask) = find(&buffers) else { return nil }
+        guard let (index, mask) = find(buffers) else { return nil }
         let bytes = buffers.path
         let template = routes[index].parameters
         // A copy of the template's pairs, written in place (a new array costs more than a
@@ -355,7 +358,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard !routes.isEmpty else { return nil }
         var buffers = MatchBuffers()
         buffers.read(path)
-        guard let (index, mask) = find(&buffers) else { return nil }
+        guard let (index, mask) = find(buffers) else { return nil }
         return (routes[index], mask)
     }
 
@@ -363,13 +366,13 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// path `buffers` have read through a mask, and that mask.
     ///
     /// Every match, of a scene's path or of a universal link's, goes through here.
-    private func find(_ buffers: inout MatchBuffers) -> (route: Int, mask: [Bool])? {
+    private func find(_ buffers: MatchBuffers) -> (route: Int, mask: [Bool])? {
         let path = buffers.path
         let segmentCount = buffers.segmentCount
         let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                if let route = lookUp(path, through: mask, catchAll: false, &buffers.pattern) {
+                if let route = lookUp(path, through: mask, catchAll: false) {
                     return (route, mask)
                 }
             }
@@ -385,25 +388,20 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(path, through: mask, catchAll: catchAll, &buffers.pattern) {
+            if let route = lookUp(path, through: mask, catchAll: catchAll) {
                 return (route, mask)
             }
         }
         return nil
     }
 
-    /// The index of the route with the shape of `path` read through `mask`, if there is one;
-    /// a candidate's pattern is copied into `patternBuffer` to be compared with the path.
-    private func lookUp(
-        _ path: [UInt8], through mask: [Bool], catchAll: Bool, _ patternBuffer: inout [UInt8]
-    ) -> Int? {
+    /// The index of the route with the shape of `path` read through `mask`, if there is one.
+    private func lookUp(_ path: [UInt8], through mask: [Bool], catchAll: Bool) -> Int? {
         guard let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll)
         else { return nil }
         return position(of: fingerprint) { index in
-            guard routes[index].catchAll == catchAll else { return false }
-            patternBuffer.removeAll(keepingCapacity: true)
-            patternBuffer.append(contentsOf: routes[index].pattern.rawValue.utf8)
-            return Self.matches(patternBuffer, path, mask: mask, catchAll: catchAll)
+            routes[index].catchAll == catchAll
+                && Self.matches(routes[index].bytes, path, mask: mask, catchAll: catchAll)
         }?.route
     }
 
