@@ -1,24 +1,36 @@
 /// The buffers a match copies bytes into, kept by the caller from one match to the next.
-struct MatchBuffers: Sendable {
+package struct MatchBuffers: Sendable {
     /// The path's bytes.
     private(set) var path: [UInt8] = []
-    /// The number of `/`-separated segments of the path.
-    private(set) var segmentCount = 0
+    /// Where each `/`-separated segment of the path ends: the index of the `/` after it, or the
+    /// path's length for the last one. (One read of the path finds them, so that the
+    /// fingerprint, the comparison and the values do not look for `/` again.)
+    private(set) var ends: [Int] = []
     /// Whether the path holds a `:`.
     private(set) var holdsColon = false
 
-    /// Copies the bytes of `path`, the next path to match, into ``path``, and counts its
-    /// segments.
-    mutating func read(_ path: String) {
+    /// No path read yet.
+    package init() {}
+
+    /// The number of `/`-separated segments of the path.
+    var segmentCount: Int { ends.count }
+
+    /// Copies the bytes of `path`, the next path to match, into ``path``, and finds where its
+    /// segments end.
+    package mutating func read(_ path: String) {
         self.path.removeAll(keepingCapacity: true)
         self.path.append(contentsOf: path.utf8)
-        var slashes = 0
+        ends.removeAll(keepingCapacity: true)
         var colon = false
-        for byte in self.path {
-            if byte == UInt8(ascii: "/") { slashes += 1 }
-            if byte == UInt8(ascii: ":") { colon = true }
+        for index in self.path.indices {
+            let byte = self.path[index]
+            if byte == UInt8(ascii: "/") {
+                ends.append(index)
+            } else if byte == UInt8(ascii: ":") {
+                colon = true
+            }
         }
-        segmentCount = slashes + 1
+        ends.append(self.path.count)
         holdsColon = colon
     }
 
@@ -137,37 +149,34 @@ package enum ShapeFingerprint {
         return hash
     }
 
-    /// The fingerprint of `path` read through `mask` (for a catch-all, the segments before it),
-    /// or `nil` when the path cannot have that shape: a parameter segment is empty, or the path
-    /// has another number of segments than the mask (more, for a catch-all).
-    package static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
-        let slash = UInt8(ascii: "/")
-        guard let first = mask.first else { return nil }
-        var hash = basis
-        var segment = 0
-        var isParameter = first
-        var isEmpty = true
-        if isParameter { add(UInt8(ascii: ":"), to: &hash) }
-        for byte in path {
-            if byte == slash {
-                if isParameter && isEmpty { return nil }
-                segment += 1
-                add(slash, to: &hash)
-                if segment == mask.count {
-                    // A catch-all takes the rest of the path, one segment or more, as one `*`.
-                    guard catchAll else { return nil }
-                    add(UInt8(ascii: "*"), to: &hash)
-                    return hash
-                }
-                isParameter = mask[segment]
-                isEmpty = true
-                if isParameter { add(UInt8(ascii: ":"), to: &hash) }
-            } else {
-                isEmpty = false
-                if !isParameter { add(byte, to: &hash) }
-            }
+    /// The fingerprint of the path `buffers` have read, read through `mask` (for a catch-all,
+    /// the segments before it), or `nil` when the path cannot have that shape: a parameter
+    /// segment is empty, or the path has another number of segments than the mask (more, for a
+    /// catch-all).
+    package static func of(_ buffers: MatchBuffers, mask: [Bool], catchAll: Bool) -> UInt64? {
+        let path = buffers.path
+        let ends = buffers.ends
+        guard !mask.isEmpty, catchAll ? ends.count > mask.count : ends.count == mask.count else {
+            return nil
         }
-        guard !(isParameter && isEmpty), segment + 1 == mask.count, !catchAll else { return nil }
+        var hash = basis
+        var start = 0
+        for (segment, isParameter) in mask.enumerated() {
+            if segment > 0 { add(UInt8(ascii: "/"), to: &hash) }
+            let end = ends[segment]
+            if isParameter {
+                guard end > start else { return nil }
+                add(UInt8(ascii: ":"), to: &hash)
+            } else {
+                for index in start..<end { add(path[index], to: &hash) }
+            }
+            start = end + 1
+        }
+        // A catch-all takes the rest of the path, one segment or more, as one `*`.
+        if catchAll {
+            add(UInt8(ascii: "/"), to: &hash)
+            add(UInt8(ascii: "*"), to: &hash)
+        }
         return hash
     }
 }

@@ -330,20 +330,20 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard !routes.isEmpty else { return nil }
         guard let (index, mask) = find(buffers) else { return nil }
         let bytes = buffers.path
+        let ends = buffers.ends
         let template = routes[index].parameters
         // A copy of the template's pairs, written in place (a new array costs more than a
         // copy, looking up its type's metadata).
         var pairs = template.emptyPairs
         var next = 0
-        var segment = 0
         var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-            if mask[segment] {
+        for (segment, isParameter) in mask.enumerated() {
+            let end = ends[segment]
+            if isParameter {
                 pairs[template.positions[next]].value = String(
                     decoding: bytes[start..<end], as: UTF8.self)
                 next += 1
             }
-            segment += 1
             start = end + 1
         }
         return (
@@ -367,12 +367,11 @@ package struct RouteTable<Value: Sendable>: Sendable {
     ///
     /// Every match, of a scene's path or of a universal link's, goes through here.
     private func find(_ buffers: MatchBuffers) -> (route: Int, mask: [Bool])? {
-        let path = buffers.path
         let segmentCount = buffers.segmentCount
         let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                if let route = lookUp(path, through: mask, catchAll: false) {
+                if let route = lookUp(buffers, through: mask, catchAll: false) {
                     return (route, mask)
                 }
             }
@@ -388,17 +387,19 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(path, through: mask, catchAll: catchAll) {
+            if let route = lookUp(buffers, through: mask, catchAll: catchAll) {
                 return (route, mask)
             }
         }
         return nil
     }
 
-    /// The index of the route with the shape of `path` read through `mask`, if there is one.
-    private func lookUp(_ path: [UInt8], through mask: [Bool], catchAll: Bool) -> Int? {
-        guard let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll)
+    /// The index of the route with the shape of the path `buffers` have read, read through
+    /// `mask`, if there is one.
+    private func lookUp(_ buffers: MatchBuffers, through mask: [Bool], catchAll: Bool) -> Int? {
+        guard let fingerprint = ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
         else { return nil }
+        let path = buffers.path
         return position(of: fingerprint) { index in
             routes[index].catchAll == catchAll
                 && Self.matches(routes[index].bytes, path, mask: mask, catchAll: catchAll)
