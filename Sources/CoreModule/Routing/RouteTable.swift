@@ -123,8 +123,10 @@ package struct RouteTable<Value: Sendable>: Sendable {
         // The other pattern is read as a path: its parameter segments are values. (It is read
         // only for a route of the same fingerprint, about once per registration.)
         return position(of: entry.fingerprint) { index in
-            routes[index].catchAll == catchAll
-                && Self.matches(routes[index].bytes, entry.bytes, mask: entry.mask, catchAll: catchAll)
+            guard routes[index].catchAll == catchAll else { return false }
+            var buffers = MatchBuffers()
+            buffers.read(entry.pattern.identifier.rawValue)
+            return Self.matches(routes[index].bytes, buffers, mask: entry.mask, catchAll: catchAll)
         }
     }
 
@@ -399,64 +401,60 @@ package struct RouteTable<Value: Sendable>: Sendable {
     private func lookUp(_ buffers: MatchBuffers, through mask: [Bool], catchAll: Bool) -> Int? {
         guard let fingerprint = ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
         else { return nil }
-        let path = buffers.path
         return position(of: fingerprint) { index in
             routes[index].catchAll == catchAll
-                && Self.matches(routes[index].bytes, path, mask: mask, catchAll: catchAll)
+                && Self.matches(routes[index].bytes, buffers, mask: mask, catchAll: catchAll)
         }?.route
     }
 
-    /// Whether `path` (a path's bytes, or another pattern's) has the shape of `pattern` (a
-    /// pattern's bytes) read through `mask`.
+    /// Whether the path `buffers` have read (a path, or another pattern) has the shape of
+    /// `pattern` (a pattern's bytes) read through `mask`.
     ///
     /// A literal segment is compared byte for byte; a parameter segment of `pattern` takes any
-    /// non-empty segment of `path`; with `catchAll`, `path` has at least one segment more than
-    /// `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
+    /// non-empty segment of the path; with `catchAll`, the path has at least one segment more
+    /// than `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
     /// (a parameter exactly where the mask has one).
-    package static func matches(_ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool)
-        -> Bool
-    {
+    package static func matches(
+        _ pattern: [UInt8], _ buffers: MatchBuffers, mask: [Bool], catchAll: Bool
+    ) -> Bool {
         let slash = UInt8(ascii: "/")
-        // The next byte to read of each.
+        let path = buffers.path
+        let ends = buffers.ends
+        guard catchAll ? ends.count > mask.count : ends.count == mask.count else { return false }
+        // The next byte to read of the pattern, and where the path's segment starts.
         var patternIndex = 0
-        var pathIndex = 0
+        var start = 0
         for (segment, isParameter) in mask.enumerated() {
             if segment > 0 {
-                guard patternIndex < pattern.count, pattern[patternIndex] == slash,
-                    pathIndex < path.count, path[pathIndex] == slash
-                else { return false }
+                guard patternIndex < pattern.count, pattern[patternIndex] == slash else {
+                    return false
+                }
                 patternIndex += 1
-                pathIndex += 1
             }
             guard patternIndex < pattern.count else { return false }
             let first = pattern[patternIndex]
+            let end = ends[segment]
             if isParameter {
-                guard first == UInt8(ascii: ":") else { return false }
+                guard first == UInt8(ascii: ":"), end > start else { return false }
                 while patternIndex < pattern.count, pattern[patternIndex] != slash {
                     patternIndex += 1
                 }
-                let start = pathIndex
-                while pathIndex < path.count, path[pathIndex] != slash { pathIndex += 1 }
-                guard pathIndex > start else { return false }
             } else {
                 // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
-                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")) else {
-                    return false
-                }
-                while patternIndex < pattern.count, pattern[patternIndex] != slash {
-                    guard pathIndex < path.count, path[pathIndex] == pattern[patternIndex] else {
-                        return false
-                    }
+                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")),
+                    end - start <= pattern.count - patternIndex
+                else { return false }
+                for index in start..<end {
+                    guard pattern[patternIndex] == path[index] else { return false }
                     patternIndex += 1
-                    pathIndex += 1
                 }
-                guard pathIndex == path.count || path[pathIndex] == slash else { return false }
+                // (A pattern's segment longer than the path's has no `/` next: refused below.)
             }
+            start = end + 1
         }
-        guard catchAll else { return patternIndex == pattern.count && pathIndex == path.count }
+        guard catchAll else { return patternIndex == pattern.count }
         // The rest of the path, one segment or more, is the catch-all's.
         return patternIndex + 1 < pattern.count && pattern[patternIndex] == slash
             && pattern[patternIndex + 1] == UInt8(ascii: "*")
-            && pathIndex < path.count && path[pathIndex] == slash
     }
 }
