@@ -320,14 +320,16 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches the path `buffers` have read, with the values its parameters
-    /// take and their names in the pattern's order; `nil` when none does. (For the container's patterns, which have no
-    /// catch-all; a universal link's captures are read by its reader.)
+    /// The pattern that matches the path `buffers` have read, what it stands for, the values
+    /// its parameters take and their names in the pattern's order; `nil` when none does. (For
+    /// the container's patterns, which have no catch-all; a universal link's captures are read
+    /// by its reader.)
     ///
     /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``): the caller keeps
     /// them between matches, so that a match allocates nothing for its bytes.
     func match(_ buffers: MatchBuffers) -> (
-        route: Route, parameters: SceneParameters, parameterNames: [String]
+        pattern: SceneIdentifier, value: Value, parameters: SceneParameters,
+        parameterNames: [String]
     )? {
         guard !routes.isEmpty else { return nil }
         guard let (index, mask) = find(buffers) else { return nil }
@@ -348,8 +350,9 @@ package struct RouteTable<Value: Sendable>: Sendable {
             }
             start = end + 1
         }
+        // The route's parts, not the route: copying it would retain its bytes and template too.
         return (
-            routes[index], SceneParameters(sortedPairs: pairs),
+            routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
             template.names
         )
     }
