@@ -2,36 +2,49 @@
 package struct MatchBuffers: Sendable {
     /// The path's bytes.
     private(set) var path: [UInt8] = []
-    /// Where each `/`-separated segment of the path ends: the index of the `/` after it, or the
-    /// path's length for the last one. (One read of the path finds them, so that the
-    /// fingerprint, the comparison and the values do not look for `/` again.)
+    /// Where each `/`-separated segment of the path ends.
+    ///
+    /// Each is the index of the `/` after the segment, or the path's length for the last one.
+    /// Only the first ``segmentCount`` are this path's: the array is written over from one path
+    /// to the next, never cleared. One read of the path finds them, so that the fingerprint,
+    /// the comparison and the values do not look for `/` again.
     private(set) var ends: [Int] = []
+    /// The number of `/`-separated segments of the path.
+    private(set) var segmentCount = 0
     /// Whether the path holds a `:`.
     private(set) var holdsColon = false
 
     /// No path read yet.
     package init() {}
 
-    /// The number of `/`-separated segments of the path.
-    var segmentCount: Int { ends.count }
-
     /// Copies the bytes of `path`, the next path to match, into ``path``, and finds where its
     /// segments end.
     package mutating func read(_ path: String) {
         self.path.removeAll(keepingCapacity: true)
         self.path.append(contentsOf: path.utf8)
-        ends.removeAll(keepingCapacity: true)
+        var segment = 0
         var colon = false
         for index in self.path.indices {
             let byte = self.path[index]
             if byte == UInt8(ascii: "/") {
-                ends.append(index)
+                setEnd(of: segment, to: index)
+                segment += 1
             } else if byte == UInt8(ascii: ":") {
                 colon = true
             }
         }
-        ends.append(self.path.count)
+        setEnd(of: segment, to: self.path.count)
+        segmentCount = segment + 1
         holdsColon = colon
+    }
+
+    /// Records that `segment` ends at `end`, over the end an earlier path left there.
+    private mutating func setEnd(of segment: Int, to end: Int) {
+        if segment < ends.count {
+            ends[segment] = end
+        } else {
+            ends.append(end)
+        }
     }
 
     /// Whether the path read holds a `/` and no `:`: no pattern is spelled so (a pattern's
@@ -156,7 +169,8 @@ package enum ShapeFingerprint {
     package static func of(_ buffers: MatchBuffers, mask: [Bool], catchAll: Bool) -> UInt64? {
         let path = buffers.path
         let ends = buffers.ends
-        guard !mask.isEmpty, catchAll ? ends.count > mask.count : ends.count == mask.count else {
+        let count = buffers.segmentCount
+        guard !mask.isEmpty, catchAll ? count > mask.count : count == mask.count else {
             return nil
         }
         var hash = basis

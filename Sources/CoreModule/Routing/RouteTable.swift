@@ -423,7 +423,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let slash = UInt8(ascii: "/")
         let path = buffers.path
         let ends = buffers.ends
-        guard catchAll ? ends.count > mask.count : ends.count == mask.count else { return false }
+        let count = buffers.segmentCount
+        guard catchAll ? count > mask.count : count == mask.count else { return false }
         // The next byte to read of the pattern, and where the path's segment starts.
         var patternIndex = 0
         var start = 0
