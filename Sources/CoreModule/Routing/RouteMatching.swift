@@ -52,25 +52,27 @@ package struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, and each of them with an empty value, sorted by name,
-/// which a match copies and fills in place: routes whose parameters have the same names share
-/// one template.
+/// The names of a pattern's parameters, in its order and sorted by name, from which a match
+/// makes its parameters' pairs in their sorted order: routes whose parameters have the same
+/// names share one template.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
-    /// Each name with an empty value, sorted by name, as parameters keep them.
-    let emptyPairs: [SceneParameters.Pair]
-    /// Where each name is in ``emptyPairs``, in the order of ``names``.
-    let positions: [Int]
+    /// The names sorted, as parameters keep them.
+    let sortedNames: [String]
+    /// For each of ``sortedNames``, the number of its parameter in the pattern's order (its
+    /// index in ``names``).
+    let order: [Int]
     /// The template's key in its table.
     let key: Names
 
     init(_ key: Names) {
-        names = key.names
+        let names = key.names
         // (A pattern names each parameter once.)
         let sortedNames = names.sorted()
-        emptyPairs = sortedNames.map { SceneParameters.Pair(key: $0, value: "") }
-        positions = names.map { name in sortedNames.partitioningIndex { !($0 < name) } }
+        self.names = names
+        self.sortedNames = sortedNames
+        order = sortedNames.map { name in names.firstIndex(of: name) ?? 0 }
         self.key = key
     }
 

@@ -35,9 +35,9 @@
 /// (reading a `String`'s bytes one at a time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
-/// pattern's parameters, and each with an empty value, sorted by name, which patterns with the
-/// same names share. A match copies the template's pairs and writes the values where the
-/// template says, without comparing or hashing a name.
+/// pattern's parameters, in its order and sorted, which patterns with the same names share. A
+/// match makes the pairs in their sorted order, each value cut out where the template says its
+/// parameter is, without comparing or hashing a name.
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
@@ -336,19 +336,24 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let bytes = buffers.path
         let ends = buffers.ends
         let template = routes[index].parameters
-        // A copy of the template's pairs, written in place (a new array costs more than a
-        // copy, looking up its type's metadata).
-        var pairs = template.emptyPairs
-        var next = 0
-        var start = 0
-        for (segment, isParameter) in mask.enumerated() {
-            let end = ends[segment]
-            if isParameter {
-                pairs[template.positions[next]].value = String(
-                    decoding: bytes[start..<end], as: UTF8.self)
-                next += 1
+        // A new array of the pairs in their sorted order, each value cut out of the path where
+        // its parameter is (a copy of ready-made pairs, written in place, costs more: the
+        // runtime copies them through their type's generic value witnesses).
+        var pairs: [SceneParameters.Pair] = []
+        pairs.reserveCapacity(template.order.count)
+        for (position, number) in template.order.enumerated() {
+            // The segment of the pattern's parameter `number`.
+            var segment = -1
+            var passed = -1
+            while passed < number {
+                segment += 1
+                if mask[segment] { passed += 1 }
             }
-            start = end + 1
+            let start = segment == 0 ? 0 : ends[segment - 1] + 1
+            pairs.append(
+                SceneParameters.Pair(
+                    key: template.sortedNames[position],
+                    value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
         }
         // The route's parts, not the route: copying it would retain its bytes and template too.
         return (
