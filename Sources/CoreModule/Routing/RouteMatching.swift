@@ -138,16 +138,18 @@ package enum ShapeFingerprint {
         hash = (hash ^ UInt64(byte)) &* prime
     }
 
-    /// The fingerprint of a pattern, whose parameter segments start with `:`, and, with
-    /// `catchAll`, whose last segment (starting with `*`) is a catch-all.
-    static func of(pattern: [UInt8], catchAll: Bool) -> UInt64 {
+    /// The shape of a pattern, whose parameter segments start with `:`, and, with `catchAll`,
+    /// whose last segment (starting with `*`) is a catch-all: its bytes with each parameter
+    /// segment written `:` and the catch-all `*`.
+    static func shape(ofPattern pattern: [UInt8], catchAll: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/")
-        var hash = basis
+        var shape: [UInt8] = []
+        shape.reserveCapacity(pattern.count)
         var atStart = true
         var skipping = false
         for byte in pattern {
             if byte == slash {
-                add(slash, to: &hash)
+                shape.append(slash)
                 atStart = true
                 skipping = false
             } else if atStart {
@@ -156,11 +158,18 @@ package enum ShapeFingerprint {
                 if byte == UInt8(ascii: ":") || (catchAll && byte == UInt8(ascii: "*")) {
                     skipping = true
                 }
-                add(byte, to: &hash)
+                shape.append(byte)
             } else if !skipping {
-                add(byte, to: &hash)
+                shape.append(byte)
             }
         }
+        return shape
+    }
+
+    /// The fingerprint of a pattern's shape (``shape(ofPattern:catchAll:)``).
+    static func of(shape: [UInt8]) -> UInt64 {
+        var hash = basis
+        for byte in shape { add(byte, to: &hash) }
         return hash
     }
 

@@ -31,7 +31,7 @@
 /// mask gives without writing its shape out. A route found by its fingerprint is then compared
 /// with the path byte for byte, and the parameters' values are the path's segments where the
 /// mask has a parameter. A match reads the path from a copy of its bytes, in a buffer the caller
-/// keeps from one match to the next, and the pattern from the copy of its bytes the route keeps
+/// keeps from one match to the next, and the pattern from the bytes of its shape the route keeps
 /// (reading a `String`'s bytes one at a time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
@@ -52,9 +52,10 @@ package struct RouteTable<Value: Sendable>: Sendable {
         fileprivate let fingerprint: UInt64
         /// The pattern's parameter names, and the pairs a match fills.
         let parameters: ParameterTemplate
-        /// The pattern's bytes, copied once here, so that a match compares them with the path
-        /// in place (reading the `String`'s own bytes one at a time costs several times more).
-        let bytes: [UInt8]
+        /// The pattern's shape, its bytes with each parameter segment written `:` (a catch-all
+        /// `*`), written once here, so that a match compares the path with them in place
+        /// (reading the `String`'s own bytes one at a time costs several times more).
+        let shape: [UInt8]
     }
 
     /// Every pattern, in no order; ``slots`` finds them.
@@ -98,15 +99,15 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
         let names: ParameterTemplate.Names
-        /// The pattern's bytes.
-        let bytes: [UInt8]
+        /// The pattern's shape (``ShapeFingerprint/shape(ofPattern:catchAll:)``).
+        let shape: [UInt8]
 
         init(_ pattern: RoutePattern) {
             self.pattern = pattern
             mask = pattern.mask
             let bytes = Array(pattern.identifier.rawValue.utf8)
-            self.bytes = bytes
-            fingerprint = ShapeFingerprint.of(pattern: bytes, catchAll: pattern.hasCatchAll)
+            shape = ShapeFingerprint.shape(ofPattern: bytes, catchAll: pattern.hasCatchAll)
+            fingerprint = ShapeFingerprint.of(shape: shape)
             names = ParameterTemplate.Names(ofPattern: bytes, catchAll: pattern.hasCatchAll)
         }
     }
@@ -126,7 +127,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             guard routes[index].catchAll == catchAll else { return false }
             var buffers = MatchBuffers()
             buffers.read(entry.pattern.identifier.rawValue)
-            return Self.matches(routes[index].bytes, buffers, mask: entry.mask, catchAll: catchAll)
+            return Self.matches(routes[index].shape, buffers, mask: entry.mask, catchAll: catchAll)
         }
     }
 
@@ -147,7 +148,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let route = Route(
             pattern: pattern.identifier, value: value, catchAll: catchAll,
             fingerprint: entry.fingerprint, parameters: template(named: entry.names),
-            bytes: entry.bytes)
+            shape: entry.shape)
         if let found = position(shapedLike: entry) {
             // The new spelling is the one kept.
             let replaced = routes[found.route]
@@ -355,7 +356,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
                     key: template.sortedNames[position],
                     value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
         }
-        // The route's parts, not the route: copying it would retain its bytes and template too.
+        // The route's parts, not the route: copying it would retain its shape and template too.
         return (
             routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
             template.names
@@ -411,12 +412,12 @@ package struct RouteTable<Value: Sendable>: Sendable {
         else { return nil }
         return position(of: fingerprint) { index in
             routes[index].catchAll == catchAll
-                && Self.matches(routes[index].bytes, buffers, mask: mask, catchAll: catchAll)
+                && Self.matches(routes[index].shape, buffers, mask: mask, catchAll: catchAll)
         }?.route
     }
 
     /// Whether the path `buffers` have read (a path, or another pattern) has the shape of
-    /// `pattern` (a pattern's bytes) read through `mask`.
+    /// `pattern` (a pattern's bytes, or its shape's) read through `mask`.
     ///
     /// A literal segment is compared byte for byte; a parameter segment of `pattern` takes any
     /// non-empty segment of the path; with `catchAll`, the path has at least one segment more
