@@ -454,8 +454,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
                 guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")),
                     end - start <= pattern.count - patternIndex
                 else { return false }
-                for index in start..<end {
-                    guard pattern[patternIndex] == path[index] else { return false }
+                for byte in path[start..<end] {
+                    guard pattern[patternIndex] == byte else { return false }
                     patternIndex += 1
                 }
                 // (A pattern's segment longer than the path's has no `/` next: refused below.)
