@@ -249,6 +249,35 @@ struct SegmentReadingTests {
         #expect(throws: NavigationError.self) { try container.resolve("/1") }
     }
 
+    @Test("removing most patterns, replacing and registering them again keeps every match right")
+    func removalsAndReplacements() throws {
+        let container = DependencyContainer()
+        func builder(_ name: SceneIdentifier) -> SceneBuilder {
+            SceneBuilder(name) { context in StubScreen(context: context) }
+        }
+        let patterns = (0..<40).map { SceneIdentifier("page\($0)/:x/q/:y") }
+        try container.assemble(contentsOf: patterns.map(builder))
+        for pattern in patterns.prefix(30) { #expect(container.remove(pattern) != nil) }
+        // A pattern registered again under the same key, replacing its builder.
+        try container.assemble(builder(patterns[35]), policy: .replaceExisting)
+        for (index, pattern) in patterns.enumerated() {
+            let path = SceneIdentifier("page\(index)/a\(index)/q/b")
+            if index < 30 {
+                #expect(throws: NavigationError.self) { try container.resolve(path) }
+            } else {
+                let resolved = try container.resolve(path)
+                #expect(resolved.scene == pattern)
+                #expect(resolved.routeParameters == ["x": "a\(index)", "y": "b"])
+            }
+        }
+        try container.assemble(contentsOf: patterns.prefix(30).map(builder))
+        for (index, pattern) in patterns.enumerated() {
+            let resolved = try container.resolve(SceneIdentifier("page\(index)/7/q/8"))
+            #expect(resolved.scene == pattern)
+            #expect(resolved.routeParameters == ["x": "7", "y": "8"])
+        }
+    }
+
     @Test("a shorter path after a longer one reads only its own segments")
     func shorterAfterLonger() throws {
         let container = DependencyContainer()

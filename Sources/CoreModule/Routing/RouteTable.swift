@@ -41,25 +41,60 @@
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
-        // (In this order, so that the flag fills the value's padding.)
+        // (In this order, so that the flag and the shape's place fill the value's padding.)
         /// The pattern as registered.
         let pattern: SceneIdentifier
         /// What the pattern stands for.
         let value: Value
         /// Whether the pattern's last segment is a catch-all (`*name`).
         let catchAll: Bool
+        /// The length of the pattern's shape (see ``shape``; an identifier is at most
+        /// ``SceneIdentifier/maximumByteCount`` bytes long).
+        private let shapeLength: UInt16
+        /// Where the pattern's shape starts in the table's ``RouteTable/shapes``.
+        private var shapeStart: UInt32
         /// The fingerprint of the pattern's shape.
         fileprivate let fingerprint: UInt64
-        /// The pattern's parameter names, and the pairs a match fills.
+        /// The pattern's parameter names, in its order and sorted.
         let parameters: ParameterTemplate
-        /// The pattern's shape, its bytes with each parameter segment written `:` (a catch-all
-        /// `*`), written once here, so that a match compares the path with them in place
-        /// (reading the `String`'s own bytes one at a time costs several times more).
-        let shape: [UInt8]
+
+        /// A route whose shape is at `shape` in the table's ``RouteTable/shapes``.
+        init(
+            pattern: SceneIdentifier, value: Value, catchAll: Bool, shape: Range<Int>,
+            fingerprint: UInt64, parameters: ParameterTemplate
+        ) {
+            self.pattern = pattern
+            self.value = value
+            self.catchAll = catchAll
+            shapeLength = UInt16(shape.count)
+            shapeStart = UInt32(shape.lowerBound)
+            self.fingerprint = fingerprint
+            self.parameters = parameters
+        }
+
+        /// Where the pattern's shape is in the table's ``RouteTable/shapes``.
+        ///
+        /// The shape is the pattern's bytes with each parameter segment written `:` (a
+        /// catch-all `*`), written once there, so that a match compares the path with them in
+        /// place (reading the `String`'s own bytes one at a time costs several times more). Its
+        /// place is kept in 48 bits, in the padding after ``catchAll``, so that a route is no
+        /// larger for it.
+        var shape: Range<Int> {
+            get { Int(shapeStart)..<(Int(shapeStart) + Int(shapeLength)) }
+            set { shapeStart = UInt32(newValue.lowerBound) }
+        }
     }
 
     /// Every pattern, in no order; ``slots`` finds them.
     private var routes: [Route] = []
+
+    /// The shapes of the routes, one after another (an array each would cost each route an
+    /// allocation); each route knows its range.
+    private var shapes: [UInt8] = []
+
+    /// How many bytes of ``shapes`` no route uses any more (removed routes'), given back when
+    /// they are half of it.
+    private var unusedShapeBytes = 0
 
     /// Where each route is, by the fingerprint of its shape.
     ///
@@ -127,7 +162,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
             guard routes[index].catchAll == catchAll else { return false }
             var buffers = MatchBuffers()
             buffers.read(entry.pattern.identifier.rawValue)
-            return Self.matches(routes[index].shape, buffers, mask: entry.mask, catchAll: catchAll)
+            return Self.matches(
+                shapes[routes[index].shape], buffers, mask: entry.mask, catchAll: catchAll)
         }
     }
 
@@ -145,19 +181,24 @@ package struct RouteTable<Value: Sendable>: Sendable {
     mutating func insert(_ entry: Entry, value: Value) -> Route? {
         let pattern = entry.pattern
         let catchAll = pattern.hasCatchAll
-        let route = Route(
-            pattern: pattern.identifier, value: value, catchAll: catchAll,
-            fingerprint: entry.fingerprint, parameters: template(named: entry.names),
-            shape: entry.shape)
+        let parameters = template(named: entry.names)
         if let found = position(shapedLike: entry) {
-            // The new spelling is the one kept.
+            // The new spelling is the one kept; its shape is the same bytes.
             let replaced = routes[found.route]
-            routes[found.route] = route
+            routes[found.route] = Route(
+                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                shape: replaced.shape, fingerprint: entry.fingerprint, parameters: parameters)
             release(replaced.parameters)
             return replaced
         }
         if (routes.count + 1) * 2 > slots.count { grow() }
-        routes.append(route)
+        let start = shapes.count
+        shapes.append(contentsOf: entry.shape)
+        routes.append(
+            Route(
+                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                shape: start..<shapes.count, fingerprint: entry.fingerprint,
+                parameters: parameters))
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = routes.count
@@ -181,7 +222,22 @@ package struct RouteTable<Value: Sendable>: Sendable {
         routes.removeLast()
         count(entry.mask, catchAll: pattern.hasCatchAll, by: -1)
         release(removed.parameters)
+        unusedShapeBytes += removed.shape.count
+        if unusedShapeBytes * 2 > shapes.count { compactShapes() }
         return removed
+    }
+
+    /// Writes the routes' shapes again one after another, without the bytes no route uses.
+    private mutating func compactShapes() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(shapes.count - unusedShapeBytes)
+        for index in routes.indices {
+            let start = compacted.count
+            compacted.append(contentsOf: shapes[routes[index].shape])
+            routes[index].shape = start..<compacted.count
+        }
+        shapes = compacted
+        unusedShapeBytes = 0
     }
 
     /// The template for `names`, shared with the routes that already use one, counted once more.
@@ -412,7 +468,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
         else { return nil }
         return position(of: fingerprint) { index in
             routes[index].catchAll == catchAll
-                && Self.matches(routes[index].shape, buffers, mask: mask, catchAll: catchAll)
+                && Self.matches(
+                    shapes[routes[index].shape], buffers, mask: mask, catchAll: catchAll)
         }?.route
     }
 
@@ -424,7 +481,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// than `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
     /// (a parameter exactly where the mask has one).
     package static func matches(
-        _ pattern: [UInt8], _ buffers: MatchBuffers, mask: [Bool], catchAll: Bool
+        _ pattern: ArraySlice<UInt8>, _ buffers: MatchBuffers, mask: [Bool], catchAll: Bool
     ) -> Bool {
         let slash = UInt8(ascii: "/")
         let path = buffers.path
@@ -432,27 +489,28 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let count = buffers.segmentCount
         guard catchAll ? count > mask.count : count == mask.count else { return false }
         // The next byte to read of the pattern, and where the path's segment starts.
-        var patternIndex = 0
+        var patternIndex = pattern.startIndex
+        let patternEnd = pattern.endIndex
         var start = 0
         for (segment, isParameter) in mask.enumerated() {
             if segment > 0 {
-                guard patternIndex < pattern.count, pattern[patternIndex] == slash else {
+                guard patternIndex < patternEnd, pattern[patternIndex] == slash else {
                     return false
                 }
                 patternIndex += 1
             }
-            guard patternIndex < pattern.count else { return false }
+            guard patternIndex < patternEnd else { return false }
             let first = pattern[patternIndex]
             let end = ends[segment]
             if isParameter {
                 guard first == UInt8(ascii: ":"), end > start else { return false }
-                while patternIndex < pattern.count, pattern[patternIndex] != slash {
+                while patternIndex < patternEnd, pattern[patternIndex] != slash {
                     patternIndex += 1
                 }
             } else {
                 // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
                 guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")),
-                    end - start <= pattern.count - patternIndex
+                    end - start <= patternEnd - patternIndex
                 else { return false }
                 for byte in path[start..<end] {
                     guard pattern[patternIndex] == byte else { return false }
@@ -462,9 +520,9 @@ package struct RouteTable<Value: Sendable>: Sendable {
             }
             start = end + 1
         }
-        guard catchAll else { return patternIndex == pattern.count }
+        guard catchAll else { return patternIndex == patternEnd }
         // The rest of the path, one segment or more, is the catch-all's.
-        return patternIndex + 1 < pattern.count && pattern[patternIndex] == slash
+        return patternIndex + 1 < patternEnd && pattern[patternIndex] == slash
             && pattern[patternIndex + 1] == UInt8(ascii: "*")
     }
 }
