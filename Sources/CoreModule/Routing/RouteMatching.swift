@@ -146,25 +146,21 @@ package enum ShapeFingerprint {
         let slash = UInt8(ascii: "/")
         var shape: [UInt8] = []
         shape.reserveCapacity(pattern.count)
-        var atStart = true
-        var skipping = false
-        for byte in pattern {
-            if byte == slash {
-                shape.append(slash)
-                atStart = true
-                skipping = false
-            } else if atStart {
-                atStart = false
-                // (Only the last segment of a catch-all pattern starts with `*`.)
-                if byte == UInt8(ascii: ":") || (catchAll && byte == UInt8(ascii: "*")) {
-                    skipping = true
-                }
-                shape.append(byte)
-            } else if !skipping {
-                shape.append(byte)
+        var start = 0
+        while true {
+            let stop = pattern[start...].firstIndex(of: slash) ?? pattern.count
+            let first = start < stop ? pattern[start] : nil
+            // (Only the last segment of a catch-all pattern starts with `*`.)
+            if let first, first == UInt8(ascii: ":") || (catchAll && first == UInt8(ascii: "*")) {
+                shape.append(first)
+            } else {
+                // A literal, copied whole (appending it byte by byte costs several times more).
+                shape.append(contentsOf: pattern[start..<stop])
             }
+            guard stop < pattern.count else { return shape }
+            shape.append(slash)
+            start = stop + 1
         }
-        return shape
     }
 
     /// The fingerprint of a pattern's shape (``shape(ofPattern:catchAll:)``).
