@@ -8,8 +8,10 @@ struct RouteCollisionTests {
     static func matches(_ pattern: String, _ path: String, _ mask: [Bool], catchAll: Bool = false)
         -> Bool
     {
-        RouteTable<Int>.matches(
-            Array(pattern.utf8), Array(path.utf8), mask: mask, catchAll: catchAll)
+        var buffers = MatchBuffers()
+        buffers.read(path)
+        return RouteTable<Int>.matches(
+            Array(pattern.utf8)[...], buffers, mask: mask, catchAll: catchAll)
     }
 
     @Test("a path that agrees with the pattern matches")
@@ -43,7 +45,9 @@ struct RouteCollisionTests {
     @Test("a fingerprint is refused for a path that cannot have the mask's shape")
     func fingerprints() {
         func of(_ path: String, _ mask: [Bool], catchAll: Bool = false) -> UInt64? {
-            ShapeFingerprint.of(path: Array(path.utf8), mask: mask, catchAll: catchAll)
+            var buffers = MatchBuffers()
+            buffers.read(path)
+            return ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
         }
         #expect(of("a", []) == nil)
         #expect(of("a/b", [false]) == nil)

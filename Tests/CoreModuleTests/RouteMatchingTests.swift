@@ -210,6 +210,90 @@ struct RouteMatchingTests {
     }
 }
 
+/// A match reads the path once, noting where its segments end, and reads its literals and
+/// values from there; the notes of one path are written over by the next.
+@Suite("Route matching reads each segment where the path's one read found it")
+struct SegmentReadingTests {
+    @Test("patterns with the same names in other segments each take their own segments' values")
+    func sharedNamesOtherSegments() throws {
+        let container = DependencyContainer()
+        try container.assemble(contentsOf: [
+            SceneBuilder("a/:id/x/:page") { context in StubScreen(context: context) },
+            SceneBuilder("b/x/:id/:page") { context in StubScreen(context: context) },
+            SceneBuilder("c/:page/:id") { context in StubScreen(context: context) },
+        ])
+        #expect(try container.resolve("a/1/x/2").routeParameters == ["id": "1", "page": "2"])
+        #expect(try container.resolve("b/x/3/4").routeParameters == ["id": "3", "page": "4"])
+        #expect(try container.resolve("c/5/6").routeParameters == ["page": "5", "id": "6"])
+        #expect(try container.resolve("c/5/6").routeParameterNames == ["page", "id"])
+    }
+
+    @Test("multibyte and percent-escaped segments are compared and cut out byte for byte")
+    func multibyteSegments() throws {
+        let container = DependencyContainer()
+        try container.assemble(
+            SceneBuilder("café/:id/ü/:rest") { context in StubScreen(context: context) })
+        let resolved = try container.resolve("café/日本/ü/a%20b")
+        #expect(resolved.routeParameters == ["id": "日本", "rest": "a%20b"])
+        #expect(throws: NavigationError.self) { try container.resolve("café/1/u/2") }
+    }
+
+    @Test("a literal that is a prefix or an extension of the path's segment does not match")
+    func literalLengths() throws {
+        let container = DependencyContainer()
+        try container.assemble(SceneBuilder("ab/:x") { context in StubScreen(context: context) })
+        #expect(try container.resolve("ab/1").routeParameters == ["x": "1"])
+        #expect(throws: NavigationError.self) { try container.resolve("abc/1") }
+        #expect(throws: NavigationError.self) { try container.resolve("a/1") }
+        #expect(throws: NavigationError.self) { try container.resolve("ab/") }
+        #expect(throws: NavigationError.self) { try container.resolve("/1") }
+    }
+
+    @Test("removing most patterns, replacing and registering them again keeps every match right")
+    func removalsAndReplacements() throws {
+        let container = DependencyContainer()
+        func builder(_ name: SceneIdentifier) -> SceneBuilder {
+            SceneBuilder(name) { context in StubScreen(context: context) }
+        }
+        let patterns = (0..<40).map { SceneIdentifier("page\($0)/:x/q/:y") }
+        try container.assemble(contentsOf: patterns.map(builder))
+        for pattern in patterns.prefix(30) { #expect(container.remove(pattern) != nil) }
+        // A pattern registered again under the same key, replacing its builder.
+        try container.assemble(builder(patterns[35]), policy: .replaceExisting)
+        for (index, pattern) in patterns.enumerated() {
+            let path = SceneIdentifier("page\(index)/a\(index)/q/b")
+            if index < 30 {
+                #expect(throws: NavigationError.self) { try container.resolve(path) }
+            } else {
+                let resolved = try container.resolve(path)
+                #expect(resolved.scene == pattern)
+                #expect(resolved.routeParameters == ["x": "a\(index)", "y": "b"])
+            }
+        }
+        try container.assemble(contentsOf: patterns.prefix(30).map(builder))
+        for (index, pattern) in patterns.enumerated() {
+            let resolved = try container.resolve(SceneIdentifier("page\(index)/7/q/8"))
+            #expect(resolved.scene == pattern)
+            #expect(resolved.routeParameters == ["x": "7", "y": "8"])
+        }
+    }
+
+    @Test("a shorter path after a longer one reads only its own segments")
+    func shorterAfterLonger() throws {
+        let container = DependencyContainer()
+        try container.assemble(contentsOf: [
+            SceneBuilder("a/:x") { context in StubScreen(context: context) },
+            SceneBuilder("a/:x/b/:y/c") { context in StubScreen(context: context) },
+        ])
+        #expect(try container.resolve("a/1/b/2/c").routeParameters == ["x": "1", "y": "2"])
+        #expect(try container.resolve("a/3").routeParameters == ["x": "3"])
+        #expect(throws: NavigationError.self) { try container.resolve("a/1/b/2/c/d/e") }
+        #expect(throws: NavigationError.self) { try container.resolve("a/4/b") }
+        #expect(try container.resolve("a/5").routeParameters == ["x": "5"])
+        #expect(try container.resolve("a/6/b/7/c").routeParameters == ["x": "6", "y": "7"])
+    }
+}
+
 /// Parameters captured from a path behave exactly like parameters a caller wrote.
 @Suite("Captured route parameters are ordinary parameters")
 struct CapturedParameterTests {

@@ -67,11 +67,10 @@ public final class DependencyContainer: SceneBuilderContainer {
                     scene: scene, registration: registration,
                     routeParameterNames: pattern?.parameterNames ?? [])
             }
-            guard let (route, parameters, names) = routes.match(&matchBuffers) else {
-                return nil
-            }
+            guard let (pattern, registration, parameters, names) = routes.match(matchBuffers)
+            else { return nil }
             return ResolvedTarget(
-                scene: route.pattern, registration: route.value,
+                scene: pattern, registration: registration,
                 routeParameters: parameters, routeParameterNames: names)
         }
 

@@ -1,27 +1,51 @@
 /// The buffers a match copies bytes into, kept by the caller from one match to the next.
-struct MatchBuffers: Sendable {
+package struct MatchBuffers: Sendable {
     /// The path's bytes.
     private(set) var path: [UInt8] = []
+    /// Where each `/`-separated segment of the path ends.
+    ///
+    /// Each is the index of the `/` after the segment, or the path's length for the last one.
+    /// Only the first ``segmentCount`` are this path's: the array is written over from one path
+    /// to the next, never cleared. One read of the path finds them, so that the fingerprint,
+    /// the comparison and the values do not look for `/` again.
+    private(set) var ends: [Int] = []
     /// The number of `/`-separated segments of the path.
     private(set) var segmentCount = 0
     /// Whether the path holds a `:`.
     private(set) var holdsColon = false
-    /// The bytes of the pattern being compared with the path.
-    var pattern: [UInt8] = []
 
-    /// Copies the bytes of `path`, the next path to match, into ``path``, and counts its
-    /// segments.
-    mutating func read(_ path: String) {
-        self.path.removeAll(keepingCapacity: true)
-        self.path.append(contentsOf: path.utf8)
-        var slashes = 0
+    /// No path read yet.
+    package init() {}
+
+    /// Copies the bytes of `path`, the next path to match, into ``path``, and finds where its
+    /// segments end.
+    package mutating func read(_ path: String) {
+        // One replacement of the old bytes, in place (emptying the array, then appending,
+        // costs about 150 instructions more).
+        self.path.replaceSubrange(self.path.indices, with: path.utf8)
+        var segment = 0
         var colon = false
-        for byte in self.path {
-            if byte == UInt8(ascii: "/") { slashes += 1 }
-            if byte == UInt8(ascii: ":") { colon = true }
+        for index in self.path.indices {
+            let byte = self.path[index]
+            if byte == UInt8(ascii: "/") {
+                setEnd(of: segment, to: index)
+                segment += 1
+            } else if byte == UInt8(ascii: ":") {
+                colon = true
+            }
         }
-        segmentCount = slashes + 1
+        setEnd(of: segment, to: self.path.count)
+        segmentCount = segment + 1
         holdsColon = colon
+    }
+
+    /// Records that `segment` ends at `end`, over the end an earlier path left there.
+    private mutating func setEnd(of segment: Int, to end: Int) {
+        if segment < ends.count {
+            ends[segment] = end
+        } else {
+            ends.append(end)
+        }
     }
 
     /// Whether the path read holds a `/` and no `:`: no pattern is spelled so (a pattern's
@@ -29,25 +53,27 @@ struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, and each of them with an empty value, sorted by name,
-/// which a match copies and fills in place: routes whose parameters have the same names share
-/// one template.
+/// The names of a pattern's parameters, in its order and sorted by name, from which a match
+/// makes its parameters' pairs in their sorted order: routes whose parameters have the same
+/// names share one template.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
-    /// Each name with an empty value, sorted by name, as parameters keep them.
-    let emptyPairs: [SceneParameters.Pair]
-    /// Where each name is in ``emptyPairs``, in the order of ``names``.
-    let positions: [Int]
+    /// The names sorted, as parameters keep them.
+    let sortedNames: [String]
+    /// For each of ``sortedNames``, the number of its parameter in the pattern's order (its
+    /// index in ``names``).
+    let order: [Int]
     /// The template's key in its table.
     let key: Names
 
     init(_ key: Names) {
-        names = key.names
+        let names = key.names
         // (A pattern names each parameter once.)
         let sortedNames = names.sorted()
-        emptyPairs = sortedNames.map { SceneParameters.Pair(key: $0, value: "") }
-        positions = names.map { name in sortedNames.partitioningIndex { !($0 < name) } }
+        self.names = names
+        self.sortedNames = sortedNames
+        order = sortedNames.map { name in names.firstIndex(of: name) ?? 0 }
         self.key = key
     }
 
@@ -113,63 +139,66 @@ package enum ShapeFingerprint {
         hash = (hash ^ UInt64(byte)) &* prime
     }
 
-    /// The fingerprint of a pattern, whose parameter segments start with `:`, and, with
-    /// `catchAll`, whose last segment (starting with `*`) is a catch-all.
-    static func of(pattern: [UInt8], catchAll: Bool) -> UInt64 {
+    /// The shape of a pattern, whose parameter segments start with `:`, and, with `catchAll`,
+    /// whose last segment (starting with `*`) is a catch-all: its bytes with each parameter
+    /// segment written `:` and the catch-all `*`.
+    static func shape(ofPattern pattern: [UInt8], catchAll: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/")
-        var hash = basis
-        var atStart = true
-        var skipping = false
-        for byte in pattern {
-            if byte == slash {
-                add(slash, to: &hash)
-                atStart = true
-                skipping = false
-            } else if atStart {
-                atStart = false
-                // (Only the last segment of a catch-all pattern starts with `*`.)
-                if byte == UInt8(ascii: ":") || (catchAll && byte == UInt8(ascii: "*")) {
-                    skipping = true
-                }
-                add(byte, to: &hash)
-            } else if !skipping {
-                add(byte, to: &hash)
+        var shape: [UInt8] = []
+        shape.reserveCapacity(pattern.count)
+        var start = 0
+        while true {
+            let stop = pattern[start...].firstIndex(of: slash) ?? pattern.count
+            let first = start < stop ? pattern[start] : nil
+            // (Only the last segment of a catch-all pattern starts with `*`.)
+            if let first, first == UInt8(ascii: ":") || (catchAll && first == UInt8(ascii: "*")) {
+                shape.append(first)
+            } else {
+                // A literal, copied whole (appending it byte by byte costs several times more).
+                shape.append(contentsOf: pattern[start..<stop])
             }
+            guard stop < pattern.count else { return shape }
+            shape.append(slash)
+            start = stop + 1
         }
+    }
+
+    /// The fingerprint of a pattern's shape (``shape(ofPattern:catchAll:)``).
+    static func of(shape: [UInt8]) -> UInt64 {
+        var hash = basis
+        for byte in shape { add(byte, to: &hash) }
         return hash
     }
 
-    /// The fingerprint of `path` read through `mask` (for a catch-all, the segments before it),
-    /// or `nil` when the path cannot have that shape: a parameter segment is empty, or the path
-    /// has another number of segments than the mask (more, for a catch-all).
-    package static func of(path: [UInt8], mask: [Bool], catchAll: Bool) -> UInt64? {
-        let slash = UInt8(ascii: "/")
-        guard let first = mask.first else { return nil }
-        var hash = basis
-        var segment = 0
-        var isParameter = first
-        var isEmpty = true
-        if isParameter { add(UInt8(ascii: ":"), to: &hash) }
-        for byte in path {
-            if byte == slash {
-                if isParameter && isEmpty { return nil }
-                segment += 1
-                add(slash, to: &hash)
-                if segment == mask.count {
-                    // A catch-all takes the rest of the path, one segment or more, as one `*`.
-                    guard catchAll else { return nil }
-                    add(UInt8(ascii: "*"), to: &hash)
-                    return hash
-                }
-                isParameter = mask[segment]
-                isEmpty = true
-                if isParameter { add(UInt8(ascii: ":"), to: &hash) }
-            } else {
-                isEmpty = false
-                if !isParameter { add(byte, to: &hash) }
-            }
+    /// The fingerprint of the path `buffers` have read, read through `mask` (for a catch-all,
+    /// the segments before it), or `nil` when the path cannot have that shape: a parameter
+    /// segment is empty, or the path has another number of segments than the mask (more, for a
+    /// catch-all).
+    package static func of(_ buffers: MatchBuffers, mask: [Bool], catchAll: Bool) -> UInt64? {
+        let path = buffers.path
+        let ends = buffers.ends
+        let count = buffers.segmentCount
+        guard !mask.isEmpty, catchAll ? count > mask.count : count == mask.count else {
+            return nil
         }
-        guard !(isParameter && isEmpty), segment + 1 == mask.count, !catchAll else { return nil }
+        var hash = basis
+        var start = 0
+        for (segment, isParameter) in mask.enumerated() {
+            if segment > 0 { add(UInt8(ascii: "/"), to: &hash) }
+            let end = ends[segment]
+            if isParameter {
+                guard end > start else { return nil }
+                add(UInt8(ascii: ":"), to: &hash)
+            } else {
+                for index in start..<end { add(path[index], to: &hash) }
+            }
+            start = end + 1
+        }
+        // A catch-all takes the rest of the path, one segment or more, as one `*`.
+        if catchAll {
+            add(UInt8(ascii: "/"), to: &hash)
+            add(UInt8(ascii: "*"), to: &hash)
+        }
         return hash
     }
 }

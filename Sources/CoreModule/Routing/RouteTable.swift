@@ -30,32 +30,71 @@
 /// a 64-bit **fingerprint** of the shape (``ShapeFingerprint``), which a path read through a
 /// mask gives without writing its shape out. A route found by its fingerprint is then compared
 /// with the path byte for byte, and the parameters' values are the path's segments where the
-/// mask has a parameter. A match reads the path and the pattern from copies of their bytes, in
-/// buffers the caller keeps from one match to the next (reading a `String`'s bytes one at a
-/// time costs several times more).
+/// mask has a parameter. A match reads the path from a copy of its bytes, in a buffer the caller
+/// keeps from one match to the next, and the pattern from the bytes of its shape the route keeps
+/// (reading a `String`'s bytes one at a time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
-/// pattern's parameters, and each with an empty value, sorted by name, which patterns with the
-/// same names share. A match copies the template's pairs and writes the values where the
-/// template says, without comparing or hashing a name.
+/// pattern's parameters, in its order and sorted, which patterns with the same names share. A
+/// match makes the pairs in their sorted order, each value cut out where the template says its
+/// parameter is, without comparing or hashing a name.
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
-        // (In this order, so that the flag fills the value's padding.)
+        // (In this order, so that the flag and the shape's place fill the value's padding.)
         /// The pattern as registered.
         let pattern: SceneIdentifier
         /// What the pattern stands for.
         let value: Value
         /// Whether the pattern's last segment is a catch-all (`*name`).
         let catchAll: Bool
+        /// The length of the pattern's shape (see ``shape``; an identifier is at most
+        /// ``SceneIdentifier/maximumByteCount`` bytes long).
+        private let shapeLength: UInt16
+        /// Where the pattern's shape starts in the table's ``RouteTable/shapes``.
+        private var shapeStart: UInt32
         /// The fingerprint of the pattern's shape.
         fileprivate let fingerprint: UInt64
-        /// The pattern's parameter names, and the pairs a match fills.
+        /// The pattern's parameter names, in its order and sorted.
         let parameters: ParameterTemplate
+
+        /// A route whose shape is at `shape` in the table's ``RouteTable/shapes``.
+        init(
+            pattern: SceneIdentifier, value: Value, catchAll: Bool, shape: Range<Int>,
+            fingerprint: UInt64, parameters: ParameterTemplate
+        ) {
+            self.pattern = pattern
+            self.value = value
+            self.catchAll = catchAll
+            shapeLength = UInt16(shape.count)
+            shapeStart = UInt32(shape.lowerBound)
+            self.fingerprint = fingerprint
+            self.parameters = parameters
+        }
+
+        /// Where the pattern's shape is in the table's ``RouteTable/shapes``.
+        ///
+        /// The shape is the pattern's bytes with each parameter segment written `:` (a
+        /// catch-all `*`), written once there, so that a match compares the path with them in
+        /// place (reading the `String`'s own bytes one at a time costs several times more). Its
+        /// place is kept in 48 bits, in the padding after ``catchAll``, so that a route is no
+        /// larger for it.
+        var shape: Range<Int> {
+            get { Int(shapeStart)..<(Int(shapeStart) + Int(shapeLength)) }
+            set { shapeStart = UInt32(newValue.lowerBound) }
+        }
     }
 
     /// Every pattern, in no order; ``slots`` finds them.
     private var routes: [Route] = []
+
+    /// The shapes of the routes, one after another (an array each would cost each route an
+    /// allocation); each route knows its range.
+    private var shapes: [UInt8] = []
+
+    /// How many bytes of ``shapes`` no route uses any more (removed routes'), given back when
+    /// they are half of it.
+    private var unusedShapeBytes = 0
 
     /// Where each route is, by the fingerprint of its shape.
     ///
@@ -95,12 +134,15 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
         let names: ParameterTemplate.Names
+        /// The pattern's shape (``ShapeFingerprint/shape(ofPattern:catchAll:)``).
+        let shape: [UInt8]
 
         init(_ pattern: RoutePattern) {
             self.pattern = pattern
             mask = pattern.mask
             let bytes = Array(pattern.identifier.rawValue.utf8)
-            fingerprint = ShapeFingerprint.of(pattern: bytes, catchAll: pattern.hasCatchAll)
+            shape = ShapeFingerprint.shape(ofPattern: bytes, catchAll: pattern.hasCatchAll)
+            fingerprint = ShapeFingerprint.of(shape: shape)
             names = ParameterTemplate.Names(ofPattern: bytes, catchAll: pattern.hasCatchAll)
         }
     }
@@ -117,11 +159,11 @@ package struct RouteTable<Value: Sendable>: Sendable {
         // The other pattern is read as a path: its parameter segments are values. (It is read
         // only for a route of the same fingerprint, about once per registration.)
         return position(of: entry.fingerprint) { index in
-            routes[index].catchAll == catchAll
-                && Self.matches(
-                    Array(routes[index].pattern.rawValue.utf8),
-                    Array(entry.pattern.identifier.rawValue.utf8),
-                    mask: entry.mask, catchAll: catchAll)
+            guard routes[index].catchAll == catchAll else { return false }
+            var buffers = MatchBuffers()
+            buffers.read(entry.pattern.identifier.rawValue)
+            return Self.matches(
+                shapes[routes[index].shape], buffers, mask: entry.mask, catchAll: catchAll)
         }
     }
 
@@ -139,18 +181,24 @@ package struct RouteTable<Value: Sendable>: Sendable {
     mutating func insert(_ entry: Entry, value: Value) -> Route? {
         let pattern = entry.pattern
         let catchAll = pattern.hasCatchAll
-        let route = Route(
-            pattern: pattern.identifier, value: value, catchAll: catchAll,
-            fingerprint: entry.fingerprint, parameters: template(named: entry.names))
+        let parameters = template(named: entry.names)
         if let found = position(shapedLike: entry) {
-            // The new spelling is the one kept.
+            // The new spelling is the one kept; its shape is the same bytes.
             let replaced = routes[found.route]
-            routes[found.route] = route
+            routes[found.route] = Route(
+                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                shape: replaced.shape, fingerprint: entry.fingerprint, parameters: parameters)
             release(replaced.parameters)
             return replaced
         }
         if (routes.count + 1) * 2 > slots.count { grow() }
-        routes.append(route)
+        let start = shapes.count
+        shapes.append(contentsOf: entry.shape)
+        routes.append(
+            Route(
+                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                shape: start..<shapes.count, fingerprint: entry.fingerprint,
+                parameters: parameters))
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = routes.count
@@ -174,7 +222,22 @@ package struct RouteTable<Value: Sendable>: Sendable {
         routes.removeLast()
         count(entry.mask, catchAll: pattern.hasCatchAll, by: -1)
         release(removed.parameters)
+        unusedShapeBytes += removed.shape.count
+        if unusedShapeBytes * 2 > shapes.count { compactShapes() }
         return removed
+    }
+
+    /// Writes the routes' shapes again one after another, without the bytes no route uses.
+    private mutating func compactShapes() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(shapes.count - unusedShapeBytes)
+        for index in routes.indices {
+            let start = compacted.count
+            compacted.append(contentsOf: shapes[routes[index].shape])
+            routes[index].shape = start..<compacted.count
+        }
+        shapes = compacted
+        unusedShapeBytes = 0
     }
 
     /// The template for `names`, shared with the routes that already use one, counted once more.
@@ -314,37 +377,44 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches the path `buffers` have read, with the values its parameters
-    /// take and their names in the pattern's order; `nil` when none does. (For the container's patterns, which have no
-    /// catch-all; a universal link's captures are read by its reader.)
+    /// The pattern that matches the path `buffers` have read, what it stands for, the values
+    /// its parameters take and their names in the pattern's order; `nil` when none does. (For
+    /// the container's patterns, which have no catch-all; a universal link's captures are read
+    /// by its reader.)
     ///
-    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``), and a pattern's
-    /// bytes are copied there too: the caller keeps them between matches, so that a match
-    /// allocates nothing for them.
-    func match(_ buffers: inout MatchBuffers) -> (
-        route: Route, parameters: SceneParameters, parameterNames: [String]
+    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``): the caller keeps
+    /// them between matches, so that a match allocates nothing for its bytes.
+    func match(_ buffers: MatchBuffers) -> (
+        pattern: SceneIdentifier, value: Value, parameters: SceneParameters,
+        parameterNames: [String]
     )? {
         guard !routes.isEmpty else { return nil }
-        guard let (index, mask) = find(&buffers) else { return nil }
+        guard let (index, mask) = find(buffers) else { return nil }
         let bytes = buffers.path
+        let ends = buffers.ends
         let template = routes[index].parameters
-        // A copy of the template's pairs, written in place (a new array costs more than a
-        // copy, looking up its type's metadata).
-        var pairs = template.emptyPairs
-        var next = 0
-        var segment = 0
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-            if mask[segment] {
-                pairs[template.positions[next]].value = String(
-                    decoding: bytes[start..<end], as: UTF8.self)
-                next += 1
+        // A new array of the pairs in their sorted order, each value cut out of the path where
+        // its parameter is (a copy of ready-made pairs, written in place, costs more: the
+        // runtime copies them through their type's generic value witnesses).
+        var pairs: [SceneParameters.Pair] = []
+        pairs.reserveCapacity(template.order.count)
+        for (position, number) in template.order.enumerated() {
+            // The segment of the pattern's parameter `number`.
+            var segment = -1
+            var passed = -1
+            while passed < number {
+                segment += 1
+                if mask[segment] { passed += 1 }
             }
-            segment += 1
-            start = end + 1
+            let start = segment == 0 ? 0 : ends[segment - 1] + 1
+            pairs.append(
+                SceneParameters.Pair(
+                    key: template.sortedNames[position],
+                    value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
         }
+        // The route's parts, not the route: copying it would retain its shape and template too.
         return (
-            routes[index], SceneParameters(sortedPairs: pairs),
+            routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
             template.names
         )
     }
@@ -355,7 +425,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard !routes.isEmpty else { return nil }
         var buffers = MatchBuffers()
         buffers.read(path)
-        guard let (index, mask) = find(&buffers) else { return nil }
+        guard let (index, mask) = find(buffers) else { return nil }
         return (routes[index], mask)
     }
 
@@ -363,13 +433,12 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// path `buffers` have read through a mask, and that mask.
     ///
     /// Every match, of a scene's path or of a universal link's, goes through here.
-    private func find(_ buffers: inout MatchBuffers) -> (route: Int, mask: [Bool])? {
-        let path = buffers.path
+    private func find(_ buffers: MatchBuffers) -> (route: Int, mask: [Bool])? {
         let segmentCount = buffers.segmentCount
         let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
             for (mask, _) in exact {
-                if let route = lookUp(path, through: mask, catchAll: false, &buffers.pattern) {
+                if let route = lookUp(buffers, through: mask, catchAll: false) {
                     return (route, mask)
                 }
             }
@@ -385,79 +454,75 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(path, through: mask, catchAll: catchAll, &buffers.pattern) {
+            if let route = lookUp(buffers, through: mask, catchAll: catchAll) {
                 return (route, mask)
             }
         }
         return nil
     }
 
-    /// The index of the route with the shape of `path` read through `mask`, if there is one;
-    /// a candidate's pattern is copied into `patternBuffer` to be compared with the path.
-    private func lookUp(
-        _ path: [UInt8], through mask: [Bool], catchAll: Bool, _ patternBuffer: inout [UInt8]
-    ) -> Int? {
-        guard let fingerprint = ShapeFingerprint.of(path: path, mask: mask, catchAll: catchAll)
+    /// The index of the route with the shape of the path `buffers` have read, read through
+    /// `mask`, if there is one.
+    private func lookUp(_ buffers: MatchBuffers, through mask: [Bool], catchAll: Bool) -> Int? {
+        guard let fingerprint = ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
         else { return nil }
         return position(of: fingerprint) { index in
-            guard routes[index].catchAll == catchAll else { return false }
-            patternBuffer.removeAll(keepingCapacity: true)
-            patternBuffer.append(contentsOf: routes[index].pattern.rawValue.utf8)
-            return Self.matches(patternBuffer, path, mask: mask, catchAll: catchAll)
+            routes[index].catchAll == catchAll
+                && Self.matches(
+                    shapes[routes[index].shape], buffers, mask: mask, catchAll: catchAll)
         }?.route
     }
 
-    /// Whether `path` (a path's bytes, or another pattern's) has the shape of `pattern` (a
-    /// pattern's bytes) read through `mask`.
+    /// Whether the path `buffers` have read (a path, or another pattern) has the shape of
+    /// `pattern` (a pattern's bytes, or its shape's) read through `mask`.
     ///
     /// A literal segment is compared byte for byte; a parameter segment of `pattern` takes any
-    /// non-empty segment of `path`; with `catchAll`, `path` has at least one segment more than
-    /// `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
+    /// non-empty segment of the path; with `catchAll`, the path has at least one segment more
+    /// than `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
     /// (a parameter exactly where the mask has one).
-    package static func matches(_ pattern: [UInt8], _ path: [UInt8], mask: [Bool], catchAll: Bool)
-        -> Bool
-    {
+    package static func matches(
+        _ pattern: ArraySlice<UInt8>, _ buffers: MatchBuffers, mask: [Bool], catchAll: Bool
+    ) -> Bool {
         let slash = UInt8(ascii: "/")
-        // The next byte to read of each.
-        var patternIndex = 0
-        var pathIndex = 0
+        let path = buffers.path
+        let ends = buffers.ends
+        let count = buffers.segmentCount
+        guard catchAll ? count > mask.count : count == mask.count else { return false }
+        // The next byte to read of the pattern, and where the path's segment starts.
+        var patternIndex = pattern.startIndex
+        let patternEnd = pattern.endIndex
+        var start = 0
         for (segment, isParameter) in mask.enumerated() {
             if segment > 0 {
-                guard patternIndex < pattern.count, pattern[patternIndex] == slash,
-                    pathIndex < path.count, path[pathIndex] == slash
-                else { return false }
-                patternIndex += 1
-                pathIndex += 1
-            }
-            guard patternIndex < pattern.count else { return false }
-            let first = pattern[patternIndex]
-            if isParameter {
-                guard first == UInt8(ascii: ":") else { return false }
-                while patternIndex < pattern.count, pattern[patternIndex] != slash {
-                    patternIndex += 1
-                }
-                let start = pathIndex
-                while pathIndex < path.count, path[pathIndex] != slash { pathIndex += 1 }
-                guard pathIndex > start else { return false }
-            } else {
-                // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
-                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")) else {
+                guard patternIndex < patternEnd, pattern[patternIndex] == slash else {
                     return false
                 }
-                while patternIndex < pattern.count, pattern[patternIndex] != slash {
-                    guard pathIndex < path.count, path[pathIndex] == pattern[patternIndex] else {
-                        return false
-                    }
-                    patternIndex += 1
-                    pathIndex += 1
-                }
-                guard pathIndex == path.count || path[pathIndex] == slash else { return false }
+                patternIndex += 1
             }
+            guard patternIndex < patternEnd else { return false }
+            let first = pattern[patternIndex]
+            let end = ends[segment]
+            if isParameter {
+                guard first == UInt8(ascii: ":"), end > start else { return false }
+                while patternIndex < patternEnd, pattern[patternIndex] != slash {
+                    patternIndex += 1
+                }
+            } else {
+                // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
+                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")),
+                    end - start <= patternEnd - patternIndex
+                else { return false }
+                for byte in path[start..<end] {
+                    guard pattern[patternIndex] == byte else { return false }
+                    patternIndex += 1
+                }
+                // (A pattern's segment longer than the path's has no `/` next: refused below.)
+            }
+            start = end + 1
         }
-        guard catchAll else { return patternIndex == pattern.count && pathIndex == path.count }
+        guard catchAll else { return patternIndex == patternEnd }
         // The rest of the path, one segment or more, is the catch-all's.
-        return patternIndex + 1 < pattern.count && pattern[patternIndex] == slash
+        return patternIndex + 1 < patternEnd && pattern[patternIndex] == slash
             && pattern[patternIndex + 1] == UInt8(ascii: "*")
-            && pathIndex < path.count && path[pathIndex] == slash
     }
 }
