@@ -264,8 +264,7 @@ extension ScreenTree {
             let kept = Set(new.map(\.id))
             return topScreens.filter { !kept.contains($0.id) }
         case .replaceTree(let built):
-            let kept = Set(built.screens.map(\.id))
-            return screens.filter { !kept.contains($0.id) }
+            return screens(notIn: built.screenIDs)
         }
     }
 
@@ -291,8 +290,7 @@ extension ScreenTree {
             let kept = Set(topScreens.map(\.id))
             return new.filter { !kept.contains($0.id) }
         case .replaceTree(let built):
-            let kept = Set(screens.map(\.id))
-            return built.screens.filter { !kept.contains($0.id) }
+            return built.screens(notIn: screenIDs)
         }
     }
 }
