@@ -179,34 +179,6 @@ public struct ScreenTree: Equatable, Sendable {
         return all
     }
 
-    /// The identities of every screen, read without copying the screens.
-    var screenIDs: Set<ScreenID> {
-        var ids = Set<ScreenID>(minimumCapacity: screenCount)
-        for record in base {
-            for screen in record.screens { ids.insert(screen.id) }
-        }
-        for modal in modalRecords {
-            for screen in modal.stack.screens { ids.insert(screen.id) }
-        }
-        return ids
-    }
-
-    /// The screens whose identities `kept` does not hold, in the order of ``screens``.
-    func screens(notIn kept: Set<ScreenID>) -> [Screen] {
-        var found: [Screen] = []
-        // At most every screen: one list, not one per doubling.
-        found.reserveCapacity(screenCount)
-        for record in base {
-            for screen in record.screens where !kept.contains(screen.id) { found.append(screen) }
-        }
-        for modal in modalRecords {
-            for screen in modal.stack.screens where !kept.contains(screen.id) {
-                found.append(screen)
-            }
-        }
-        return found
-    }
-
     /// The scene names of each stack, in the order of ``stacks``: the tree's structure without
     /// identities (see ``snapshot`` for tab names and styles too).
     public var scenes: [[SceneIdentifier]] {

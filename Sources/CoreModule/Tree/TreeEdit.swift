@@ -295,6 +295,36 @@ extension ScreenTree {
     }
 }
 
+extension ScreenTree {
+    /// The identities of every screen, read without copying the screens.
+    var screenIDs: Set<ScreenID> {
+        var ids = Set<ScreenID>(minimumCapacity: screenCount)
+        for record in base {
+            for screen in record.screens { ids.insert(screen.id) }
+        }
+        for modal in modalRecords {
+            for screen in modal.stack.screens { ids.insert(screen.id) }
+        }
+        return ids
+    }
+
+    /// The screens whose identities `kept` does not hold, in the order of ``screens``.
+    func screens(notIn kept: Set<ScreenID>) -> [Screen] {
+        var found: [Screen] = []
+        // At most every screen: one list, not one per doubling.
+        found.reserveCapacity(screenCount)
+        for record in base {
+            for screen in record.screens where !kept.contains(screen.id) { found.append(screen) }
+        }
+        for modal in modalRecords {
+            for screen in modal.stack.screens where !kept.contains(screen.id) {
+                found.append(screen)
+            }
+        }
+        return found
+    }
+}
+
 extension TreeEdit {
     /// Whether the edit makes a new split root.
     fileprivate var makesSplit: Bool {
