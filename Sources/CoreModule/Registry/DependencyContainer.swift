@@ -143,15 +143,19 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
-            try key.validate()
+            // One copy of the key's bytes, for its rules, its pattern and its `/`.
+            let (bytes, problem) = key.checked()
+            if let problem { throw .invalidSceneIdentifier(key, problem: problem) }
             let declared = builder.sceneIdentifier
             guard declared == key else {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            // One copy of the key's bytes, for the pattern and for its `/`.
-            let bytes = Array(key.rawValue.utf8)
-            route = RoutePattern(key, bytes: bytes).map(RouteTable.Entry.init)
+            // A pattern has a segment that starts with `:`; most names hold no `:` at all.
+            let entry =
+                bytes.contains(UInt8(ascii: ":"))
+                ? RouteTable<Registration>.Entry(self.key, bytes: bytes, catchAll: false) : nil
+            route = entry?.mask.contains(true) == true ? entry : nil
             holdsSlash = route == nil && bytes.contains(UInt8(ascii: "/"))
             registration = Registration(builder)
         }
@@ -261,8 +265,9 @@ public final class DependencyContainer: SceneBuilderContainer {
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
             }
-            if let pattern = entry.route?.pattern,
-                let other = shapes.updateValue(entry.key, forKey: pattern.shape)
+            if let route = entry.route,
+                let other = shapes.updateValue(
+                    entry.key, forKey: String(decoding: route.shape, as: UTF8.self))
             {
                 throw .routeCollision(entry.key, existing: other)
             }

@@ -45,29 +45,6 @@ struct RoutePattern: Hashable, Sendable {
         return false
     }
 
-    /// The pattern with its parameter names erased: two patterns with the same shape match
-    /// exactly the same paths, so they would always collide.
-    var shape: String {
-        // Written from the identifier's bytes, whose segments are `segments`: joining strings
-        // costs several times more.
-        let bytes = Array(identifier.rawValue.utf8)
-        var shape: [UInt8] = []
-        shape.reserveCapacity(bytes.count)
-        var start = 0
-        for segment in segments {
-            var stop = start
-            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-            if start > 0 { shape.append(UInt8(ascii: "/")) }
-            switch segment {
-            case .literal: shape.append(contentsOf: bytes[start..<stop])
-            case .parameter: shape.append(UInt8(ascii: ":"))
-            case .catchAll: shape.append(UInt8(ascii: "*"))
-            }
-            start = stop + 1
-        }
-        return String(decoding: shape, as: UTF8.self)
-    }
-
     /// Parses `identifier` as a pattern; `nil` when it has no parameter segment.
     ///
     /// The identifier must already satisfy ``SceneIdentifier/problem``, which checks the
@@ -191,9 +168,9 @@ struct RoutePattern: Hashable, Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// The segment rules every identifier containing `/` or `:` must follow.
-    static func segmentProblem(in rawValue: String) -> IdentifierProblem? {
-        let bytes = Array(rawValue.utf8)
+    /// The segment rules every identifier containing `/` or `:` must follow, read from the
+    /// identifier's bytes of UTF-8.
+    static func segmentProblem(in bytes: [UInt8]) -> IdentifierProblem? {
         guard bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: ":")) else {
             return nil
         }
