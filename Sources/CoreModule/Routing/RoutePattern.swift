@@ -171,23 +171,32 @@ struct RoutePattern: Hashable, Sendable {
     /// The segment rules every identifier containing `/` or `:` must follow, read from the
     /// identifier's bytes of UTF-8.
     static func segmentProblem(in bytes: [UInt8]) -> IdentifierProblem? {
-        guard bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: ":")) else {
+        let slash = UInt8(ascii: "/")
+        guard bytes.contains(where: { $0 == slash || $0 == UInt8(ascii: ":") }) else {
             return nil
         }
         var names: [String] = []
-        for (offset, part) in segmentRanges(of: bytes).enumerated() {
-            let number = offset + 1
-            if part.isEmpty { return .emptySegment(segment: number) }
-            guard bytes[part.lowerBound] == UInt8(ascii: ":") else { continue }
-            let name = bytes[(part.lowerBound + 1)..<part.upperBound]
-            if name.isEmpty { return .emptyParameterName(segment: number) }
-            if number == 1 { return .parameterFirst }
-            // A pattern has a few parameters: comparing them pairwise is cheaper than hashing.
-            // (As strings: two spellings of one name would be one key of the parameters.)
-            let text = String(decoding: name, as: UTF8.self)
-            if names.contains(text) { return .repeatedParameterName(text) }
-            names.append(text)
+        // Each segment in turn, read in place (a list of their ranges costs an allocation).
+        var number = 0
+        var start = 0
+        while true {
+            number += 1
+            var stop = start
+            while stop < bytes.count, bytes[stop] != slash { stop += 1 }
+            if stop == start { return .emptySegment(segment: number) }
+            if bytes[start] == UInt8(ascii: ":") {
+                let name = bytes[(start + 1)..<stop]
+                if name.isEmpty { return .emptyParameterName(segment: number) }
+                if number == 1 { return .parameterFirst }
+                // A pattern has a few parameters: comparing them pairwise is cheaper than
+                // hashing. (As strings: two spellings of one name would be one key of the
+                // parameters.)
+                let text = String(decoding: name, as: UTF8.self)
+                if names.contains(text) { return .repeatedParameterName(text) }
+                names.append(text)
+            }
+            guard stop < bytes.count else { return nil }
+            start = stop + 1
         }
-        return nil
     }
 }
