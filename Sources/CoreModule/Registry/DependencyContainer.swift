@@ -256,6 +256,21 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
+        try register(contentsOf: builders, policy: policy)
+    }
+
+    /// ``assemble(contentsOf:policy:)`` for any collection of builders, so that one builder
+    /// (``SceneBuilderContainer/assemble(_:policy:)``) needs no array.
+    func register(
+        contentsOf builders: some Collection<any Builder>, policy: RegistrationPolicy
+    ) throws(NavigationError) {
+        // A batch of one has nothing in it to compare its entry with: no list of entries, set
+        // of keys or table of shapes is made for it.
+        if builders.count == 1, let builder = builders.first {
+            let entry = try Prepared(builder, for: builder.sceneIdentifier)
+            try register(CollectionOfOne(entry), policy: policy)
+            return
+        }
         var entries: [Prepared] = []
         entries.reserveCapacity(builders.count)
         var keys = Set<SceneIdentifier>()
