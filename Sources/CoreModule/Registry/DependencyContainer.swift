@@ -296,12 +296,12 @@ public final class DependencyContainer: SceneBuilderContainer {
         _ entries: some Collection<Prepared>, policy: RegistrationPolicy
     ) throws(NavigationError) {
         let replaced = try registry.withLock { (registry) throws(NavigationError) in
-            for entry in entries {
-                try registry.check(entry, policy: policy)
+            for index in entries.indices {
+                try registry.check(entries[index], policy: policy)
             }
             var replaced: [Registration] = []
-            for entry in entries {
-                if let old = registry.insert(entry) { replaced.append(old) }
+            for index in entries.indices {
+                if let old = registry.insert(entries[index]) { replaced.append(old) }
             }
             return replaced
         }
