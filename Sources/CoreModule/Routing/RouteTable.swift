@@ -135,6 +135,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let catchAll: Bool
         /// Which segments are parameters, in order, up to a catch-all (``RoutePattern/mask``).
         let mask: [Bool]
+        /// The fingerprint of ``shape`` (``ShapeFingerprint``).
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
         let names: ParameterTemplate.Names
@@ -142,6 +143,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         /// catch-all `*`.
         let shape: [UInt8]
 
+        /// Reads `pattern`, a container's or a universal link's, from its identifier's bytes.
         init(_ pattern: RoutePattern) {
             self.init(
                 pattern.identifier, bytes: Array(pattern.identifier.rawValue.utf8),
