@@ -143,15 +143,19 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
-            try key.validate()
+            // One copy of the key's bytes, for its rules, its pattern and its `/`.
+            let (bytes, problem) = key.checked()
+            if let problem { throw .invalidSceneIdentifier(key, problem: problem) }
             let declared = builder.sceneIdentifier
             guard declared == key else {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            // One copy of the key's bytes, for the pattern and for its `/`.
-            let bytes = Array(key.rawValue.utf8)
-            route = RoutePattern(key, bytes: bytes).map(RouteTable.Entry.init)
+            // A pattern has a segment that starts with `:`; most names hold no `:` at all.
+            let entry =
+                bytes.contains(UInt8(ascii: ":"))
+                ? RouteTable<Registration>.Entry(self.key, bytes: bytes, catchAll: false) : nil
+            route = entry?.mask.contains(true) == true ? entry : nil
             holdsSlash = route == nil && bytes.contains(UInt8(ascii: "/"))
             registration = Registration(builder)
         }
@@ -252,6 +256,21 @@ public final class DependencyContainer: SceneBuilderContainer {
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
+        try register(contentsOf: builders, policy: policy)
+    }
+
+    /// ``assemble(contentsOf:policy:)`` for any collection of builders, so that one builder
+    /// (``SceneBuilderContainer/assemble(_:policy:)``) needs no array.
+    func register(
+        contentsOf builders: some Collection<any Builder>, policy: RegistrationPolicy
+    ) throws(NavigationError) {
+        // A batch of one has nothing in it to compare its entry with: no list of entries, set
+        // of keys or table of shapes is made for it.
+        if builders.count == 1, let builder = builders.first {
+            let entry = try Prepared(builder, for: builder.sceneIdentifier)
+            try register(CollectionOfOne(entry), policy: policy)
+            return
+        }
         var entries: [Prepared] = []
         entries.reserveCapacity(builders.count)
         var keys = Set<SceneIdentifier>()
@@ -261,8 +280,9 @@ public final class DependencyContainer: SceneBuilderContainer {
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
             }
-            if let pattern = entry.route?.pattern,
-                let other = shapes.updateValue(entry.key, forKey: pattern.shape)
+            if let route = entry.route,
+                let other = shapes.updateValue(
+                    entry.key, forKey: String(decoding: route.shape, as: UTF8.self))
             {
                 throw .routeCollision(entry.key, existing: other)
             }
@@ -276,12 +296,12 @@ public final class DependencyContainer: SceneBuilderContainer {
         _ entries: some Collection<Prepared>, policy: RegistrationPolicy
     ) throws(NavigationError) {
         let replaced = try registry.withLock { (registry) throws(NavigationError) in
-            for entry in entries {
-                try registry.check(entry, policy: policy)
+            for index in entries.indices {
+                try registry.check(entries[index], policy: policy)
             }
             var replaced: [Registration] = []
-            for entry in entries {
-                if let old = registry.insert(entry) { replaced.append(old) }
+            for index in entries.indices {
+                if let old = registry.insert(entries[index]) { replaced.append(old) }
             }
             return replaced
         }

@@ -13,9 +13,8 @@ enum Registration: Sendable {
     /// The registration of `builder`: reads the builder's `requiredParameters`, so it is made
     /// before the registry's lock is taken (no user code runs under the lock).
     init(_ builder: any Builder) {
-        if let plain = builder as? SceneBuilder, plain.requiredParameters.isEmpty,
-            plain.destinations.isEmpty, plain.payload == nil
-        {
+        // A builder declares nothing when its body holds no declarations.
+        if let plain = builder as? SceneBuilder, plain.body.declarations == nil {
             self = .closure(plain.body)
         } else {
             self = .builder(BuilderEntry(builder))

@@ -103,7 +103,12 @@ extension SceneBuilderContainer {
     public func assemble(_ builder: any Builder, policy: RegistrationPolicy = .rejectDuplicates)
         throws(NavigationError)
     {
-        try assemble(contentsOf: [builder], policy: policy)
+        // The package's own container takes the builder as it is, without an array around it.
+        if let container = self as? DependencyContainer {
+            try container.register(contentsOf: CollectionOfOne(builder), policy: policy)
+        } else {
+            try assemble(contentsOf: [builder], policy: policy)
+        }
     }
 
     /// Registers `builder` for `sceneIdentifier`, rejecting a duplicate: the original article's

@@ -68,40 +68,52 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// if let problem = name.problem { throw .invalidSceneIdentifier(name, problem: problem) }
     /// ```
     public var problem: IdentifierProblem? {
+        checked().problem
+    }
+
+    /// The identifier's bytes of UTF-8 and the first rule it breaks (``problem``), read once,
+    /// for a caller that reads the bytes for more (a registration reads its pattern from them).
+    ///
+    /// The bytes are empty when the identifier is empty or over ``maximumByteCount`` bytes
+    /// long: such a name is never copied.
+    func checked() -> (bytes: [UInt8], problem: IdentifierProblem?) {
         let utf8 = rawValue.utf8
-        if utf8.isEmpty { return .empty }
+        if utf8.isEmpty { return ([], .empty) }
         // Bytes first: `utf8.count` reads nothing on a native string, and bounds what the
         // character scan below may read.
         if utf8.count > Self.maximumByteCount {
-            return .tooManyBytes(count: utf8.count, limit: Self.maximumByteCount)
+            return ([], .tooManyBytes(count: utf8.count, limit: Self.maximumByteCount))
         }
+        // One copy of the bytes, read below (reading a `String`'s bytes one at a time costs
+        // several times more).
+        let bytes = Array(utf8)
         // Fast path: printable ASCII without spaces is valid when short enough, but for the
         // segment rules of names with `/` or `:`.
-        if utf8.count <= Self.maximumLength, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
-            return RoutePattern.segmentProblem(in: rawValue)
+        if bytes.count <= Self.maximumLength, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return (bytes, RoutePattern.segmentProblem(in: bytes))
         }
         var position = 0
         for character in rawValue {
             position += 1
             if position > Self.maximumLength {
-                return .tooLong(length: rawValue.count, limit: Self.maximumLength)
+                return (bytes, .tooLong(length: rawValue.count, limit: Self.maximumLength))
             }
             for scalar in character.unicodeScalars {
                 let properties = scalar.properties
                 if properties.isWhitespace {
-                    return .whitespace(position: position)
+                    return (bytes, .whitespace(position: position))
                 }
                 switch properties.generalCategory {
                 case .control:
-                    return .controlCharacter(position: position)
+                    return (bytes, .controlCharacter(position: position))
                 case .format, .lineSeparator, .paragraphSeparator:
-                    return .invisibleCharacter(position: position)
+                    return (bytes, .invisibleCharacter(position: position))
                 default:
                     continue
                 }
             }
         }
-        return RoutePattern.segmentProblem(in: rawValue)
+        return (bytes, RoutePattern.segmentProblem(in: bytes))
     }
 }
 

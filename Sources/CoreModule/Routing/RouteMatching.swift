@@ -90,24 +90,8 @@ final class ParameterTemplate: Sendable {
             bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         }
 
-        /// The names of a pattern, whose bytes are `pattern`: its parameter segments' bytes
-        /// after `:`, and with `catchAll`, its last segment's after `*`.
-        init(ofPattern pattern: [UInt8], catchAll: Bool) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(pattern.count)
-            var start = 0
-            while start < pattern.count {
-                var stop = start
-                while stop < pattern.count, pattern[stop] != UInt8(ascii: "/") { stop += 1 }
-                let first = pattern[start]
-                if first == UInt8(ascii: ":")
-                    || (catchAll && stop == pattern.count && first == UInt8(ascii: "*"))
-                {
-                    for index in (start + 1)..<stop { bytes.append(pattern[index]) }
-                    bytes.append(UInt8(ascii: "/"))
-                }
-                start = stop + 1
-            }
+        /// The names whose bytes are `bytes`, each followed by `/`.
+        init(bytes: [UInt8]) {
             var hash = ShapeFingerprint.basis
             for byte in bytes { ShapeFingerprint.add(byte, to: &hash) }
             self.bytes = bytes
@@ -139,31 +123,7 @@ package enum ShapeFingerprint {
         hash = (hash ^ UInt64(byte)) &* prime
     }
 
-    /// The shape of a pattern, whose parameter segments start with `:`, and, with `catchAll`,
-    /// whose last segment (starting with `*`) is a catch-all: its bytes with each parameter
-    /// segment written `:` and the catch-all `*`.
-    static func shape(ofPattern pattern: [UInt8], catchAll: Bool) -> [UInt8] {
-        let slash = UInt8(ascii: "/")
-        var shape: [UInt8] = []
-        shape.reserveCapacity(pattern.count)
-        var start = 0
-        while true {
-            let stop = pattern[start...].firstIndex(of: slash) ?? pattern.count
-            let first = start < stop ? pattern[start] : nil
-            // (Only the last segment of a catch-all pattern starts with `*`.)
-            if let first, first == UInt8(ascii: ":") || (catchAll && first == UInt8(ascii: "*")) {
-                shape.append(first)
-            } else {
-                // A literal, copied whole (appending it byte by byte costs several times more).
-                shape.append(contentsOf: pattern[start..<stop])
-            }
-            guard stop < pattern.count else { return shape }
-            shape.append(slash)
-            start = stop + 1
-        }
-    }
-
-    /// The fingerprint of a pattern's shape (``shape(ofPattern:catchAll:)``).
+    /// The fingerprint of a pattern's shape (``RouteTable/Entry/shape``).
     static func of(shape: [UInt8]) -> UInt64 {
         var hash = basis
         for byte in shape { add(byte, to: &hash) }

@@ -45,29 +45,6 @@ struct RoutePattern: Hashable, Sendable {
         return false
     }
 
-    /// The pattern with its parameter names erased: two patterns with the same shape match
-    /// exactly the same paths, so they would always collide.
-    var shape: String {
-        // Written from the identifier's bytes, whose segments are `segments`: joining strings
-        // costs several times more.
-        let bytes = Array(identifier.rawValue.utf8)
-        var shape: [UInt8] = []
-        shape.reserveCapacity(bytes.count)
-        var start = 0
-        for segment in segments {
-            var stop = start
-            while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-            if start > 0 { shape.append(UInt8(ascii: "/")) }
-            switch segment {
-            case .literal: shape.append(contentsOf: bytes[start..<stop])
-            case .parameter: shape.append(UInt8(ascii: ":"))
-            case .catchAll: shape.append(UInt8(ascii: "*"))
-            }
-            start = stop + 1
-        }
-        return String(decoding: shape, as: UTF8.self)
-    }
-
     /// Parses `identifier` as a pattern; `nil` when it has no parameter segment.
     ///
     /// The identifier must already satisfy ``SceneIdentifier/problem``, which checks the
@@ -191,26 +168,35 @@ struct RoutePattern: Hashable, Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// The segment rules every identifier containing `/` or `:` must follow.
-    static func segmentProblem(in rawValue: String) -> IdentifierProblem? {
-        let bytes = Array(rawValue.utf8)
-        guard bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: ":")) else {
+    /// The segment rules every identifier containing `/` or `:` must follow, read from the
+    /// identifier's bytes of UTF-8.
+    static func segmentProblem(in bytes: [UInt8]) -> IdentifierProblem? {
+        let slash = UInt8(ascii: "/")
+        guard bytes.contains(where: { $0 == slash || $0 == UInt8(ascii: ":") }) else {
             return nil
         }
         var names: [String] = []
-        for (offset, part) in segmentRanges(of: bytes).enumerated() {
-            let number = offset + 1
-            if part.isEmpty { return .emptySegment(segment: number) }
-            guard bytes[part.lowerBound] == UInt8(ascii: ":") else { continue }
-            let name = bytes[(part.lowerBound + 1)..<part.upperBound]
-            if name.isEmpty { return .emptyParameterName(segment: number) }
-            if number == 1 { return .parameterFirst }
-            // A pattern has a few parameters: comparing them pairwise is cheaper than hashing.
-            // (As strings: two spellings of one name would be one key of the parameters.)
-            let text = String(decoding: name, as: UTF8.self)
-            if names.contains(text) { return .repeatedParameterName(text) }
-            names.append(text)
+        // Each segment in turn, read in place (a list of their ranges costs an allocation).
+        var number = 0
+        var start = 0
+        while true {
+            number += 1
+            var stop = start
+            while stop < bytes.count, bytes[stop] != slash { stop += 1 }
+            if stop == start { return .emptySegment(segment: number) }
+            if bytes[start] == UInt8(ascii: ":") {
+                let name = bytes[(start + 1)..<stop]
+                if name.isEmpty { return .emptyParameterName(segment: number) }
+                if number == 1 { return .parameterFirst }
+                // A pattern has a few parameters: comparing them pairwise is cheaper than
+                // hashing. (As strings: two spellings of one name would be one key of the
+                // parameters.)
+                let text = String(decoding: name, as: UTF8.self)
+                if names.contains(text) { return .repeatedParameterName(text) }
+                names.append(text)
+            }
+            guard stop < bytes.count else { return nil }
+            start = stop + 1
         }
-        return nil
     }
 }

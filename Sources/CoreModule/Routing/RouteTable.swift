@@ -129,21 +129,66 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// parameter names, which a registry makes before it takes its lock, then checks and
     /// inserts.
     struct Entry: Sendable {
-        let pattern: RoutePattern
+        /// The pattern as registered.
+        let identifier: SceneIdentifier
+        /// Whether the pattern's last segment is a catch-all (`*name`).
+        let catchAll: Bool
+        /// Which segments are parameters, in order, up to a catch-all (``RoutePattern/mask``).
         let mask: [Bool]
+        /// The fingerprint of ``shape`` (``ShapeFingerprint``).
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
         let names: ParameterTemplate.Names
-        /// The pattern's shape (``ShapeFingerprint/shape(ofPattern:catchAll:)``).
+        /// The pattern's shape: its bytes with each parameter segment written `:` and a
+        /// catch-all `*`.
         let shape: [UInt8]
 
+        /// Reads `pattern`, a container's or a universal link's, from its identifier's bytes.
         init(_ pattern: RoutePattern) {
-            self.pattern = pattern
-            mask = pattern.mask
-            let bytes = Array(pattern.identifier.rawValue.utf8)
-            shape = ShapeFingerprint.shape(ofPattern: bytes, catchAll: pattern.hasCatchAll)
+            self.init(
+                pattern.identifier, bytes: Array(pattern.identifier.rawValue.utf8),
+                catchAll: pattern.hasCatchAll)
+        }
+
+        /// Reads the pattern `identifier`, whose bytes are `bytes`, in one pass.
+        ///
+        /// A segment starting with `:` is a parameter, and with `catchAll`, the last segment
+        /// (starting with `*`) a catch-all. The identifier must satisfy
+        /// ``SceneIdentifier/problem``.
+        init(_ identifier: SceneIdentifier, bytes: [UInt8], catchAll: Bool) {
+            let slash = UInt8(ascii: "/")
+            var mask: [Bool] = []
+            var shape: [UInt8] = []
+            shape.reserveCapacity(bytes.count)
+            var names: [UInt8] = []
+            var start = 0
+            while true {
+                var stop = start
+                while stop < bytes.count, bytes[stop] != slash { stop += 1 }
+                let first = start < stop ? bytes[start] : nil
+                let isCatchAll = catchAll && stop == bytes.count && first == UInt8(ascii: "*")
+                if let first, first == UInt8(ascii: ":") || isCatchAll {
+                    shape.append(first)
+                    if names.isEmpty { names.reserveCapacity(bytes.count - start) }
+                    names.append(contentsOf: bytes[(start + 1)..<stop])
+                    names.append(slash)
+                    if !isCatchAll { mask.append(true) }
+                } else {
+                    // A literal, copied whole (appending it byte by byte costs several times
+                    // more).
+                    shape.append(contentsOf: bytes[start..<stop])
+                    mask.append(false)
+                }
+                guard stop < bytes.count else { break }
+                shape.append(slash)
+                start = stop + 1
+            }
+            self.identifier = identifier
+            self.catchAll = catchAll
+            self.mask = mask
+            self.shape = shape
             fingerprint = ShapeFingerprint.of(shape: shape)
-            names = ParameterTemplate.Names(ofPattern: bytes, catchAll: pattern.hasCatchAll)
+            self.names = ParameterTemplate.Names(bytes: names)
         }
     }
 
@@ -155,13 +200,13 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// Where the pattern of `entry`'s shape is: its slot and its index in ``routes``.
     private func position(shapedLike entry: Entry) -> (slot: Int, route: Int)? {
         guard !routes.isEmpty else { return nil }
-        let catchAll = entry.pattern.hasCatchAll
+        let catchAll = entry.catchAll
         // The other pattern is read as a path: its parameter segments are values. (It is read
         // only for a route of the same fingerprint, about once per registration.)
         return position(of: entry.fingerprint) { index in
             guard routes[index].catchAll == catchAll else { return false }
             var buffers = MatchBuffers()
-            buffers.read(entry.pattern.identifier.rawValue)
+            buffers.read(entry.identifier.rawValue)
             return Self.matches(
                 shapes[routes[index].shape], buffers, mask: entry.mask, catchAll: catchAll)
         }
@@ -179,14 +224,13 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// Adds `entry`'s pattern, as inserting the pattern itself does.
     @discardableResult
     mutating func insert(_ entry: Entry, value: Value) -> Route? {
-        let pattern = entry.pattern
-        let catchAll = pattern.hasCatchAll
+        let catchAll = entry.catchAll
         let parameters = template(named: entry.names)
         if let found = position(shapedLike: entry) {
             // The new spelling is the one kept; its shape is the same bytes.
             let replaced = routes[found.route]
             routes[found.route] = Route(
-                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                pattern: entry.identifier, value: value, catchAll: catchAll,
                 shape: replaced.shape, fingerprint: entry.fingerprint, parameters: parameters)
             release(replaced.parameters)
             return replaced
@@ -196,7 +240,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         shapes.append(contentsOf: entry.shape)
         routes.append(
             Route(
-                pattern: pattern.identifier, value: value, catchAll: catchAll,
+                pattern: entry.identifier, value: value, catchAll: catchAll,
                 shape: start..<shapes.count, fingerprint: entry.fingerprint,
                 parameters: parameters))
         var slot = home(of: entry.fingerprint)
