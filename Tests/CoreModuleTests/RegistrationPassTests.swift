@@ -158,4 +158,26 @@ struct RegistrationPassTests {
         #expect(container.sceneIdentifiers == ["Home", "p/:id"])
         #expect(try container.resolve("p/3").routeParameters["id"] == "3")
     }
+
+    @Test("patterns spelled in two normalizations are two routes, in a batch as one at a time")
+    func normalizationsInABatch() throws {
+        // The same literal, precomposed and decomposed: a path matches the pattern spelled as
+        // it is, byte for byte (docs/deep-links.md).
+        let composed: SceneIdentifier = "caf\u{E9}/:a"
+        let decomposed: SceneIdentifier = "cafe\u{301}/:b"
+        let oneByOne = DependencyContainer()
+        try oneByOne.assemble(plain(composed))
+        try oneByOne.assemble(plain(decomposed))
+        let batched = DependencyContainer()
+        try batched.assemble(contentsOf: [plain(composed), plain(decomposed)])
+        for container in [oneByOne, batched] {
+            #expect(container.count == 2)
+            let first = try container.resolve("caf\u{E9}/1")
+            #expect(first.scene.rawValue == composed.rawValue)
+            #expect(first.routeParameters["a"] == "1")
+            let second = try container.resolve("cafe\u{301}/2")
+            #expect(second.scene.rawValue == decomposed.rawValue)
+            #expect(second.routeParameters["b"] == "2")
+        }
+    }
 }

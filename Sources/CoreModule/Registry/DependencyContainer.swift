@@ -274,15 +274,17 @@ public final class DependencyContainer: SceneBuilderContainer {
         var entries: [Prepared] = []
         entries.reserveCapacity(builders.count)
         var keys = Set<SceneIdentifier>()
-        var shapes: [String: SceneIdentifier] = [:]
+        // Shapes as bytes, as the route table compares them: patterns whose literals are
+        // spelled in two Unicode normalizations collide in a batch exactly when they would one
+        // at a time (they do not).
+        var shapes: [[UInt8]: SceneIdentifier] = [:]
         for builder in builders {
             let entry = try Prepared(builder, for: builder.sceneIdentifier)
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
             }
             if let route = entry.route,
-                let other = shapes.updateValue(
-                    entry.key, forKey: String(decoding: route.shape, as: UTF8.self))
+                let other = shapes.updateValue(entry.key, forKey: route.shape)
             {
                 throw .routeCollision(entry.key, existing: other)
             }

@@ -1,4 +1,5 @@
-/// The buffers a match copies bytes into, kept by the caller from one match to the next.
+/// A path read for matching: a copy of its bytes and where its segments end, kept by the
+/// caller from one match to the next so that a match allocates nothing for them.
 package struct MatchBuffers: Sendable {
     /// The path's bytes.
     private(set) var path: [UInt8] = []
@@ -113,8 +114,9 @@ final class ParameterTemplate: Sendable {
 /// catch-all's segments as one `*`, in UTF-8.
 ///
 /// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
-/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. The
-/// shape is hashed as it is read, never written out.
+/// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. A
+/// pattern's shape is written once, when it is registered; a path's is hashed as it is read,
+/// never written out.
 package enum ShapeFingerprint {
     static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x100_0000_01b3

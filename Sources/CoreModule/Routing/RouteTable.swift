@@ -66,6 +66,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
             self.pattern = pattern
             self.value = value
             self.catchAll = catchAll
+            // An identifier has at most `SceneIdentifier.maximumByteCount` (1,024) bytes, and
+            // the shapes of all routes would need 4 GiB of memory before a start overflows.
             shapeLength = UInt16(shape.count)
             shapeStart = UInt32(shape.lowerBound)
             self.fingerprint = fingerprint
@@ -434,6 +436,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
     )? {
         guard !routes.isEmpty else { return nil }
         guard let (index, mask) = find(buffers) else { return nil }
+        // Only a container's table is matched here, and a container registers no catch-all.
+        precondition(!routes[index].catchAll, "a container's route table holds a catch-all")
         let bytes = buffers.path
         let ends = buffers.ends
         let template = routes[index].parameters
