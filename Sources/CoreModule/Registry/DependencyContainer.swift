@@ -211,32 +211,45 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
         // No registered name is longer than this, and no pattern matches a longer path: reject
-        // a huge name before hashing or splitting it.
-        if target.rawValue.utf8.count > SceneIdentifier.maximumByteCount {
-            throw Self.notFound(target, among: nil)
+        // a huge name for its length before hashing or splitting it.
+        let byteCount = target.rawValue.utf8.count
+        if byteCount > SceneIdentifier.maximumByteCount {
+            throw .invalidSceneIdentifier(
+                target,
+                problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount))
         }
-        let (found, identifiers) = registry.withLock { registry in
-            let found = registry.find(target)
-            return (found, found == nil ? registry.identifiers : nil)
+        switch registry.withLock({ registry in Lookup(registry.find(target), in: registry) }) {
+        case .found(let found):
+            return found
+        case .missing(let identifiers):
+            throw Self.notFound(target, among: identifiers)
         }
-        if let found { return found }
-        throw Self.notFound(target, among: identifiers)
     }
 
+    /// What a lookup under the lock found: the scene, or, to suggest close names, every
+    /// registered name as it was then (the dictionary's keys share its storage).
+    private enum Lookup {
+        case found(ResolvedTarget)
+        case missing(Dictionary<SceneIdentifier, Registration>.Keys)
+
+        init(_ found: ResolvedTarget?, in registry: Registry) {
+            if let found {
+                self = .found(found)
+            } else {
+                self = .missing(registry.identifiers)
+            }
+        }
+    }
+
+    /// The error for `target`, found nowhere among `identifiers`: the naming rule it breaks,
+    /// or an unknown scene with the close names to suggest.
     private static func notFound(
-        _ target: SceneIdentifier,
-        among identifiers: Dictionary<SceneIdentifier, Registration>.Keys?
-    )
-        -> NavigationError
-    {
+        _ target: SceneIdentifier, among identifiers: Dictionary<SceneIdentifier, Registration>.Keys
+    ) -> NavigationError {
         if let problem = target.problem {
             return .invalidSceneIdentifier(target, problem: problem)
         }
-        return .unknownScene(
-            target,
-            suggestions: SceneSuggestions(
-                for: target,
-                among: identifiers ?? [:].keys))
+        return .unknownScene(target, suggestions: SceneSuggestions(for: target, among: identifiers))
     }
 
     // MARK: Registering

@@ -70,11 +70,12 @@ final class ParameterTemplate: Sendable {
 
     init(_ key: Names) {
         let names = key.names
-        // (A pattern names each parameter once.)
-        let sortedNames = names.sorted()
+        // The parameters' numbers in the order of their names. (A pattern names each parameter
+        // once.)
+        let order = names.indices.sorted { names[$0] < names[$1] }
         self.names = names
-        self.sortedNames = sortedNames
-        order = sortedNames.map { name in names.firstIndex(of: name) ?? 0 }
+        sortedNames = order.map { names[$0] }
+        self.order = order
         self.key = key
     }
 

@@ -25,20 +25,6 @@ struct RoutePattern: Hashable, Sendable {
         }
     }
 
-    /// Which segments are parameters, in order, up to a catch-all.
-    var mask: [Bool] {
-        var mask: [Bool] = []
-        mask.reserveCapacity(segments.count)
-        for segment in segments {
-            switch segment {
-            case .literal: mask.append(false)
-            case .parameter: mask.append(true)
-            case .catchAll: continue
-            }
-        }
-        return mask
-    }
-
     /// Whether the last segment takes the rest of the path.
     var hasCatchAll: Bool {
         if case .catchAll = segments.last { return true }

@@ -7,7 +7,7 @@ extension RouteTable {
         let identifier: SceneIdentifier
         /// Whether the pattern's last segment is a catch-all (`*name`).
         let catchAll: Bool
-        /// Which segments are parameters, in order, up to a catch-all (``RoutePattern/mask``).
+        /// Which segments are parameters, in order, up to a catch-all.
         let mask: [Bool]
         /// The fingerprint of ``shape`` (``ShapeFingerprint``).
         let fingerprint: UInt64
