@@ -14,18 +14,7 @@ extension AppCoordinator {
     ///   flow's `start()` throws.
     public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
         try navigator.checkOpen()
-        guard navigator.lifecycle.flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
-        flow.key = key
-        navigator.lifecycle.flowsByKey[key] = flow
-        do {
-            try flow.start()
-        } catch {
-            if flow.ownedScreenCount == 0 {
-                navigator.lifecycle.flowsByKey[key] = nil
-                flow.key = nil
-            }
-            throw error
-        }
+        try navigator.lifecycle.start(flow, key: key)
     }
 
     /// The live top-level flows, keyed by string.
@@ -65,25 +54,5 @@ extension AppCoordinator {
     @discardableResult
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {
         try navigator.report(report)
-    }
-
-    // MARK: Results and vetoes
-
-    /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it.
-    func finishScreen(_ id: ScreenID, with value: any Sendable, animated: Bool)
-        throws(NavigationError) -> TransitionEvent?
-    {
-        try navigator.checkOpen()
-        let visible = tree.visibleScreen
-        guard let visible, visible.id == id else {
-            throw .finishingScreenNotVisible(id, visible: visible?.id)
-        }
-        let location = tree.lastLocation()
-        let request: ApplicationTransitionType =
-            location.index == 0 && location.level > 0
-            ? .dismiss(animated: animated) : .pop(animated: animated)
-        return try navigator.lifecycle.deliver(value, to: id) { () throws(NavigationError) in
-            try navigate(request, force: true)
-        }
     }
 }

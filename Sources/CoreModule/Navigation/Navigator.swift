@@ -227,6 +227,25 @@ final class Navigator {
         }
     }
 
+    /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it
+    /// (see `SceneContext.finish(with:animated:)`).
+    func finish(_ id: ScreenID, with value: any Sendable, animated: Bool)
+        throws(NavigationError) -> TransitionEvent?
+    {
+        try checkOpen()
+        let visible = tree.visibleScreen
+        guard let visible, visible.id == id else {
+            throw .finishingScreenNotVisible(id, visible: visible?.id)
+        }
+        let location = tree.lastLocation()
+        let request: ApplicationTransitionType =
+            location.index == 0 && location.level > 0
+            ? .dismiss(animated: animated) : .pop(animated: animated)
+        return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
+            try perform(request, options: NavigationOptions(force: true))
+        }
+    }
+
     /// The alert screen a checked report answers, and the value it answers: the button's for
     /// an answer, the cancel button's for a dialog dismissed with a tap outside.
     private func alertAnswer(to report: PlatformReport) -> (ScreenID, any Sendable)? {

@@ -176,7 +176,7 @@ public struct SceneContext: Sendable {
         guard let app = coordinator as? AppCoordinator else {
             throw .coordinatorUnavailable(.pop)
         }
-        return try app.finishScreen(screen, with: value, animated: animated)
+        return try app.navigator.finish(screen, with: value, animated: animated)
     }
 
     /// Lets the screen refuse to be left, for example while it has unsaved changes.

@@ -167,6 +167,23 @@ final class ScreenLifecycle {
 
     // MARK: Results
 
+    /// Keeps `flow` alive under `key` as a top-level flow and calls its `start()`; a flow whose
+    /// `start()` throws before it added a screen is dropped, and the error rethrown.
+    func start(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
+        guard flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
+        flow.key = key
+        flowsByKey[key] = flow
+        do {
+            try flow.start()
+        } catch {
+            if flow.ownedScreenCount == 0 {
+                flowsByKey[key] = nil
+                flow.key = nil
+            }
+            throw error
+        }
+    }
+
     /// Delivers `value` to the code waiting for screen `id`'s result, once `remove` has taken
     /// the screen out of the tree.
     ///
