@@ -152,16 +152,28 @@ open class FlowCoordinator: Coordinator {
     ///   the child's `start()` throws.
     public func startChild(_ child: FlowCoordinator, key: String) throws(NavigationError) {
         guard children[key] == nil else { throw .flowKeyInUse(key) }
-        child.parent = self
-        child.key = key
-        children[key] = child
+        try child.start(under: key, parent: self) { self.children[key] = $0 }
+    }
+
+    /// Starts this flow under `key`, the one way a flow starts, as a child or at the top.
+    ///
+    /// `keep` stores the flow under its key in the table that keeps it alive (its parent's
+    /// children, or the coordinator's top-level flows), and is called with `nil` to remove it
+    /// again when ``start()`` throws before the flow added a screen; the error is rethrown.
+    /// The table is changed only through `keep`, so that `start()` may change it too.
+    func start(
+        under key: String, parent: FlowCoordinator?, keep: (FlowCoordinator?) -> Void
+    ) throws(NavigationError) {
+        self.parent = parent
+        self.key = key
+        keep(self)
         do {
-            try child.start()
+            try start()
         } catch {
-            if child.ownedScreenCount == 0 {
-                children[key] = nil
-                child.parent = nil
-                child.key = nil
+            if ownedScreenCount == 0 {
+                keep(nil)
+                self.parent = nil
+                self.key = nil
             }
             throw error
         }

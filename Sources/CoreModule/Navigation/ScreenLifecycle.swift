@@ -167,21 +167,11 @@ final class ScreenLifecycle {
 
     // MARK: Results
 
-    /// Keeps `flow` alive under `key` as a top-level flow and calls its `start()`; a flow whose
-    /// `start()` throws before it added a screen is dropped, and the error rethrown.
+    /// Keeps `flow` alive under `key` as a top-level flow and starts it (see
+    /// `FlowCoordinator.start(under:parent:keep:)`).
     func start(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
         guard flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
-        flow.key = key
-        flowsByKey[key] = flow
-        do {
-            try flow.start()
-        } catch {
-            if flow.ownedScreenCount == 0 {
-                flowsByKey[key] = nil
-                flow.key = nil
-            }
-            throw error
-        }
+        try flow.start(under: key, parent: nil) { flowsByKey[key] = $0 }
     }
 
     /// Delivers `value` to the code waiting for screen `id`'s result, once `remove` has taken
