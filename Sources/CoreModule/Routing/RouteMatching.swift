@@ -12,7 +12,8 @@ package struct MatchBuffers: Sendable {
     private(set) var ends: [Int] = []
     /// The number of `/`-separated segments of the path.
     private(set) var segmentCount = 0
-    /// Whether the path holds a `:`.
+    /// Whether a segment of the path starts with `:`, as a pattern's parameter does (a `:`
+    /// elsewhere in a segment makes no pattern, so the read does not look for one).
     private(set) var holdsColon = false
 
     /// No path read yet.
@@ -25,13 +26,12 @@ package struct MatchBuffers: Sendable {
         // costs about 150 instructions more).
         self.path.replaceSubrange(self.path.indices, with: path.utf8)
         var segment = 0
-        var colon = false
-        for index in self.path.indices {
-            let byte = self.path[index]
-            if byte == UInt8(ascii: "/") {
-                setEnd(of: segment, to: index)
-                segment += 1
-            } else if byte == UInt8(ascii: ":") {
+        // Only a segment's first byte can make it a parameter.
+        var colon = self.path.first == UInt8(ascii: ":")
+        for index in self.path.indices where self.path[index] == UInt8(ascii: "/") {
+            setEnd(of: segment, to: index)
+            segment += 1
+            if index + 1 < self.path.count, self.path[index + 1] == UInt8(ascii: ":") {
                 colon = true
             }
         }
@@ -49,8 +49,8 @@ package struct MatchBuffers: Sendable {
         }
     }
 
-    /// Whether the path read holds a `/` and no `:`: no pattern is spelled so (a pattern's
-    /// parameter starts with `:`), and no name either unless one holds a `/`.
+    /// Whether the path read holds a `/` and no segment starting with `:`: no pattern is spelled
+    /// so (a pattern's parameter starts with `:`), and no name either unless one holds a `/`.
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
