@@ -54,29 +54,58 @@ package struct MatchBuffers: Sendable {
     var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
-/// The names of a pattern's parameters, in its order and sorted by name, from which a match
-/// makes its parameters' pairs in their sorted order: routes whose parameters have the same
-/// names share one template.
+/// The names of a pattern's parameters, in its order and sorted by name, and the segment each
+/// is read from, from which a match makes its parameters' pairs in their sorted order: routes
+/// whose parameters have the same names in the same segments share one template.
 final class ParameterTemplate: Sendable {
     /// The names, in the order of the pattern's parameter segments.
     let names: [String]
     /// The names sorted, as parameters keep them.
     let sortedNames: [String]
-    /// For each of ``sortedNames``, the number of its parameter in the pattern's order (its
-    /// index in ``names``).
-    let order: [Int]
+    /// For each of ``sortedNames``, the number of the pattern's segment its value is: so that
+    /// a match cuts each value out of the path without reading the mask.
+    let segments: [Int]
+    /// Which of the pattern's segments are parameters, up to a catch-all: the mask a path that
+    /// matches the pattern is read through.
+    let mask: [Bool]
     /// The template's key in its table.
-    let key: Names
+    let key: Key
 
-    init(_ key: Names) {
-        let names = key.names
+    init(_ key: Key) {
+        let names = key.names.names
+        let mask = key.mask
         // The parameters' numbers in the order of their names. (A pattern names each parameter
         // once.)
         let order = names.indices.sorted { names[$0] < names[$1] }
         self.names = names
         sortedNames = order.map { names[$0] }
-        self.order = order
+        segments = order.map { Self.segment(ofParameter: $0, in: mask) }
+        self.mask = mask
         self.key = key
+    }
+
+    /// The segment of parameter `number` (in the pattern's order) of a pattern with `mask`: the
+    /// mask's parameter of that number, or, past them, a catch-all's segment, after the mask.
+    private static func segment(ofParameter number: Int, in mask: [Bool]) -> Int {
+        var passed = 0
+        for segment in mask.indices where mask[segment] {
+            if passed == number { return segment }
+            passed += 1
+        }
+        return mask.count
+    }
+
+    /// A template's key: the names, and the mask that says which segments they are read from.
+    struct Key: Hashable, Sendable {
+        let names: Names
+        let mask: [Bool]
+
+        /// Hashed by the names alone (their hash is worked out once): templates with the same
+        /// names and another mask are told apart by comparing the masks, which routes of one
+        /// mask share.
+        func hash(into hasher: inout Hasher) {
+            names.hash(into: &hasher)
+        }
     }
 
     /// Parameter names compared byte for byte, as the key of a template: two spellings of one
