@@ -79,6 +79,17 @@ struct RouteEdgeTests {
         expectUnknown("shop/7/reviews/2", in: container)
     }
 
+    @Test("a segment `:` where a pattern has a parameter takes nothing from a literal's priority")
+    func colonSegmentKeepsPriority() throws {
+        // `a/:/c` read through the mask of `a/b/:z`, tried first, has the shape of `a/:x/:y`:
+        // that pattern is not taken through another's mask, and `a/:x/c`'s literal wins.
+        let container = try container(["a/b/:z", "a/:x/c", "a/:x/:y"])
+        let resolved = try container.resolve("a/:/c")
+        #expect(resolved.scene == "a/:x/c")
+        #expect(resolved.routeParameters == ["x": ":"])
+        #expect(try container.resolve("a/:/:").routeParameters == ["x": ":", "y": ":"])
+    }
+
     @Test("an empty segment, a leading or a trailing slash is a bad name, never a match")
     func emptySegments() throws {
         let container = try container(["shop/:id/Reviews", "shop/:id"])
