@@ -380,7 +380,10 @@ package struct RouteTable<Value: Sendable>: Sendable {
         // runtime copies them through their type's generic value witnesses).
         var pairs: [SceneParameters.Pair] = []
         pairs.reserveCapacity(template.segments.count)
-        for (position, segment) in template.segments.enumerated() {
+        // (By position, reading the template's arrays in place: iterating one holds a reference
+        // to it.)
+        for position in template.segments.indices {
+            let segment = template.segments[position]
             let start = segment == 0 ? 0 : ends[segment - 1] + 1
             pairs.append(
                 SceneParameters.Pair(
