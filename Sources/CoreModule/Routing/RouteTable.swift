@@ -413,13 +413,19 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// Every match, of a scene's path or of a universal link's, goes through here.
     private func find(_ buffers: MatchBuffers) -> Int? {
         let segmentCount = buffers.segmentCount
-        let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
-            for (mask, _) in exact {
-                if let route = lookUp(buffers, through: mask, catchAll: false) { return route }
+            guard segmentCount < masks.count else { return nil }
+            // (By position, reading the masks in place: iterating the list holds a reference.)
+            for position in masks[segmentCount].indices {
+                if let route = lookUp(
+                    buffers, through: masks[segmentCount][position].mask, catchAll: false)
+                {
+                    return route
+                }
             }
             return nil
         }
+        let exact = segmentCount < masks.count ? masks[segmentCount] : []
         // Catch-alls whose segments before the catch-all leave at least one segment to take,
         // merged with the exact masks in the order they are tried.
         var candidates = exact.map { (mask: $0.mask, catchAll: false) }
