@@ -374,26 +374,26 @@ package struct RouteTable<Value: Sendable>: Sendable {
         precondition(!routes[index].catchAll, "a container's route table holds a catch-all")
         let bytes = buffers.path
         let ends = buffers.ends
-        let template = routes[index].parameters
         // A new array of the pairs in their sorted order, each value cut out of the path where
         // its parameter is (a copy of ready-made pairs, written in place, costs more: the
         // runtime copies them through their type's generic value witnesses).
         var pairs: [SceneParameters.Pair] = []
-        pairs.reserveCapacity(template.segments.count)
-        // (By position, reading the template's arrays in place: iterating one holds a reference
-        // to it.)
-        for position in template.segments.indices {
-            let segment = template.segments[position]
+        pairs.reserveCapacity(routes[index].parameters.segments.count)
+        // (The template read through the route each time, and its arrays by position, in place:
+        // a local reference to the template, or iterating one of its arrays, holds a reference
+        // that is retained and released.)
+        for position in routes[index].parameters.segments.indices {
+            let segment = routes[index].parameters.segments[position]
             let start = segment == 0 ? 0 : ends[segment - 1] + 1
             pairs.append(
                 SceneParameters.Pair(
-                    key: template.sortedNames[position],
+                    key: routes[index].parameters.sortedNames[position],
                     value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
         }
         // The route's parts, not the route: copying it would retain its shape and template too.
         return (
             routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
-            template.names
+            routes[index].parameters.names
         )
     }
 
