@@ -21,6 +21,9 @@ package struct MatchBuffers: Sendable {
 
     /// Copies the bytes of `path`, the next path to match, into ``path``, and finds where its
     /// segments end.
+    ///
+    /// (Inlined: the call cost about 20 to 35 instructions a match.)
+    @inline(__always)
     package mutating func read(_ path: String) {
         // One replacement of the old bytes, in place (emptying the array, then appending,
         // costs about 150 instructions more).
