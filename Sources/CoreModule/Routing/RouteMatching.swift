@@ -44,6 +44,9 @@ package struct MatchBuffers: Sendable {
     }
 
     /// Records that `segment` ends at `end`, over the end an earlier path left there.
+    ///
+    /// (Inlined: the last segment's end was written through a call.)
+    @inline(__always)
     private mutating func setEnd(of segment: Int, to end: Int) {
         if segment < ends.count {
             ends[segment] = end
