@@ -55,6 +55,41 @@ struct RouteEdgeTests {
         }
     }
 
+    @Test("patterns with the same parameter names in other segments each read their own")
+    func sameNamesInOtherSegments() throws {
+        let container = try container([
+            "shop/:id", "shop/:id/reviews/:page", "shop/items/:id/:page", "user/:page/shop/:id",
+        ])
+        #expect(try container.resolve("shop/7").routeParameters == ["id": "7"])
+        let cases: [(SceneIdentifier, SceneIdentifier)] = [
+            ("shop/7/reviews/2", "shop/:id/reviews/:page"),
+            ("shop/items/7/2", "shop/items/:id/:page"),
+            ("user/2/shop/7", "user/:page/shop/:id"),
+        ]
+        for (path, pattern) in cases {
+            let resolved = try container.resolve(path)
+            #expect(resolved.scene == pattern)
+            #expect(resolved.routeParameters == ["id": "7", "page": "2"], "\(path)")
+        }
+        // A pattern removed takes nothing from the others with its names.
+        #expect(container.remove("shop/:id/reviews/:page") != nil)
+        let remaining = try container.resolve("shop/items/7/2")
+        #expect(remaining.routeParameters == ["id": "7", "page": "2"])
+        #expect(try container.resolve("user/2/shop/7").routeParameterNames == ["page", "id"])
+        expectUnknown("shop/7/reviews/2", in: container)
+    }
+
+    @Test("a segment `:` where a pattern has a parameter takes nothing from a literal's priority")
+    func colonSegmentKeepsPriority() throws {
+        // `a/:/c` read through the mask of `a/b/:z`, tried first, has the shape of `a/:x/:y`:
+        // that pattern is not taken through another's mask, and `a/:x/c`'s literal wins.
+        let container = try container(["a/b/:z", "a/:x/c", "a/:x/:y"])
+        let resolved = try container.resolve("a/:/c")
+        #expect(resolved.scene == "a/:x/c")
+        #expect(resolved.routeParameters == ["x": ":"])
+        #expect(try container.resolve("a/:/:").routeParameters == ["x": ":", "y": ":"])
+    }
+
     @Test("an empty segment, a leading or a trailing slash is a bad name, never a match")
     func emptySegments() throws {
         let container = try container(["shop/:id/Reviews", "shop/:id"])

@@ -35,9 +35,10 @@
 /// (reading a `String`'s bytes one at a time costs several times more).
 ///
 /// A match's parameters are made from a **template** (``ParameterTemplate``): the names of a
-/// pattern's parameters, in its order and sorted, which patterns with the same names share. A
-/// match makes the pairs in their sorted order, each value cut out where the template says its
-/// parameter is, without comparing or hashing a name.
+/// pattern's parameters, in its order and sorted, with the segment each is read from, which
+/// patterns with the same names in the same segments share. A match makes the pairs in their
+/// sorted order, each value cut out of the segment the template names, without comparing or
+/// hashing a name or reading the mask.
 package struct RouteTable<Value: Sendable>: Sendable {
     /// A registered pattern, as a match needs it.
     struct Route: Sendable {
@@ -105,9 +106,8 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// most half of it is used, so that a probe ends at an empty slot soon.
     private var slots: [Int] = []
 
-    /// The parameter templates in use, by their names, with how many routes use each.
-    private var templates: [ParameterTemplate.Names: (template: ParameterTemplate, count: Int)] =
-        [:]
+    /// The parameter templates in use, by their names and mask, with how many routes use each.
+    private var templates: [ParameterTemplate.Key: (template: ParameterTemplate, count: Int)] = [:]
 
     /// The masks of the catch-all patterns: which of the segments before the catch-all are
     /// parameters, in the order a match tries them, with how many patterns have each.
@@ -160,7 +160,9 @@ package struct RouteTable<Value: Sendable>: Sendable {
     @discardableResult
     mutating func insert(_ entry: Entry, value: Value) -> Route? {
         let catchAll = entry.catchAll
-        let parameters = template(named: entry.names)
+        // Patterns with one mask share its array, in the lists of masks and in templates.
+        let mask = catchAll ? entry.mask : sharedMask(entry.mask)
+        let parameters = template(for: ParameterTemplate.Key(names: entry.names, mask: mask))
         if let found = position(shapedLike: entry) {
             // The new spelling is the one kept; its shape is the same bytes.
             let replaced = routes[found.route]
@@ -181,7 +183,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = routes.count
-        count(catchAll ? entry.mask : sharedMask(entry.mask), catchAll: catchAll, by: 1)
+        count(mask, catchAll: catchAll, by: 1)
         return nil
     }
 
@@ -219,14 +221,14 @@ package struct RouteTable<Value: Sendable>: Sendable {
         unusedShapeBytes = 0
     }
 
-    /// The template for `names`, shared with the routes that already use one, counted once more.
-    private mutating func template(named names: ParameterTemplate.Names) -> ParameterTemplate {
-        if let index = templates.index(forKey: names) {
+    /// The template for `key`, shared with the routes that already use one, counted once more.
+    private mutating func template(for key: ParameterTemplate.Key) -> ParameterTemplate {
+        if let index = templates.index(forKey: key) {
             templates.values[index].count += 1
             return templates.values[index].template
         }
-        let template = ParameterTemplate(names)
-        templates[names] = (template, 1)
+        let template = ParameterTemplate(key)
+        templates[key] = (template, 1)
         return template
     }
 
@@ -363,40 +365,39 @@ package struct RouteTable<Value: Sendable>: Sendable {
     ///
     /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``): the caller keeps
     /// them between matches, so that a match allocates nothing for its bytes.
+    ///
+    /// (Inlined into the registry's lookup, its one caller: the call cost about 50 instructions
+    /// a match.)
+    @inline(__always)
     func match(_ buffers: MatchBuffers) -> (
         pattern: SceneIdentifier, value: Value, parameters: SceneParameters,
         parameterNames: [String]
     )? {
-        guard !routes.isEmpty else { return nil }
-        guard let (index, mask) = find(buffers) else { return nil }
+        guard !routes.isEmpty, let index = find(buffers) else { return nil }
         // Only a container's table is matched here, and a container registers no catch-all.
         precondition(!routes[index].catchAll, "a container's route table holds a catch-all")
         let bytes = buffers.path
         let ends = buffers.ends
-        let template = routes[index].parameters
         // A new array of the pairs in their sorted order, each value cut out of the path where
         // its parameter is (a copy of ready-made pairs, written in place, costs more: the
         // runtime copies them through their type's generic value witnesses).
         var pairs: [SceneParameters.Pair] = []
-        pairs.reserveCapacity(template.order.count)
-        for (position, number) in template.order.enumerated() {
-            // The segment of the pattern's parameter `number`.
-            var segment = -1
-            var passed = -1
-            while passed < number {
-                segment += 1
-                if mask[segment] { passed += 1 }
-            }
+        pairs.reserveCapacity(routes[index].parameters.segments.count)
+        // (The template read through the route each time, and its arrays by position, in place:
+        // a local reference to the template, or iterating one of its arrays, holds a reference
+        // that is retained and released.)
+        for position in routes[index].parameters.segments.indices {
+            let segment = routes[index].parameters.segments[position]
             let start = segment == 0 ? 0 : ends[segment - 1] + 1
             pairs.append(
                 SceneParameters.Pair(
-                    key: template.sortedNames[position],
+                    key: routes[index].parameters.sortedNames[position],
                     value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
         }
         // The route's parts, not the route: copying it would retain its shape and template too.
         return (
             routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
-            template.names
+            routes[index].parameters.names
         )
     }
 
@@ -406,25 +407,32 @@ package struct RouteTable<Value: Sendable>: Sendable {
         guard !routes.isEmpty else { return nil }
         var buffers = MatchBuffers()
         buffers.read(path)
-        guard let (index, mask) = find(buffers) else { return nil }
-        return (routes[index], mask)
+        guard let index = find(buffers) else { return nil }
+        return (routes[index], routes[index].parameters.mask)
     }
 
     /// The index of the first route, in the order masks are tried, that has the shape of the
-    /// path `buffers` have read through a mask, and that mask.
+    /// path `buffers` have read through a mask (the route's template's mask).
     ///
     /// Every match, of a scene's path or of a universal link's, goes through here.
-    private func find(_ buffers: MatchBuffers) -> (route: Int, mask: [Bool])? {
+    ///
+    /// (Inlined into its two callers: the call cost about 50 instructions a match.)
+    @inline(__always)
+    private func find(_ buffers: MatchBuffers) -> Int? {
         let segmentCount = buffers.segmentCount
-        let exact = segmentCount < masks.count ? masks[segmentCount] : []
         guard !catchAllMasks.isEmpty else {
-            for (mask, _) in exact {
-                if let route = lookUp(buffers, through: mask, catchAll: false) {
-                    return (route, mask)
+            guard segmentCount < masks.count else { return nil }
+            // (By position, reading the masks in place: iterating the list holds a reference.)
+            for position in masks[segmentCount].indices {
+                if let route = lookUp(
+                    buffers, through: masks[segmentCount][position].mask, catchAll: false)
+                {
+                    return route
                 }
             }
             return nil
         }
+        let exact = segmentCount < masks.count ? masks[segmentCount] : []
         // Catch-alls whose segments before the catch-all leave at least one segment to take,
         // merged with the exact masks in the order they are tried.
         var candidates = exact.map { (mask: $0.mask, catchAll: false) }
@@ -435,9 +443,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(buffers, through: mask, catchAll: catchAll) {
-                return (route, mask)
-            }
+            if let route = lookUp(buffers, through: mask, catchAll: catchAll) { return route }
         }
         return nil
     }
