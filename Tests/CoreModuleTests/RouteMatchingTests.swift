@@ -369,6 +369,22 @@ struct CapturedParameterTests {
         #expect(parameters.count == 1)
     }
 
+    @Test(
+        "a value is read by name alike among a few parameters and among many, in any equivalent spelling",
+        arguments: [1, 2, 4, 5, 9])
+    func readByName(count: Int) {
+        var values = [String: String]()
+        for number in 0..<count { values["name\(number)"] = "value \(number)" }
+        values["caf\u{E9}"] = "coffee"
+        let parameters = SceneParameters(values)
+        for (name, value) in values { #expect(parameters[name] == value) }
+        #expect(parameters["cafe\u{301}"] == "coffee")
+        #expect(parameters["name\(count)"] == nil)
+        #expect(parameters["Name0"] == nil)
+        #expect(parameters[""] == nil)
+        #expect(SceneParameters()["name0"] == nil)
+    }
+
     @Test("a navigation's own parameters merge with the captured ones, the captured winning")
     @MainActor
     func mergedIntoANavigation() throws {

@@ -76,6 +76,14 @@ public struct SceneParameters: Hashable, Sendable {
     /// - Parameter key: The parameter's name.
     public subscript(key: String) -> String? {
         get {
+            // A few pairs are compared for equality one by one, which costs less than ordering
+            // names (a name spelled as the key is equal at once); more are searched by halves.
+            guard pairs.count > 4 else {
+                for position in pairs.indices where pairs[position].key == key {
+                    return pairs[position].value
+                }
+                return nil
+            }
             let (index, found) = position(of: key)
             return found ? pairs[index].value : nil
         }
