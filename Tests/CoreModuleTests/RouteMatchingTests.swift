@@ -30,11 +30,16 @@ struct RouteMatchingTests {
     /// A pattern's segments: a literal, or `nil` for a parameter.
     private typealias Shape = [String?]
 
-    private static func identifier(of shape: Shape) -> SceneIdentifier {
-        SceneIdentifier(
-            shape.enumerated().map { position, literal in literal ?? ":p\(position)" }
-                .joined(separator: "/"))
+    /// The pattern of `shape` whose parameters are called `names`, in order.
+    private static func identifier(of shape: Shape, names: [String]) -> SceneIdentifier {
+        var next = names.makeIterator()
+        return SceneIdentifier(
+            shape.map { literal in literal ?? ":\(next.next() ?? "")" }.joined(separator: "/"))
     }
+
+    /// Parameter names that patterns share in any order and at any segment, so that a name
+    /// does not say where its value is.
+    static let parameterNames = ["id", "page", "p", "item"]
 
     /// The reference: the matching pattern that DFS with literals first reaches.
     private static func expected(_ path: [String], among shapes: [Shape]) -> Shape? {
@@ -57,7 +62,9 @@ struct RouteMatchingTests {
         let seed = SeededRandom.seed()
         var random = SeededRandom(seed: seed)
         let container = DependencyContainer()
+        // Each registered shape, with its parameters' names in order.
         var shapes: [Shape] = []
+        var namesOf: [Shape: [String]] = [:]
         let values = ["1", "42", "value-with-more-than-sixteen-bytes", "é", "x"]
         for step in 0..<1_500 {
             let length = Int.random(in: 1...4, using: &random)
@@ -66,10 +73,13 @@ struct RouteMatchingTests {
                 shape.append(
                     Bool.random(using: &random) ? nil : Self.literals.randomElement(using: &random))
             }
-            let pattern = Self.identifier(of: shape)
+            let names = Array(
+                Self.parameterNames.shuffled(using: &random).prefix(shape.count { $0 == nil }))
+            let pattern = Self.identifier(of: shape, names: names)
             if step % 3 == 2, let victim = shapes.randomElement(using: &random) {
-                container.remove(Self.identifier(of: victim))
+                container.remove(Self.identifier(of: victim, names: namesOf[victim] ?? []))
                 shapes.removeAll { $0 == victim }
+                namesOf[victim] = nil
             } else if shape.contains(nil),
                 !shapes.contains(where: {
                     $0.map { $0 == nil } == shape.map { $0 == nil }
@@ -80,6 +90,7 @@ struct RouteMatchingTests {
                 try container.assemble(
                     SceneBuilder(pattern) { context in StubScreen(context: context) })
                 shapes.append(shape)
+                namesOf[shape] = names
             }
             // A path made from a random registered shape, sometimes with a segment swapped for
             // another literal or a value.
@@ -105,17 +116,17 @@ struct RouteMatchingTests {
                 continue
             }
             let resolved = try container.resolve(text)
-            #expect(resolved.scene == Self.identifier(of: want), "seed \(seed), path \(text)")
+            let wantNames = namesOf[want] ?? []
+            #expect(
+                resolved.scene == Self.identifier(of: want, names: wantNames),
+                "seed \(seed), path \(text)")
             var captured: [String: String] = [:]
-            for (position, literal) in want.enumerated() where literal == nil {
-                captured["p\(position)"] = path[position]
+            for (name, position) in zip(wantNames, want.indices.filter { want[$0] == nil }) {
+                captured[name] = path[position]
             }
             #expect(resolved.routeParameters == SceneParameters(captured), "seed \(seed)")
             #expect(resolved.routeParameters.values == captured, "seed \(seed)")
-            #expect(
-                resolved.routeParameterNames
-                    == want.indices.filter { want[$0] == nil }.map { "p\($0)" },
-                "seed \(seed)")
+            #expect(resolved.routeParameterNames == wantNames, "seed \(seed)")
             #expect(resolved.builder.sceneIdentifier == resolved.scene, "seed \(seed)")
         }
     }
