@@ -87,8 +87,7 @@ struct RouteMatchingTests {
                 })
             {
                 // A pattern of a registered shape would collide; the others register.
-                try container.assemble(
-                    SceneBuilder(pattern) { context in StubScreen(context: context) })
+                try container.assemble(stubBuilder(pattern))
                 shapes.append(shape)
                 namesOf[shape] = names
             }
@@ -156,9 +155,7 @@ struct RouteMatchingTests {
 
     @Test("a path deeper or longer than every pattern is an unknown scene, and nothing else")
     func deepAndLongPaths() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("a/:x/b/:y") { context in StubScreen(context: context) })
+        let container = try stubContainer(["a/:x/b/:y"])
         let deep = SceneIdentifier(Array(repeating: "a", count: 100_000).joined(separator: "/"))
         let long = SceneIdentifier("a/" + String(repeating: "z", count: 1_000_000) + "/b/1")
         let slashes = SceneIdentifier(String(repeating: "/", count: 10_000))
@@ -187,8 +184,7 @@ struct RouteMatchingTests {
         // backtracks to `:x`; that branch fails too, so nothing matches.
         let container = DependencyContainer()
         for pattern in ["a/:x", "a/b/:y", "f/:g", "z/:u/:v"] as [SceneIdentifier] {
-            try container.assemble(
-                SceneBuilder(pattern) { context in StubScreen(context: context) })
+            try container.assemble(stubBuilder(pattern))
         }
         #expect(throws: NavigationError.unknownScene("a/b/c/d", suggestions: [])) {
             try container.resolve("a/b/c/d")
@@ -201,8 +197,7 @@ struct RouteMatchingTests {
     func slashBeforeCombiningMark() throws {
         // "/\u{64D}" is one Character, but a path's `/` always separates segments.
         let pattern: SceneIdentifier = "a/:x/\u{64D}b"
-        let container = DependencyContainer()
-        try container.assemble(SceneBuilder(pattern) { context in StubScreen(context: context) })
+        let container = try stubContainer([pattern])
         let resolved = try container.resolve("a/7/\u{64D}b")
         #expect(resolved.scene == pattern)
         #expect(resolved.routeParameters == ["x": "7"])
@@ -211,9 +206,7 @@ struct RouteMatchingTests {
 
     @Test("more parameters than two are all captured, in order")
     func manyParameters() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("shop/:a/:b/x/:c/:d") { context in StubScreen(context: context) })
+        let container = try stubContainer(["shop/:a/:b/x/:c/:d"])
         let resolved = try container.resolve("shop/1/2/x/3/4")
         #expect(resolved.routeParameters == ["a": "1", "b": "2", "c": "3", "d": "4"])
         #expect(resolved.routeParameters.sorted.map(\.value) == ["1", "2", "3", "4"])
@@ -227,23 +220,31 @@ struct RouteMatchingTests {
 struct SegmentReadingTests {
     @Test("patterns with the same names in other segments each take their own segments' values")
     func sharedNamesOtherSegments() throws {
-        let container = DependencyContainer()
-        try container.assemble(contentsOf: [
-            SceneBuilder("a/:id/x/:page") { context in StubScreen(context: context) },
-            SceneBuilder("b/x/:id/:page") { context in StubScreen(context: context) },
-            SceneBuilder("c/:page/:id") { context in StubScreen(context: context) },
+        let container = try stubContainer([
+            "a/:id/x/:page",
+            "b/x/:id/:page",
+            "c/:page/:id",
         ])
         #expect(try container.resolve("a/1/x/2").routeParameters == ["id": "1", "page": "2"])
         #expect(try container.resolve("b/x/3/4").routeParameters == ["id": "3", "page": "4"])
         #expect(try container.resolve("c/5/6").routeParameters == ["page": "5", "id": "6"])
         #expect(try container.resolve("c/5/6").routeParameterNames == ["page", "id"])
+        // One of the names alone, in a pattern of its own, and patterns removed, take nothing
+        // from the others with their names.
+        try container.assemble(stubBuilder("a/:id"))
+        #expect(try container.resolve("a/7").routeParameters == ["id": "7"])
+        #expect(container.remove("a/:id/x/:page") != nil)
+        #expect(container.remove("a/:id") != nil)
+        #expect(try container.resolve("b/x/3/4").routeParameters == ["id": "3", "page": "4"])
+        #expect(try container.resolve("c/5/6").routeParameters == ["page": "5", "id": "6"])
+        #expect(throws: NavigationError.unknownScene("a/1/x/2", suggestions: [])) {
+            try container.resolve("a/1/x/2")
+        }
     }
 
     @Test("multibyte and percent-escaped segments are compared and cut out byte for byte")
     func multibyteSegments() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("café/:id/ü/:rest") { context in StubScreen(context: context) })
+        let container = try stubContainer(["café/:id/ü/:rest"])
         let resolved = try container.resolve("café/日本/ü/a%20b")
         #expect(resolved.routeParameters == ["id": "日本", "rest": "a%20b"])
         #expect(throws: NavigationError.self) { try container.resolve("café/1/u/2") }
@@ -251,8 +252,7 @@ struct SegmentReadingTests {
 
     @Test("a literal that is a prefix or an extension of the path's segment does not match")
     func literalLengths() throws {
-        let container = DependencyContainer()
-        try container.assemble(SceneBuilder("ab/:x") { context in StubScreen(context: context) })
+        let container = try stubContainer(["ab/:x"])
         #expect(try container.resolve("ab/1").routeParameters == ["x": "1"])
         #expect(throws: NavigationError.self) { try container.resolve("abc/1") }
         #expect(throws: NavigationError.self) { try container.resolve("a/1") }
@@ -264,7 +264,7 @@ struct SegmentReadingTests {
     func removalsAndReplacements() throws {
         let container = DependencyContainer()
         func builder(_ name: SceneIdentifier) -> SceneBuilder {
-            SceneBuilder(name) { context in StubScreen(context: context) }
+            stubBuilder(name)
         }
         let patterns = (0..<40).map { SceneIdentifier("page\($0)/:x/q/:y") }
         try container.assemble(contentsOf: patterns.map(builder))
@@ -291,10 +291,9 @@ struct SegmentReadingTests {
 
     @Test("a shorter path after a longer one reads only its own segments")
     func shorterAfterLonger() throws {
-        let container = DependencyContainer()
-        try container.assemble(contentsOf: [
-            SceneBuilder("a/:x") { context in StubScreen(context: context) },
-            SceneBuilder("a/:x/b/:y/c") { context in StubScreen(context: context) },
+        let container = try stubContainer([
+            "a/:x",
+            "a/:x/b/:y/c",
         ])
         #expect(try container.resolve("a/1/b/2/c").routeParameters == ["x": "1", "y": "2"])
         #expect(try container.resolve("a/3").routeParameters == ["x": "3"])
@@ -309,9 +308,7 @@ struct SegmentReadingTests {
 @Suite("Captured route parameters are ordinary parameters")
 struct CapturedParameterTests {
     private func captured() throws -> SceneParameters {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("item/:id/page/:page") { context in StubScreen(context: context) })
+        let container = try stubContainer(["item/:id/page/:page"])
         return try container.resolve("item/7/page/3").routeParameters
     }
 
@@ -348,9 +345,7 @@ struct CapturedParameterTests {
 
     @Test("names out of alphabetical order in the pattern equal and hash as written by hand")
     func unsortedNames() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("z/:zeta/:alpha/:mid") { context in StubScreen(context: context) })
+        let container = try stubContainer(["z/:zeta/:alpha/:mid"])
         let parameters = try container.resolve("z/1/2/3").routeParameters
         let written = SceneParameters(["alpha": "2", "mid": "3", "zeta": "1"])
         #expect(parameters == written)
@@ -363,9 +358,7 @@ struct CapturedParameterTests {
 
     @Test("a name is found in any canonically equivalent spelling, and keeps its own")
     func equivalentSpellings() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("c/:caf\u{E9}") { context in StubScreen(context: context) })
+        let container = try stubContainer(["c/:caf\u{E9}"])
         var parameters = try container.resolve("c/1").routeParameters
         #expect(parameters["cafe\u{301}"] == "1")
         #expect(parameters == ["cafe\u{301}": "1"])
@@ -399,9 +392,7 @@ struct CapturedParameterTests {
     @Test("a navigation's own parameters merge with the captured ones, the captured winning")
     @MainActor
     func mergedIntoANavigation() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("item/:id/page/:page") { context in StubScreen(context: context) })
+        let container = try stubContainer(["item/:id/page/:page"])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(
             .root(scene: "item/7/page/3", parameters: ["a": "x", "page": "1", "zz": "y"]))
@@ -421,9 +412,7 @@ struct CapturedParameterTests {
     @Test("a path given to navigate is taken as written: not decoded, and a trailing / refused")
     @MainActor
     func pathsAsWritten() throws {
-        let container = DependencyContainer()
-        try container.assemble(
-            SceneBuilder("product/:id") { context in StubScreen(context: context) })
+        let container = try stubContainer(["product/:id"])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "product/a%2Fb"))
         #expect(coordinator.tree.visibleScreen?.parameters["id"] == "a%2Fb")

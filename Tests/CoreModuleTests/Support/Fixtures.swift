@@ -43,6 +43,13 @@ func stubBuilder(_ name: SceneIdentifier) -> SceneBuilder {
     SceneBuilder(name) { context in StubScreen(context: context) }
 }
 
+/// A registry holding a stub builder for each of `names`, registered in one batch.
+func stubContainer(_ names: [SceneIdentifier]) throws -> DependencyContainer {
+    let container = DependencyContainer()
+    try container.assemble(contentsOf: names.map(stubBuilder))
+    return container
+}
+
 /// Records every event a coordinator reports while it is alive.
 @MainActor
 final class EventRecorder {
