@@ -271,17 +271,18 @@ struct LinkCodec {
     private static func write(
         _ route: LinkRoute, _ parameters: SceneParameters, origin: LinkOrigin
     ) -> String? {
-        var writer = URLWriter()
+        var writer: LinkWriter
         switch origin {
-        case .web(let host): writer.append("https://\(host)/")
-        case .scheme(let scheme): writer.append("\(scheme)://")
-        case .schemeAndHost(let scheme, let host): writer.append("\(scheme)://\(host)/")
+        case .web(let host): writer = LinkWriter(start: "https://\(host)/")
+        case .scheme(let scheme): writer = LinkWriter(start: "\(scheme)://")
+        case .schemeAndHost(let scheme, let host):
+            writer = LinkWriter(start: "\(scheme)://\(host)/")
         }
         var rest = parameters
         let segments = route.path.utf8.split(
             separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         for (index, segment) in segments.enumerated() {
-            if index > 0 { writer.append("/") }
+            if index > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
             let text = String(Substring(segment))
             switch segment.first {
             case UInt8(ascii: ":"):
@@ -296,7 +297,7 @@ struct LinkCodec {
                 let parts = value.split(separator: "/", omittingEmptySubsequences: false)
                 guard !parts.contains(where: \.isEmpty) else { return nil }
                 for (offset, part) in parts.enumerated() {
-                    if offset > 0 { writer.append("/") }
+                    if offset > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
                     writer.appendEncoded(String(part))
                 }
             default:
@@ -304,27 +305,11 @@ struct LinkCodec {
             }
         }
         for (offset, (name, value)) in rest.sorted.enumerated() {
-            writer.append(offset == 0 ? "?" : "&")
+            writer.appendDelimiter(UInt8(ascii: offset == 0 ? "?" : "&"))
             writer.appendEncoded(name)
-            writer.append("=")
+            writer.appendDelimiter(UInt8(ascii: "="))
             writer.appendEncoded(value)
         }
-        return writer.text
+        return writer.link
     }
-}
-
-/// Writes a universal link: delimiters as they are, values percent-encoded as the package's own
-/// links encode them.
-private struct URLWriter {
-    private var bytes: [UInt8] = []
-
-    mutating func append(_ delimiter: String) {
-        bytes.append(contentsOf: delimiter.utf8)
-    }
-
-    mutating func appendEncoded(_ text: String) {
-        for byte in text.utf8 { PercentEncoding.append(byte, to: &bytes) }
-    }
-
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

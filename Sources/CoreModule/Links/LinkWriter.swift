@@ -1,17 +1,23 @@
-/// Writes a link byte by byte into one buffer: the prefix, then each screen percent-encoded.
+/// Writes a link byte by byte into one buffer.
+///
+/// Its start goes in as it is, then delimiters as they are and names and values
+/// percent-encoded: the one writer of both link forms, the package's own deep links and
+/// universal links.
 struct LinkWriter {
     private var bytes: [UInt8] = []
 
     /// Starts a link of `format`: `scheme://host/`.
     init(_ format: DeepLinkFormat) {
-        bytes.reserveCapacity(128)
-        bytes.append(contentsOf: format.scheme.utf8)
-        bytes.append(contentsOf: "://".utf8)
-        bytes.append(contentsOf: format.host.utf8)
-        bytes.append(UInt8(ascii: "/"))
+        self.init(start: "\(format.scheme)://\(format.host)/")
     }
 
-    /// Appends a delimiter of the grammar (`/`, `+`, `;`, `=`) as it is.
+    /// Starts a link with `start` as it is: `https://example.com/`, `shop://`.
+    init(start: String) {
+        bytes.reserveCapacity(128)
+        bytes.append(contentsOf: start.utf8)
+    }
+
+    /// Appends a delimiter of the grammar (`/`, `+`, `;`, `=`, `?`, `&`) as it is.
     mutating func appendDelimiter(_ delimiter: UInt8) {
         bytes.append(delimiter)
     }
