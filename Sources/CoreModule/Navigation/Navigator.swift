@@ -229,20 +229,28 @@ final class Navigator {
 
     /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it
     /// (see `SceneContext.finish(with:animated:)`).
+    ///
+    /// It goes in as the removal it asks for (a dismiss for the first screen of a modal, else a
+    /// pop), so that its failures are published as every navigation's are.
     func finish(_ id: ScreenID, with value: any Sendable, animated: Bool)
         throws(NavigationError) -> TransitionEvent?
     {
-        try checkOpen()
-        let visible = tree.visibleScreen
-        guard let visible, visible.id == id else {
-            throw .finishingScreenNotVisible(id, visible: visible?.id)
-        }
-        let location = tree.lastLocation()
+        let top = tree.isEmpty ? nil : tree.lastLocation()
         let request: ApplicationTransitionType =
-            location.index == 0 && location.level > 0
-            ? .dismiss(animated: animated) : .pop(animated: animated)
-        return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
-            try perform(request, options: NavigationOptions(force: true))
+            if let top, top.index == 0, top.level > 0 {
+                .dismiss(animated: animated)
+            } else {
+                .pop(animated: animated)
+            }
+        return try enter(.transition(request), kind: request.kind) {
+            () throws(NavigationError) in
+            guard let top, top.screen == id else {
+                throw .finishingScreenNotVisible(id, visible: top?.screen)
+            }
+            return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
+                try attemptFollowingRedirects(
+                    request, options: NavigationOptions(force: true), origin: nil)
+            }
         }
     }
 

@@ -115,7 +115,9 @@ enum BadAction: Sendable {
     case openUniversal(String)
     /// A registration; the registry must be unchanged afterwards.
     case register(@Sendable (DependencyContainer) throws -> Void)
-    /// Any other call (finishing a screen, starting a flow).
+    /// A screen's `finish(with:)`, which goes in as the removal it asks for: a failure names it.
+    case finish(ApplicationTransitionType, @MainActor @Sendable (BadInputFixture) throws -> Void)
+    /// Any other call (starting a flow).
     case call(@MainActor @Sendable (BadInputFixture) throws -> Void)
 
     /// The operation a failure event names, for the coordinator's own operations.
@@ -128,6 +130,7 @@ enum BadAction: Sendable {
         case .report(let report): return .report(report)
         case .openUniversal(let url):
             return BadInputFixture.links.map { .open(.universal(url, in: $0)) }
+        case .finish(let removal, _): return .transition(removal)
         case .register, .call: return nil
         }
     }
@@ -471,7 +474,7 @@ struct BadInputTests {
         BadInput(
             "finishing a screen that is not visible",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
-            .call { fixture in
+            .finish(.pop()) { fixture in
                 let first = fixture.coordinator.tree.screens.first?.content as? StubScreen
                 try first?.context.finish(with: "late")
             }, .finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))),
@@ -1122,7 +1125,14 @@ struct BadInputTests {
             "finishing with a result of the wrong type",
             extraSetup: { fixture in
                 try fixture.coordinator.navigate(.push(scene: "A2"), expecting: Int.self) { _ in }
-            }, .call { try $0.visibleStub?.context.finish(with: "seven") },
+            }, .finish(.pop()) { try $0.visibleStub?.context.finish(with: "seven") },
+            .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
+        BadInput(
+            "finishing a presented screen with a result of the wrong type",
+            extraSetup: { fixture in
+                try fixture.coordinator.navigate(.present(scene: "B1"), expecting: Int.self) { _ in
+                }
+            }, .finish(.dismiss()) { try $0.visibleStub?.context.finish(with: "seven") },
             .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
         // A tab set that changes
         BadInput(
@@ -1519,7 +1529,7 @@ struct BadInputTests {
                 }
                 try fixture.coordinator.open(.universal(url, in: links))
             case .register(let register): try register(fixture.container)
-            case .call(let call): try call(fixture)
+            case .finish(_, let call), .call(let call): try call(fixture)
             }
         }
 
