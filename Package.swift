@@ -30,7 +30,8 @@ let package = Package(
         // The router. Depends on nothing.
         .target(name: "CoreModule"),
 
-        // Test support for apps: a recording renderer and stub screens, for their test targets.
+        // Test support for apps: a recording renderer, stub screens, a manual clock and held
+        // links' hooks, for their test targets (and for a demo's scripts, as the example app's).
         .target(name: "CoreModuleTesting", dependencies: ["CoreModule"]),
 
         // The UIKit adapter: one source, built against UIKit on Apple platforms and against the

@@ -1,9 +1,12 @@
 /// The headless screen tree: what UIKit would hold in a window, as a plain value.
 ///
-/// A window's root is a navigation **stack**, or a **tab container**: named tabs, each with a
-/// stack of its own, one of them selected. Over the root, modals chain: each modal holds a stack
-/// and a ``PresentationStyle``. The **top-most** stack is the last modal's, else the selected
-/// tab's, else the root stack; its last screen is the **visible** screen.
+/// A window's root is a navigation **stack**, a **tab container** (named tabs, each with a
+/// stack of its own, one of them selected) or a **split** of columns (see ``split``). Over the
+/// root, modals chain: each modal holds a stack and a ``PresentationStyle`` (an alert or a
+/// confirmation dialog is one too). The **top-most** stack is the last modal's, else the
+/// selected tab's, the root stack, or a split's detail column; its last screen is the
+/// **visible** screen (under a split whose detail column is empty, the last screen of the last
+/// column that holds one).
 ///
 /// ```swift
 /// #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
@@ -42,8 +45,8 @@ public struct ScreenTree: Equatable, Sendable {
         var stack: StackRecord
     }
 
-    /// The root level: one stack for a stack root, one per tab for a tab container; empty when
-    /// the window is empty.
+    /// The root level: one stack for a stack root, one per tab for a tab container, one per
+    /// column for a split; empty when the window is empty.
     private(set) var base: [StackRecord]
     /// The tabs' names, in order; empty for a stack root.
     private(set) var tabNames: [String]
