@@ -432,9 +432,20 @@ struct AlertFromAScreenTests {
     func unavailable() throws {
         let orphan = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: nil)
-        #expect(throws: NavigationError.coordinatorUnavailable(.present)) {
+        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.present), .released)) {
             try orphan.navigate(.alert(AlertTests.discard)) { _ in }
         }
+        // The context holds its coordinator weakly: the test keeps the double.
+        let navigator = RecordingNavigator()
+        let double = SceneContext(
+            scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: navigator)
+        #expect(
+            throws: NavigationError.coordinatorUnavailable(
+                .navigate(.present), .notAnAppCoordinator)
+        ) {
+            try double.navigate(.alert(AlertTests.discard)) { _ in }
+        }
+        #expect(navigator.requests.isEmpty)
     }
 
     final class ContextBox {

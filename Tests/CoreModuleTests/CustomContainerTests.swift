@@ -26,17 +26,6 @@ private struct FixedContainer: SceneBuilderContainer {
     }
 }
 
-/// A navigator that is not an ``AppCoordinator``, as a unit test of one builder might pass.
-@MainActor
-private final class RecordingNavigator: AppCoordinatorType {
-    var requests: [ApplicationTransitionType] = []
-
-    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent? {
-        requests.append(type)
-        return nil
-    }
-}
-
 @MainActor
 @Suite("Other containers and navigators: the coordinator works over any SceneBuilderContainer")
 struct CustomContainerTests {
@@ -103,23 +92,44 @@ struct CustomContainerTests {
         #expect(coordinator.tree.isEmpty)
     }
 
-    @Test("a screen context without an AppCoordinator cannot finish or continue a redirect")
+    @Test("a context over a test double navigates; finishing, vetoes, links need the app's")
     func contextWithoutTheApp() throws {
         let navigator = RecordingNavigator()
         let context = SceneContext(
             scene: "Detail", screen: ScreenID(1), parameters: [:], coordinator: navigator)
-        #expect(throws: NavigationError.coordinatorUnavailable(.pop)) {
+        #expect(throws: NavigationError.coordinatorUnavailable(.finish, .notAnAppCoordinator)) {
             try context.finish(with: 7)
         }
+        #expect(
+            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+        ) {
+            try context.vetoLeaving { "it has unsaved changes" }
+        }
+        #expect(
+            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+        ) {
+            try context.vetoLeaving(nil)
+        }
         #expect(try context.continueRedirectedNavigation() == nil)
+        // A redirected navigation goes through the double, as any navigation does.
         let redirected = SceneContext(
             scene: "Login", screen: ScreenID(2), parameters: [:], coordinator: navigator,
             redirectedFrom: .transition(.push(scene: "Detail")))
-        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
-            try redirected.continueRedirectedNavigation()
-        }
+        try redirected.continueRedirectedNavigation()
         try context.navigate(.push(scene: "Home"))
-        #expect(navigator.requests == [.push(scene: "Home")])
+        #expect(navigator.requests == [.push(scene: "Detail"), .push(scene: "Home")])
+        // A redirected link needs the coordinator that opens links.
+        let redirectedLink = SceneContext(
+            scene: "Login", screen: ScreenID(3), parameters: [:], coordinator: navigator,
+            redirectedFrom: .open(
+                .deepLink("demo://open/Detail", format: DeepLinkFormat(scheme: "demo"))))
+        #expect(
+            throws: NavigationError.coordinatorUnavailable(
+                .continueRedirectedNavigation, .notAnAppCoordinator)
+        ) {
+            try redirectedLink.continueRedirectedNavigation()
+        }
+        #expect(navigator.requests.count == 2)
     }
 
     @Test("a context redirected from a platform report has nothing to continue")

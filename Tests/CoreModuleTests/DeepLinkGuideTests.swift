@@ -137,7 +137,7 @@ struct DeepLinkGuideTests {
         let coordinator = try tabRootWithSheet()
         let sheet = try #require(coordinator.tree.visibleScreen)
         let context = try #require(sheet.content as? StubScreen).context
-        context.vetoLeaving { "unsaved changes" }
+        try context.vetoLeaving { "unsaved changes" }
         let before = coordinator.tree
         #expect(
             throws: NavigationError.leavingVetoed(

@@ -143,7 +143,7 @@ struct FlowTests {
         try coordinator.navigate(.pop())
         #expect(flow.isFinished)
         let before = coordinator.tree
-        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
+        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished)) {
             try flow.navigate(.push(scene: "A2"))
         }
         #expect(coordinator.tree == before)

@@ -160,7 +160,7 @@ struct GuardTests {
             .root(scene: "A1"), .present(scene: "B1"), .push(scene: "B2"),
         ])
         let editor = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        editor.context.vetoLeaving { "it has unsaved changes" }
+        try editor.context.vetoLeaving { "it has unsaved changes" }
         let expected = NavigationError.leavingVetoed(
             scene: "B2", screen: ScreenID(3), reason: "it has unsaved changes")
         for removal in [
@@ -182,14 +182,14 @@ struct GuardTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         let editor = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         let document = Session()
-        editor.context.vetoLeaving { document.isSignedIn ? nil : "it has unsaved changes" }
+        try editor.context.vetoLeaving { document.isSignedIn ? nil : "it has unsaved changes" }
         #expect(throws: NavigationError.self) { try coordinator.navigate(.pop()) }
         document.isSignedIn = true
         try coordinator.navigate(.pop())
         try coordinator.navigate(.push(scene: "A2"))
         let second = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        second.context.vetoLeaving { "never" }
-        second.context.vetoLeaving(nil)
+        try second.context.vetoLeaving { "never" }
+        try second.context.vetoLeaving(nil)
         try coordinator.navigate(.pop())
     }
 
@@ -201,7 +201,7 @@ struct GuardTests {
         ])
         var nested: [NavigationError] = []
         let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        screen.context.vetoLeaving { [unowned coordinator] in
+        try screen.context.vetoLeaving { [unowned coordinator] in
             do {
                 try coordinator.navigate(.dismissAll())
             } catch {

@@ -100,7 +100,7 @@ struct PlatformReportTests {
     func reportBypassesVeto() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
         let stub = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        stub.context.vetoLeaving { "it has unsaved changes" }
+        try stub.context.vetoLeaving { "it has unsaved changes" }
         try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         #expect(coordinator.tree.scenes == [["A1"]])
     }

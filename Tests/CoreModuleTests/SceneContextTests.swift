@@ -65,9 +65,17 @@ struct SceneContextTests {
         weak let released = coordinator
         coordinator = nil
         #expect(released == nil)
-        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
+        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .released)) {
             try stub.context.navigate(.push(scene: "A2"))
         }
+        #expect(throws: NavigationError.coordinatorUnavailable(.finish, .released)) {
+            try stub.context.finish(with: 7)
+        }
+        #expect(throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .released)) {
+            try stub.context.vetoLeaving { "it has unsaved changes" }
+        }
+        // Removing a veto from a coordinator that is gone has nothing left to do.
+        try stub.context.vetoLeaving(nil)
     }
 
     @Test("parameters compare by content and print sorted")

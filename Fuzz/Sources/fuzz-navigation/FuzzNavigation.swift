@@ -284,7 +284,7 @@ final class NavigationFuzzer {
                 })
             try container.assemble(
                 SceneBuilder("Keep") { context in
-                    context.vetoLeaving { "it keeps its state" }
+                    try context.vetoLeaving { "it keeps its state" }
                     log.vetoing.insert(context.screen)
                     return FuzzScreen(context: context)
                 })
@@ -595,11 +595,16 @@ final class NavigationFuzzer {
             }
         case 13:
             if let screen = pick(coordinator.tree.screens)?.content as? FuzzScreen {
-                if byte() % 2 == 0 {
-                    screen.context.vetoLeaving { "the fuzzer says so" }
-                    log.vetoing.insert(screen.context.screen)
-                } else {
-                    screen.context.vetoLeaving(nil)
+                // A screen of a live coordinator keeps or drops its veto, never throwing.
+                do throws(NavigationError) {
+                    if byte() % 2 == 0 {
+                        try screen.context.vetoLeaving { "the fuzzer says so" }
+                        log.vetoing.insert(screen.context.screen)
+                    } else {
+                        try screen.context.vetoLeaving(nil)
+                    }
+                } catch {
+                    preconditionFailure("fuzz-navigation oracle: a veto failed: \(error)")
                 }
                 checkState(after: "a veto")
             }

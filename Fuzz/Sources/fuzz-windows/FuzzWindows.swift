@@ -164,7 +164,7 @@ final class WindowFuzzer {
                 contentsOf: plain.map { name in SceneBuilder(name) { _ in Content() } })
             try container.assemble(
                 SceneBuilder("Keep") { context in
-                    context.vetoLeaving { "it keeps its state" }
+                    try context.vetoLeaving { "it keeps its state" }
                     return Content()
                 })
             try container.assemble(

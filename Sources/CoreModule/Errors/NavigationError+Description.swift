@@ -40,8 +40,8 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
                 + "guard or veto returns (for example from the screen's own actions)."
-        case .coordinatorUnavailable(let kind):
-            return "Cannot \(kind): the screen's coordinator has been released."
+        case .coordinatorUnavailable(let request, let reason):
+            return "Cannot \(request): \(reason)."
         case .routeCollision(let scene, let existing):
             return
                 "Route pattern \(scene.quoted) cannot be registered: it matches exactly the same "

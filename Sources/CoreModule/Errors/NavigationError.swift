@@ -55,8 +55,10 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// transitions; it is rejected instead, and the navigation being planned goes on.
     case reentrantNavigation(TransitionKind, during: TransitionKind)
 
-    /// A screen's context asked to navigate after its coordinator was released.
-    case coordinatorUnavailable(TransitionKind)
+    /// A screen's context or a flow asked its coordinator for `request`, which it cannot do:
+    /// the coordinator was released, the flow has finished, or the context's coordinator is a
+    /// test double rather than an ``AppCoordinator`` (see ``CoordinatorUnavailability``).
+    case coordinatorUnavailable(CoordinatorRequest, CoordinatorUnavailability)
 
     /// A route pattern has the same shape as one already registered (`product/:id` and
     /// `product/:slug`), so the two would always match the same paths.

@@ -122,17 +122,21 @@ open class FlowCoordinator: Coordinator {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What ``AppCoordinator/navigate(_:)`` throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:)`` when the coordinator was released or
+    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator was released or
     ///   the flow has finished.
     @discardableResult
     public func navigate(
         _ request: ApplicationTransitionType, force: Bool = false,
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
-        guard let coordinator else { throw .coordinatorUnavailable(request.kind) }
+        guard let coordinator else {
+            throw .coordinatorUnavailable(.navigate(request.kind), .released)
+        }
         // A closed window's flows are finished: say why.
         try coordinator.navigator.checkOpen()
-        guard !isFinished else { throw .coordinatorUnavailable(request.kind) }
+        guard !isFinished else {
+            throw .coordinatorUnavailable(.navigate(request.kind), .flowFinished)
+        }
         return try coordinator.navigator.perform(
             request,
             options: .init(

@@ -113,12 +113,14 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:)`` when it has been released.
+    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released.
     @MainActor @discardableResult
     public func navigate(_ transition: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
     {
-        guard let coordinator else { throw .coordinatorUnavailable(transition.kind) }
+        guard let coordinator else {
+            throw .coordinatorUnavailable(.navigate(transition.kind), .released)
+        }
         return try coordinator.navigate(transition)
     }
 
@@ -142,17 +144,14 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied.
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:)`` when it has been released or is not an
+    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released or is not an
     ///   ``AppCoordinator`` (a test double hears no results).
     @MainActor @discardableResult
     public func navigate(
         _ transition: ApplicationTransitionType,
         onResult: @escaping @MainActor (ScreenResult) -> Void
     ) throws(NavigationError) -> TransitionEvent? {
-        guard let app = coordinator as? AppCoordinator else {
-            throw .coordinatorUnavailable(transition.kind)
-        }
-        return try app.navigate(transition, onResult: onResult)
+        try app(for: .navigate(transition.kind)).navigate(transition, onResult: onResult)
     }
 
     /// Finishes this screen with `value`: removes it (a pop, or a dismiss when it is the first
@@ -167,16 +166,14 @@ public struct SceneContext: Sendable {
     /// - Throws: ``NavigationError/finishingScreenNotVisible(_:visible:)`` when this screen is
     ///   not the visible one, ``NavigationError/wrongResultType(screen:expected:given:)`` when
     ///   the code that navigated here asked for a result of another type, what the removal
-    ///   throws (a guard may reject it), or ``NavigationError/coordinatorUnavailable(_:)``.
-    ///   Nothing is delivered and nothing leaves then.
+    ///   throws (a guard may reject it), or ``NavigationError/coordinatorUnavailable(_:_:)``
+    ///   when the coordinator has been released or is not an ``AppCoordinator``. Nothing is
+    ///   delivered and nothing leaves then.
     @MainActor @discardableResult
     public func finish(with value: any Sendable, animated: Bool = true) throws(NavigationError)
         -> TransitionEvent?
     {
-        guard let app = coordinator as? AppCoordinator else {
-            throw .coordinatorUnavailable(.pop)
-        }
-        return try app.navigator.finish(screen, with: value, animated: animated)
+        try app(for: .finish).navigator.finish(screen, with: value, animated: animated)
     }
 
     /// Lets the screen refuse to be left, for example while it has unsaved changes.
@@ -189,15 +186,20 @@ public struct SceneContext: Sendable {
     /// the screen regardless. Call it again with `nil` to remove the veto.
     ///
     /// ```swift
-    /// context.vetoLeaving { [weak self] in
+    /// try context.vetoLeaving { [weak self] in
     ///     self?.hasUnsavedChanges == true ? "it has unsaved changes" : nil
     /// }
     /// ```
     ///
     /// - Parameter veto: Returns why the screen must stay, or `nil`.
+    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator is not an
+    ///   ``AppCoordinator`` (a test double keeps no vetoes: test one with an `AppCoordinator`), or
+    ///   when it has been released and `veto` is not `nil`. Removing a veto never throws once
+    ///   the coordinator is gone: there is nothing left to remove it from.
     @MainActor
-    public func vetoLeaving(_ veto: (@MainActor () -> String?)?) {
-        (coordinator as? AppCoordinator)?.navigator.lifecycle.setLeaveVeto(screen, veto)
+    public func vetoLeaving(_ veto: (@MainActor () -> String?)?) throws(NavigationError) {
+        if veto == nil, coordinator == nil { return }
+        try app(for: .vetoLeaving).navigator.lifecycle.setLeaveVeto(screen, veto)
     }
 
     /// Performs the navigation a guard redirected to this screen (after a sign-in, say).
@@ -205,24 +207,38 @@ public struct SceneContext: Sendable {
     /// The guards run again, so the original navigation now goes through if the condition that
     /// redirected it holds.
     ///
+    /// A navigation goes through any ``AppCoordinatorType``, a test double's too; a link or a
+    /// snapshot needs an ``AppCoordinator``.
+    ///
     /// - Returns: The transition applied, or `nil` when the screen was not reached by a redirect.
-    /// - Throws: What the original navigation throws.
+    /// - Throws: What the original navigation throws, or
+    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator has been released
+    ///   or cannot open a link or a snapshot.
     @MainActor @discardableResult
     public func continueRedirectedNavigation() throws(NavigationError) -> TransitionEvent? {
-        guard let redirectedFrom else { return nil }
-        guard let app = coordinator as? AppCoordinator else {
-            throw .coordinatorUnavailable(.push)
-        }
         switch redirectedFrom {
         case .transition(let request):
-            return try app.navigate(request)
+            return try navigate(request)
         case .open(let link):
-            return try app.open(link)?.transition
+            return try app(for: .continueRedirectedNavigation).open(link)?.transition
         case .restore(let snapshot):
-            return try app.restore(snapshot)
-        case .report:
+            return try app(for: .continueRedirectedNavigation).restore(snapshot)
+        case .report, nil:
             return nil
         }
+    }
+
+    /// The screen's coordinator, when it is an ``AppCoordinator``, for `request`.
+    ///
+    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released or
+    ///   is another ``AppCoordinatorType``.
+    @MainActor
+    private func app(for request: CoordinatorRequest) throws(NavigationError) -> AppCoordinator {
+        guard let coordinator else { throw .coordinatorUnavailable(request, .released) }
+        guard let app = coordinator as? AppCoordinator else {
+            throw .coordinatorUnavailable(request, .notAnAppCoordinator)
+        }
+        return app
     }
 }
 

@@ -432,7 +432,7 @@ struct UniversalLinkEffectTests {
         let container = try Shop.container()
         try container.assemble(
             SceneBuilder("Draft") { context in
-                context.vetoLeaving { "it has a draft" }
+                try context.vetoLeaving { "it has a draft" }
                 return StubScreen(context: context)
             })
         let coordinator = AppCoordinator(container: container)

@@ -58,7 +58,7 @@ final class BadInputFixture {
             ["A1", "A2", "B1", "B2", "Locked", "Vault", "product/:id"])
         try container.assemble(
             SceneBuilder("Keep") { context in
-                context.vetoLeaving { "it has unsaved changes" }
+                try context.vetoLeaving { "it has unsaved changes" }
                 return StubScreen(context: context)
             })
         try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))

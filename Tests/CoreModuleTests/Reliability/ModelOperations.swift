@@ -439,7 +439,7 @@ final class ModelWorld {
                 .map { stubBuilder($0) })
         try container.assemble(
             SceneBuilder(ModelCatalogue.keep) { context in
-                context.vetoLeaving { ModelCatalogue.keepReason }
+                try context.vetoLeaving { ModelCatalogue.keepReason }
                 return StubScreen(context: context)
             })
         try container.assemble(FailingBuilder(sceneIdentifier: ModelCatalogue.broken))

@@ -197,7 +197,7 @@ struct ReentrancyTests {
         let meddled = try makeApp()
         let twin = try makeApp()
         let visible = try #require(meddled.tree.visibleScreen?.content as? StubScreen)
-        visible.context.vetoLeaving { [weak meddled] in
+        try visible.context.vetoLeaving { [weak meddled] in
             errors.runOnce(nested, on: meddled)
             return nil
         }

@@ -15,7 +15,7 @@ struct RegressionTests {
         let container = try makeContainer()
         try container.assemble(
             SceneBuilder("Keep") { context in
-                context.vetoLeaving { "it has unsaved changes" }
+                try context.vetoLeaving { "it has unsaved changes" }
                 return StubScreen(context: context)
             })
         try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
@@ -256,7 +256,7 @@ struct RegressionTests {
             #expect(coordinator.owner(of: screen.id)?.isFinished != true, "\(screen)")
         }
         #expect(flow.isFinished)
-        #expect(throws: NavigationError.coordinatorUnavailable(.push)) {
+        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished)) {
             try flow.navigate(.push(scene: "B2"))
         }
         token.cancel()

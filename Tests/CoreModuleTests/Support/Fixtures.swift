@@ -116,3 +116,15 @@ func expectUnchanged(
     #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     #expect(recorder.events.isEmpty, sourceLocation: sourceLocation)
 }
+
+/// A navigator that is not an ``AppCoordinator``, as a unit test of one builder might pass: it
+/// records the requests it is given.
+@MainActor
+final class RecordingNavigator: AppCoordinatorType {
+    var requests: [ApplicationTransitionType] = []
+
+    func navigate(_ type: ApplicationTransitionType) throws(NavigationError) -> TransitionEvent? {
+        requests.append(type)
+        return nil
+    }
+}

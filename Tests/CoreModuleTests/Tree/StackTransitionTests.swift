@@ -45,7 +45,7 @@ struct StackTransitionTests {
             SceneBuilder("Tracked") { context in
                 let witness = Witness()
                 released.value = witness
-                context.vetoLeaving { withExtendedLifetime(witness) { "it is tracked" } }
+                try context.vetoLeaving { withExtendedLifetime(witness) { "it is tracked" } }
                 return StubScreen(context: context)
             })
         let coordinator = AppCoordinator(container: container)

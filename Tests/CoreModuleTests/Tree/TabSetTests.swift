@@ -80,7 +80,7 @@ struct TabSetTests {
         let container = try makeContainer(["A1", "A2", "B1"])
         try container.assemble(
             SceneBuilder("Draft") { context in
-                context.vetoLeaving { "it has unsaved changes" }
+                try context.vetoLeaving { "it has unsaved changes" }
                 return StubScreen(context: context)
             })
         let coordinator = AppCoordinator(container: container)

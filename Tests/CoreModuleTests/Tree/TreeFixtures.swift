@@ -15,7 +15,7 @@ func makeTreeCoordinator(setup: [ApplicationTransitionType] = []) throws -> AppC
     let container = try makeContainer()
     try container.assemble(
         SceneBuilder("Keep") { context in
-            context.vetoLeaving { "it has unsaved changes" }
+            try context.vetoLeaving { "it has unsaved changes" }
             return StubScreen(context: context)
         })
     try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
