@@ -18,12 +18,15 @@ struct LinkEdgeTests {
         #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     }
 
-    @Test("a link too short for a scheme, or with no colon at all, names what it found")
+    @Test("a text with no scheme at all is told how a link starts; another scheme is named")
     func noSchemeSeparator() throws {
-        try expectInvalid("ap", .unsupportedScheme(found: "ap", expected: "app"))
-        try expectInvalid("appopen", .unsupportedScheme(found: "appopen", expected: "app"))
+        try expectInvalid("ap", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("appopen", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("Home/A1", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("not a link", .missingSchemeSeparator(expected: "app://open/"))
         try expectInvalid("app", .missingSchemeSeparator(expected: "app://open/"))
         try expectInvalid("app:open/A1", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("other:open/A1", .unsupportedScheme(found: "other", expected: "app"))
     }
 
     @Test("a style word given twice is an unknown attribute, as any repeated word")

@@ -163,8 +163,11 @@ extension DeepLinkFormat {
             String(decoding: bytes[range], as: UTF8.self)
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
-            let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            guard Self.equalIgnoringASCIICase(bytes[0..<colon], scheme) else {
+            // No `://`: a scheme of another app is named; a text with none at all (a bare path,
+            // `Home/D1`) is told how a link of this format starts.
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+                !Self.equalIgnoringASCIICase(bytes[0..<colon], scheme)
+            {
                 throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
             }
             throw .invalidLink(.missingSchemeSeparator(expected: prefix))

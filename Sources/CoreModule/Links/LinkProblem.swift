@@ -8,7 +8,8 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     case tooLong(length: Int, limit: Int)
     /// The link's scheme is `found`; the format expects `expected`.
     case unsupportedScheme(found: String, expected: String)
-    /// The link has no `://` after its scheme; the format's links start with `expected`.
+    /// The link has no `://` after its scheme, or no scheme at all (a bare path such as
+    /// `Home/A1`); the format's links start with `expected`.
     case missingSchemeSeparator(expected: String)
     /// The link's host is `found`; the format expects `expected`.
     case unexpectedHost(found: String, expected: String)
