@@ -106,10 +106,6 @@ final class AsyncGate {
     ) throws(NavigationError) -> NavigationEvent? {
         switch request {
         case .open(let link):
-            if case .universal = link.form {
-                // Counted as the synchronous entry point counts it, should an observer start it.
-                try coordinator.navigator.eventHub.countObserverNavigation(.replaceTree, scene: nil)
-            }
             return try coordinator.navigator.openNow(link, force: force)
         case .transition(let transition):
             return try coordinator.navigator.attemptFollowingRedirects(
