@@ -6,9 +6,13 @@
 struct LinkWriter {
     private var bytes: [UInt8] = []
 
-    /// Starts a link of `format`: `scheme://host/`.
+    /// Starts a link of `format`: `scheme://host/`, written piece by piece (an interpolated
+    /// prefix would make a string first).
     init(_ format: DeepLinkFormat) {
-        self.init(start: "\(format.scheme)://\(format.host)/")
+        self.init(start: format.scheme)
+        bytes.append(contentsOf: "://".utf8)
+        bytes.append(contentsOf: format.host.utf8)
+        bytes.append(UInt8(ascii: "/"))
     }
 
     /// Starts a link with `start` as it is: `https://example.com/`, `shop://`.
