@@ -84,7 +84,8 @@ enum LinkBlocker {
     var hold: LinkHold {
         switch self {
         case .screen(let id): return .screenInFront(id)
-        case .flow(_, let key): return .flowInFront(key: key)
+        // The flow's key as it is now: a flow held for before it started has one since.
+        case .flow(let box, let key): return .flowInFront(key: box.flow?.key ?? key)
         }
     }
 }

@@ -170,6 +170,9 @@ extension AppCoordinator {
 
     /// Holds links until `flow` finishes (a sign-in flow in front), then opens the held one.
     ///
+    /// The flow may be started after this call: links wait until it has started and finished.
+    /// A flow that is released without finishing holds nothing from then on.
+    ///
     /// - Parameter flow: The flow in front; held weakly.
     public func holdLinks(untilFinished flow: FlowCoordinator) {
         asyncGate.blocker = .flow(LinkBlocker.Weak(flow), key: flow.key ?? "")

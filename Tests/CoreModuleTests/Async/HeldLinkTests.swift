@@ -212,6 +212,25 @@ struct HeldLinkTests {
         #expect(coordinator.heldLink == nil)
     }
 
+    @Test("Links held for a flow before it starts wait until it has started and finished")
+    func flowHeldBeforeItStarts() async throws {
+        let coordinator = try makeCoordinator(
+            ["A1", "A2", "SignIn"], setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        let flow = SignInFlow(coordinator: coordinator)
+        coordinator.holdLinks(untilFinished: flow)
+        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
+        #expect(coordinator.heldLink?.link.text == "demo://open/A1/A2")
+        try coordinator.startFlow(flow, key: "sign-in")
+        // The hold names the flow by the key it was started with.
+        #expect(coordinator.linkHold == .flowInFront(key: "sign-in"))
+        #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
+        try coordinator.navigate(.dismiss())
+        await coordinator.waitForHeldLink()
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(coordinator.heldLink == nil)
+    }
+
     @Test("A link held behind a screen waits for the app to be ready as well")
     func screenInFrontBeforeReady() async throws {
         let coordinator = try makeCoordinator(
