@@ -41,10 +41,9 @@ final class AsyncGate {
     ) async throws(NavigationError) -> NavigationEvent? {
         let operation = request.operation
         do throws(NavigationError) {
-            // No builder, guard or veto is running here: an async function is never called from
-            // one without a suspension point first, and none of those spans one.
-            try coordinator.navigator.checkOpen()
-            cancelPending(by: operation)
+            // The synchronous entry points' prologue: an async function may run without a
+            // suspension from a builder, a guard or an observer (`Task.immediate`).
+            try coordinator.navigator.admit(operation, kind: request.kind, scene: request.scene)
             guard !guards.isEmpty else {
                 return try runNow(request, redirectedFrom: nil, force: force)
             }
@@ -365,6 +364,18 @@ enum AsyncRequest {
         if case .transition(let request) = self { return request }
         return nil
     }
+
+    /// The kind of transition it is, for the re-entrancy and loop errors: a link's is
+    /// `replaceTree`, as the synchronous `open` names it.
+    var kind: TransitionKind {
+        switch self {
+        case .transition(let request): return request.kind
+        case .open: return .replaceTree
+        }
+    }
+
+    /// The scene it names, if any, for the loop error.
+    var scene: SceneIdentifier? { transition?.scene }
 
     /// The request as observers and errors name it.
     var operation: NavigationOperation {

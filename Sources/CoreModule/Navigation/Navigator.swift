@@ -72,38 +72,58 @@ final class Navigator {
     }
 
     /// The one way in for every synchronous entry point (a request, a link, a universal link,
-    /// a snapshot, a platform report): it refuses a navigation started while a builder, guard
-    /// or veto runs, cancels the pending navigation (a newer request wins; a report does not
-    /// cancel it, since what the user did applies at once), counts a navigation an observer
-    /// starts, runs `body`, and publishes its failure before throwing it.
+    /// a snapshot, a platform report, a screen's finish): it refuses a navigation started while
+    /// a builder, guard or veto runs, runs `check`, cancels the pending navigation (a newer
+    /// request wins; a report does not cancel it, since what the user did applies at once),
+    /// counts a navigation an observer starts, runs `body`, and publishes its failure before
+    /// throwing it.
     ///
     /// - Parameters:
     ///   - operation: What is entered, as observers and errors name it; made only when needed.
     ///   - kind: The kind of transition it is, for the re-entrancy and loop errors.
     ///   - scene: The scene it names, if any, for the loop error.
     ///   - isReport: Whether it is a platform report.
+    ///   - check: What must hold before the entry point counts as a request at all: its
+    ///     failure cancels nothing (a screen's finish checks the screen and its result here).
     ///   - body: The entry point's own work.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, ``NavigationError/reentrantNavigation(_:during:)`` or
+    /// - Throws: What `check` and `body` throw,
+    ///   ``NavigationError/reentrantNavigation(_:during:)`` or
     ///   ``NavigationError/observerNavigationLoop(limit:kind:scene:)``.
     func enter<Value>(
         _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
         scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
+        checking check: () throws(NavigationError) -> Void = {},
         _ body: () throws(NavigationError) -> Value
     ) throws(NavigationError) -> Value {
         do throws(NavigationError) {
-            try checkOpen()
-            if let applying = runner.applying {
-                throw .reentrantNavigation(kind, during: applying)
-            }
-            if !isReport {
-                runner.gate?.cancelPending(by: operation())
-                try eventHub.countObserverNavigation(kind, scene: scene())
-            }
+            try admit(operation(), kind: kind, scene: scene(), isReport: isReport, checking: check)
             return try body()
         } catch {
             publish(.failure(NavigationFailure(operation: operation(), error: error)))
             throw error
+        }
+    }
+
+    /// Lets a navigation in, or throws why not: the prologue of ``enter(_:kind:scene:isReport:checking:_:)``,
+    /// and of the asynchronous entry points, which publish their own failure.
+    ///
+    /// A window that is closed, and a navigation started while a builder, guard or veto runs
+    /// (even through `Task.immediate`), are refused; then `check` runs; then a request (not a
+    /// report) cancels the pending navigation and is counted when an observer starts it.
+    func admit(
+        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
+        scene: @autoclosure () -> SceneIdentifier?, isReport: Bool = false,
+        checking check: () throws(NavigationError) -> Void = {}
+    ) throws(NavigationError) {
+        try checkOpen()
+        if let applying = runner.applying {
+            throw .reentrantNavigation(kind, during: applying)
+        }
+        try check()
+        if !isReport {
+            runner.gate?.cancelPending(by: operation())
+            try eventHub.countObserverNavigation(kind, scene: scene())
         }
     }
 
@@ -221,6 +241,7 @@ final class Navigator {
             guard let (alert, answer) = alertAnswer(to: report) else {
                 return commit(kind, animated: true, edit: edit, initiator: .user)
             }
+            try lifecycle.checkResult(answer, for: alert)
             return try lifecycle.deliver(answer, to: alert) {
                 commit(kind, animated: true, edit: edit, initiator: .user)
             }
@@ -231,23 +252,29 @@ final class Navigator {
     /// (see `SceneContext.finish(with:animated:)`).
     ///
     /// It goes in as the removal it asks for (a dismiss for the first screen of a modal, else a
-    /// pop), so that its failures are published as every navigation's are.
+    /// pop), so that its failures are published as every navigation's are; a screen that is
+    /// not visible, or a result of the wrong type, fails before the pending navigation is
+    /// cancelled.
     func finish(_ id: ScreenID, with value: any Sendable, animated: Bool)
         throws(NavigationError) -> TransitionEvent?
     {
-        let top = tree.isEmpty ? nil : tree.lastLocation()
+        let top = tree.visibleLocation
         let request: ApplicationTransitionType =
             if let top, top.index == 0, top.level > 0 {
                 .dismiss(animated: animated)
             } else {
                 .pop(animated: animated)
             }
-        return try enter(.transition(request), kind: request.kind) {
-            () throws(NavigationError) in
-            guard let top, top.screen == id else {
-                throw .finishingScreenNotVisible(id, visible: top?.screen)
+        return try enter(
+            .transition(request), kind: request.kind,
+            checking: { () throws(NavigationError) in
+                guard let top, top.screen == id else {
+                    throw .finishingScreenNotVisible(id, visible: top?.screen)
+                }
+                try lifecycle.checkResult(value, for: id)
             }
-            return try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
+        ) { () throws(NavigationError) in
+            try lifecycle.deliver(value, to: id) { () throws(NavigationError) in
                 try attemptFollowingRedirects(
                     request, options: NavigationOptions(force: true), origin: nil)
             }

@@ -174,22 +174,26 @@ final class ScreenLifecycle {
         try flow.start(under: key, parent: nil) { flowsByKey[key] = $0 }
     }
 
-    /// Delivers `value` to the code waiting for screen `id`'s result, once `remove` has taken
-    /// the screen out of the tree.
-    ///
-    /// A value of a type the handler did not ask for fails before anything leaves. The handler
-    /// is taken out first, so that removing the screen does not cancel it; it is put back when
-    /// the removal fails, or when a guard redirected it to a request that changes nothing (the
-    /// screen stays).
-    func deliver(
-        _ value: any Sendable, to id: ScreenID,
-        removing remove: () throws(NavigationError) -> TransitionEvent?
-    ) throws(NavigationError) -> TransitionEvent? {
+    /// Throws when the code waiting for screen `id`'s result asked for another type than
+    /// `value`'s: checked before anything leaves.
+    func checkResult(_ value: any Sendable, for id: ScreenID) throws(NavigationError) {
         if let expected = tables.resultHandlers[id]?.expected, !expected.accepts(value) {
             throw .wrongResultType(
                 screen: id, expected: expected.name,
                 given: ScenePayload.name(of: type(of: value)))
         }
+    }
+
+    /// Delivers `value`, checked with ``checkResult(_:for:)``, to the code waiting for screen
+    /// `id`'s result, once `remove` has taken the screen out of the tree.
+    ///
+    /// The handler is taken out first, so that removing the screen does not cancel it; it is
+    /// put back when the removal fails, or when a guard redirected it to a request that changes
+    /// nothing (the screen stays).
+    func deliver(
+        _ value: any Sendable, to id: ScreenID,
+        removing remove: () throws(NavigationError) -> TransitionEvent?
+    ) throws(NavigationError) -> TransitionEvent? {
         let handler = changeTables { $0.resultHandlers.removeValue(forKey: id) }
         let event: TransitionEvent?
         do {

@@ -246,6 +246,31 @@ struct AsyncGuardTests {
         #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
     }
 
+    @Test("A finish that fails its checks is no newer request: the pending one goes on")
+    func failedFinishKeepsThePending() async throws {
+        let fixture = try AsyncFixture(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let coordinator = fixture.coordinator
+        let first = try #require(coordinator.tree.screens.first?.content as? StubScreen)
+        let task = await fixture.startPending(.push(scene: "B1"))
+        // A1 is not the visible screen: its finish fails, and is published as a failure.
+        #expect(
+            throws: NavigationError.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))
+        ) {
+            try first.context.finish(with: "late")
+        }
+        #expect(coordinator.pendingNavigation == .transition(.push(scene: "B1")))
+        fixture.answers.answer(.allow)
+        #expect(try await task.value?.scene == "B1")
+        #expect(coordinator.tree.scenes == [["A1", "A2", "B1"]])
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(
+                    operation: .transition(.pop()),
+                    error: .finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)))
+            ])
+        #expect(fixture.recorder.kinds == [.push])
+    }
+
     @Test("A newer asynchronous request cancels the pending one and becomes the pending one")
     func cancelledByAsynchronousRequest() async throws {
         let fixture = try AsyncFixture()

@@ -400,6 +400,85 @@ extension HostileTests {
         token.cancel()
     }
 
+    /// What an asynchronous entry point started with `Task.immediate` threw.
+    @MainActor
+    final class ImmediateErrors {
+        var errors: [NavigationError] = []
+    }
+
+    @Test("the observer limit covers asynchronous navigations an observer starts at once")
+    @MainActor
+    func observerLimitCoversImmediateTasks() async throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
+        try await coordinator.markReadyForLinks()
+        coordinator.maximumObserverNavigations = 2
+        let thrown = ImmediateErrors()
+        let links = try LinkTable(
+            accepting: [.scheme("app")], routes: [LinkRoute("b1", scene: "B1", effect: .push)])
+        // Each push starts another push at once, then a universal link, through the
+        // asynchronous entry points: `Task.immediate` runs them before the observer returns.
+        let token = coordinator.observe { [unowned coordinator] event in
+            guard event.transition?.kind == .push else { return }
+            Task.immediate { @MainActor in
+                do throws(NavigationError) {
+                    try await coordinator.navigateWhenAllowed(.push(scene: "A2"))
+                } catch {
+                    thrown.errors.append(error)
+                }
+                do throws(NavigationError) {
+                    try await coordinator.openWhenAllowed(
+                        .universal("app://b1", in: links, from: .app))
+                } catch {
+                    thrown.errors.append(error)
+                }
+            }
+        }
+        let recorder = EventRecorder(coordinator)
+        try coordinator.navigate(.push(scene: "A2"))
+        // The push, then the two navigations the limit allows in that delivery (a push, and the
+        // link's push of B1); the rest fail, and the loop is reported once.
+        #expect(recorder.kinds == [.push, .push, .push])
+        #expect(coordinator.tree.scenes == [["A1", "A2", "A2", "B1"]])
+        #expect(
+            recorder.failures.map(\.error) == [
+                .observerNavigationLoop(limit: 2, kind: .push, scene: "A2")
+            ])
+        #expect(
+            thrown.errors.contains(
+                .observerNavigationLoop(limit: 2, kind: .push, scene: "A2")))
+        #expect(
+            thrown.errors.contains(
+                .observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil)))
+        token.cancel()
+    }
+
+    @Test("a builder that starts an asynchronous navigation at once is refused, as any other")
+    @MainActor
+    func builderStartsImmediateTask() async throws {
+        let container = try makeContainer()
+        let thrown = ImmediateErrors()
+        weak var weakCoordinator: AppCoordinator?
+        try container.assemble(
+            SceneBuilder("Meddler") { context in
+                Task.immediate { @MainActor in
+                    do throws(NavigationError) {
+                        try await weakCoordinator?.navigateWhenAllowed(.push(scene: "A2"))
+                    } catch {
+                        thrown.errors.append(error)
+                    }
+                }
+                return StubScreen(context: context)
+            })
+        let coordinator = AppCoordinator(container: container)
+        weakCoordinator = coordinator
+        try coordinator.navigate(.root(scene: "A1"))
+        let recorder = EventRecorder(coordinator)
+        try coordinator.navigate(.push(scene: "Meddler"))
+        #expect(thrown.errors == [.reentrantNavigation(.push, during: .push)])
+        #expect(coordinator.tree.scenes == [["A1", "Meddler"]])
+        #expect(recorder.kinds == [.push])
+    }
+
     @Test("the observer limit covers restores too, which name no scene")
     @MainActor
     func observerLimitCoversRestores() throws {
