@@ -27,6 +27,11 @@ struct LinkEdgeTests {
         try expectInvalid("app", .missingSchemeSeparator(expected: "app://open/"))
         try expectInvalid("app:open/A1", .missingSchemeSeparator(expected: "app://open/"))
         try expectInvalid("other:open/A1", .unsupportedScheme(found: "other", expected: "app"))
+        try expectInvalid("web+shop:A1", .unsupportedScheme(found: "web+shop", expected: "app"))
+        // A bare path holding a `:` has no scheme either: what comes before it is not one.
+        try expectInvalid("A1/A2[popover:x]", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("Home/A1;at=12:30", .missingSchemeSeparator(expected: "app://open/"))
+        try expectInvalid("1app:A1", .missingSchemeSeparator(expected: "app://open/"))
     }
 
     @Test("a style word given twice is an unknown attribute, as any repeated word")

@@ -158,14 +158,30 @@ extension DeepLinkFormat {
         return try parse(Array(link.utf8))
     }
 
+    /// Whether `bytes` spell a URL scheme (RFC 3986): a letter, then letters, digits, `+`, `-`
+    /// and `.`.
+    private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy { byte in
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+        }
+    }
+
     private func parse(_ bytes: [UInt8]) throws(NavigationError) -> [PlannedScreen] {
         func text(_ range: Range<Int>) -> String {
             String(decoding: bytes[range], as: UTF8.self)
         }
         guard let schemeEnd = Self.firstSchemeSeparator(in: bytes) else {
             // No `://`: a scheme of another app is named; a text with none at all (a bare path,
-            // `Home/D1`) is told how a link of this format starts.
+            // `Home/D1`, `A1/A2;at=12:30`: what comes before its `:` is no scheme) is told how a
+            // link of this format starts.
             if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+                Self.isScheme(bytes[0..<colon]),
                 !Self.equalIgnoringASCIICase(bytes[0..<colon], scheme)
             {
                 throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
