@@ -432,7 +432,9 @@ struct AlertFromAScreenTests {
     func unavailable() throws {
         let orphan = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: nil)
-        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.present), .released)) {
+        #expect(
+            throws: NavigationError.coordinatorUnavailable(.navigateForResult(.present), .released)
+        ) {
             try orphan.navigate(.alert(AlertTests.discard)) { _ in }
         }
         // The context holds its coordinator weakly: the test keeps the double.
@@ -441,7 +443,7 @@ struct AlertFromAScreenTests {
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: navigator)
         #expect(
             throws: NavigationError.coordinatorUnavailable(
-                .navigate(.present), .notAnAppCoordinator)
+                .navigateForResult(.present), .notAnAppCoordinator)
         ) {
             try double.navigate(.alert(AlertTests.discard)) { _ in }
         }

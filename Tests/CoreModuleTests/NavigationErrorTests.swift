@@ -231,10 +231,14 @@ struct NavigationErrorTests {
             (.reentrantNavigation(.push, during: .present), "Cannot push while a present"),
             (.coordinatorUnavailable(.navigate(.pop), .released), "Cannot pop: the coordinator"),
             (.coordinatorUnavailable(.finish, .notAnAppCoordinator), "Cannot finish the screen"),
-            (.coordinatorUnavailable(.vetoLeaving, .flowFinished), "the flow has finished"),
+            (.coordinatorUnavailable(.navigate(.push), .flowFinished), "the flow has finished"),
+            (
+                .coordinatorUnavailable(.navigateForResult(.present), .notAnAppCoordinator),
+                "Cannot present for a result: the context's coordinator is another"
+            ),
             (
                 .coordinatorUnavailable(.continueRedirectedNavigation, .notAnAppCoordinator),
-                "is not an AppCoordinator (a test double?)"
+                "such as a test double, which only navigates"
             ),
             (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
             (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),

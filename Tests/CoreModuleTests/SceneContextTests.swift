@@ -71,11 +71,37 @@ struct SceneContextTests {
         #expect(throws: NavigationError.coordinatorUnavailable(.finish, .released)) {
             try stub.context.finish(with: 7)
         }
-        #expect(throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .released)) {
-            try stub.context.vetoLeaving { "it has unsaved changes" }
+        let redirected = SceneContext(
+            scene: "Login", screen: ScreenID(2), parameters: [:], coordinator: nil,
+            redirectedFrom: .transition(.push(scene: "A2")))
+        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .released)) {
+            try redirected.continueRedirectedNavigation()
         }
-        // Removing a veto from a coordinator that is gone has nothing left to do.
+        // The screen went with its tree: a veto has nothing to keep, and nothing keeps it.
+        let token = Token()
+        weak let weakToken = token
+        try stub.context.vetoLeaving { withExtendedLifetime(token) { "it has unsaved changes" } }
         try stub.context.vetoLeaving(nil)
+        _ = consume token
+        #expect(weakToken == nil)
+    }
+
+    @Test("a screen that has left the tree keeps no veto")
+    func vetoAfterLeaving() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
+        let stub = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        try coordinator.navigate(.pop())
+        let token = Token()
+        weak let weakToken = token
+        try stub.context.vetoLeaving { withExtendedLifetime(token) { "it has unsaved changes" } }
+        _ = consume token
+        // Not kept: the veto and what it holds are let go at once.
+        #expect(weakToken == nil)
+        // A screen in the tree keeps its veto, as before.
+        let root = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
+        try root.context.vetoLeaving { "it has unsaved changes" }
+        #expect(throws: NavigationError.self) { try coordinator.navigate(.root(scene: "B1")) }
+        #expect(coordinator.tree.scenes == [["A1"]])
     }
 
     @Test("parameters compare by content and print sorted")

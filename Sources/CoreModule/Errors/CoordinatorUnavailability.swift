@@ -1,8 +1,11 @@
 /// What a screen's context or a flow asked of its coordinator, in
 /// ``NavigationError/coordinatorUnavailable(_:_:)``.
 public enum CoordinatorRequest: Hashable, Sendable, CustomStringConvertible {
-    /// A navigation of this kind, with or without a result.
+    /// A navigation of this kind.
     case navigate(TransitionKind)
+    /// A navigation of this kind whose new screen's result is asked for
+    /// (``SceneContext/navigate(_:onResult:)``).
+    case navigateForResult(TransitionKind)
     /// Finishing the screen with a result (``SceneContext/finish(with:animated:)``).
     case finish
     /// Keeping the screen in the tree (``SceneContext/vetoLeaving(_:)``).
@@ -15,6 +18,7 @@ public enum CoordinatorRequest: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .navigate(let kind): return "\(kind)"
+        case .navigateForResult(let kind): return "\(kind) for a result"
         case .finish: return "finish the screen"
         case .vetoLeaving: return "veto leaving the screen"
         case .continueRedirectedNavigation: return "continue the redirected navigation"
@@ -24,10 +28,11 @@ public enum CoordinatorRequest: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a coordinator could not do what a screen's context or a flow asked, in
 /// ``NavigationError/coordinatorUnavailable(_:_:)``.
-public enum CoordinatorUnavailability: String, Hashable, Sendable, CustomStringConvertible {
+public enum CoordinatorUnavailability: Hashable, Sendable, CustomStringConvertible {
     /// The coordinator has been released (a context and a flow hold theirs weakly).
     case released
-    /// The flow has finished: its screens have all left the tree, and it navigates no more.
+    /// The flow has finished: its screens have all left the tree, and it navigates no more
+    /// (``FlowCoordinator/navigate(_:force:onResult:)``).
     case flowFinished
     /// The context was made with an ``AppCoordinatorType`` that is not an ``AppCoordinator``,
     /// such as a test double: it navigates, and nothing else (no results, no finishing, no
@@ -41,8 +46,9 @@ public enum CoordinatorUnavailability: String, Hashable, Sendable, CustomStringC
         case .flowFinished: return "the flow has finished, and a finished flow navigates no more"
         case .notAnAppCoordinator:
             return
-                "the screen's coordinator is not an AppCoordinator (a test double?); it only "
-                + "navigates, and results, finishing, vetoes and links need an AppCoordinator"
+                "the context's coordinator is another AppCoordinatorType than AppCoordinator, such "
+                + "as a test double, which only navigates; results, finishing, vetoes and links "
+                + "need an AppCoordinator"
         }
     }
 }

@@ -29,7 +29,8 @@ public enum LinkHold: Hashable, Sendable, CustomStringConvertible {
     /// The screen is in front (a sign-in a guard redirected to, say) and the link waits until it
     /// leaves the tree.
     case screenInFront(ScreenID)
-    /// The flow with this key is in front (a sign-in flow) and the link waits until it finishes.
+    /// The flow with this key is in front (a sign-in flow) and the link waits until it finishes;
+    /// the key is empty while the flow is not started yet.
     case flowInFront(key: String)
 
     /// The reason as a phrase: `until the app is ready`, `until screen #4 leaves`, `until flow
@@ -38,6 +39,8 @@ public enum LinkHold: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .appNotReady: return "until the app is ready"
         case .screenInFront(let screen): return "until screen \(screen) leaves"
+        case .flowInFront(let key) where key.isEmpty:
+            return "until a flow, not started yet, has started and finished"
         case .flowInFront(let key): return "until flow \"\(NavigationError.shorten(key))\" finishes"
         }
     }
@@ -65,7 +68,7 @@ public enum LinkDelivery: Equatable, Sendable, CustomStringConvertible {
 @MainActor
 enum LinkBlocker {
     case screen(ScreenID)
-    case flow(Weak, key: String)
+    case flow(Weak)
 
     /// A flow, held weakly: a released flow has finished.
     final class Weak {
@@ -77,15 +80,16 @@ enum LinkBlocker {
     func isGone(in coordinator: AppCoordinator) -> Bool {
         switch self {
         case .screen(let id): return coordinator.tree.location(of: id) == nil
-        case .flow(let box, _): return box.flow?.isFinished ?? true
+        case .flow(let box): return box.flow?.isFinished ?? true
         }
     }
 
     var hold: LinkHold {
         switch self {
         case .screen(let id): return .screenInFront(id)
-        // The flow's key as it is now: a flow held for before it started has one since.
-        case .flow(let box, let key): return .flowInFront(key: box.flow?.key ?? key)
+        // The flow's key as it is now: a flow held for before it started has one once it has.
+        // (Read only while the flow is not gone, so while it exists.)
+        case .flow(let box): return .flowInFront(key: box.flow?.key ?? "")
         }
     }
 }

@@ -175,7 +175,7 @@ extension AppCoordinator {
     ///
     /// - Parameter flow: The flow in front; held weakly.
     public func holdLinks(untilFinished flow: FlowCoordinator) {
-        asyncGate.blocker = .flow(LinkBlocker.Weak(flow), key: flow.key ?? "")
+        asyncGate.blocker = .flow(LinkBlocker.Weak(flow))
     }
 
     /// The task opening the held link on its own, since the screen or flow in front of it left;

@@ -248,6 +248,16 @@ final class Navigator {
         }
     }
 
+    /// Keeps `veto` for screen `id` while it is in the tree, or being built (a builder sets its
+    /// screen's veto before the screen is in the tree); a screen that has left, or a closed
+    /// window's, keeps none (see `SceneContext.vetoLeaving(_:)`).
+    func setLeaveVeto(_ id: ScreenID, _ veto: (@MainActor () -> String?)?) {
+        if veto != nil, isClosed || (runner.applying == nil && tree.location(of: id) == nil) {
+            return
+        }
+        lifecycle.setLeaveVeto(id, veto)
+    }
+
     /// Delivers `value` to the code that navigated to the visible screen `id`, then removes it
     /// (see `SceneContext.finish(with:animated:)`).
     ///

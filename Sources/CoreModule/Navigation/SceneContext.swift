@@ -151,7 +151,7 @@ public struct SceneContext: Sendable {
         _ transition: ApplicationTransitionType,
         onResult: @escaping @MainActor (ScreenResult) -> Void
     ) throws(NavigationError) -> TransitionEvent? {
-        try app(for: .navigate(transition.kind)).navigate(transition, onResult: onResult)
+        try app(for: .navigateForResult(transition.kind)).navigate(transition, onResult: onResult)
     }
 
     /// Finishes this screen with `value`: removes it (a pop, or a dismiss when it is the first
@@ -191,15 +191,20 @@ public struct SceneContext: Sendable {
     /// }
     /// ```
     ///
+    /// A screen that is no longer in the tree (it left, its window closed, its coordinator was
+    /// released) keeps no veto: nothing can leave it again, so the call does nothing.
+    ///
     /// - Parameter veto: Returns why the screen must stay, or `nil`.
-    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator is not an
-    ///   ``AppCoordinator`` (a test double keeps no vetoes: test one with an `AppCoordinator`), or
-    ///   when it has been released and `veto` is not `nil`. Removing a veto never throws once
-    ///   the coordinator is gone: there is nothing left to remove it from.
+    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when the context's coordinator
+    ///   is not an ``AppCoordinator``: a test double keeps no vetoes, so a veto is tested with an
+    ///   `AppCoordinator`.
     @MainActor
     public func vetoLeaving(_ veto: (@MainActor () -> String?)?) throws(NavigationError) {
-        if veto == nil, coordinator == nil { return }
-        try app(for: .vetoLeaving).navigator.lifecycle.setLeaveVeto(screen, veto)
+        guard let coordinator else { return }
+        guard let app = coordinator as? AppCoordinator else {
+            throw .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+        }
+        app.navigator.setLeaveVeto(screen, veto)
     }
 
     /// Performs the navigation a guard redirected to this screen (after a sign-in, say).

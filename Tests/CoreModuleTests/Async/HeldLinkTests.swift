@@ -221,6 +221,10 @@ struct HeldLinkTests {
         coordinator.holdLinks(untilFinished: flow)
         try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
         #expect(coordinator.heldLink?.link.text == "demo://open/A1/A2")
+        #expect(coordinator.linkHold == .flowInFront(key: ""))
+        #expect(
+            coordinator.linkHold?.description
+                == "until a flow, not started yet, has started and finished")
         try coordinator.startFlow(flow, key: "sign-in")
         // The hold names the flow by the key it was started with.
         #expect(coordinator.linkHold == .flowInFront(key: "sign-in"))

@@ -480,6 +480,11 @@ struct WindowRegistryTests {
         #expect(throws: NavigationError.windowClosed("main")) { try main.snapshot() }
         #expect(main.tree.isEmpty)
         #expect(recorder.transitions.isEmpty)
+        // The screen's finish went in as the pop it asks for: its failure is published once.
+        #expect(
+            recorder.failures == [
+                NavigationFailure(operation: .transition(.pop()), error: .windowClosed("main"))
+            ])
         var events = 0
         for await _ in main.events() { events += 1 }
         #expect(events == 0)
