@@ -187,14 +187,24 @@ struct HeldLinkTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test("A link held behind a flow opens when the flow finishes")
-    func flowInFront() async throws {
+    @Test(
+        "A link held behind a flow opens when the flow finishes, held for before or after it starts",
+        arguments: [false, true])
+    func flowInFront(heldBeforeItStarts: Bool) async throws {
         let coordinator = try makeCoordinator(
             ["A1", "A2", "SignIn"], setup: [.root(scene: "A1")])
         try await coordinator.markReadyForLinks()
         let flow = SignInFlow(coordinator: coordinator)
+        if heldBeforeItStarts {
+            coordinator.holdLinks(untilFinished: flow)
+            #expect(coordinator.linkHold == .flowInFront(key: ""))
+            #expect(
+                coordinator.linkHold?.description
+                    == "until a flow, not started yet, has started and finished")
+        }
         try coordinator.startFlow(flow, key: "sign-in")
-        coordinator.holdLinks(untilFinished: flow)
+        if !heldBeforeItStarts { coordinator.holdLinks(untilFinished: flow) }
+        // Either way, the hold names the flow by the key it was started with.
         let delivery = try await coordinator.openWhenAllowed(
             .deepLink("demo://open/A1/A2", format: format))
         #expect(
@@ -208,29 +218,6 @@ struct HeldLinkTests {
         #expect(coordinator.isOpeningHeldLink)
         await coordinator.waitForHeldLink()
         #expect(!coordinator.isOpeningHeldLink)
-        #expect(coordinator.tree.scenes == [["A1", "A2"]])
-        #expect(coordinator.heldLink == nil)
-    }
-
-    @Test("Links held for a flow before it starts wait until it has started and finished")
-    func flowHeldBeforeItStarts() async throws {
-        let coordinator = try makeCoordinator(
-            ["A1", "A2", "SignIn"], setup: [.root(scene: "A1")])
-        try await coordinator.markReadyForLinks()
-        let flow = SignInFlow(coordinator: coordinator)
-        coordinator.holdLinks(untilFinished: flow)
-        try await coordinator.openWhenAllowed(.deepLink("demo://open/A1/A2", format: format))
-        #expect(coordinator.heldLink?.link.text == "demo://open/A1/A2")
-        #expect(coordinator.linkHold == .flowInFront(key: ""))
-        #expect(
-            coordinator.linkHold?.description
-                == "until a flow, not started yet, has started and finished")
-        try coordinator.startFlow(flow, key: "sign-in")
-        // The hold names the flow by the key it was started with.
-        #expect(coordinator.linkHold == .flowInFront(key: "sign-in"))
-        #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
-        try coordinator.navigate(.dismiss())
-        await coordinator.waitForHeldLink()
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(coordinator.heldLink == nil)
     }
