@@ -126,25 +126,20 @@ public final class AppCoordinator: AppCoordinatorType {
     /// - Parameter type: The navigation to perform.
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied and nothing changed.
-    /// - Throws: ``NavigationError``, the tree unchanged. The common cases:
+    /// - Throws: ``NavigationError``, the tree unchanged; docs/navigation-model.md lists every
+    ///   request's failures. The common ones:
     ///   - `unknownScene` or `invalidSceneIdentifier` when the scene cannot be resolved;
-    ///   - `missingParameter` or `malformedParameter` when a required parameter is wrong;
-    ///   - `missingPayload` or `wrongPayloadType` when the builder's declared payload is not
-    ///     given;
+    ///   - `missingParameter`, `malformedParameter`, `missingPayload` or `wrongPayloadType`
+    ///     when what the builder declares it needs is not given;
     ///   - `noRoot` for anything but `root`, `tabs` and `split` before the first root;
-    ///   - `cannotPopFirstScreen` when the top-most stack holds one screen;
-    ///   - `sceneNotInStack` when `popTo` names no screen below the top;
-    ///   - `nothingToDismiss` when no modal is presented;
+    ///   - `cannotPopFirstScreen`, `sceneNotInStack`, `nothingToDismiss` when there is nothing
+    ///     to pop or dismiss;
     ///   - `alertIsPresented` for a push, present, pop or stack change while an alert shows;
-    ///   - the tab and split requests' own: `noTabRoot`, `unknownTab`, `noSplitRoot`, …;
-    ///   - `invalidPresentationStyle`, `emptyStack`, `invalidAlert` for a request that cannot
-    ///     be shown;
+    ///   - the tab and split requests' own (`noTabRoot`, `unknownTab`, `noSplitRoot`, …) and
+    ///     `invalidPresentationStyle`, `emptyStack`, `invalidAlert`;
     ///   - `rejectedByGuard`, `redirectLoop` or `leavingVetoed` from guards and vetoes;
-    ///   - `builderFailed` when the builder throws;
-    ///   - `reentrantNavigation` when called from inside a builder, a guard or a veto;
-    ///   - `windowClosed` once its window was closed.
-    ///
-    ///   Every request's failures are listed in the guide (docs/navigation-model.md).
+    ///   - `builderFailed` when the builder throws; `windowClosed` once the window closed;
+    ///   - `reentrantNavigation` when called from inside a builder, a guard or a veto.
     @discardableResult
     public func navigate(_ type: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
