@@ -105,8 +105,9 @@ final class Navigator {
         }
     }
 
-    /// Lets a navigation in, or throws why not: the prologue of ``enter(_:kind:scene:isReport:checking:_:)``,
-    /// and of the asynchronous entry points, which publish their own failure.
+    /// Lets a navigation in, or throws why not: the prologue of
+    /// ``enter(_:kind:scene:isReport:checking:_:)``, and of the asynchronous entry points, which
+    /// publish their own failure.
     ///
     /// A window that is closed, and a navigation started while a builder, guard or veto runs
     /// (even through `Task.immediate`), are refused; then `check` runs; then a request (not a
