@@ -3,7 +3,7 @@
 //
 // Each target is only an entry point; scripts/fuzz.sh builds them with --sanitize=fuzzer and
 // -DFUZZING, and libFuzzer supplies `main`. Built normally, each is a small tool that replays
-// input files (see docs/internals.md):
+// input files (see docs/contributing/internals.md):
 //
 //   swift run --package-path Fuzz fuzz-links FILE...
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compiles every Swift code block of README.md and docs/*.md against the package, so that the
-# documentation cannot drift from the API. Needs the Swift toolchain and python3.
+# Compiles every Swift code block of README.md, docs/*.md and docs/contributing/*.md against the
+# package, so that the documentation cannot drift from the API. Needs the Swift toolchain and
+# python3.
 #
 # The info string after ```swift says how a block is checked:
 #
@@ -34,7 +35,8 @@
 # Errors are reported at the doc's own line (the generated code carries #sourceLocation), with
 # the line of the block they are in. The generated package lives in .build-snippets/ (ignored).
 #
-# Usage: scripts/check-doc-snippets.sh [FILE.md ...]   (default: README.md docs/*.md)
+# Usage: scripts/check-doc-snippets.sh [FILE.md ...]
+#        (default: README.md, docs/*.md and docs/contributing/*.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +45,8 @@ import os, re, shutil, subprocess, sys
 
 root = os.getcwd()
 files = sys.argv[1:] or ["README.md"] + sorted(
-    os.path.join("docs", name) for name in os.listdir("docs") if name.endswith(".md"))
+    os.path.join(folder, name) for folder in ("docs", "docs/contributing")
+    for name in os.listdir(folder) if name.endswith(".md"))
 package_dir = os.path.join(root, ".build-snippets")
 kinds = {"", "fragment", "setup", "apple", "manifest", "module", "file", "from"}
 replayed = "docs/getting-started.md"  # the guide scripts/check-getting-started.sh replays

@@ -96,7 +96,7 @@ final class NestedErrors {
 
 /// Re-entrancy: navigation attempted from inside another navigation.
 ///
-/// The rule (docs/reliability.md): while a navigation is being planned or built — builders,
+/// The rule (docs/contributing/reliability.md): while a navigation is being planned or built — builders,
 /// guards and vetoes running — any navigation is rejected with `.reentrantNavigation`, and the
 /// outer one goes on as if nothing had been asked; once the tree has changed — observers,
 /// result handlers, flow hooks — navigating is allowed, and its events follow the current one.

@@ -1,7 +1,7 @@
 import CoreModule
 import Testing
 
-// The rule every error-path test follows (docs/contributing/testing-the-library.md): a refused
+// The rule every error-path test follows (CONTRIBUTING.md, "Error-path tests"): a refused
 // call throws exactly the error it names, case and values, and changes nothing a user could
 // notice. These helpers check both in one call, for whatever the call could have changed:
 //
