@@ -244,8 +244,8 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         case version, root, tabs, selectedTab, modals, stacks, split
     }
 
-    /// Reads a snapshot of version 1 or 2, checking its limits as early as the data allows:
-    /// the number of tabs, modals and screens before their contents are read.
+    /// Reads a snapshot of any version from 1 to ``currentVersion``, checking its limits as early
+    /// as the data allows: the number of tabs, modals and screens before their contents are read.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError.dataCorrupted` when a list is over its limit or the version is
