@@ -41,7 +41,9 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     /// repeats, or gives an invalid tab name or popover anchor).
     case unknownAttribute(position: Int, text: String)
     /// The segment at `position` has attributes where they do not belong: a style outside a
-    /// modal, `selected` outside a tab, a tab with a style, or a sheet that is also another style.
+    /// modal, `selected` outside a tab, a tab with a style, a sheet that is also another style,
+    /// or a split column out of its place (the primary column starts the link; the
+    /// supplementary and detail columns follow it in that order, once each, before any modal).
     case misplacedAttributes(position: Int)
     /// The segment at `position` starts a tab, but the root is a stack or a modal was started.
     case misplacedTab(position: Int)
@@ -106,7 +108,8 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
         case .misplacedAttributes(let position):
             return
                 "segment \(position) has attributes where they do not belong (a style belongs to "
-                + "a \"+\" segment, \"selected\" to a tab)"
+                + "a \"+\" segment, \"selected\" to a tab; a split starts with [primary], and "
+                + "[supplementary] and [detail] follow it in that order, before any modal)"
         case .misplacedTab(let position):
             return
                 "segment \(position) starts a tab, but tabs must start the link and come before "

@@ -20,7 +20,8 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
     case rootAndTabs
     /// The snapshot has modals but no root.
     case modalsWithoutRoot
-    /// A tab's or a modal's stack is empty.
+    /// A tab's, a modal's or a split's primary column's stack is empty (a split's supplementary
+    /// and detail columns may be empty: nothing is selected yet).
     case emptyStack
     /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
     case invalidStyle(PresentationStyle)
@@ -61,7 +62,7 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
         case .modalsWithoutRoot:
             return "it has modals but no root"
         case .emptyStack:
-            return "a tab or a modal has no screens"
+            return "a tab, a modal or a split's primary column has no screens"
         case .invalidStyle(let style):
             return "a modal has the style \(style.literal), which cannot be shown"
         case .tooManyBytes(let count, let limit):
