@@ -85,14 +85,34 @@ struct DescriptionTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let recorder = EventRecorder(coordinator)
         let format = DeepLinkFormat(scheme: "app")
-        _ = try? coordinator.open(.deepLink("app://open/Nope", format: format))
-        _ = try? coordinator.restore(
-            TreeSnapshot(
-                root: [.init(scene: "A1"), .init(scene: "Gone")],
-                modals: [
-                    .init(stack: [.init(scene: "B1")])
-                ]))
-        _ = try? coordinator.report(.dismissedByUser(ScreenID(1)))
+        let errors: [NavigationError] = [
+            .linkSegmentFailed(
+                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            .restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])),
+            .nothingToDismiss(visible: "A1"),
+        ]
+        expectRefusal(errors[0], leaving: coordinator) {
+            try coordinator.open(.deepLink("app://open/Nope", format: format))
+        }
+        let snapshot = TreeSnapshot(
+            root: [.init(scene: "A1"), .init(scene: "Gone")],
+            modals: [
+                .init(stack: [.init(scene: "B1")])
+            ])
+        expectRefusal(errors[1], leaving: coordinator) { try coordinator.restore(snapshot) }
+        expectRefusal(errors[2], leaving: coordinator) {
+            try coordinator.report(.dismissedByUser(ScreenID(1)))
+        }
+        #expect(
+            recorder.failures == [
+                NavigationFailure(
+                    operation: .open(.deepLink("app://open/Nope", format: format)),
+                    error: errors[0]),
+                NavigationFailure(operation: .restore(snapshot), error: errors[1]),
+                NavigationFailure(
+                    operation: .report(.dismissedByUser(ScreenID(1))), error: errors[2]),
+            ])
         let lines = recorder.events.map(\.description)
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix(#"open("app://open/Nope") failed: "#) == true)

@@ -142,11 +142,13 @@ struct FlowTests {
         try coordinator.startFlow(flow, key: "flow")
         try coordinator.navigate(.pop())
         #expect(flow.isFinished)
-        let before = coordinator.tree
-        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished)) {
+        expectRefusal(
+            NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished),
+            leaving: coordinator
+        ) {
             try flow.navigate(.push(scene: "A2"))
         }
-        #expect(coordinator.tree == before)
+        #expect(coordinator.flows.isEmpty)
     }
 
     @Test("a flow key already in use is rejected and nothing changes")
@@ -154,15 +156,20 @@ struct FlowTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let flow = StubFlow(coordinator: coordinator)
         try coordinator.startFlow(flow, key: "flow")
-        let before = coordinator.tree
-        #expect(throws: NavigationError.flowKeyInUse("flow")) {
-            try coordinator.startFlow(StubFlow(coordinator: coordinator), key: "flow")
+        let second = StubFlow(coordinator: coordinator)
+        expectRefusal(NavigationError.flowKeyInUse("flow"), leaving: coordinator) {
+            try coordinator.startFlow(second, key: "flow")
         }
-        #expect(throws: NavigationError.flowKeyInUse("c")) {
-            try flow.startChild(StubFlow(coordinator: coordinator, first: nil), key: "c")
-            try flow.startChild(StubFlow(coordinator: coordinator), key: "c")
+        #expect(coordinator.flows.count == 1 && coordinator.flows["flow"] === flow)
+        #expect(second.key == nil && second.parent == nil)
+        let first = StubFlow(coordinator: coordinator, first: nil)
+        try flow.startChild(first, key: "c")
+        let again = StubFlow(coordinator: coordinator)
+        expectRefusal(NavigationError.flowKeyInUse("c"), leaving: coordinator) {
+            try flow.startChild(again, key: "c")
         }
-        #expect(coordinator.tree.screenCount == before.screenCount)
+        #expect(flow.childFlows.count == 1 && flow.childFlows["c"] === first)
+        #expect(again.key == nil && again.parent == nil)
     }
 
     @Test("a flow whose start fails before adding a screen is dropped")
@@ -171,9 +178,13 @@ struct FlowTests {
         var flow: StubFlow? = StubFlow(coordinator: coordinator, first: .push(scene: "Nowhere"))
         weak let released = flow
         let before = coordinator.tree
-        #expect(throws: NavigationError.unknownScene("Nowhere", suggestions: [])) {
-            try coordinator.startFlow(try #require(flow), key: "flow")
+        let starting = try #require(flow)
+        expectRefusal(
+            NavigationError.unknownScene("Nowhere", suggestions: []), leaving: coordinator
+        ) {
+            try coordinator.startFlow(starting, key: "flow")
         }
+        _ = consume starting
         flow = nil
         #expect(released == nil)
         #expect(coordinator.flows.isEmpty)

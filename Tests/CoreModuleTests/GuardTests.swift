@@ -73,7 +73,7 @@ struct GuardTests {
         #expect(seen == ["B2", "B1", "A2"])
     }
 
-    @Test("a guard that vetoes one step of a pop-to stops the whole pop-to")
+    @Test("a guard that rejects one step of a pop-to or a pop-to-root stops all of it")
     func guardBlocksPopTo() throws {
         let coordinator = try makeCoordinator(setup: [
             .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"),
@@ -82,10 +82,32 @@ struct GuardTests {
             NavigationGuard("keep-A2") { attempt in
                 attempt.leaving == ScreenID(2) ? .reject(reason: "A2 is pinned") : .allow
             })
+        // B1 may leave; A2, the next step down, may not: neither leaves.
         expectRejected(
             .popToRoot(), on: coordinator,
             with: .rejectedByGuard(
                 name: "keep-A2", kind: .popToRoot, scene: "A2", reason: "A2 is pinned"))
+        expectRejected(
+            .popTo(scene: "A1"), on: coordinator,
+            with: .rejectedByGuard(
+                name: "keep-A2", kind: .popTo, scene: "A2", reason: "A2 is pinned"))
+        try coordinator.navigate(.pop())
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
+    }
+
+    @Test("a screen below the top that vetoes leaving stops the whole pop-to")
+    func vetoBlocksPopTo() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"),
+        ])
+        let middle = try #require(coordinator.tree.screens.first { $0.scene == "A2" })
+        let editor = try #require(middle.content as? StubScreen)
+        try editor.context.vetoLeaving { "it has unsaved changes" }
+        let expected = NavigationError.leavingVetoed(
+            scene: "A2", screen: middle.id, reason: "it has unsaved changes")
+        expectRejected(.popToRoot(), on: coordinator, with: expected)
+        expectRejected(.popTo(scene: "A1"), on: coordinator, with: expected)
+        // The top screen has no veto: it alone may leave.
         try coordinator.navigate(.pop())
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
     }
@@ -100,13 +122,12 @@ struct GuardTests {
             })
         try coordinator.navigate(.root(scene: "A1"))
         let format = DeepLinkFormat(scheme: "demo")
-        let before = coordinator.tree
-        #expect(
-            throws: NavigationError.linkSegmentFailed(
+        expectRefusal(
+            NavigationError.linkSegmentFailed(
                 position: 2, segment: "A2",
-                error: .rejectedByGuard(name: "no-A2", kind: .push, scene: "A2", reason: "closed"))
+                error: .rejectedByGuard(name: "no-A2", kind: .push, scene: "A2", reason: "closed")),
+            leaving: coordinator
         ) { try coordinator.open(.deepLink("demo://open/A1/A2", format: format)) }
-        #expect(coordinator.tree == before)
     }
 
     @Test("a redirect inside a deep link opens the redirect, and the link can continue later")
@@ -148,9 +169,15 @@ struct GuardTests {
                 return .redirect(.push(scene: "A2", parameters: ["hop": "\(hops)"]))
             })
         coordinator.maximumRedirects = 3
-        let before = coordinator.tree
-        #expect(throws: NavigationError.self) { try coordinator.navigate(.push(scene: "A2")) }
-        #expect(coordinator.tree == before)
+        // Three redirects are followed; the fourth makes the chain too long.
+        expectRejected(
+            .push(scene: "A2"), on: coordinator,
+            with: .redirectLoop(chain: [
+                .push(scene: "A2"), .push(scene: "A2", parameters: ["hop": "1"]),
+                .push(scene: "A2", parameters: ["hop": "2"]),
+                .push(scene: "A2", parameters: ["hop": "3"]),
+                .push(scene: "A2", parameters: ["hop": "4"]),
+            ]))
         #expect(hops == 4)
     }
 
@@ -169,7 +196,7 @@ struct GuardTests {
         ] {
             expectRejected(removal, on: coordinator, with: expected)
         }
-        #expect(throws: expected) {
+        expectRefusal(expected, leaving: coordinator) {
             try coordinator.open(
                 .deepLink("demo://open/A1", format: DeepLinkFormat(scheme: "demo")))
         }
@@ -183,7 +210,10 @@ struct GuardTests {
         let editor = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         let document = Session()
         try editor.context.vetoLeaving { document.isSignedIn ? nil : "it has unsaved changes" }
-        #expect(throws: NavigationError.self) { try coordinator.navigate(.pop()) }
+        expectRejected(
+            .pop(), on: coordinator,
+            with: .leavingVetoed(scene: "A2", screen: ScreenID(2), reason: "it has unsaved changes")
+        )
         document.isSignedIn = true
         try coordinator.navigate(.pop())
         try coordinator.navigate(.push(scene: "A2"))

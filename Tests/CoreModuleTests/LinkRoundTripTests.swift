@@ -109,6 +109,8 @@ struct LinkRoundTripTests {
         .popover(anchor: "share"), .popover(anchor: "a,b"), .popover(anchor: "[x]"),
         .popover(anchor: "Café button"), .popover(anchor: "%"),
         .popover(anchor: String(repeating: "é", count: 32)),
+        .popover(anchor: "share", interactiveDismissal: false),
+        .popover(anchor: "a,b [x]", interactiveDismissal: false),
     ]
 
     /// A tab root of one to four tabs with distinct names, each on a random first screen.

@@ -44,14 +44,12 @@ struct NavigationErrorTests {
     @Test("an unknown scene's message names it and its suggestions")
     func unknownSceneMessage() throws {
         let coordinator = try makeCoordinator(["Login", "Signup", "Home"])
-        do {
-            try coordinator.navigate(.root(scene: "Logn"))
-            Issue.record("navigating to an unknown scene succeeded")
-        } catch {
-            #expect(
-                error.description
-                    == "No builder is registered for scene \"Logn\". Did you mean \"Login\"?")
-        }
+        let expected = NavigationError.unknownScene("Logn", suggestions: ["Login"])
+        expectRejected(.root(scene: "Logn"), on: coordinator, with: expected)
+        #expect(coordinator.tree.isEmpty)
+        #expect(
+            expected.description
+                == "No builder is registered for scene \"Logn\". Did you mean \"Login\"?")
     }
 
     @Test(
@@ -139,7 +137,9 @@ struct NavigationErrorTests {
             })
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
-        _ = try? coordinator.navigate(.push(scene: "Grabby"))
+        expectRejected(
+            .push(scene: "Grabby"), on: coordinator,
+            with: .builderFailed("Grabby", reason: "not today"))
         try coordinator.navigate(.push(scene: "A2"))
         #expect(coordinator.tree.screens.map(\.id) == [ScreenID(1), ScreenID(3)])
         #expect(kept.context?.screen == ScreenID(2))

@@ -10,7 +10,7 @@ struct ObservationTests {
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2", animated: true))
-        _ = try? coordinator.navigate(.dismiss())
+        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
         try coordinator.navigate(.present(scene: "B1", animated: false))
         try coordinator.navigate(.dismiss(animated: true))
         #expect(recorder.kinds == [.root, .push, .present, .dismiss])
@@ -134,7 +134,9 @@ struct ObservationTests {
         let stream = coordinator.events()
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2"))
-        _ = try? coordinator.navigate(.popTo(scene: "B1"))
+        expectRejected(
+            .popTo(scene: "B1"), on: coordinator,
+            with: .sceneNotInStack("B1", stack: ["A1", "A2"]))
         var received: [NavigationEvent] = []
         for await event in stream {
             received.append(event)

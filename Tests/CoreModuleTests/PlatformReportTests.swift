@@ -53,20 +53,28 @@ struct PlatformReportTests {
         let recorder = EventRecorder(coordinator)
         let before = coordinator.tree
         // #1 is in the home tab, not the selected one; #2 is under a modal after the present.
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                ScreenID(1), kind: .popTo, visible: ScreenID(4))
-        ) { try coordinator.report(.poppedBackByUser(to: ScreenID(1))) }
-        #expect(throws: NavigationError.reportedScreenGone(ScreenID(42))) {
+        let notOnTop = NavigationError.reportedScreenNotOnTop(
+            ScreenID(1), kind: .popTo, visible: ScreenID(4))
+        expectRefusal(notOnTop, leaving: coordinator) {
+            try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
+        }
+        expectRefusal(NavigationError.reportedScreenGone(ScreenID(42)), leaving: coordinator) {
             try coordinator.report(.poppedBackByUser(to: ScreenID(42)))
         }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
-        #expect(recorder.failures.count == 2)
-        try coordinator.navigate(.present(scene: "A1"))
         #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                ScreenID(2), kind: .popTo, visible: ScreenID(5))
+            recorder.failures == [
+                NavigationFailure(
+                    operation: .report(.poppedBackByUser(to: ScreenID(1))), error: notOnTop),
+                NavigationFailure(
+                    operation: .report(.poppedBackByUser(to: ScreenID(42))),
+                    error: .reportedScreenGone(ScreenID(42))),
+            ])
+        try coordinator.navigate(.present(scene: "A1"))
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(5)),
+            leaving: coordinator
         ) { try coordinator.report(.poppedBackByUser(to: ScreenID(2))) }
     }
 
@@ -126,19 +134,20 @@ struct PlatformReportTests {
             ),
         ]
         for (report, expected) in cases {
-            #expect(throws: expected) { try coordinator.report(report) }
-            #expect(coordinator.tree == before)
+            expectRefusal(expected, leaving: coordinator) { try coordinator.report(report) }
         }
+        #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
         #expect(
-            recorder.failures.map(\.operation)
-                == cases.map { NavigationOperation.report($0.0) })
+            recorder.failures
+                == cases.map { NavigationFailure(operation: .report($0.0), error: $0.1) })
         try coordinator.report(.dismissedByUser(ScreenID(3)))
-        #expect(throws: NavigationError.reportedScreenGone(ScreenID(3))) {
+        expectRefusal(NavigationError.reportedScreenGone(ScreenID(3)), leaving: coordinator) {
             try coordinator.report(.dismissedByUser(ScreenID(3)))
         }
-        #expect(throws: NavigationError.nothingToDismiss(visible: "A2")) {
+        expectRefusal(NavigationError.nothingToDismiss(visible: "A2"), leaving: coordinator) {
             try coordinator.report(.dismissedByUser(ScreenID(2)))
         }
+        #expect(coordinator.tree.scenes == [["A1", "A2"]])
     }
 }

@@ -61,15 +61,16 @@ struct ResultTests {
         try coordinator.navigate(.push(scene: "A2"), onResult: { results.append("\($0)") })
         let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         try coordinator.navigate(.push(scene: "B1"))
-        let before = coordinator.tree
-        #expect(
-            throws: NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(3))
+        expectRefusal(
+            NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(3)),
+            leaving: coordinator
         ) { try screen.context.finish(with: "early") }
-        #expect(coordinator.tree == before)
+        #expect(results.isEmpty)
         try coordinator.navigate(.pop())
         try screen.context.finish(with: "done")
-        #expect(
-            throws: NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(1))
+        expectRefusal(
+            NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(1)),
+            leaving: coordinator
         ) {
             try screen.context.finish(with: "again")
         }
@@ -82,9 +83,12 @@ struct ResultTests {
         var results: [String] = []
         try coordinator.navigate(.root(scene: "A1"), onResult: { results.append("\($0)") })
         let root = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
-        #expect(throws: NavigationError.cannotPopFirstScreen("A1", kind: .pop)) {
+        expectRefusal(
+            NavigationError.cannotPopFirstScreen("A1", kind: .pop), leaving: coordinator
+        ) {
             try root.context.finish(with: 1)
         }
+        #expect(results.isEmpty)
         try coordinator.navigate(.root(scene: "A2"))
         #expect(results == ["cancelled"])
     }

@@ -100,7 +100,10 @@ struct SceneContextTests {
         // A screen in the tree keeps its veto, as before.
         let root = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         try root.context.vetoLeaving { "it has unsaved changes" }
-        #expect(throws: NavigationError.self) { try coordinator.navigate(.root(scene: "B1")) }
+        expectRejected(
+            .root(scene: "B1"), on: coordinator,
+            with: .leavingVetoed(
+                scene: "A1", screen: root.context.screen, reason: "it has unsaved changes"))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 

@@ -61,14 +61,20 @@ struct SmallBehaviourTests {
         try coordinator.startFlow(parent, key: "parent")
         try parent.navigate(.push(scene: "A2"))
         let empty = FailingStartFlow(coordinator: coordinator, first: nil)
-        #expect(throws: NavigationError.builderFailed("Checkout", reason: "the cart is empty")) {
+        let expected = NavigationError.builderFailed("Checkout", reason: "the cart is empty")
+        expectRefusal(expected, leaving: coordinator) {
             try parent.startChild(empty, key: "checkout")
         }
         #expect(parent.childFlows.isEmpty && empty.parent == nil && empty.key == nil)
+        #expect(Set(coordinator.flows.keys) == ["parent"])
+        // A start that added a screen before failing keeps it, and its flow with it.
+        let recorder = EventRecorder(coordinator)
         let started = FailingStartFlow(coordinator: coordinator, first: .push(scene: "B1"))
-        #expect(throws: NavigationError.builderFailed("Checkout", reason: "the cart is empty")) {
+        #expect(throws: expected) {
             try parent.startChild(started, key: "checkout")
         }
+        #expect(coordinator.tree.scenes == [["A1", "A2", "B1"]])
+        #expect(recorder.kinds == [.push])
         #expect(parent.childFlows["checkout"] === started)
         #expect(coordinator.owner(of: ScreenID(3)) === started)
     }
@@ -81,7 +87,8 @@ struct SmallBehaviourTests {
         let renderer = TransitionsOnly()
         let token = coordinator.attach(renderer)
         try coordinator.navigate(.push(scene: "A2"))
-        _ = try? coordinator.navigate(.push(scene: "Nope"))
+        expectRejected(
+            .push(scene: "Nope"), on: coordinator, with: .unknownScene("Nope", suggestions: []))
         #expect(renderer.lines == ["push"])
         token.cancel()
         token.cancel()
@@ -219,7 +226,7 @@ struct SmallBehaviourTests {
             .tabs([TabItem("home", scene: "A1")], selected: "home")
         ])
         let expected = NavigationError.unknownTab("", tabs: ["home"])
-        #expect(throws: expected) { try coordinator.navigate(.selectTab("")) }
+        expectRejected(.selectTab(""), on: coordinator, with: expected)
         #expect(expected.description == #"No tab is named "". The tabs are "home"."#)
     }
 
@@ -257,9 +264,9 @@ struct SmallBehaviourTests {
                 ],
                 selected: "home")
         ])
-        #expect(throws: NavigationError.unknownTab("hom", tabs: ["home", "hone", "more"])) {
-            try coordinator.navigate(.selectTab("hom"))
-        }
+        expectRejected(
+            .selectTab("hom"), on: coordinator,
+            with: .unknownTab("hom", tabs: ["home", "hone", "more"]))
         let text = NavigationError.unknownTab("hom", tabs: ["home", "hone", "more"]).description
         #expect(text.contains(#""home" or "hone""#))
     }

@@ -36,8 +36,13 @@ struct RecordingRendererTests {
         let coordinator = try makeStubCoordinator()
         let recorder = RecordingRenderer(attachedTo: coordinator)
         try coordinator.navigate(.root(scene: "Home"))
-        #expect(throws: NavigationError.self) { try coordinator.navigate(.push(scene: "Broken")) }
-        #expect(recorder.errors == [.builderFailed("Broken", reason: "the network is offline")])
+        let before = coordinator.tree
+        let expected = NavigationError.builderFailed("Broken", reason: "the network is offline")
+        #expect(throws: expected) { try coordinator.navigate(.push(scene: "Broken")) }
+        #expect(coordinator.tree == before)
+        #expect(recorder.kinds == [.root])
+        #expect(recorder.errors == [expected])
+        #expect(recorder.isInSync(with: coordinator))
     }
 
     @Test("the transcript is one line per entry")
@@ -45,7 +50,11 @@ struct RecordingRendererTests {
         let coordinator = try makeStubCoordinator()
         let recorder = RecordingRenderer(attachedTo: coordinator)
         try coordinator.navigate(.root(scene: "Home"))
-        _ = try? coordinator.navigate(.push(scene: "Detail"))
+        let before = coordinator.tree
+        #expect(throws: NavigationError.missingParameter(scene: "Detail", name: "id")) {
+            try coordinator.navigate(.push(scene: "Detail"))
+        }
+        #expect(coordinator.tree == before)
         #expect(
             recorder.transcript == [
                 "✓ root Home #1: empty window → Home #1, not animated",

@@ -33,7 +33,10 @@ struct TextRendererTests {
         let coordinator = try makeDemoCoordinator()
         let lines = Lines()
         let token = coordinator.attach(TextRenderer(indent: "   ", write: lines.append))
-        _ = try? coordinator.navigate(.push(scene: "A1"))
+        #expect(throws: NavigationError.noRoot(.push)) {
+            try coordinator.navigate(.push(scene: "A1"))
+        }
+        #expect(coordinator.tree.isEmpty)
         #expect(
             lines.all == [
                 "   ✗ Cannot push: the window has no root yet; navigate to .root(scene:) first."
@@ -49,7 +52,11 @@ struct TextRendererTests {
         let token = coordinator.attach(
             TextRenderer(indent: "> ", showsTree: false, showsFailures: false, write: lines.append))
         try coordinator.navigate(.push(scene: "A2"))
-        _ = try? coordinator.navigate(.dismiss())
+        let before = coordinator.tree
+        #expect(throws: NavigationError.nothingToDismiss(visible: "A2")) {
+            try coordinator.navigate(.dismiss())
+        }
+        #expect(coordinator.tree == before)
         #expect(lines.all == ["> ✓ push A2 #2: A1 #1 → A2 #2, animated"])
         token.cancel()
     }

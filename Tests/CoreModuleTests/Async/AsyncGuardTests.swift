@@ -28,15 +28,16 @@ struct AsyncGuardTests {
     func synchronousLinkFails() throws {
         let fixture = try AsyncFixture()
         let format = DeepLinkFormat(scheme: "demo")
-        #expect(
-            throws: NavigationError.linkSegmentFailed(
+        expectRefusal(
+            NavigationError.linkSegmentFailed(
                 position: 2, segment: "B1",
-                error: .asynchronousGuard(name: "session", kind: .push, scene: "B1"))
+                error: .asynchronousGuard(name: "session", kind: .push, scene: "B1")),
+            leaving: fixture.coordinator
         ) {
             try fixture.coordinator.open(.deepLink("demo://open/A1/B1", format: format))
         }
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
-        #expect(fixture.recorder.transitions.isEmpty)
+        #expect(fixture.answers.questions.isEmpty)
     }
 
     // MARK: Answers
@@ -94,13 +95,15 @@ struct AsyncGuardTests {
             AsyncNavigationGuard("server", appliesTo: { _ in true }) { _ in
                 throw StubFailure(message: "the server is unreachable")
             })
-        await #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "server", kind: .push, scene: "B1", reason: "the server is unreachable")
+        await expectRefusal(
+            NavigationError.rejectedByGuard(
+                name: "server", kind: .push, scene: "B1", reason: "the server is unreachable"),
+            leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.push(scene: "B1"))
         }
         #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(coordinator.pendingNavigation == nil)
     }
 
     @Test("A redirect applies the new request, which remembers the one it replaced")
@@ -130,16 +133,17 @@ struct AsyncGuardTests {
     @Test("Redirects that come back to a request already tried fail as a loop")
     func redirectLoop() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.answers.answer(.redirect(.push(scene: "B2")))
         await fixture.answers.waitForQuestions(2)
         fixture.answers.answer(.redirect(.push(scene: "B1")))
-        await #expect(
-            throws: NavigationError.redirectLoop(chain: [
-                .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
-            ])
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        let expected = NavigationError.redirectLoop(chain: [
+            .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
+        ])
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
     }
 
     @Test("Every scene of a tab container or a whole stack is asked about, in order")
@@ -180,7 +184,9 @@ struct AsyncGuardTests {
         // A tab whose top screen no guard applies to: nothing to ask.
         #expect(try await coordinator.navigateWhenAllowed(.selectTab("home"))?.tab == "home")
         // A tab that is not there is left to the synchronous pass, which names it.
-        await #expect(throws: NavigationError.unknownTab("nope", tabs: ["home", "more"])) {
+        await expectRefusal(
+            NavigationError.unknownTab("nope", tabs: ["home", "more"]), leaving: coordinator
+        ) {
             try await coordinator.navigateWhenAllowed(.selectTab("nope"))
         }
         #expect(fixture.answers.questions.count == 2)
@@ -232,12 +238,16 @@ struct AsyncGuardTests {
         let fixture = try AsyncFixture()
         let task = await fixture.startPending(.push(scene: "B1"))
         try fixture.coordinator.navigate(.push(scene: "A2"))
-        await #expect(
-            throws: NavigationError.navigationCancelled(
-                .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
-        ) { try await task.value }
+        let expected = NavigationError.navigationCancelled(
+            .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
+        await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
         #expect(fixture.recorder.kinds == [.push])
+        #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .push(scene: "B1"), error: expected)
+            ])
         #expect(fixture.coordinator.pendingNavigation == nil)
         // The guard's question and the timer were cancelled with it.
         await expectNothingWaits(fixture)
@@ -252,12 +262,15 @@ struct AsyncGuardTests {
         let coordinator = fixture.coordinator
         let first = try #require(coordinator.tree.screens.first?.content as? StubScreen)
         let task = await fixture.startPending(.push(scene: "B1"))
+        let before = coordinator.tree
         // A1 is not the visible screen: its finish fails, and is published as a failure.
         #expect(
             throws: NavigationError.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))
         ) {
             try first.context.finish(with: "late")
         }
+        #expect(coordinator.tree == before)
+        #expect(fixture.recorder.transitions.isEmpty)
         #expect(coordinator.pendingNavigation == .transition(.push(scene: "B1")))
         fixture.answers.answer(.allow)
         #expect(try await task.value?.scene == "B1")
@@ -277,10 +290,15 @@ struct AsyncGuardTests {
         let first = await fixture.startPending(.push(scene: "B1"))
         let coordinator = fixture.coordinator
         let second = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B2")) }
-        await #expect(
-            throws: NavigationError.navigationCancelled(
-                .transition(.push(scene: "B1")), by: .transition(.push(scene: "B2")))
-        ) { try await first.value }
+        let expected = NavigationError.navigationCancelled(
+            .transition(.push(scene: "B1")), by: .transition(.push(scene: "B2")))
+        await #expect(throws: expected) { try await first.value }
+        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.recorder.transitions.isEmpty)
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .push(scene: "B1"), error: expected)
+            ])
         await fixture.answers.waitForQuestions(2)
         #expect(coordinator.pendingNavigation == .transition(.push(scene: "B2")))
         fixture.answers.answer(.allow)
@@ -297,37 +315,41 @@ struct AsyncGuardTests {
             routes: [LinkRoute("home", scene: "A2", reachableFromOutside: true)])
         let task = await fixture.startPending(.push(scene: "B1"))
         try fixture.coordinator.open(.universal("shop://home", in: table))
-        await #expect(
-            throws: NavigationError.navigationCancelled(
-                .transition(.push(scene: "B1")),
-                by: .open(.universal("shop://home", in: table)))
-        ) { try await task.value }
+        let expected = NavigationError.navigationCancelled(
+            .transition(.push(scene: "B1")), by: .open(.universal("shop://home", in: table)))
+        await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A2"]])
+        #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .push(scene: "B1"), error: expected)
+            ])
         await expectNothingWaits(fixture)
     }
 
     @Test("The app can cancel the pending navigation")
     func cancelledByApp() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.coordinator.cancelPendingNavigation()
-        await #expect(
-            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
-        #expect(fixture.recorder.transitions.isEmpty)
+        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
         await expectNothingWaits(fixture)
     }
 
     @Test("Cancelling the caller's task cancels the pending navigation")
     func cancelledByCaller() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         task.cancel()
-        await #expect(
-            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
         #expect(fixture.coordinator.pendingNavigation == nil)
         await expectNothingWaits(fixture)
     }
@@ -335,42 +357,43 @@ struct AsyncGuardTests {
     @Test("A request cancelled right after its guard answered still fails, and changes nothing")
     func cancelledAfterAnswer() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.answers.answer(.allow)
         fixture.coordinator.cancelPendingNavigation()
-        await #expect(
-            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
-        #expect(fixture.recorder.transitions.isEmpty)
+        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
     }
 
     @Test("A caller whose task is cancelled as the answer comes gets a cancel, and nothing changes")
     func callerTaskCancelledAtAnswer() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         task.cancel()
         fixture.answers.answer(.allow)
-        await #expect(
-            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
-        #expect(fixture.recorder.transitions.isEmpty)
+        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
         #expect(fixture.coordinator.pendingNavigation == nil)
     }
 
     @Test("A request cancelled between two of its questions asks no more")
     func cancelledBetweenQuestions() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let request = ApplicationTransitionType.setStack(["A1", "B1", "B2"])
         let task = await fixture.startPending(request)
         fixture.answers.answer(.allow)
         fixture.coordinator.cancelPendingNavigation()
-        await #expect(throws: NavigationError.navigationCancelled(.transition(request), by: nil)) {
-            try await task.value
-        }
+        let expected = NavigationError.navigationCancelled(.transition(request), by: nil)
+        await #expect(throws: expected) { try await task.value }
         #expect(fixture.answers.questions.map(\.scene) == ["B1"])
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(request)], with: expected)
     }
 
     @Test("Cancelling a caller whose request a newer one already cancelled changes nothing more")
@@ -379,15 +402,26 @@ struct AsyncGuardTests {
         let task = await fixture.startPending(.push(scene: "B1"))
         task.cancel()
         try fixture.coordinator.navigate(.push(scene: "A2"))
-        await #expect(throws: NavigationError.self) { try await task.value }
+        // The caller's cancel reaches the coordinator after the newer request has run: the
+        // newer request is the one named, and the late cancel finds nothing pending.
+        let expected = NavigationError.navigationCancelled(
+            .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
+        await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
+        #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .push(scene: "B1"), error: expected)
+            ])
         #expect(fixture.coordinator.pendingNavigation == nil)
     }
 
     @Test("A scene that does not resolve is left to the synchronous pass, which names it")
     func unresolvedScene() async throws {
         let fixture = try AsyncFixture()
-        await #expect(throws: NavigationError.self) {
+        await expectRefusal(
+            NavigationError.unknownScene("Nope", suggestions: []), leaving: fixture.coordinator
+        ) {
             try await fixture.coordinator.navigateWhenAllowed(.push(scene: "Nope"))
         }
         #expect(fixture.answers.questions.isEmpty)
@@ -407,28 +441,34 @@ struct AsyncGuardTests {
         #expect(fixture.coordinator.pendingNavigation == .transition(.present(scene: "B1")))
         fixture.answers.answer(.allow)
         // What it started from is gone: it fails, and the user's pop stays.
-        await #expect(
-            throws: NavigationError.navigationOriginGone(
-                .transition(.present(scene: "B1")), origin: top.id)
-        ) { try await task.value }
+        let afterPop = fixture.coordinator.tree
+        let expected = NavigationError.navigationOriginGone(
+            .transition(.present(scene: "B1")), origin: top.id)
+        await #expect(throws: expected) { try await task.value }
+        #expect(fixture.coordinator.tree == afterPop)
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
         #expect(fixture.recorder.kinds == [.pop])
+        #expect(
+            fixture.recorder.failures == [
+                NavigationFailure(request: .present(scene: "B1"), error: expected)
+            ])
     }
 
     @Test("An answer is checked again against the tree: the synchronous guards run then")
     func checkedAgainOnAnswer() async throws {
         let fixture = try AsyncFixture()
+        let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.coordinator.addGuard(
             NavigationGuard("maintenance") { attempt in
                 attempt.scene == "B1" ? .reject(reason: "B is down") : .allow
             })
         fixture.answers.answer(.allow)
-        await #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "maintenance", kind: .push, scene: "B1", reason: "B is down")
-        ) { try await task.value }
-        #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        let expected = NavigationError.rejectedByGuard(
+            name: "maintenance", kind: .push, scene: "B1", reason: "B is down")
+        await #expect(throws: expected) { try await task.value }
+        expectNothingChanged(
+            fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
     }
 
     // MARK: Time limit
@@ -461,18 +501,26 @@ struct AsyncGuardTests {
         let coordinator = try makeCoordinator(["A1", "B1"], setup: [.root(scene: "A1")])
         let clock = ManualClock()
         coordinator.guardClock = clock
+        coordinator.guardTimeLimit = .seconds(10)
         let late = LateAnswer()
         coordinator.addGuard(
             AsyncNavigationGuard("stubborn", appliesTo: { _ in true }) { _ in
                 await late.wait()
             })
+        let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
         let task = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B1")) }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
-        await #expect(throws: NavigationError.self) { try await task.value }
+        let expected = NavigationError.guardTimedOut(
+            name: "stubborn", kind: .push, scene: "B1", limit: .seconds(10))
+        await #expect(throws: expected) { try await task.value }
         late.release(.allow)
         await late.finished()
-        #expect(coordinator.tree.scenes == [["A1"]])
+        #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures == [NavigationFailure(request: .push(scene: "B1"), error: expected)])
         #expect(coordinator.pendingNavigation == nil)
     }
 
@@ -488,16 +536,37 @@ struct AsyncGuardTests {
             weakScreen = fixture.coordinator.tree.visibleScreen?.content as? StubScreen
             let cancelled = await fixture.startPending(.push(scene: "B1"))
             fixture.coordinator.cancelPendingNavigation()
-            _ = try? await cancelled.value
+            await #expect(
+                throws: NavigationError.navigationCancelled(
+                    .transition(.push(scene: "B1")), by: nil)
+            ) { try await cancelled.value }
             let timedOut = await fixture.startPending(.push(scene: "B2"), questions: 2)
             fixture.clock.advance(by: .seconds(10))
-            _ = try? await timedOut.value
+            await #expect(
+                throws: NavigationError.guardTimedOut(
+                    name: "session", kind: .push, scene: "B2", limit: .seconds(10))
+            ) { try await timedOut.value }
             await expectNothingWaits(fixture)
         }
         // The guard's tasks end on the main actor after they are cancelled.
         for _ in 0..<100 where weakCoordinator != nil || weakScreen != nil { await Task.yield() }
         #expect(weakCoordinator == nil)
         #expect(weakScreen == nil)
+    }
+
+    /// Asserts that the tree is `before`, that no transition reached observers, and that they
+    /// were told of `failing` operations' failures, each with `expected`.
+    private func expectNothingChanged(
+        _ fixture: AsyncFixture, since before: ScreenTree, failing: [NavigationOperation],
+        with expected: NavigationError, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(fixture.coordinator.tree == before, sourceLocation: sourceLocation)
+        #expect(fixture.recorder.transitions.isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            fixture.recorder.failures
+                == failing.map { NavigationFailure(operation: $0, error: expected) },
+            sourceLocation: sourceLocation)
+        #expect(fixture.coordinator.pendingNavigation == nil, sourceLocation: sourceLocation)
     }
 
     private func expectNothingWaits(_ fixture: AsyncFixture) async {

@@ -319,11 +319,13 @@ struct HeldLinkTests {
     func malformedLink() async throws {
         let fixture = try AsyncFixture()
         try await fixture.coordinator.markReadyForLinks()
-        await #expect(throws: NavigationError.invalidLink(.noScreens)) {
+        await expectRefusal(NavigationError.invalidLink(.noScreens), leaving: fixture.coordinator) {
             try await fixture.coordinator.openWhenAllowed(.deepLink("demo://open/", format: format))
         }
         #expect(fixture.answers.questions.isEmpty)
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
+        #expect(fixture.coordinator.heldLink == nil)
+        #expect(fixture.coordinator.pendingNavigation == nil)
     }
 
     @Test("A second reason going away while the held link is being opened opens it no second time")

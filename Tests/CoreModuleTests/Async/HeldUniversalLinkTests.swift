@@ -127,13 +127,14 @@ struct HeldUniversalLinkTests {
         try await coordinator.markReadyForLinks()
         let url = "https://shop.example.com/home/b"
         // The synchronous entry point refuses where an asynchronous guard applies.
-        let before = coordinator.tree
-        #expect(
-            throws: NavigationError.asynchronousGuard(name: "session", kind: .push, scene: "B1")
+        expectRefusal(
+            NavigationError.asynchronousGuard(name: "session", kind: .push, scene: "B1"),
+            leaving: coordinator
         ) {
             try coordinator.open(.universal(url, in: table))
         }
-        #expect(coordinator.tree == before)
+        #expect(fixture.answers.questions.isEmpty)
+        #expect(coordinator.heldLink == nil)
 
         let opening = Task { try await coordinator.openWhenAllowed(.universal(url, in: table)) }
         await fixture.answers.waitForQuestions(1)

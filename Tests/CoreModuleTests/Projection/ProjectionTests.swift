@@ -191,14 +191,12 @@ struct ProjectionTests {
         let stack = try #require(projection.root)
         let reports = projection.reports(for: .path([], of: stack.id))
         #expect(reports == [.poppedBackByUser(to: ScreenID(1))])
-        let before = coordinator.tree
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                ScreenID(1), kind: .popTo, visible: ScreenID(3))
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3)),
+            leaving: coordinator
         ) {
             try coordinator.report(reports[0])
         }
-        #expect(coordinator.tree == before)
     }
 
     // MARK: Items written back
@@ -245,9 +243,10 @@ struct ProjectionTests {
         let reports = NavigationProjection(coordinator.tree).reports(
             for: .modal(nil, over: 0, as: .sheet))
         #expect(reports == [.dismissedByUser(ScreenID(2))])
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                ScreenID(2), kind: .dismiss, visible: ScreenID(3))
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(
+                ScreenID(2), kind: .dismiss, visible: ScreenID(3)),
+            leaving: coordinator
         ) {
             try coordinator.report(reports[0])
         }
@@ -263,7 +262,10 @@ struct ProjectionTests {
                 for: .modal(nil, over: 0, as: PresentationKind(style)))
             #expect(reports == [.dismissedByUser(ScreenID(2))])
             let recorder = EventRecorder(coordinator)
-            #expect(throws: NavigationError.notDismissibleByUser(ScreenID(2), style: style)) {
+            expectRefusal(
+                NavigationError.notDismissibleByUser(ScreenID(2), style: style),
+                leaving: coordinator
+            ) {
                 try coordinator.report(reports[0])
             }
             #expect(
@@ -346,7 +348,8 @@ struct ProjectionTests {
         let coordinator = try makeCoordinator(setup: [homeAndMore, .present(scene: "B1")])
         let reports = NavigationProjection(coordinator.tree).reports(for: .selectedTab("more"))
         #expect(reports == [.tabSelectedByUser("more")])
-        #expect(throws: NavigationError.tabBarCovered(tab: "more", modal: "B1")) {
+        expectRefusal(NavigationError.tabBarCovered(tab: "more", modal: "B1"), leaving: coordinator)
+        {
             try coordinator.report(reports[0])
         }
         #expect(coordinator.tree.selectedTab == "home")

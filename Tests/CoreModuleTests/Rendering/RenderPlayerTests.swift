@@ -170,9 +170,10 @@ struct RenderPlayerTests {
         // A report about what the screen showed before the pending steps (the sheet, already
         // dismissed in the tree) is refused, and the steps still bring the screen to the tree.
         let sheet = try #require(dismiss.from)
-        #expect(throws: NavigationError.reportedScreenGone(sheet.screen)) {
+        expectRefusal(NavigationError.reportedScreenGone(sheet.screen), leaving: coordinator) {
             try coordinator.report(.dismissedByUser(sheet.screen))
         }
+        #expect(player.pendingSteps == pending)
         host.endAnimation()
         host.endAnimation()
         #expect(host.started == dismiss.plan.steps + push.plan.steps)

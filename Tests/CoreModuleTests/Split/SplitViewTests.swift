@@ -52,9 +52,7 @@ struct SplitViewTests {
         #expect(pop.plan.steps.count == 1)
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["B1"])
         // The detail's first screen is not popped while the columns show side by side.
-        #expect(throws: NavigationError.cannotPopFirstScreen("B1", kind: .pop)) {
-            try coordinator.navigate(.pop())
-        }
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
         try coordinator.navigate(.setStack(["A2", "B2"]))
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["A2", "B2"])
         #expect(coordinator.tree.split?.primary == primary)
@@ -81,16 +79,10 @@ struct SplitViewTests {
             NavigationGuard("unsaved") { attempt in
                 attempt.leaving == screen.id ? .reject(reason: "unsaved changes") : .allow
             })
-        let before = coordinator.tree
-        let recorder = EventRecorder(coordinator)
-        #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes")
-        ) {
-            try coordinator.navigate(.showDetail("B1"))
-        }
-        #expect(coordinator.tree == before)
-        #expect(recorder.transitions.isEmpty)
+        expectRejected(
+            .showDetail("B1"), on: coordinator,
+            with: .rejectedByGuard(
+                name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes"))
     }
 
     @Test(
@@ -112,9 +104,7 @@ struct SplitViewTests {
             coordinator.tree.description
                 == "window\n└─ split\n   ├─ primary: A1 #1\n   ├─ supplementary: B2 #4\n   └─ detail: (empty)"
         )
-        #expect(throws: NavigationError.noDetailScreen(.replace)) {
-            try coordinator.navigate(.replace(scene: "A1"))
-        }
+        expectRejected(.replace(scene: "A1"), on: coordinator, with: .noDetailScreen(.replace))
         #expect(coordinator.tree.split == split)
         // A push onto an empty detail starts it.
         try coordinator.navigate(.push(scene: "A1"))
@@ -145,15 +135,7 @@ struct SplitViewTests {
             (two, .showDetail("Nope"), .unknownScene("Nope", suggestions: [])),
         ]
         for (coordinator, request, expected) in cases {
-            let before = coordinator.tree
-            let recorder = EventRecorder(coordinator)
-            #expect {
-                try coordinator.navigate(request)
-            } throws: { error in
-                (error as? NavigationError)?.code == expected.code
-            }
-            #expect(coordinator.tree == before, "\(request)")
-            #expect(recorder.transitions.isEmpty, "\(request)")
+            expectRejected(request, on: coordinator, with: expected)
         }
     }
 
@@ -184,9 +166,7 @@ struct SplitViewTests {
         let emptied = try #require(coordinator.tree.split?.detail)
         #expect(pop.plan.steps == [.setStack(emptied, animated: true)])
         #expect(pop.plan.description == "set-stack \(emptied.id): (empty), animated")
-        #expect(throws: NavigationError.cannotPopFirstScreen("A1", kind: .pop)) {
-            try coordinator.navigate(.pop())
-        }
+        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
         // A selection in compact width pushes the detail over the list.
         try coordinator.navigate(.showDetail("B2"))
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
@@ -222,9 +202,10 @@ struct SplitViewTests {
         try coordinator.navigate(.showSupplementary("A2"))
         try coordinator.navigate(.showDetail("B1"))
         let primary = try #require(coordinator.tree.split?.primary.first)
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                primary.id, kind: .popTo, visible: try #require(coordinator.tree.visibleScreen?.id))
+        let visible = try #require(coordinator.tree.visibleScreen?.id)
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible),
+            leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
         }
@@ -278,9 +259,9 @@ struct SplitViewTests {
         #expect(recorder.failures.isEmpty)
         // Another screen of a column that is not the top-most stack is still refused.
         let primary = try #require(coordinator.tree.split?.primary.first)
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                primary.id, kind: .popTo, visible: visible.id)
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible.id),
+            leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
         }
@@ -301,9 +282,10 @@ struct SplitViewTests {
         #expect(coordinator.tree.split?.isCollapsed == true)
 
         let empty = try makeCoordinator()
-        #expect(throws: NavigationError.noRoot(.sizeClass)) {
+        expectRefusal(NavigationError.noRoot(.sizeClass), leaving: empty) {
             try empty.report(.sizeClassChanged(.compact))
         }
+        #expect(empty.tree.isEmpty)
         #expect(empty.tree.horizontalSizeClass == .regular)
     }
 
@@ -343,33 +325,39 @@ struct SplitViewTests {
 
     @Test("a split attribute out of place is a link problem, found before anything is built")
     func misplacedColumns() throws {
-        let links = [
-            "app://open/A1/[primary]B1",  // a primary after the root
-            "app://open/[detail]B1",  // a detail without a primary
-            "app://open/[primary]A1/[detail]B1/[supplementary]A2",  // out of order
-            "app://open/[primary]A1/[detail]B1/[detail]B2",  // twice
-            "app://open/[primary]A1/+[detail]B1",  // a modal column
-            "app://open/[primary,full-screen]A1",  // two kinds of attribute
-            "app://open/[detail,three-column]A1",  // three-column off the primary
-            "app://open/[tab:home]A1/[primary]B1",  // a split among tabs
+        let links: [(String, LinkProblem)] = [
+            // a primary after the root
+            ("app://open/A1/[primary]B1", .misplacedAttributes(position: 2)),
+            // a detail without a primary
+            ("app://open/[detail]B1", .misplacedAttributes(position: 1)),
+            // out of order
+            (
+                "app://open/[primary]A1/[detail]B1/[supplementary]A2",
+                .misplacedAttributes(position: 3)
+            ),
+            // twice
+            ("app://open/[primary]A1/[detail]B1/[detail]B2", .misplacedAttributes(position: 3)),
+            // a modal column
+            ("app://open/[primary]A1/+[detail]B1", .misplacedAttributes(position: 2)),
+            // two kinds of attribute
+            ("app://open/[primary,full-screen]A1", .misplacedAttributes(position: 1)),
+            // three-column off the primary
+            ("app://open/[detail,three-column]A1", .misplacedAttributes(position: 1)),
+            // a split among tabs
+            ("app://open/[tab:home]A1/[primary]B1", .misplacedAttributes(position: 2)),
         ]
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        let before = coordinator.tree
-        for link in links {
-            #expect {
+        for (link, problem) in links {
+            expectRefusal(NavigationError.invalidLink(problem), leaving: coordinator) {
                 try coordinator.open(.deepLink(link, format: Self.format))
-            } throws: { error in
-                guard case .invalidLink = error as? NavigationError else { return false }
-                return true
             }
-            #expect(coordinator.tree == before, "\(link)")
         }
+        #expect(coordinator.tree.scenes == [["A1"]])
     }
 
     @Test("a snapshot's split must have a primary screen and no other root")
     func badSnapshots() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        let before = coordinator.tree
         let screen = TreeSnapshot.Screen(scene: "A1")
         var both = TreeSnapshot(split: .init(primary: [screen]))
         both.root = [screen]
@@ -377,11 +365,11 @@ struct SplitViewTests {
             (TreeSnapshot(split: .init(primary: [])), SnapshotProblem.emptyStack),
             (both, .rootAndTabs),
         ] {
-            #expect(throws: NavigationError.invalidSnapshot(problem)) {
+            expectRefusal(NavigationError.invalidSnapshot(problem), leaving: coordinator) {
                 try coordinator.restore(snapshot)
             }
-            #expect(coordinator.tree == before)
         }
+        #expect(coordinator.tree.scenes == [["A1"]])
     }
 
     @Test("Mermaid draws a split as one subgraph per column, an empty column as one node")
@@ -447,7 +435,7 @@ struct SplitViewTests {
         let bare = try TreeSnapshot.decode(Array(#"{"version":3,"split":{}}"#.utf8))
         #expect(bare.split == TreeSnapshot.Split(primary: []))
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        #expect(throws: NavigationError.invalidSnapshot(.emptyStack)) {
+        expectRefusal(NavigationError.invalidSnapshot(.emptyStack), leaving: coordinator) {
             try coordinator.restore(bare)
         }
         // Over the screens' limit, counted as the columns are read: 512 are read, 513 are not.
@@ -457,13 +445,28 @@ struct SplitViewTests {
                 #"{"version":3,"split":{"primary":[\#(screens.joined(separator: ","))]}}"#.utf8)
         }
         #expect(try TreeSnapshot.decode(json(512)).split?.primary.count == 512)
-        #expect {
+        // The decoder stops at the 513th screen; decode reports its error, shortened.
+        let decodingError: DecodingError
+        do {
+            let snapshot = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json(513)))
+            Issue.record("513 screens decoded as \(snapshot)")
+            return
+        } catch let error as DecodingError {
+            decodingError = error
+        }
+        guard case .dataCorrupted(let context) = decodingError else {
+            Issue.record("513 screens failed with \(decodingError), not as data corrupted")
+            return
+        }
+        #expect(context.debugDescription == "The snapshot holds too many screens.")
+        let text = String(describing: decodingError)
+        let scalars = text.unicodeScalars
+        let reason =
+            scalars.count > 60
+            ? String(String.UnicodeScalarView(scalars.prefix(48))) + "… (\(text.utf8.count) bytes)"
+            : text
+        #expect(throws: NavigationError.invalidSnapshot(.unreadable(reason: reason))) {
             try TreeSnapshot.decode(json(513))
-        } throws: { error in
-            guard case .invalidSnapshot(.unreadable) = error as? NavigationError else {
-                return false
-            }
-            return true
         }
     }
 
@@ -484,21 +487,24 @@ struct SplitViewTests {
             AsyncNavigationGuard("server", appliesTo: { $0.scene == "B2" }) { _ in
                 .reject(reason: "not yet")
             })
-        await #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "server", kind: .split, scene: "B2", reason: "not yet")
+        await expectRefusal(
+            NavigationError.rejectedByGuard(
+                name: "server", kind: .split, scene: "B2", reason: "not yet"),
+            leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(
                 .split(primary: "A1", supplementary: "B2", detail: "B1"))
         }
         #expect(coordinator.tree.root?.map(\.scene) == ["A1"])
         try await coordinator.navigateWhenAllowed(.split(primary: "A1", detail: "B1"))
-        await #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "server", kind: .showDetail, scene: "B2", reason: "not yet")
+        await expectRefusal(
+            NavigationError.rejectedByGuard(
+                name: "server", kind: .showDetail, scene: "B2", reason: "not yet"),
+            leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.showDetail("B2"))
         }
+        #expect(coordinator.tree.split?.detail.map(\.scene) == ["B1"])
         try await coordinator.navigateWhenAllowed(.showDetail("A2"))
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["A2"])
     }

@@ -17,6 +17,10 @@ struct StyleTests {
             ),
             (.fullScreenCover, "full-screen"),
             (.popover(anchor: "share"), "popover from share"),
+            (
+                .popover(anchor: "share", interactiveDismissal: false),
+                "popover from share, not dismissible"
+            ),
         ])
     func styleIsRecorded(style: PresentationStyle, text: String) throws {
         let coordinator = try makeTreeCoordinator(setup: [.root(scene: "A1")])
@@ -44,13 +48,17 @@ struct StyleTests {
         #expect(coordinator.tree.scenes == [["A1"], ["B1", "B2"]])
     }
 
-    @Test("what the user may dismiss: a sheet and a popover, not a cover or a fixed sheet")
+    @Test(
+        "what the user may dismiss: a sheet and a popover, not a cover, a fixed sheet or a locked popover"
+    )
     func userCanDismiss() {
         #expect(PresentationStyle.sheet().userCanDismiss)
         #expect(PresentationStyle.sheet(detents: [.medium]).userCanDismiss)
         #expect(PresentationStyle.popover(anchor: "share").userCanDismiss)
         #expect(!PresentationStyle.fullScreenCover.userCanDismiss)
         #expect(!PresentationStyle.sheet(interactiveDismissal: false).userCanDismiss)
+        #expect(
+            !PresentationStyle.popover(anchor: "share", interactiveDismissal: false).userCanDismiss)
     }
 
     @Test("a sheet's swipe-down dismisses it, marked as the user's")
@@ -67,10 +75,11 @@ struct StyleTests {
     }
 
     @Test(
-        "a swipe-down of a cover or a fixed sheet is refused: nothing changes and no event",
+        "a swipe-down of a cover, a fixed sheet or a locked popover is refused: nothing changes and no event",
         arguments: [
             PresentationStyle.fullScreenCover, .sheet(interactiveDismissal: false),
             .sheet(detents: [.medium, .large], interactiveDismissal: false),
+            .popover(anchor: "share", interactiveDismissal: false),
         ])
     func swipeDownRefused(style: PresentationStyle) throws {
         let coordinator = try makeTreeCoordinator(setup: [
@@ -104,15 +113,18 @@ struct StyleTests {
             .present(scene: "B2"),
         ])
         let cover = try #require(coordinator.tree.modals.first?.first?.id)
-        #expect(
-            throws: NavigationError.reportedScreenNotOnTop(
-                cover, kind: .dismiss, visible: try #require(coordinator.tree.visibleScreen?.id))
+        let sheet = try #require(coordinator.tree.visibleScreen?.id)
+        expectRefusal(
+            NavigationError.reportedScreenNotOnTop(cover, kind: .dismiss, visible: sheet),
+            leaving: coordinator
         ) {
             try coordinator.report(.dismissedByUser(cover))
         }
-        let sheet = try #require(coordinator.tree.visibleScreen?.id)
         try coordinator.report(.dismissedByUser(sheet))
-        #expect(throws: NavigationError.notDismissibleByUser(cover, style: .fullScreenCover)) {
+        expectRefusal(
+            NavigationError.notDismissibleByUser(cover, style: .fullScreenCover),
+            leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(cover))
         }
         #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
@@ -173,17 +185,18 @@ struct StyleTests {
         try coordinator.open(
             .deepLink(
                 "demo://open/A1/+[medium,large]B1/+[fixed]B2/+[medium,fixed]A1/+[popover:share]A2"
-                    + "/+[full-screen]B1/+[sheet]B2/+B1",
+                    + "/+[popover:share,fixed]B2/+[full-screen]B1/+[sheet]B2/+B1",
                 format: treeLinkFormat))
         #expect(
             coordinator.tree.modals.map(\.style) == [
                 .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),
                 .sheet(detents: [.medium], interactiveDismissal: false),
-                .popover(anchor: "share"), .fullScreenCover, .sheet(), .sheet(),
+                .popover(anchor: "share"), .popover(anchor: "share", interactiveDismissal: false),
+                .fullScreenCover, .sheet(), .sheet(),
             ])
         #expect(
             try coordinator.link(format: treeLinkFormat)
                 == "demo://open/A1/+[medium,large]B1/+[fixed]B2/+[medium,fixed]A1"
-                + "/+[popover:share]A2/+[full-screen]B1/+B2/+B1")
+                + "/+[popover:share]A2/+[popover:share,fixed]B2/+[full-screen]B1/+B2/+B1")
     }
 }

@@ -87,15 +87,11 @@ struct TabSetTests {
         try coordinator.navigate(
             .tabs(
                 [TabItem("home", scene: "A1"), TabItem("draft", scene: "Draft")], selected: "home"))
-        let before = coordinator.tree
-        let draft = try #require(before.tab(named: "draft")?.stack.first)
-        #expect(
-            throws: NavigationError.leavingVetoed(
-                scene: "Draft", screen: draft.id, reason: "it has unsaved changes")
-        ) {
-            try coordinator.navigate(.removeTab("draft"))
-        }
-        #expect(coordinator.tree == before)
+        let draft = try #require(coordinator.tree.tab(named: "draft")?.stack.first)
+        expectRejected(
+            .removeTab("draft"), on: coordinator,
+            with: .leavingVetoed(scene: "Draft", screen: draft.id, reason: "it has unsaved changes")
+        )
         try coordinator.navigate(.removeTab("draft"), force: true)
         #expect(coordinator.tree.tabs.map(\.name) == ["home"])
     }
@@ -109,12 +105,9 @@ struct TabSetTests {
                 if !attempt.isLeaving { asked.append((attempt.kind, attempt.scene)) }
                 return attempt.scene == "B2" ? .reject(reason: "no") : .allow
             })
-        #expect(
-            throws: NavigationError.rejectedByGuard(
-                name: "log", kind: .addTab, scene: "B2", reason: "no")
-        ) {
-            try coordinator.navigate(.addTab(TabItem("inbox", scene: "B2")))
-        }
+        expectRejected(
+            .addTab(TabItem("inbox", scene: "B2")), on: coordinator,
+            with: .rejectedByGuard(name: "log", kind: .addTab, scene: "B2", reason: "no"))
         try coordinator.navigate(.removeTab("home"))
         #expect(asked.map(\.0) == [.addTab, .removeTab])
         #expect(asked.map(\.1) == ["B2", "B1"])
