@@ -43,8 +43,9 @@ struct ArticleBuilderTests {
     @Test("a name that differs from the builder's is a mismatch, and nothing is registered")
     func mismatchIsRejected() throws {
         let container = DependencyContainer()
-        #expect(
-            throws: NavigationError.mismatchedRegistration(key: "A1", builderIdentifier: "A2")
+        expectRefusal(
+            NavigationError.mismatchedRegistration(key: "A1", builderIdentifier: "A2"),
+            leaving: container
         ) {
             try container.assemble(builder: ArticleA2Builder(), for: "A1")
         }
@@ -55,9 +56,9 @@ struct ArticleBuilderTests {
     func invalidName() throws {
         let container = DependencyContainer()
         let builder = ArticleA2Builder(sceneIdentifier: "A 2")
-        #expect(
-            throws: NavigationError.invalidSceneIdentifier(
-                "A 2", problem: .whitespace(position: 2))
+        expectRefusal(
+            NavigationError.invalidSceneIdentifier("A 2", problem: .whitespace(position: 2)),
+            leaving: container
         ) {
             try container.assemble(builder: builder, for: builder.sceneIdentifier)
         }
@@ -69,7 +70,7 @@ struct ArticleBuilderTests {
         let container = DependencyContainer()
         let first = SceneBuilder("A2") { _ in ArticleScreen() }
         try container.assemble(builder: first, for: "A2")
-        #expect(throws: NavigationError.duplicateRegistration("A2")) {
+        expectRefusal(NavigationError.duplicateRegistration("A2"), leaving: container) {
             try container.assemble(builder: ArticleA2Builder(), for: "A2")
         }
         #expect(container.build(for: "A2") is SceneBuilder)

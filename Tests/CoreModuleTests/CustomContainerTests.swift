@@ -48,16 +48,13 @@ struct CustomContainerTests {
             ]))
         try coordinator.navigate(.root(scene: "Home"))
         try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(Receipt(total: 7))))
-        let before = coordinator.tree
-        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
+        let error = NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))
+        expectRefusal(error, leaving: coordinator) {
             try coordinator.link(format: DeepLinkFormat(scheme: "app"))
         }
         let links = try LinkTable(
             accepting: [.scheme("app")], routes: [LinkRoute("receipt", scene: "Receipt")])
-        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
-            try coordinator.universalLink(in: links)
-        }
-        #expect(coordinator.tree == before)
+        expectRefusal(error, leaving: coordinator) { try coordinator.universalLink(in: links) }
     }
 
     @Test("an app's own container builds the scenes it holds, and links and snapshots work")
@@ -80,12 +77,9 @@ struct CustomContainerTests {
     @Test("a scene the container lacks is unknown, with suggestions from its names")
     func unknownSceneSuggests() throws {
         let coordinator = makeApp()
-        #expect(
-            throws: NavigationError.unknownScene(
-                "Detial", suggestions: SceneSuggestions(for: "Detial", among: ["Detail", "Home"]))
-        ) {
-            try coordinator.navigate(.root(scene: "Detial"))
-        }
+        expectRejected(
+            .root(scene: "Detial"), on: coordinator,
+            with: .unknownScene("Detial", suggestions: ["Detail"]))
         #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
             try FixedContainer(builders: [:]).resolve("")
         }
@@ -110,6 +104,8 @@ struct CustomContainerTests {
         ) {
             try context.vetoLeaving(nil)
         }
+        // Refused before anything reached the double.
+        #expect(navigator.requests.isEmpty)
         #expect(try context.continueRedirectedNavigation() == nil)
         // A redirected navigation goes through the double, as any navigation does.
         let redirected = SceneContext(
@@ -129,7 +125,7 @@ struct CustomContainerTests {
         ) {
             try redirectedLink.continueRedirectedNavigation()
         }
-        #expect(navigator.requests.count == 2)
+        #expect(navigator.requests == [.push(scene: "Detail"), .push(scene: "Home")])
     }
 
     @Test("a context redirected from a platform report has nothing to continue")

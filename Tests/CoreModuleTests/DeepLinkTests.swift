@@ -151,7 +151,9 @@ struct DeepLinkTests {
     func customLimits() throws {
         let coordinator = try makeApp()
         let strict = DeepLinkFormat(scheme: "demo", host: "go", maximumScreens: 2)
-        #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
+        expectRefusal(
+            NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2)), leaving: coordinator
+        ) {
             try coordinator.open(.deepLink("demo://go/A1/A2/A1", format: strict))
         }
         try coordinator.open(.deepLink("demo://go/A1/A2", format: strict))

@@ -11,11 +11,12 @@ struct LinkEdgeTests {
         _ link: String, _ problem: LinkProblem, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let coordinator = try makeCoordinator(["A1", "B1", "Café"], setup: [.root(scene: "A1")])
-        let before = coordinator.tree
-        #expect(throws: NavigationError.invalidLink(problem), sourceLocation: sourceLocation) {
+        expectRefusal(
+            NavigationError.invalidLink(problem), leaving: coordinator,
+            sourceLocation: sourceLocation
+        ) {
             try coordinator.open(.deepLink(link, format: format))
         }
-        #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     }
 
     @Test("a text with no scheme at all is told how a link starts; another scheme is named")
@@ -61,7 +62,9 @@ struct LinkEdgeTests {
         let coordinator = try makeCoordinator(
             setup: [.root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1")])
         let short = DeepLinkFormat(scheme: "app", maximumLength: 16)
-        #expect(throws: NavigationError.invalidLink(.tooLong(length: 19, limit: 16))) {
+        expectRefusal(
+            NavigationError.invalidLink(.tooLong(length: 19, limit: 16)), leaving: coordinator
+        ) {
             try coordinator.link(format: short)
         }
         #expect(try coordinator.link(format: format) == "app://open/A1/A2/B1")

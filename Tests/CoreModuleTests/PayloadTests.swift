@@ -86,15 +86,19 @@ struct PayloadTests {
             (coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         #expect(context.payloadIfPresent(as: Coupon.self) == Coupon(code: "X"))
         #expect(context.payloadIfPresent(as: Product.self) == nil)
-        #expect(
-            throws: NavigationError.wrongPayloadType(
-                scene: "Note", expected: "Product", given: "Coupon")
+        expectRefusal(
+            NavigationError.wrongPayloadType(scene: "Note", expected: "Product", given: "Coupon"),
+            leaving: coordinator
         ) {
             try context.payload(as: Product.self)
         }
+        // The refused read leaves the payload there.
+        #expect(context.payloadIfPresent(as: Coupon.self) == Coupon(code: "X"))
         try coordinator.navigate(.push(scene: "Note"))
         let bare = try #require((coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
-        #expect(throws: NavigationError.missingPayload(scene: "Note", expected: "Int")) {
+        expectRefusal(
+            NavigationError.missingPayload(scene: "Note", expected: "Int"), leaving: coordinator
+        ) {
             try bare.payload(as: Int.self)
         }
     }
@@ -104,7 +108,10 @@ struct PayloadTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.push(scene: "Product", payload: ScenePayload(lamp)))
         let format = DeepLinkFormat(scheme: "demo")
-        #expect(throws: NavigationError.linkNeedsPayload(scene: "Product", screen: ScreenID(2))) {
+        expectRefusal(
+            NavigationError.linkNeedsPayload(scene: "Product", screen: ScreenID(2)),
+            leaving: coordinator
+        ) {
             try coordinator.link(format: format)
         }
     }
@@ -142,9 +149,9 @@ struct PayloadTests {
     func snapshotNeedsRegisteredTypes() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.push(scene: "Product", payload: ScenePayload(lamp)))
-        #expect(
-            throws: NavigationError.payloadNotSaved(
-                scene: "Product", screen: ScreenID(2), type: "Product")
+        expectRefusal(
+            NavigationError.payloadNotSaved(scene: "Product", screen: ScreenID(2), type: "Product"),
+            leaving: coordinator
         ) {
             try coordinator.snapshot()
         }
@@ -153,22 +160,29 @@ struct PayloadTests {
             .init(scene: "Product", payload: .init(type: "product", json: #"{"id":1,"name":"x"}"#)),
         ])
         let before = coordinator.tree
-        #expect(throws: NavigationError.invalidSnapshot(.unknownPayloadType("product"))) {
+        expectRefusal(
+            NavigationError.invalidSnapshot(.unknownPayloadType("product")), leaving: coordinator
+        ) {
             try coordinator.restore(snapshot)
         }
         coordinator.payloadTypes.register(Product.self, name: "product")
         let unreadable = TreeSnapshot(root: [
             .init(scene: "Product", payload: .init(type: "product", json: "[]"))
         ])
-        #expect(
-            performing: { try coordinator.restore(unreadable) },
-            throws: { error in
-                guard
-                    case .invalidSnapshot(.unreadablePayload(type: "product", _))? =
-                        error as? NavigationError
-                else { return false }
-                return true
-            })
+        // The reason is what decoding the payload's JSON as the registered type throws.
+        var decodingFailure: (any Error)?
+        do {
+            _ = try JSONDecoder().decode(Product.self, from: Data("[]".utf8))
+        } catch {
+            decodingFailure = error
+        }
+        let reason = try #require(decodingFailure.map { String(describing: $0) })
+        expectRefusal(
+            NavigationError.invalidSnapshot(.unreadablePayload(type: "product", reason: reason)),
+            leaving: coordinator
+        ) {
+            try coordinator.restore(unreadable)
+        }
         #expect(coordinator.tree == before)
     }
 
@@ -178,9 +192,9 @@ struct PayloadTests {
         try coordinator.navigate(.push(scene: "Note", payload: ScenePayload(Coupon(code: "A"))))
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "B"))))
         // The root's screen comes before the modal's, as in a link and in restoring.
-        #expect(
-            throws: NavigationError.payloadNotSaved(
-                scene: "Note", screen: ScreenID(2), type: "Coupon")
+        expectRefusal(
+            NavigationError.payloadNotSaved(scene: "Note", screen: ScreenID(2), type: "Coupon"),
+            leaving: coordinator
         ) {
             try coordinator.snapshot()
         }
@@ -191,9 +205,9 @@ struct PayloadTests {
                     TabItem("more", scene: "Note", payload: ScenePayload(Coupon(code: "C"))),
                 ], selected: "home"))
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "D"))))
-        #expect(
-            throws: NavigationError.payloadNotSaved(
-                scene: "Note", screen: ScreenID(5), type: "Coupon")
+        expectRefusal(
+            NavigationError.payloadNotSaved(scene: "Note", screen: ScreenID(5), type: "Coupon"),
+            leaving: coordinator
         ) {
             try coordinator.snapshot()
         }
@@ -208,14 +222,13 @@ struct PayloadTests {
         }
         let context = try #require(
             (coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
-        let before = coordinator.tree
-        #expect(
-            throws: NavigationError.wrongResultType(
-                screen: context.screen, expected: "Int", given: "String")
+        expectRefusal(
+            NavigationError.wrongResultType(
+                screen: context.screen, expected: "Int", given: "String"),
+            leaving: coordinator
         ) {
             try context.finish(with: "seven")
         }
-        #expect(coordinator.tree == before)
         #expect(received.isEmpty)
         try context.finish(with: 7)
         #expect(received == ["value(7)"])

@@ -65,12 +65,14 @@ struct RegistrationPassTests {
             let container = DependencyContainer()
             try container.assemble(plain("Home"))
             let error = NavigationError.invalidSceneIdentifier(scene, problem: problem)
-            #expect(throws: error) { try container.assemble(plain(scene)) }
-            #expect(throws: error) { try container.assemble(contentsOf: [plain(scene)]) }
-            #expect(throws: error) {
+            expectRefusal(error, leaving: container) { try container.assemble(plain(scene)) }
+            expectRefusal(error, leaving: container) {
+                try container.assemble(contentsOf: [plain(scene)])
+            }
+            expectRefusal(error, leaving: container) {
                 try container.assemble(contentsOf: [plain("Other"), plain(scene)])
             }
-            #expect(throws: error) {
+            expectRefusal(error, leaving: container) {
                 try container.assemble(builder: plain(scene), for: scene)
             }
             #expect(container.sceneIdentifiers == ["Home"])
@@ -89,9 +91,13 @@ struct RegistrationPassTests {
             (plain("a:b/c"), .duplicateRegistration("a:b/c")),
         ]
         for (builder, error) in cases {
-            #expect(throws: error) { try container.assemble(builder) }
-            #expect(throws: error) { try container.assemble(contentsOf: [builder]) }
-            #expect(throws: error) { try container.assemble(contentsOf: [plain("New"), builder]) }
+            expectRefusal(error, leaving: container) { try container.assemble(builder) }
+            expectRefusal(error, leaving: container) {
+                try container.assemble(contentsOf: [builder])
+            }
+            expectRefusal(error, leaving: container) {
+                try container.assemble(contentsOf: [plain("New"), builder])
+            }
             #expect(container.sceneIdentifiers == before)
             #expect(try container.resolve("p/7").scene == "p/:id")
         }
@@ -113,7 +119,9 @@ struct RegistrationPassTests {
             (["Home", "p/:other"], .duplicateRegistration("Home")),
         ]
         for (names, error) in cases {
-            #expect(throws: error) { try container.assemble(contentsOf: names.map(plain)) }
+            expectRefusal(error, leaving: container) {
+                try container.assemble(contentsOf: names.map(plain))
+            }
             #expect(container.sceneIdentifiers == ["Home", "p/:id"])
         }
     }
@@ -141,7 +149,8 @@ struct RegistrationPassTests {
         let container = RecordingContainer(log: log)
         try container.assemble(plain("Home"))
         try container.assemble(plain("p/:id"), policy: .replaceExisting)
-        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+        // Refused by the registry inside, which holds what it held.
+        expectRefusal(NavigationError.duplicateRegistration("Home"), leaving: container.inner) {
             try container.assemble(plain("Home"))
         }
         #expect(log.batches == [["Home"], ["p/:id"], ["Home"]])

@@ -100,11 +100,15 @@ struct RouteTests {
     func collision() throws {
         let container = DependencyContainer()
         try container.assemble(stubBuilder("product/:id"))
-        #expect(throws: NavigationError.routeCollision("product/:slug", existing: "product/:id")) {
+        expectRefusal(
+            NavigationError.routeCollision("product/:slug", existing: "product/:id"),
+            leaving: container
+        ) {
             try container.assemble(stubBuilder("product/:slug"))
         }
-        #expect(container.sceneIdentifiers == ["product/:id"])
-        #expect(throws: NavigationError.routeCollision("b/:y", existing: "b/:x")) {
+        expectRefusal(
+            NavigationError.routeCollision("b/:y", existing: "b/:x"), leaving: container
+        ) {
             try container.assemble(contentsOf: [stubBuilder("b/:x"), stubBuilder("b/:y")])
         }
         #expect(container.sceneIdentifiers == ["product/:id"])
@@ -115,9 +119,7 @@ struct RouteTests {
         let container = DependencyContainer()
         try container.assemble(stubBuilder("product/:id"))
         container.remove("product/:id")
-        #expect(throws: NavigationError.unknownScene("product/1", suggestions: [])) {
-            try container.resolve("product/1")
-        }
+        expectUnknownPath("product/1", in: container, suggestions: [])
         try container.assemble(stubBuilder("product/:slug"))
         #expect(try container.resolve("product/1").routeParameters == ["slug": "1"])
     }
@@ -138,7 +140,9 @@ struct RouteTests {
     func malformedPattern(pattern: String, problem: IdentifierProblem) {
         let container = DependencyContainer()
         let scene = SceneIdentifier(pattern)
-        #expect(throws: NavigationError.invalidSceneIdentifier(scene, problem: problem)) {
+        expectRefusal(
+            NavigationError.invalidSceneIdentifier(scene, problem: problem), leaving: container
+        ) {
             try container.assemble(stubBuilder(scene))
         }
         #expect(container.count == 0)

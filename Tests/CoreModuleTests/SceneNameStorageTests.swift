@@ -36,7 +36,7 @@ struct SceneNameStorageTests {
                     try container.assemble(builder: builder, for: name)
                     model[name] = tag
                 } else {
-                    #expect(throws: NavigationError.duplicateRegistration(name)) {
+                    expectRefusal(NavigationError.duplicateRegistration(name), leaving: container) {
                         try container.assemble(builder: builder, for: name)
                     }
                 }
@@ -120,7 +120,7 @@ struct SceneNameStorageTests {
         ])
         #expect(container.build(for: kelvin) != nil)
         #expect(container.build(for: decomposed) != nil)
-        #expect(throws: NavigationError.duplicateRegistration(kelvin)) {
+        expectRefusal(NavigationError.duplicateRegistration(kelvin), leaving: container) {
             try container.assemble(SceneBuilder(kelvin) { _ in Tagged(3) })
         }
 

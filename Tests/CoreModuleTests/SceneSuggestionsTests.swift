@@ -53,18 +53,24 @@ struct SceneSuggestionsTests {
     @Test("the registry's error and the coordinator's error suggest the same single name")
     func everyCaller() throws {
         let container = try makeContainer(demoScenes)
-        #expect(throws: NavigationError.unknownScene("a1", suggestions: ["A1"])) {
-            try container.resolve("a1")
-        }
+        let expected = NavigationError.unknownScene("a1", suggestions: ["A1"])
+        expectUnknownPath("a1", in: container, suggestions: ["A1"])
         let coordinator = AppCoordinator(container: container)
+        let recorder = EventRecorder(coordinator)
         do {
             try coordinator.navigate(.root(scene: "a1"))
             Issue.record("navigating to \"a1\" succeeded")
         } catch {
+            #expect(error == expected)
             #expect(
                 error.description
                     == "No builder is registered for scene \"a1\". Did you mean \"A1\"?")
         }
+        // Nothing built, and the failure reported once.
+        #expect(coordinator.tree.isEmpty)
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures == [NavigationFailure(request: .root(scene: "a1"), error: expected)])
     }
 
     // MARK: Bounds

@@ -59,5 +59,8 @@ struct ServiceTests {
         #expect(throws: NavigationError.missingService(type: "Session")) {
             try coordinator.services.resolve(Session.self)
         }
+        // The failed look-up registered nothing and removed nothing.
+        #expect(!coordinator.services.contains(Session.self))
+        #expect(coordinator.services.contains(FakeAuth.self))
     }
 }
