@@ -31,6 +31,7 @@ struct ReadmeExampleTests {
         #expect(product?.productID == "42")
 
         let before = coordinator.tree
+        let recorder = EventRecorder(coordinator)
         #expect(throws: NavigationError.unknownScene("Prodcut", suggestions: ["Product"])) {
             try coordinator.navigate(.push(scene: "Prodcut"))
         }
@@ -38,5 +39,8 @@ struct ReadmeExampleTests {
             NavigationError.unknownScene("Prodcut", suggestions: ["Product"]).description
                 == "No builder is registered for scene \"Prodcut\". Did you mean \"Product\"?")
         #expect(coordinator.tree == before)
+        #expect(recorder.transitions.isEmpty)
+        #expect(
+            recorder.failures.map(\.error) == [.unknownScene("Prodcut", suggestions: ["Product"])])
     }
 }

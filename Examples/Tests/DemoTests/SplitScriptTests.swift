@@ -46,21 +46,34 @@ struct SplitScriptTests {
     @Test(
         "a malformed split command is a script error naming what is wrong",
         arguments: [
-            ("split detail=B1", "needs a primary column"),
-            ("split primary=A1 primary=A2", "\"primary\" is given twice"),
-            ("split sidebar=A1", "A column is written primary=SCENE"),
-            ("split primary=", "has no scene after"),
-            ("show-detail", "needs a scene first"),
-            ("show-detail B1 item", "Expected a parameter written key=value"),
-            ("size-class", "takes one word, compact or regular, but found none."),
-            ("size-class wide", "but found \"wide\"."),
+            (
+                "split detail=B1",
+                #""split" needs a primary column: split primary=SCENE [detail=SCENE]."#
+            ),
+            ("split primary=A1 primary=A2", #"The column "primary" is given twice."#),
+            (
+                "split sidebar=A1",
+                "A column is written primary=SCENE, supplementary=SCENE or detail=SCENE, "
+                    + #"but found "sidebar=A1"."#
+            ),
+            ("split primary=", #"The column "primary" has no scene after "="."#),
+            (
+                "show-detail",
+                #""show-detail" needs a scene first: show-detail SCENE [key=value ...]."#
+            ),
+            (
+                "show-detail B1 item",
+                #"Expected a parameter written key=value, or "animated" or "not-animated", "#
+                    + #"but found "item"."#
+            ),
+            ("size-class", #""size-class" takes one word, compact or regular, but found none."#),
+            (
+                "size-class wide",
+                #""size-class" takes one word, compact or regular, but found "wide"."#
+            ),
         ])
-    func refuses(line: String, fragment: String) {
-        #expect {
-            try ScriptCommand.parse(line)
-        } throws: { error in
-            (error as? ScriptError)?.message.contains(fragment) == true
-        }
+    func refuses(line: String, message: String) {
+        #expect(throws: ScriptError(message)) { try ScriptCommand.parse(line) }
     }
 
     @Test("collapsed, back from the detail returns to the list; regular shows the columns again")

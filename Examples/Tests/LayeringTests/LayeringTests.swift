@@ -69,22 +69,34 @@ struct LayeringTests {
         for case let file as String in files where file.hasSuffix(".swift") {
             let text = try String(
                 contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                let words = line.split(separator: " ").map(String.init)
-                guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
-                    continue
-                }
-                let modifiers = words[..<index]
-                let allowedModifiers: Set<String> = [
-                    "public", "package", "internal", "private", "fileprivate", "@testable",
-                    "@_exported", "@preconcurrency",
-                ]
-                guard modifiers.allSatisfy(allowedModifiers.contains) else { continue }
-                let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
-                modules.insert(module)
-            }
+            modules.formUnion(imports(in: text))
         }
         return modules
+    }
+
+    /// The modules imported by the Swift source `text`.
+    static func imports(in text: String) -> Set<String> {
+        var modules = Set<String>()
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
+                continue
+            }
+            let modifiers = words[..<index]
+            let allowedModifiers: Set<String> = [
+                "public", "package", "internal", "private", "fileprivate", "@testable",
+                "@_exported", "@preconcurrency",
+            ]
+            guard modifiers.allSatisfy(allowedModifiers.contains) else { continue }
+            let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
+            modules.insert(module)
+        }
+        return modules
+    }
+
+    /// What `target` imports beyond what its layer allows.
+    static func forbidden(_ imported: Set<String>, in target: String) -> Set<String> {
+        imported.subtracting(system.union(allowed[target] ?? ["CoreModule"]))
     }
 
     @Test(
@@ -100,17 +112,38 @@ struct LayeringTests {
     @Test(
         "a target imports only what its layer allows", arguments: LayeringTests.targets)
     func importsFollowLayers(target: String) throws {
-        let allowed = Self.system.union(Self.allowed[target] ?? ["CoreModule"])
-        let imported = try Self.imports(of: target)
-        #expect(
-            imported.subtracting(allowed).isEmpty,
-            "\(target) imports \(imported.subtracting(allowed).sorted())")
+        let forbidden = Self.forbidden(try Self.imports(of: target), in: target)
+        #expect(forbidden.isEmpty, "\(target) imports \(forbidden.sorted())")
     }
 
     @Test("the import scanner sees a forbidden import")
-    func scannerWorks() throws {
+    func scannerSeesForbiddenImport() {
+        // A feature that imports another feature, in each way a Swift file can write it.
+        let source = """
+            import CoreModule
+            @testable import FeatureB
+            public import FeatureC.Screens
+            @preconcurrency internal import DemoApp
+            import Foundation
+            // import FeatureD (a comment, not an import)
+            """
+        #expect(
+            Self.imports(in: source) == [
+                "CoreModule", "FeatureB", "FeatureC", "DemoApp", "Foundation",
+            ])
+        #expect(
+            Self.forbidden(Self.imports(in: source), in: "FeatureA") == [
+                "FeatureB", "FeatureC", "DemoApp",
+            ])
+    }
+
+    @Test("the import scanner reads the features' own imports, which their layer allows")
+    func scannerSeesAllowedImports() throws {
         // Guard against a scanner that finds nothing: the features must be seen importing CoreModule.
-        #expect(try Self.imports(of: "FeatureA").contains("CoreModule"))
-        #expect(try Self.imports(of: "FeatureB").contains("CoreModule"))
+        for feature in ["FeatureA", "FeatureB"] {
+            let imported = try Self.imports(of: feature)
+            #expect(imported.contains("CoreModule"), "\(feature)")
+            #expect(Self.forbidden(imported, in: feature).isEmpty, "\(feature)")
+        }
     }
 }

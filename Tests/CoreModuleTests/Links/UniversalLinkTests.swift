@@ -220,8 +220,10 @@ struct UniversalLinkReadingTests {
         let table = try Shop.table()
         let coordinator = try Shop.coordinator()
         let recorder = EventRecorder(coordinator)
-        _ = try? coordinator.open(.universal("shop://nowhere", in: table))
-        _ = try? coordinator.open(.universal("shop://nowhere", in: table, from: .app))
+        let nowhere = unhandled("shop://nowhere", .noRoute(path: "nowhere"))
+        expectLinkRejected("shop://nowhere", in: table, on: coordinator, with: nowhere)
+        expectLinkRejected(
+            "shop://nowhere", in: table, on: coordinator, from: .app, with: nowhere)
         #expect(
             recorder.failures.map(\.description) == [
                 "open(.universal(\"shop://nowhere\")) failed: The link \"shop://nowhere\" is "
@@ -269,7 +271,9 @@ struct UniversalLinkReadingTests {
         expectLinkRejected(
             "shop://a/b?c=d", in: table, on: coordinator,
             with: unhandled("shop://a/b?c=d", .unreadable(.tooLong(length: 14, limit: 10))))
-        #expect(throws: NavigationError.invalidLink(.tooLong(length: 16, limit: 10))) {
+        expectRefusal(
+            NavigationError.invalidLink(.tooLong(length: 16, limit: 10)), leaving: coordinator
+        ) {
             try coordinator.open(.deepLink("demo://open/Home", format: format))
         }
     }
@@ -478,19 +482,34 @@ struct UniversalLinkReachabilityTests {
     func outsideBuildsReachableScenesOnly() throws {
         let table = try Shop.table()
         let reachable = Set(table.routes.filter(\.isReachableFromOutside).compactMap(\.scene))
+        let outcomes = Dictionary(uniqueKeysWithValues: Shop.outcomes.map { ($0.path, $0.outcome) })
         let values = ["42", "new", "a", "a/b", "%2F", "x?y", "7#f"]
+        var paths: Set<String> = []
         for route in table.routes {
             for value in values {
                 let path = route.path.split(separator: "/").map {
                     $0.first == ":" || $0.first == "*" ? value : String($0)
                 }.joined(separator: "/")
+                paths.insert(path)
+                let url = "shop://" + path
                 let coordinator = try Shop.coordinator()
                 let before = Set(coordinator.tree.screens.map(\.id))
-                _ = try? coordinator.open(.universal("shop://" + path, in: table))
+                guard let outcome = outcomes[path] else {
+                    Issue.record("no outcome for \(path)")
+                    continue
+                }
+                if let reason = outcome.refusal(of: path) {
+                    expectLinkRejected(
+                        url, in: table, on: coordinator, with: unhandled(url, reason))
+                } else {
+                    try coordinator.open(.universal(url, in: table))
+                    #expect(coordinator.tree.description == outcome.tree, "\(path)")
+                }
                 let built = coordinator.tree.screens.filter { !before.contains($0.id) }
                 #expect(built.allSatisfy { reachable.contains($0.scene) }, "\(path)")
             }
         }
+        #expect(paths == Set(outcomes.keys))
     }
 
     @Test("a route reachable from outside must have parents that are")
@@ -764,11 +783,16 @@ struct UniversalLinkSharingTests {
             ])
         try coordinator.navigate(
             .root(scene: "Search", parameters: ["term": String(repeating: "t", count: 30)]))
-        #expect(throws: NavigationError.invalidLink(.tooLong(length: 62, limit: 40))) {
+        expectRefusal(
+            NavigationError.invalidLink(.tooLong(length: 62, limit: 40)), leaving: coordinator
+        ) {
             try coordinator.universalLink(in: table)
         }
         try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(7)))
-        #expect(throws: NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))) {
+        expectRefusal(
+            NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2)),
+            leaving: coordinator
+        ) {
             try coordinator.universalLink(in: table)
         }
     }
@@ -779,9 +803,10 @@ struct UniversalLinkSharingTests {
         let coordinator = try Shop.coordinator()
         for (index, parameters) in [[:], ["path": "a//b"], ["page": "/x"]].enumerated() {
             try coordinator.navigate(.push(scene: "Files", parameters: SceneParameters(parameters)))
-            #expect(
-                throws: NavigationError.linkNotShareable(
-                    scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil)
+            expectRefusal(
+                NavigationError.linkNotShareable(
+                    scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil),
+                leaving: coordinator
             ) { try coordinator.universalLink(in: table) }
         }
     }
@@ -792,19 +817,21 @@ struct UniversalLinkSharingTests {
         let coordinator = try Shop.coordinator()
         #expect(try AppCoordinator(container: try Shop.container()).universalLink(in: table) == nil)
         try coordinator.open(.universal("shop://debug/menu", in: table, from: .app))
-        #expect(
-            throws: NavigationError.linkNotShareable(
-                scene: "Debug", screen: ScreenID(3), route: "debug/menu")
+        expectRefusal(
+            NavigationError.linkNotShareable(
+                scene: "Debug", screen: ScreenID(3), route: "debug/menu"),
+            leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
         try coordinator.navigate(.push(scene: "Help"))
-        #expect(
-            throws: NavigationError.linkNotShareable(scene: "Help", screen: ScreenID(4), route: nil)
+        expectRefusal(
+            NavigationError.linkNotShareable(scene: "Help", screen: ScreenID(4), route: nil),
+            leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
         // A value its route cannot write back as itself: `files/a` opens `files/:name`.
         try coordinator.navigate(.push(scene: "Files", parameters: ["path": "a"]))
-        #expect(
-            throws: NavigationError.linkNotShareable(
-                scene: "Files", screen: ScreenID(5), route: nil)
+        expectRefusal(
+            NavigationError.linkNotShareable(scene: "Files", screen: ScreenID(5), route: nil),
+            leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
     }
 }

@@ -1499,6 +1499,18 @@ struct BadInputTests {
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
     }
 
+    /// The trees of the fixture's open windows other than the one the cases drive.
+    private static func otherTrees(of fixture: BadInputFixture) -> [WindowID: ScreenTree] {
+        var trees: [WindowID: ScreenTree] = [:]
+        for window in fixture.windows.windows {
+            guard let coordinator = try? fixture.windows.coordinator(for: window),
+                coordinator !== fixture.coordinator
+            else { continue }
+            trees[window] = coordinator.tree
+        }
+        return trees
+    }
+
     @Test("bad input", arguments: cases)
     func badInput(_ input: BadInput) throws {
         let fixture = try BadInputFixture()
@@ -1511,6 +1523,9 @@ struct BadInputTests {
         let flows = fixture.coordinator.flows.keys.sorted()
         let windows = fixture.windows.windows
         let activeWindow = fixture.windows.activeWindow
+        let otherTrees = Self.otherTrees(of: fixture)
+        let held = fixture.coordinator.heldLink
+        let pending = fixture.coordinator.pendingNavigation
         let recorder = EventRecorder(fixture.coordinator)
 
         #expect(throws: input.expected) {
@@ -1548,6 +1563,9 @@ struct BadInputTests {
         #expect(fixture.coordinator.flows.keys.sorted() == flows)
         #expect(fixture.windows.windows == windows)
         #expect(fixture.windows.activeWindow == activeWindow)
+        #expect(Self.otherTrees(of: fixture) == otherTrees)
+        #expect(fixture.coordinator.heldLink == held)
+        #expect(fixture.coordinator.pendingNavigation == pending)
         // The error reads as a sentence, however long the input was.
         #expect(String(describing: input.expected).count < 1_000)
     }

@@ -203,12 +203,11 @@ struct HostileTests {
             expectRejected(
                 request, on: coordinator, with: .invalidSceneIdentifier(huge, problem: problem))
         }
-        #expect(throws: NavigationError.invalidSceneIdentifier(huge, problem: problem)) {
+        let invalid = NavigationError.invalidSceneIdentifier(huge, problem: problem)
+        expectRefusal(invalid, leaving: container) {
             try container.assemble(SceneBuilder(huge) { context in StubScreen(context: context) })
         }
-        #expect(throws: NavigationError.invalidSceneIdentifier(huge, problem: problem)) {
-            try container.resolve(huge)
-        }
+        expectRefusal(invalid, leaving: container) { try container.resolve(huge) }
         #expect(container.build(for: huge) == nil)
         #expect(container.remove(huge) == nil)
         #expect(container.count == 4)
@@ -223,16 +222,19 @@ extension HostileTests {
     func hugeInputsMakeSmallErrors() async throws {
         // A hang detector, not a timing: the main actor is shared with every test running in
         // parallel (about a second alone in a debug build).
-        let finished = await finishesOnMainActor(within: 600) { () -> [String] in
-            // One character of two megabytes: a letter and a million combining marks.
-            let huge = "e" + String(repeating: "\u{301}", count: 1_000_000)
+        // One character of two megabytes: a letter and a million combining marks.
+        let huge = "e" + String(repeating: "\u{301}", count: 1_000_000)
+        let finished = await finishesOnMainActor(within: 600) {
+            () -> (errors: [NavigationError], descriptions: [String], unchanged: Bool)? in
             guard
                 let coordinator = try? makeCoordinator(setup: [
                     .tabs(
                         [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")],
                         selected: "home")
                 ])
-            else { return [] }
+            else { return nil }
+            let before = coordinator.tree
+            let recorder = EventRecorder(coordinator)
             let format = DeepLinkFormat(scheme: "demo", maximumLength: 4_000_000)
             var errors: [NavigationError] = []
             for request: ApplicationTransitionType in [
@@ -257,9 +259,36 @@ extension HostileTests {
                     errors.append(error)
                 }
             }
-            return errors.map(\.description)
+            let unchanged = coordinator.tree == before && recorder.transitions.isEmpty
+            return (errors, errors.map(\.description), unchanged)
         }
-        let descriptions = try #require(finished)
+        let outcome = try #require(finished ?? nil)
+        // Each input is refused with its own error, naming the huge value, and changes nothing.
+        let hugeScene = SceneIdentifier(huge)
+        func firstBytes(_ text: String) -> String {
+            String(decoding: Array(text.utf8.prefix(64)), as: UTF8.self)
+        }
+        let expected: [NavigationError] = [
+            .unknownTab(huge, tabs: ["home", "more"]), .invalidTabName(huge),
+            .unknownTab(huge, tabs: ["home"]),
+            .invalidPresentationStyle(.popover(anchor: huge)),
+            // An attribute over the longest one is refused by its first 64 bytes.
+            .invalidLink(.unknownAttribute(position: 1, text: firstBytes("tab:" + huge))),
+            .invalidLink(.unknownAttribute(position: 2, text: firstBytes(huge))),
+            .linkSegmentFailed(
+                position: 2, segment: huge,
+                error: .invalidSceneIdentifier(
+                    hugeScene,
+                    problem: .tooManyBytes(
+                        count: huge.utf8.count, limit: SceneIdentifier.maximumByteCount))),
+        ]
+        // One by one: a failure names the input.
+        #expect(outcome.errors.count == expected.count)
+        for (index, (error, want)) in zip(outcome.errors, expected).enumerated() {
+            #expect(error == want, "input \(index)")
+        }
+        #expect(outcome.unchanged)
+        let descriptions = outcome.descriptions
         #expect(descriptions.count == 7)
         for description in descriptions {
             #expect(description.utf8.count < 600, "\(description.prefix(200))")
@@ -443,12 +472,10 @@ extension HostileTests {
             recorder.failures.map(\.error) == [
                 .observerNavigationLoop(limit: 2, kind: .push, scene: "A2")
             ])
-        #expect(
-            thrown.errors.contains(
-                .observerNavigationLoop(limit: 2, kind: .push, scene: "A2")))
-        #expect(
-            thrown.errors.contains(
-                .observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil)))
+        // Past the limit, each task's push, then its link, threw the loop error.
+        let push = NavigationError.observerNavigationLoop(limit: 2, kind: .push, scene: "A2")
+        let link = NavigationError.observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil)
+        #expect(thrown.errors == [push, link, push, link])
         token.cancel()
     }
 
@@ -587,12 +614,14 @@ extension HostileTests {
         // The same name in capitals is found wherever it is among 22,000.
         let error = NavigationError.unknownScene("SCENE-12345", suggestions: ["scene-12345"])
         expectRejected(.root(scene: "SCENE-12345"), on: coordinator, with: error)
-        do {
+        expectRejected(
+            .root(scene: "Scene-7"), on: coordinator,
+            with: .unknownScene("Scene-7", suggestions: ["scene-7"]))
+        do throws(NavigationError) {
             try coordinator.navigate(.root(scene: "Scene-7"))
             Issue.record("navigating to an unknown scene succeeded")
         } catch {
-            #expect(error == error)
-            #expect(error == .unknownScene("Scene-7", suggestions: ["scene-7"]))
+            // The suggestions are part of the error's value, and its description stays short.
             #expect(error != .unknownScene("Scene-7", suggestions: []))
             #expect(error.description.utf8.count < 1_024)
         }
@@ -604,10 +633,12 @@ extension HostileTests {
         let copy = suggestions
         #expect(suggestions.names == ["screen-12"])
         let readOnce = reads.count
-        #expect(copy == suggestions)
-        #expect(suggestions.description == copy.description)
-        #expect(suggestions == SceneSuggestions(suggestions.names))
         // Computed on the first read only; the copy shares the result.
+        let expected = SceneSuggestions(["screen-12"])
+        #expect(copy.names == ["screen-12"])
+        #expect(copy == expected)
+        #expect(suggestions == expected)
+        #expect(copy.description == expected.description)
         #expect(reads.count == readOnce)
         #expect(suggestions.names.count <= SceneSuggestions.limit)
     }

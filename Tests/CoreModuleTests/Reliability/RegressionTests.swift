@@ -64,7 +64,12 @@ struct RegressionTests {
     func vetoOfFailedLinkLeaks() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
-        #expect(throws: NavigationError.self) {
+        expectRefusal(
+            NavigationError.linkSegmentFailed(
+                position: 3, segment: "Broken",
+                error: .builderFailed("Broken", reason: "the network is down")),
+            leaving: coordinator
+        ) {
             try coordinator.open(.deepLink("app://open/A1/Keep/Broken", format: Self.format))
         }
         try coordinator.navigate(.push(scene: "A2"))
@@ -82,7 +87,12 @@ struct RegressionTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "Keep"), .init(scene: "Broken")]])
-        #expect(throws: NavigationError.self) { try coordinator.restore(snapshot) }
+        expectRefusal(
+            NavigationError.restorationFailed(
+                position: 2, scene: "Broken",
+                error: .builderFailed("Broken", reason: "the network is down")),
+            leaving: coordinator
+        ) { try coordinator.restore(snapshot) }
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.pop())
 
@@ -149,14 +159,13 @@ struct RegressionTests {
     func failedTabsKeepStackIdentities() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
-        #expect(throws: NavigationError.builderFailed("Broken", reason: "the network is down")) {
-            try coordinator.navigate(
-                .tabs(
-                    [
-                        TabItem("home", scene: "A1"), TabItem("more", scene: "B1"),
-                        TabItem("bad", scene: "Broken"),
-                    ], selected: "home"))
-        }
+        expectRejected(
+            .tabs(
+                [
+                    TabItem("home", scene: "A1"), TabItem("more", scene: "B1"),
+                    TabItem("bad", scene: "Broken"),
+                ], selected: "home"),
+            on: coordinator, with: .builderFailed("Broken", reason: "the network is down"))
         try coordinator.navigate(
             .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more"))
         #expect(coordinator.tree.tabs.map(\.stack.id) == [StackID(2), StackID(3)])
@@ -171,14 +180,14 @@ struct RegressionTests {
     @Test("a tab tap reported over an empty window names the tab in its error")
     func tabTapOverEmptyWindow() throws {
         let coordinator = try makeApp()
-        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+        expectRefusal(NavigationError.unknownTab("more", tabs: []), leaving: coordinator) {
             try coordinator.report(.tabSelectedByUser("more"))
         }
-        #expect(throws: NavigationError.unknownTab("", tabs: [])) {
+        expectRefusal(NavigationError.unknownTab("", tabs: []), leaving: coordinator) {
             try coordinator.report(.selectedTabReselectedByUser)
         }
         try coordinator.navigate(.root(scene: "A1"))
-        #expect(throws: NavigationError.unknownTab("more", tabs: [])) {
+        expectRefusal(NavigationError.unknownTab("more", tabs: []), leaving: coordinator) {
             try coordinator.report(.tabSelectedByUser("more"))
         }
     }
@@ -196,7 +205,9 @@ struct RegressionTests {
         ])
         let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
         try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
-        #expect(throws: NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2))) {
+        expectRefusal(
+            NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2)), leaving: coordinator
+        ) {
             try coordinator.link(format: format)
         }
         // Within the limit once the alert is left out.
@@ -215,22 +226,27 @@ struct RegressionTests {
     func typedAlertChecksTheRequestFirst() throws {
         let strings = AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])
         let empty = try makeCoordinator()
-        #expect(throws: NavigationError.noRoot(.present)) {
+        expectRefusal(NavigationError.noRoot(.present), leaving: empty) {
             try empty.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .alert(strings)])
-        #expect(throws: NavigationError.alertIsPresented(.present, alert: "Alert")) {
+        expectRefusal(
+            NavigationError.alertIsPresented(.present, alert: "Alert"), leaving: coordinator
+        ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
         try coordinator.navigate(.dismiss())
         var untitled = strings
         untitled.buttons[0].title = ""
-        #expect(throws: NavigationError.invalidAlert(.emptyButtonTitle(index: 0))) {
+        expectRefusal(
+            NavigationError.invalidAlert(.emptyButtonTitle(index: 0)), leaving: coordinator
+        ) {
             try coordinator.navigate(.alert(untitled), expecting: Bool.self) { _ in }
         }
-        #expect(
-            throws: NavigationError.invalidAlert(
-                .wrongAnswerType(button: 0, expected: "Bool", given: "String"))
+        expectRefusal(
+            NavigationError.invalidAlert(
+                .wrongAnswerType(button: 0, expected: "Bool", given: "String")),
+            leaving: coordinator
         ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
@@ -256,7 +272,10 @@ struct RegressionTests {
             #expect(coordinator.owner(of: screen.id)?.isFinished != true, "\(screen)")
         }
         #expect(flow.isFinished)
-        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished)) {
+        expectRefusal(
+            NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished),
+            leaving: coordinator
+        ) {
             try flow.navigate(.push(scene: "B2"))
         }
         token.cancel()

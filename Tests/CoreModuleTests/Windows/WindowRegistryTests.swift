@@ -88,7 +88,10 @@ struct WindowRegistryTests {
         #expect(kiosk.guardNames == ["kiosk"])
         #expect(main.guardNames.isEmpty)
         try main.navigate(.root(scene: "B1"))
-        #expect(throws: NavigationError.self) { try kiosk.navigate(.root(scene: "B1")) }
+        expectRejected(
+            .root(scene: "B1"), on: kiosk,
+            with: .rejectedByGuard(name: "kiosk", kind: .root, scene: "B1", reason: "kiosk"))
+        #expect(main.tree.scenes == [["B1"]])
     }
 
     @Test("a link goes to the active window, to a named one (then active), or to a new one")
@@ -137,15 +140,14 @@ struct WindowRegistryTests {
         try main.navigate(.root(scene: "A1"))
         let recorder = EventRecorder(main)
 
-        #expect(
-            throws: NavigationError.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))
+        expectRefusal(
+            NavigationError.linkSegmentFailed(
+                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            leaving: registry
         ) {
             try registry.open(Windows.link("demo://open/Nope"), in: .newWindow("new"))
         }
         #expect(registry.windows == ["main"])
-        #expect(registry.activeWindow == "main")
-        #expect(try windows.scenes("main") == [["A1"]])
         #expect(recorder.events.isEmpty)
         // The identity is free again.
         try registry.openWindow("new")
@@ -214,6 +216,12 @@ struct WindowRegistryTests {
         }
         #expect(main.tree.isEmpty)
         #expect(recorder.transitions.isEmpty)
+        // Nothing was held or left waiting, and the window did not open again.
+        #expect(main.heldLink == nil)
+        #expect(main.pendingNavigation == nil)
+        #expect(main.flows.isEmpty)
+        #expect(registry.windows.isEmpty)
+        #expect(registry.activeWindow == nil)
         // The cancelled navigation is reported to the observers still attached, then each refusal.
         #expect(
             recorder.failures.map(\.error)
@@ -310,7 +318,7 @@ struct WindowRegistryTests {
         #expect(event?.transition?.kind == .replaceTree)
         #expect(registry.activeWindow == "main")
 
-        await #expect(throws: NavigationError.windowAlreadyOpen("side")) {
+        await expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: registry) {
             try await registry.openWhenAllowed(
                 Windows.link("demo://open/B1"), in: .newWindow("side"))
         }
@@ -364,15 +372,17 @@ struct WindowRegistryTests {
             try empty.snapshot()
         }
         let snapshot = TreeSnapshot(root: [TreeSnapshot.Screen(scene: "Nope")])
-        #expect(throws: NavigationError.self) {
+        expectRefusal(
+            NavigationError.restorationFailed(
+                position: 1, scene: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            leaving: registry
+        ) {
             try registry.openWindow("side", restoring: snapshot)
         }
         #expect(registry.windows == ["main"])
-        #expect(registry.activeWindow == "main")
-        #expect(throws: NavigationError.unknownWindow("side", open: ["main"])) {
-            try registry.coordinator(for: "side")
-        }
-        #expect(throws: NavigationError.unknownWindow("side", open: ["main"])) {
+        let unknown = NavigationError.unknownWindow("side", open: ["main"])
+        expectRefusal(unknown, leaving: registry) { try registry.coordinator(for: "side") }
+        expectRefusal(unknown, leaving: registry) {
             try registry.restorationActivity(for: "side", activityType: "restore")
         }
     }
@@ -381,10 +391,13 @@ struct WindowRegistryTests {
     func identities() throws {
         let long = WindowID(String(repeating: "w", count: WindowID.maximumByteCount + 1))
         let windows = try Windows()
-        #expect(throws: NavigationError.invalidWindowID(long)) {
+        expectRefusal(NavigationError.invalidWindowID(long), leaving: windows.registry) {
             try windows.registry.openWindow(long)
         }
-        #expect(throws: NavigationError.invalidWindowID("")) { try windows.registry.openWindow("") }
+        expectRefusal(NavigationError.invalidWindowID(""), leaving: windows.registry) {
+            try windows.registry.openWindow("")
+        }
+        #expect(windows.registry.windows.isEmpty)
         let widest = WindowID(String(repeating: "w", count: WindowID.maximumByteCount))
         try windows.registry.openWindow(widest)
         let json = try JSONEncoder().encode(["main" as WindowID])
@@ -415,6 +428,7 @@ struct WindowRegistryTests {
         try main.navigate(.push(scene: "Closer"))
         #expect(refused == .windowBusy("main", during: .push))
         #expect(registry.windows == ["main"])
+        #expect(registry.activeWindow == "main")
         #expect(main.tree.scenes == [["A1", "Closer"]])
         try registry.closeWindow("main")
         #expect(registry.windows.isEmpty)
@@ -435,6 +449,8 @@ struct WindowRegistryTests {
         try windows.openWindow("main")
         #expect(refused == .windowAlreadyOpen("main"))
         #expect(windows.windows == ["main"])
+        #expect(windows.activeWindow == "main")
+        #expect(try windows.coordinator(for: "main").tree.isEmpty)
     }
 
     @Test("an observer that closes the window while a link opens: the call still succeeds")
@@ -479,6 +495,8 @@ struct WindowRegistryTests {
         // An empty snapshot would overwrite what the window saved.
         #expect(throws: NavigationError.windowClosed("main")) { try main.snapshot() }
         #expect(main.tree.isEmpty)
+        #expect(main.pendingNavigation == nil)
+        #expect(windows.registry.windows.isEmpty)
         #expect(recorder.transitions.isEmpty)
         // The screen's finish went in as the pop it asks for: its failure is published once.
         #expect(

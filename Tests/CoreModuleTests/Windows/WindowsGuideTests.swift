@@ -78,7 +78,10 @@ struct WindowsGuideTests {
         #expect(try app.windows.coordinator(for: "main") === main)
         #expect(main.guardNames == ["signed-in"] && side.guardNames == ["signed-in"])
         session.signedIn = false
-        #expect(throws: NavigationError.self) { try main.navigate(.push(scene: "Compose")) }
+        expectRejected(
+            .push(scene: "Compose"), on: main,
+            with: .rejectedByGuard(
+                name: "signed-in", kind: .push, scene: "Compose", reason: "signed out"))
         #expect(main.tree.scenes == [["Inbox", "Message"]])
     }
 
@@ -121,7 +124,7 @@ struct WindowsGuideTests {
         let app = try MailApp()
         let (main, _) = try app.openBoth()
         #expect(try app.windows.coordinator(for: "main") === main)
-        #expect(throws: NavigationError.windowAlreadyOpen("main")) {
+        expectRefusal(NavigationError.windowAlreadyOpen("main"), leaving: app.windows) {
             try app.windows.openWindow("main")
         }
     }
@@ -162,7 +165,11 @@ struct WindowsGuideTests {
         #expect(!["main", "side"].contains(composing))
         #expect(app.windows.windows.count == 3)
 
-        #expect(throws: NavigationError.self) {
+        expectRefusal(
+            NavigationError.linkSegmentFailed(
+                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            leaving: app.windows
+        ) {
             try app.windows.open(app.link("mail://open/Nope/Compose"))
         }
         #expect(app.windows.windows.count == 3)
@@ -194,13 +201,8 @@ struct WindowsGuideTests {
         #expect(side.tree.visibleScreen?.parameters["id"] == "5")
         #expect(cancelled)  // the link replaced the screen whose result side awaited
 
-        var refused: WindowID?
-        do {
-            try closing.navigate(.push(scene: "Message"))
-        } catch .windowClosed(let window) {
-            refused = window
-        }
-        #expect(refused == "main")
+        expectRejected(.push(scene: "Message"), on: closing, with: .windowClosed("main"))
+        #expect(app.windows.windows == ["side"])
         #expect(
             "\(NavigationError.windowClosed("main"))"
                 == "The window \"main\" was closed: its coordinator navigates no more.")
@@ -258,17 +260,12 @@ struct WindowsGuideTests {
         // The guide's error rows for split steps.
         let main = try app.windows.openWindow("main")
         try main.navigate(.root(scene: "Inbox"))
-        #expect(throws: NavigationError.noSplitRoot(.showDetail)) {
-            try main.navigate(.showDetail("Message"))
-        }
-        #expect(throws: NavigationError.noSupplementaryColumn(.showSupplementary)) {
-            try ipad.navigate(.showSupplementary("Inbox"))
-        }
-        #expect(throws: NavigationError.noDetailScreen(.replace)) {
-            try ipad.navigate(.replace(scene: "Inbox"))
-        }
+        expectRejected(.showDetail("Message"), on: main, with: .noSplitRoot(.showDetail))
+        expectRejected(
+            .showSupplementary("Inbox"), on: ipad, with: .noSupplementaryColumn(.showSupplementary))
+        expectRejected(.replace(scene: "Inbox"), on: ipad, with: .noDetailScreen(.replace))
         let empty = try app.windows.openWindow("empty")
-        #expect(throws: NavigationError.noRoot(.sizeClass)) {
+        expectRefusal(NavigationError.noRoot(.sizeClass), leaving: app.windows) {
             try empty.report(.sizeClassChanged(.compact))
         }
     }
@@ -279,25 +276,27 @@ struct WindowsGuideTests {
         let (main, side) = try app.openBoth()
         let trees = (main.tree, side.tree)
         let link = app.link("mail://open/Inbox")
-        #expect(throws: NavigationError.invalidWindowID("")) { try app.windows.openWindow("") }
-        #expect(
-            throws: NavigationError.invalidWindowID(WindowID(String(repeating: "w", count: 257)))
-        ) {
-            try app.windows.openWindow(WindowID(String(repeating: "w", count: 257)))
+        let windows = app.windows
+        expectRefusal(NavigationError.invalidWindowID(""), leaving: windows) {
+            try windows.openWindow("")
+        }
+        let long = WindowID(String(repeating: "w", count: 257))
+        expectRefusal(NavigationError.invalidWindowID(long), leaving: windows) {
+            try windows.openWindow(long)
         }
         let gone = NavigationError.unknownWindow("gone", open: ["main", "side"])
-        #expect(throws: gone) { try app.windows.coordinator(for: "gone") }
-        #expect(throws: gone) { try app.windows.activate("gone") }
-        #expect(throws: gone) { try app.windows.closeWindow("gone") }
-        #expect(throws: gone) {
-            try app.windows.restorationActivity(for: "gone", activityType: "restore")
+        expectRefusal(gone, leaving: windows) { try windows.coordinator(for: "gone") }
+        expectRefusal(gone, leaving: windows) { try windows.activate("gone") }
+        expectRefusal(gone, leaving: windows) { try windows.closeWindow("gone") }
+        expectRefusal(gone, leaving: windows) {
+            try windows.restorationActivity(for: "gone", activityType: "restore")
         }
-        #expect(throws: gone) { try app.windows.open(link, in: .window("gone")) }
-        #expect(throws: NavigationError.windowAlreadyOpen("side")) {
-            try app.windows.openWindow("side")
+        expectRefusal(gone, leaving: windows) { try windows.open(link, in: .window("gone")) }
+        expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: windows) {
+            try windows.openWindow("side")
         }
-        #expect(throws: NavigationError.windowAlreadyOpen("side")) {
-            try app.windows.open(link, in: .newWindow("side"))
+        expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: windows) {
+            try windows.open(link, in: .newWindow("side"))
         }
         #expect(app.windows.windows == ["main", "side"])
         #expect(app.windows.activeWindow == "main")
@@ -307,7 +306,7 @@ struct WindowsGuideTests {
     @Test("a link for the active window when none is open")
     func noActiveWindow() throws {
         let app = try MailApp()
-        #expect(throws: NavigationError.noActiveWindow) {
+        expectRefusal(NavigationError.noActiveWindow, leaving: app.windows) {
             try app.windows.open(app.link("mail://open/Inbox"))
         }
         #expect(app.windows.windows.isEmpty)

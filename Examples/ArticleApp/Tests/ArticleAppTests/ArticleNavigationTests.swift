@@ -44,6 +44,7 @@ struct ArticleNavigationTests {
             try DependencyInjection(container: container).configure()
         }
         #expect(container.count == 4)
+        #expect(container.sceneIdentifiers == ["A1", "A2", "B1", "C1"])
     }
 
     @Test("every scene a screen's button opens is registered: the start-up check is empty")
@@ -111,9 +112,14 @@ struct ArticleNavigationTests {
         // has a tree of its own, empty, so its push has nothing to push on.
         let second = AppCoordinator(container: container)
         #expect(second.tree.isEmpty)
+        let secondRecorder = RecordingRenderer(attachedTo: second)
         #expect(throws: NavigationError.noRoot(.push)) {
             try second.navigate(.push(scene: "A2", animated: true))
         }
+        #expect(second.tree.isEmpty)
+        #expect(secondRecorder.events.isEmpty)
+        #expect(secondRecorder.errors == [.noRoot(.push)])
+        #expect(coordinator.tree.scenes == [["A1"]])
         // The screen's context reaches the coordinator that built it.
         try visible(A1ViewController.self).tappedToA2()
         #expect(coordinator.tree.scenes == [["A1", "A2"]])

@@ -73,20 +73,27 @@ struct ArticleSessionTests {
     @Test(
         "A link the app does not handle from outside is unhandled, and changes nothing",
         arguments: [
-            ("https://article.example.com/debug/a2", "not reachable"),
-            ("https://article.example.com/z9", "no route"),
-            ("https://elsewhere.example.com/a1", "not accepted"),
+            (
+                "https://article.example.com/debug/a2",
+                UnhandledLink.Reason.notReachableFromOutside(route: "debug/a2")
+            ),
+            ("https://article.example.com/z9", .noRoute(path: "z9")),
+            (
+                "https://elsewhere.example.com/a1",
+                .notAccepted(scheme: "https", host: "elsewhere.example.com")
+            ),
         ])
-    func unhandledLinksChangeNothing(link: String, why: String) throws {
+    func unhandledLinksChangeNothing(link: String, reason: UnhandledLink.Reason) throws {
         let session = try ArticleSession(restoring: nil)
         let recorder = RecordingRenderer(attachedTo: session.coordinator)
         let before = session.coordinator.tree
         let outcome = session.open(try #require(URL(string: link)))
         guard case .unhandled(let unhandled) = outcome else {
-            Issue.record("\(link) (\(why)): \(outcome)")
+            Issue.record("\(link) (\(reason)): \(outcome)")
             return
         }
         #expect(unhandled.url == link)
+        #expect(unhandled.reason == reason)
         #expect(session.coordinator.tree == before)
         // No transition: only the failure, which the app's observers log.
         #expect(recorder.entries.count == 1)
@@ -112,13 +119,37 @@ struct ArticleSessionTests {
         #expect(second.coordinator.tree.selectedTab == "a")
     }
 
+    /// The problem of a saved state that is not JSON: the decoder's own words, shortened as
+    /// the library shortens a reason (over 60 scalars: the first 48, then its size in bytes).
+    nonisolated static func notJSONProblem(_ text: String) -> NavigationError {
+        var reason = "(it reads)"
+        do {
+            _ = try JSONDecoder().decode(TreeSnapshot.self, from: Data(text.utf8))
+        } catch {
+            reason = String(describing: error)
+        }
+        let scalars = reason.unicodeScalars
+        if scalars.count > 60 {
+            reason =
+                String(String.UnicodeScalarView(scalars.prefix(48)))
+                + "… (\(reason.utf8.count) bytes)"
+        }
+        return .invalidSnapshot(.unreadable(reason: reason))
+    }
+
     @Test(
         "A saved state that cannot be read starts the app afresh and says why",
-        arguments: [Data("not json".utf8), Data(#"{"version":99}"#.utf8)])
-    func unreadableSavedStateStartsAfresh(saved: Data) throws {
+        arguments: [
+            (Data("not json".utf8), notJSONProblem("not json")),
+            (
+                Data(#"{"version":99}"#.utf8),
+                .unsupportedSnapshotVersion(found: 99, supported: TreeSnapshot.currentVersion)
+            ),
+        ])
+    func unreadableSavedStateStartsAfresh(saved: Data, problem: NavigationError) throws {
         let session = try ArticleSession(restoring: saved)
         #expect(session.coordinator.tree.scenes == [["A1"], ["B1"], ["C1"]])
-        #expect(session.restorationProblem != nil)
+        #expect(session.restorationProblem == problem)
     }
 
     // MARK: Buttons
@@ -157,9 +188,14 @@ struct ArticleSessionTests {
         try tap("Discard…")
         #expect(coordinator.tree.alert == B1ViewController.discardAlert)
         // Nothing goes over the alert: the user answers it first.
-        #expect(throws: NavigationError.alertIsPresented(.push, alert: "DiscardB1")) {
-            try coordinator.navigate(.push(scene: "C1"))
-        }
+        let before = coordinator.tree
+        let recorder = RecordingRenderer(attachedTo: coordinator)
+        let refused = NavigationError.alertIsPresented(.push, alert: "DiscardB1")
+        #expect(throws: refused) { try coordinator.navigate(.push(scene: "C1")) }
+        #expect(coordinator.tree == before)
+        #expect(recorder.events.isEmpty)
+        #expect(recorder.errors == [refused])
+        recorder.detach()
         let first = try #require(coordinator.tree.visibleScreen?.id)
         try coordinator.report(.answeredByUser(first, button: 1))
         #expect(coordinator.tree.visibleScreen?.scene == "B1")

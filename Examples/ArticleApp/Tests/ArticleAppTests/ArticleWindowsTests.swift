@@ -52,9 +52,13 @@ struct ArticleWindowsTests {
         let again = try windows.session(for: "main", restoring: nil, layout: .tabs)
         #expect(again.coordinator === first.coordinator)
         #expect(again.coordinator.tree.visibleScreen?.scene == "A2")
+        let before = first.coordinator.tree
         #expect(throws: StartUpFailure.window(.invalidWindowID(""))) {
             try windows.session(for: "", restoring: nil, layout: .tabs)
         }
+        #expect(windows.registry.windows == ["main"])
+        #expect(windows.registry.activeWindow == "main")
+        #expect(first.coordinator.tree == before)
         #expect(
             StartUpFailure.window(.invalidWindowID("")).description
                 .hasPrefix("The window could not be opened: "))
