@@ -181,27 +181,26 @@ struct RestorationTests {
         #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 9, supported: 3)) {
             try TreeSnapshot.decode(Data(#"{"version":9,"root":[]}"#.utf8))
         }
-        // Not JSON, the version missing, the root of another type: unreadable, for the reason
-        // the JSON decoder gives, cut as every long text in an error is.
-        for text in ["not json", #"{"root":[]}"#, #"{"version":2,"root":"A1"}"#] {
-            var decodingFailure: (any Error)?
-            do {
-                _ = try JSONDecoder().decode(TreeSnapshot.self, from: Data(text.utf8))
-            } catch {
-                decodingFailure = error
-            }
-            let reason = try #require(decodingFailure.map { Self.shortened("\($0)") }, "\(text)")
-            #expect(throws: NavigationError.invalidSnapshot(.unreadable(reason: reason))) {
+        // Not JSON, the version missing, a part of another type: unreadable, naming the place.
+        let unreadable: [(text: String, reason: String)] = [
+            ("not json", "The given data was not valid JSON"),
+            (#"{"root":[]}"#, #""version" is missing"#),
+            (#"{"version":2,"root":"A1"}"#, #""root" has the wrong type (expected an array)"#),
+            (
+                #"{"version":2,"root":[{"scene":5}]}"#,
+                #""root.0.scene" has the wrong type (expected a string)"#
+            ),
+            (#"{"version":2,"root":[{"parameters":{}}]}"#, #""root.0.scene" is missing"#),
+            (#"{"version":null}"#, #""version" is null (expected a number)"#),
+            ("[]", "the snapshot has the wrong type (expected an object)"),
+        ]
+        for (text, reason) in unreadable {
+            #expect(
+                throws: NavigationError.invalidSnapshot(.unreadable(reason: reason)), "\(text)"
+            ) {
                 try TreeSnapshot.decode(Data(text.utf8))
             }
         }
     }
 
-    /// `text` as an error quotes it: its first 48 Unicode scalars and its length in bytes when
-    /// it is longer than 60 scalars, else whole.
-    private static func shortened(_ text: String) -> String {
-        guard text.unicodeScalars.count > 60 else { return text }
-        let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(48)))
-        return "\(head)… (\(text.utf8.count) bytes)"
-    }
 }

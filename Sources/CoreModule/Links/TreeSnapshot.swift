@@ -140,9 +140,52 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
             {
                 throw .unsupportedSnapshotVersion(found: version, supported: currentVersion)
             }
-            throw .invalidSnapshot(
-                .unreadable(reason: NavigationError.shorten(String(describing: error))))
+            throw .invalidSnapshot(.unreadable(reason: unreadableReason(error)))
         }
+    }
+
+    /// What the JSON decoder could not read, as a short phrase that names the place.
+    ///
+    /// For example `"version" is missing`, `"root" has the wrong type (expected an array)`, or
+    /// the decoder's own sentence (`The snapshot holds too many screens`); cut, as every long
+    /// text in an error is.
+    static func unreadableReason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else {
+            return NavigationError.shorten(String(describing: error))
+        }
+        func place(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "the snapshot" : "\"\(keys.joined(separator: "."))\""
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is [Any].Type: return "an array"
+            case is [String: Any].Type: return "an object"
+            case is String.Type: return "a string"
+            case is Int.Type, is Double.Type: return "a number"
+            case is Bool.Type: return "a Boolean"
+            default: return "a \(type)"
+            }
+        }
+        let reason: String
+        switch error {
+        case .dataCorrupted(let context):
+            // The decoder's sentence, without its full stop: the error's description adds one.
+            var sentence = Substring(context.debugDescription)
+            while sentence.last == "." { sentence = sentence.dropLast() }
+            reason =
+                context.codingPath.isEmpty ? String(sentence) : "\(place(context)): \(sentence)"
+        case .keyNotFound(let key, let context):
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            reason = "\"\((keys + [key.stringValue]).joined(separator: "."))\" is missing"
+        case .typeMismatch(let type, let context):
+            reason = "\(place(context)) has the wrong type (expected \(kind(type)))"
+        case .valueNotFound(let type, let context):
+            reason = "\(place(context)) is null (expected \(kind(type)))"
+        @unknown default:
+            reason = String(describing: error)
+        }
+        return NavigationError.shorten(reason)
     }
 
     /// A snapshot's version alone, to name it when the rest cannot be read.
