@@ -14,10 +14,15 @@
 //     the decoder refuses more as it reads);
 //   - a failed restore is a typed error that changed nothing, reported one failure and no
 //     transition, with a description of bounded size;
-//   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`) with the
-//     snapshot's screens, tabs, split columns, selected tab and modal styles, reported one
-//     transition, kept the window's size class, and no screen has more parameters than the
-//     limit;
+//   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`),
+//     reported one transition, kept the window's size class, and holds exactly what the
+//     snapshot describes, compared with values the oracle computes itself: the root, or each tab
+//     (its name, in order, and the selected one), or each split column (a supplementary one
+//     only when saved), then each modal (its style); in each stack, in order, every screen's
+//     scene (the registered one it names, or `product/:id` for a path that pattern matches),
+//     its parameters (the saved ones, plus the pattern's value) and its payload (the saved one
+//     decoded as `Product`, or for `Product` saved without one, the one rebuilt from its `id`,
+//     else none); the split is collapsed in a compact window;
 //   - the restored tree's own snapshot (`coordinator.snapshot()`) survives JSON, and restoring
 //     it elsewhere gives a tree that saves the very same snapshot.
 // A broken oracle stops the process with `preconditionFailure`, which libFuzzer reports as a
@@ -234,39 +239,133 @@ enum SnapshotFuzzer {
         check(recorder.events == [.transition(event)], "restore reported \(recorder.events)")
         check(event.kind == .replaceTree, "restore applied a \(event.kind)")
         check(event.to == tree.visibleLocation, "the event does not end at the visible screen")
-        // The tree the snapshot describes.
-        let saved = screens(of: snapshot)
+        // The tree the snapshot describes, screen by screen.
         check(
-            tree.screenCount == saved.count,
-            "restored \(tree.screenCount) screens of \(saved.count)")
+            tree.screenCount == screens(of: snapshot).count,
+            "restored \(tree.screenCount) screens of \(screens(of: snapshot).count)")
         let limit = TreeSnapshot.maximumParametersPerScreen
         check(
-            saved.allSatisfy { $0.parameters.values.count <= limit },
+            tree.screens.allSatisfy { $0.parameters.values.count <= limit },
             "restored a screen with more parameters than the limit")
-        check(tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
         check(
             tree.horizontalSizeClass == before.horizontalSizeClass,
             "a restore changed the window's size class")
-        if let split = snapshot.split {
-            let columns = tree.split
-            check(
-                columns?.primary.count == split.primary.count
-                    && columns?.supplementary?.count == split.supplementary?.count
-                    && columns?.detail.count == split.detail.count
-                    && columns?.isCollapsed == (tree.horizontalSizeClass == .compact),
-                "restored the split \(tree)")
+        checkStacks(of: tree, against: snapshot)
+        checkOwnSnapshot(coordinator)
+    }
+
+    /// The screen a restore builds for `saved`, by the fixed registry's rules, computed without
+    /// the library: the registered scene it names, or `product/:id` for a path that pattern
+    /// matches (its value added to the parameters); the parameters saved; the payload saved,
+    /// read as its registered type (only `product` is registered, as `Product`), or for
+    /// `Product` saved without one, the one rebuilt from its `id`; no payload otherwise.
+    static func expected(_ saved: TreeSnapshot.Screen) -> ExpectedScreen {
+        var scene = saved.scene
+        var parameters = saved.parameters.values
+        let registered: [SceneIdentifier] = [
+            "A1", "A2", "B1", "B2", "Café", "product/:id", "Order", "Broken", "Product",
+        ]
+        if let name = registered.first(where: { $0 == saved.scene }) {
+            scene = name
         } else {
-            check(tree.split == nil, "restored a split from a snapshot without one")
+            let parts = saved.scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+            check(
+                parts.count == 2 && parts[0] == "product" && !parts[1].isEmpty,
+                "restored the unknown scene \(saved.scene)")
+            scene = "product/:id"
+            parameters["id"] = String(parts[1])
         }
-        if !snapshot.tabs.isEmpty {
+        var payload: ScenePayload?
+        if let given = saved.payload {
+            check(given.type == "product", "restored a payload of the unknown type \(given.type)")
+            guard let product = try? JSONDecoder().decode(Product.self, from: Data(given.json.utf8))
+            else {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: restored the unreadable payload \(given.json)")
+            }
+            payload = ScenePayload(product)
+        } else if scene == "Product" {
+            guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: restored Product without a payload or an id")
+            }
+            payload = ScenePayload(Product(id: id))
+        }
+        return ExpectedScreen(
+            scene: scene, parameters: SceneParameters(parameters), payload: payload)
+    }
+
+    /// A screen as a restore must build it.
+    struct ExpectedScreen: Equatable, CustomStringConvertible {
+        var scene: SceneIdentifier
+        var parameters: SceneParameters
+        var payload: ScenePayload?
+
+        init(scene: SceneIdentifier, parameters: SceneParameters, payload: ScenePayload?) {
+            self.scene = scene
+            self.parameters = parameters
+            self.payload = payload
+        }
+
+        init(_ screen: Screen) {
+            self.init(scene: screen.scene, parameters: screen.parameters, payload: screen.payload)
+        }
+
+        var description: String {
+            let shown =
+                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.typeName }
+                ?? "no payload"
+            return "\(scene) \(parameters) \(shown)"
+        }
+    }
+
+    /// Checks that `stack` holds, in order, the screens a restore builds for `saved`.
+    static func checkStack(
+        _ stack: ScreenStack?, _ saved: [TreeSnapshot.Screen], _ what: String
+    ) {
+        let built = stack.map { $0.map { ExpectedScreen($0) } } ?? []
+        let expected = saved.map(Self.expected)
+        check(built == expected, "restored \(what) as \(built), not \(expected)")
+    }
+
+    /// Checks the restored `tree` against `snapshot`, stack by stack and screen by screen: the
+    /// root, or each tab (its name, its screens, the selected one), or each split column; then
+    /// each modal (its style, its screens), in order.
+    static func checkStacks(of tree: ScreenTree, against snapshot: TreeSnapshot) {
+        if let split = snapshot.split {
+            guard let columns = tree.split else {
+                preconditionFailure("fuzz-snapshots oracle: restored no split: \(tree)")
+            }
+            check(tree.root == nil && tree.tabs.isEmpty, "restored a split and more: \(tree)")
+            checkStack(columns.primary, split.primary, "the primary column")
+            check(
+                (columns.supplementary == nil) == (split.supplementary == nil),
+                "restored the columns \(columns.columns)")
+            checkStack(columns.supplementary, split.supplementary ?? [], "the supplementary column")
+            checkStack(columns.detail, split.detail, "the detail column")
+            check(
+                columns.isCollapsed == (tree.horizontalSizeClass == .compact),
+                "restored the split collapsed: \(columns.isCollapsed)")
+        } else if !snapshot.tabs.isEmpty {
+            check(tree.split == nil && tree.root == nil, "restored tabs and more: \(tree)")
+            check(
+                tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
+            for (tab, saved) in zip(tree.tabs, snapshot.tabs) {
+                checkStack(tab.stack, saved.stack, "the tab \(saved.name)")
+            }
             check(
                 tree.selectedTab == snapshot.tabs[snapshot.selectedTab].name,
                 "selected \(String(describing: tree.selectedTab))")
+        } else {
+            check(tree.split == nil && tree.tabs.isEmpty, "restored a root and more: \(tree)")
+            checkStack(tree.root, snapshot.root, "the root")
         }
         check(
             tree.modals.map(\.style) == snapshot.modals.map(\.style),
             "restored modals \(tree.modals.map(\.style))")
-        checkOwnSnapshot(coordinator)
+        for (index, (modal, saved)) in zip(tree.modals, snapshot.modals).enumerated() {
+            checkStack(modal, saved.stack, "modal \(index)")
+        }
     }
 
     /// The restored tree's own snapshot survives JSON and restores to a tree that saves the
