@@ -174,7 +174,12 @@ extension NavigationFuzzer {
         var arrivals: [(SceneIdentifier, SceneParameters, ScenePayload?)] = []
         var revealed: Screen?
         var leaving: [Screen] = []
+        // The top-most stack; a collapsed split's columns are one stack for a replace.
         let top = tree.topStack.map(Array.init) ?? []
+        var visibleStack = top
+        if tree.modals.isEmpty, let split = tree.split, split.isCollapsed {
+            visibleStack = split.collapsedScreens
+        }
         switch request {
         case .root(let scene, let parameters, let payload, _):
             arrivals = [(scene, parameters, payload)]
@@ -185,7 +190,7 @@ extension NavigationFuzzer {
             guard Self.isValid(style) else { return .refused(.invalidPresentationStyle(style)) }
             arrivals = [(scene, parameters, payload)]
         case .replace(let scene, let parameters, let payload, _):
-            guard let last = top.last else { return .refused(.noDetailScreen(kind)) }
+            guard let last = visibleStack.last else { return .refused(.noDetailScreen(kind)) }
             arrivals = [(scene, parameters, payload)]
             leaving = [last]
         case .setStack(let destinations, _):

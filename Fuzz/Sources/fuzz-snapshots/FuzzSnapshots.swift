@@ -12,8 +12,14 @@
 //     input a time limit);
 //   - a decoded snapshot is within `TreeSnapshot`'s limits (version, screens, tabs, modals:
 //     the decoder refuses more as it reads);
-//   - a failed restore is a typed error that changed nothing, reported one failure and no
-//     transition, with a description of bounded size;
+//   - a restore fails exactly when, and with exactly the error that, the oracle computes
+//     itself (`expectedError(restoring:)`): the snapshot's own problem, by `SnapshotProblem`'s
+//     rules in their order; an unknown or unreadable payload; `restorationFailed` naming the
+//     first screen that fails (its position and saved scene) and why (an unknown scene with
+//     its suggestions, an invalid one, a missing or malformed parameter, a payload it cannot
+//     rebuild, its builder's failure); a failed restore changed nothing, reported one failure
+//     and no transition, with a description of bounded size; a restore of no screen returns
+//     nil and changes nothing;
 //   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`),
 //     reported one transition, kept the window's size class, and holds exactly what the
 //     snapshot describes, compared with values the oracle computes itself: the root, or each tab
@@ -210,10 +216,18 @@ enum SnapshotFuzzer {
         let before = coordinator.tree
         // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
         defer { recorder.events.removeAll() }
+        let expected = expectedError(restoring: snapshot)
         let event: TransitionEvent?
         do {
             event = try coordinator.restore(snapshot)
+            if let expected {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: the restore applied; expected \(expected)")
+            }
         } catch {
+            check(
+                error == expected,
+                "the restore threw \(error); expected \(String(describing: expected))")
             check(coordinator.tree == before, "a failed restore changed the tree")
             check(
                 recorder.events
@@ -227,7 +241,8 @@ enum SnapshotFuzzer {
             return
         }
         guard let event else {
-            // Nothing to do: the snapshot is the tree as it is.
+            // Nothing to do: the snapshot holds no screen.
+            check(screens(of: snapshot).isEmpty, "a restore of \(snapshot) returned nil")
             check(coordinator.tree == before, "a restore that returned nil changed the tree")
             check(
                 recorder.events.isEmpty, "a restore that returned nil reported \(recorder.events)")
@@ -254,6 +269,158 @@ enum SnapshotFuzzer {
         checkOwnSnapshot(coordinator)
     }
 
+    /// The registered names and patterns of ``container``, for an unknown scene's suggestions.
+    static let registered: [SceneIdentifier] = [
+        "A1", "A2", "B1", "B2", "Café", "product/:id", "Order", "Broken", "Product",
+    ]
+
+    /// The error restoring `snapshot` must throw, or `nil` when it must apply or do nothing.
+    ///
+    /// Computed without the library (but for an invalid name's problem, read from
+    /// `SceneIdentifier.problem`): the snapshot's own problem first (by the rules of
+    /// `SnapshotProblem`, in its order), then an unknown or unreadable payload (every payload is
+    /// read before anything is built), then, named after the first screen that fails, its
+    /// scene's resolution, its parameters, its payload rebuilt, its builder. Nothing vetoes or
+    /// guards the trees restored over.
+    static func expectedError(restoring snapshot: TreeSnapshot) -> NavigationError? {
+        if let problem = problem(of: snapshot) { return .invalidSnapshot(problem) }
+        let saved = screens(of: snapshot)
+        for screen in saved {
+            guard let payload = screen.payload else { continue }
+            guard payload.type == "product" else {
+                return .invalidSnapshot(.unknownPayloadType(payload.type))
+            }
+            do {
+                _ = try JSONDecoder().decode(Product.self, from: Data(payload.json.utf8))
+            } catch {
+                return .invalidSnapshot(
+                    .unreadablePayload(type: payload.type, reason: String(describing: error)))
+            }
+        }
+        for (index, screen) in saved.enumerated() {
+            if let error = expectedError(building: screen) {
+                return .restorationFailed(position: index + 1, scene: screen.scene, error: error)
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with `snapshot` as a whole, by the rules `SnapshotProblem` documents.
+    static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
+        let version = TreeSnapshot.currentVersion
+        guard (1...version).contains(snapshot.version) else {
+            return .unsupportedVersion(found: snapshot.version, supported: version)
+        }
+        let count = screens(of: snapshot).count
+        if count > TreeSnapshot.maximumScreens {
+            return .tooManyScreens(count: count, limit: TreeSnapshot.maximumScreens)
+        }
+        if snapshot.tabs.count > TreeSnapshot.maximumTabs {
+            return .tooManyTabs(count: snapshot.tabs.count, limit: TreeSnapshot.maximumTabs)
+        }
+        if snapshot.modals.count > TreeSnapshot.maximumModals {
+            return .tooManyModals(count: snapshot.modals.count, limit: TreeSnapshot.maximumModals)
+        }
+        if let split = snapshot.split {
+            if !snapshot.root.isEmpty || !snapshot.tabs.isEmpty { return .rootAndTabs }
+            if split.primary.isEmpty { return .emptyStack }
+        } else if !snapshot.tabs.isEmpty {
+            if !snapshot.root.isEmpty { return .rootAndTabs }
+            guard snapshot.tabs.indices.contains(snapshot.selectedTab) else {
+                return .selectedTabOutOfRange(
+                    index: snapshot.selectedTab, count: snapshot.tabs.count)
+            }
+            var names: Set<String> = []
+            for tab in snapshot.tabs {
+                guard isValidTabName(tab.name) else { return .invalidTabName(tab.name) }
+                guard names.insert(tab.name).inserted else { return .duplicateTabName(tab.name) }
+                if tab.stack.isEmpty { return .emptyStack }
+            }
+        } else if snapshot.root.isEmpty, !snapshot.modals.isEmpty {
+            return .modalsWithoutRoot
+        }
+        if snapshot.modals.contains(where: \.stack.isEmpty) { return .emptyStack }
+        if let modal = snapshot.modals.first(where: { !isValid($0.style) }) {
+            return .invalidStyle(modal.style)
+        }
+        // (In this order: the root, the tabs, the modals, the split's columns.)
+        let split = snapshot.split
+        let columns = (split?.primary ?? []) + (split?.supplementary ?? []) + (split?.detail ?? [])
+        let all =
+            snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+            + columns
+        let limit = TreeSnapshot.maximumParametersPerScreen
+        if let crowded = all.first(where: { $0.parameters.values.count > limit }) {
+            return .tooManyParameters(
+                scene: crowded.scene, count: crowded.parameters.values.count, limit: limit)
+        }
+        return nil
+    }
+
+    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
+    /// character.
+    static func isValidTabName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && !name.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format
+            }
+    }
+
+    /// Whether a modal may have `style`: a sheet of distinct detents, at least one; a cover; a
+    /// popover anchored by 1 to 64 bytes; no alert's.
+    static func isValid(_ style: PresentationStyle) -> Bool {
+        switch style {
+        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
+        case .fullScreenCover: return true
+        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
+        case .alert, .confirmationDialog: return false
+        }
+    }
+
+    /// The error building the saved screen `saved` throws (its payload already read), or `nil`.
+    static func expectedError(building saved: TreeSnapshot.Screen) -> NavigationError? {
+        let scene = saved.scene
+        let bytes = scene.rawValue.utf8.count
+        if bytes > SceneIdentifier.maximumByteCount {
+            return .invalidSceneIdentifier(
+                scene,
+                problem: .tooManyBytes(count: bytes, limit: SceneIdentifier.maximumByteCount))
+        }
+        var parameters = saved.parameters.values
+        let resolved: SceneIdentifier
+        let parts = scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+        if let name = registered.first(where: { $0 == scene }) {
+            resolved = name
+        } else if parts.count == 2, parts[0] == "product", !parts[1].isEmpty {
+            resolved = "product/:id"
+            parameters["id"] = String(parts[1])
+        } else if let problem = scene.problem {
+            return .invalidSceneIdentifier(scene, problem: problem)
+        } else {
+            return .unknownScene(
+                scene, suggestions: SceneSuggestions(for: scene, among: registered))
+        }
+        switch resolved {
+        case "product/:id", "Order":
+            guard let id = parameters["id"] else {
+                return .missingParameter(scene: resolved, name: "id")
+            }
+            if resolved == "Order", Int(id) == nil {
+                return .malformedParameter(scene: resolved, name: "id", value: id, expected: .int)
+            }
+        case "Product":
+            if saved.payload == nil, parameters["id"].flatMap({ Int($0) }) == nil {
+                return .missingParameter(scene: "Product", name: "id")
+            }
+        case "Broken":
+            return .missingService(type: "Network")
+        default:
+            break
+        }
+        return nil
+    }
+
     /// The screen a restore builds for `saved`, by the fixed registry's rules, computed without
     /// the library: the registered scene it names, or `product/:id` for a path that pattern
     /// matches (its value added to the parameters); the parameters saved; the payload saved,
@@ -262,9 +429,6 @@ enum SnapshotFuzzer {
     static func expected(_ saved: TreeSnapshot.Screen) -> ExpectedScreen {
         var scene = saved.scene
         var parameters = saved.parameters.values
-        let registered: [SceneIdentifier] = [
-            "A1", "A2", "B1", "B2", "Café", "product/:id", "Order", "Broken", "Product",
-        ]
         if let name = registered.first(where: { $0 == saved.scene }) {
             scene = name
         } else {
