@@ -174,7 +174,8 @@ extension NavigationFuzzer {
         var arrivals: [(SceneIdentifier, SceneParameters, ScenePayload?)] = []
         var revealed: Screen?
         var leaving: [Screen] = []
-        // The top-most stack; a collapsed split's columns are one stack for a replace.
+        // The top-most stack; a collapsed split's columns are one stack for a replace or a
+        // removal.
         let top = tree.topStack.map(Array.init) ?? []
         var visibleStack = top
         if tree.modals.isEmpty, let split = tree.split, split.isCollapsed {
@@ -240,6 +241,55 @@ extension NavigationFuzzer {
                 leaving = Array(split.detail)
             }
             arrivals = [(destination.scene, destination.parameters, destination.payload)]
+        case .tabs(let items, let selected, _):
+            guard !items.isEmpty else { return .refused(.noTabs) }
+            var names: Set<String> = []
+            for item in items {
+                guard Self.isValidTabName(item.name) else {
+                    return .refused(.invalidTabName(item.name))
+                }
+                guard names.insert(item.name).inserted else {
+                    return .refused(.duplicateTabName(item.name))
+                }
+            }
+            guard items.contains(where: { $0.name == selected }) else {
+                return .refused(.unknownTab(selected, tabs: items.map(\.name)))
+            }
+            arrivals = items.map { ($0.scene, $0.parameters, $0.payload) }
+            leaving = tree.screens
+        case .selectTab(let name, _):
+            let names = tree.tabs.map(\.name)
+            guard let index = names.firstIndex(of: name) else {
+                return .refused(.unknownTab(name, tabs: names))
+            }
+            // The selected tab: nothing to do.
+            guard tree.selectedTab != name else { return .applies }
+            revealed = tree.tabs[index].stack.last
+        // Removals act on the visible stack (a collapsed split's columns as one).
+        case .pop:
+            guard visibleStack.count > 1 else {
+                let scene = visibleStack.first?.scene ?? tree.visibleScreen?.scene ?? ""
+                return .refused(.cannotPopFirstScreen(scene, kind: .pop))
+            }
+            leaving = [visibleStack[visibleStack.count - 1]]
+        case .popToRoot:
+            leaving = Array(visibleStack.dropFirst())
+        case .popTo(let scene, _):
+            guard let index = visibleStack.dropLast().lastIndex(where: { $0.scene == scene })
+            else {
+                if let problem = Self.identifierProblems[scene] {
+                    return .refused(.invalidSceneIdentifier(scene, problem: problem))
+                }
+                return .refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene)))
+            }
+            leaving = Array(visibleStack[(index + 1)...])
+        case .dismiss:
+            guard let last = tree.modals.last else {
+                return .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? ""))
+            }
+            leaving = Array(last)
+        case .dismissAll:
+            leaving = tree.modals.flatMap { Array($0) }
         default:
             preconditionFailure("fuzz-navigation oracle: no expectation for \(request)")
         }

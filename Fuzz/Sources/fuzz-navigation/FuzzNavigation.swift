@@ -21,8 +21,10 @@
 //     dismiss, a selected tab is the tree's selected tab;
 //   - while no observer navigates, the tree's own link and snapshot rebuild an equal tree;
 //   - a failed operation left the tree as it was and reported no transition;
-//   - a request to root, push, present (styled too), replace, set a stack, add or remove a
-//     tab, make a split or select a split column (payloads included) is judged against the
+//   - every request the fuzzer sends the coordinator itself (root, push, present, styled too,
+//     replace, set a stack, pop, pop to root, pop to a scene, dismiss, dismiss all, a tab root,
+//     a tab selection, add or remove a tab, a split, a column selection; payloads included;
+//     not a flow's, an alert's or a link's) is judged against the
 //     fuzzer's own expectation (ExpectedRefusal.swift), computed from the tree before, the
 //     guards and vetoes the fuzzer installed and the fixed registry, never from the library's
 //     answer: it is refused with exactly the error expected (no root, an alert on top, an
@@ -574,14 +576,10 @@ final class NavigationFuzzer {
         case 4:
             let request: ApplicationTransitionType =
                 pick([.pop(), .popToRoot(), .dismiss(), .dismissAll()]) ?? .pop()
-            perform("\(request), force: \(force)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 5:
             let request = ApplicationTransitionType.popTo(scene: scene())
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 6:
             let report: PlatformReport =
                 byte() % 2 == 0
@@ -680,28 +678,22 @@ final class NavigationFuzzer {
             coordinator.maximumRedirects = byte() % 4
         case 19:
             let request: ApplicationTransitionType = pick([.pop(), .dismiss()]) ?? .pop()
-            perform("\(request) forced") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: true)
-            }
+            navigate(request, force: true, "\(request) forced")
         case 20:
             let names = (0..<(byte() % 4)).map { _ in pick(Self.tabNames) ?? "home" }
             let items = names.map { TabItem($0, scene: scene(), parameters: parameters()) }
             let request = ApplicationTransitionType.tabs(
                 items, selected: pick(names + ["nope"]) ?? "home")
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 21:
             let name = tabName()
-            perform("select tab \(name)") { () throws(NavigationError) in
-                let selected = coordinator.tree.selectedTab == name
-                let event = try coordinator.navigate(.selectTab(name))
+            let selected = coordinator.tree.selectedTab == name
+            navigate(.selectTab(name), force: false, "select tab \(name)") { event in
                 // A guard may redirect the selection to another request (which may change
                 // nothing); selecting the selected tab changes nothing.
                 if event.map({ $0.redirectedFrom == nil }) ?? selected {
                     check(coordinator.tree.selectedTab == name, "selected \(name), got another tab")
                 }
-                return event
             }
         case 22:
             let style = style()
