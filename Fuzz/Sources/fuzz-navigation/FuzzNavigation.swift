@@ -21,6 +21,18 @@
 //     dismiss, a selected tab is the tree's selected tab;
 //   - while no observer navigates, the tree's own link and snapshot rebuild an equal tree;
 //   - a failed operation left the tree as it was and reported no transition;
+//   - every request the fuzzer sends the coordinator itself (root, push, present, styled too,
+//     replace, set a stack, pop, pop to root, pop to a scene, dismiss, dismiss all, a tab root,
+//     a tab selection, add or remove a tab, a split, a column selection; payloads included;
+//     not a flow's, an alert's or a link's) is judged against the
+//     fuzzer's own expectation (ExpectedRefusal.swift), computed from the tree before, the
+//     guards and vetoes the fuzzer installed and the fixed registry, never from the library's
+//     answer: it is refused with exactly the error expected (no root, an alert on top, an
+//     invalid style, no tab root, an invalid or taken tab name, a position out of range, an
+//     unknown or the only tab, no split, no supplementary column, an unknown or invalid scene
+//     with its suggestions, a missing or malformed parameter, a missing or wrong payload, a
+//     guard's rejection, a veto, a builder's failure, a redirect loop), or applies when none is
+//     expected; a size class report is refused only over an empty window, with `.noRoot`;
 //   - transitions are numbered without gaps and each starts where the previous one ended;
 //   - every new screen has an identity above all earlier ones;
 //   - every live flow is unfinished and owns exactly the screens in the tree that it and its
@@ -34,12 +46,11 @@
 //     selection stays (or passes to the next tab, the one before the last, when the selected
 //     tab left), and every other stack and every modal is as it was; a refused add or remove
 //     names what was wrong (no root, a stack root, a position out of range, a name in use, the
-//     only tab, an unknown tab), and one that applied was valid;
+//     only tab, an unknown tab: exactly, see above);
 //   - a split holds the columns its request gave (three when a supplementary screen or the
 //     style asks), a detail selection changes only the detail column (its identity kept), a
 //     supplementary one only the supplementary and the detail (emptied); a size class report
-//     moves no screen and plans no step; a refused split step names what was wrong (no root,
-//     not a split, no supplementary column), and one that applied was valid;
+//     moves no screen and plans no step; a refused split step names exactly what was wrong;
 //   - a saved snapshot keeps registered payloads (restoring it saves the same snapshot); a tree
 //     holding a payload of an unregistered type is refused with `.payloadNotSaved`, and one
 //     whose builder needs a payload it cannot rebuild gets no link (`.linkNeedsPayload`).
@@ -68,6 +79,7 @@ public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         NavigationFuzzer(bytes).run()
         // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
         NavigationFuzzer.log.vetoing.removeAll()
+        NavigationFuzzer.log.vetoes.removeAll()
     }
     return 0
 }
@@ -111,6 +123,8 @@ final class FuzzFlow: FlowCoordinator {
 final class BuilderLog {
     /// Screens whose builder made them veto leaving.
     var vetoing: Set<ScreenID> = []
+    /// The vetoes the fuzzer set (a reason) or dropped (`nil`) since, by screen.
+    var vetoes: [ScreenID: String?] = [:]
 }
 
 /// A payload the `Product` scene requires; snapshots keep it (registered as "product").
@@ -240,8 +254,8 @@ final class NavigationFuzzer {
 
     private var bytes: [UInt8]
     private var position = 0
-    private var log: BuilderLog { Self.log }
-    private let coordinator: AppCoordinator
+    var log: BuilderLog { Self.log }
+    let coordinator: AppCoordinator
     private var events: [NavigationEvent] = []
     private var tokens: [ObservationToken] = []
     private var chatty: ObservationToken?
@@ -284,7 +298,7 @@ final class NavigationFuzzer {
                 })
             try container.assemble(
                 SceneBuilder("Keep") { context in
-                    try context.vetoLeaving { "it keeps its state" }
+                    try context.vetoLeaving { NavigationFuzzer.keepReason }
                     log.vetoing.insert(context.screen)
                     return FuzzScreen(context: context)
                 })
@@ -490,6 +504,34 @@ final class NavigationFuzzer {
         checkState(after: name())
     }
 
+    /// Runs `request` through ``perform(_:returnsEvents:_:)`` and judges it against the
+    /// fuzzer's own expectation (``expectedRefusal(_:force:over:)``), computed from the tree
+    /// before: refused with exactly the error expected, or applied when none is; `applied`
+    /// then checks what it did.
+    private func navigate(
+        _ request: ApplicationTransitionType, force: Bool, _ name: @autoclosure () -> String,
+        applied: (TransitionEvent?) -> Void = { _ in }
+    ) {
+        let expected = expectedRefusal(request, force: force, over: coordinator.tree)
+        perform(name()) { () throws(NavigationError) in
+            do throws(NavigationError) {
+                let event = try coordinator.navigate(request, force: force)
+                if let expected {
+                    preconditionFailure(
+                        "fuzz-navigation oracle: \(name()) applied over \(coordinator.tree); expected \(expected)"
+                    )
+                }
+                applied(event)
+                return event
+            } catch {
+                check(
+                    error == expected,
+                    "\(name()) threw \(error); expected \(String(describing: expected))")
+                throw error
+            }
+        }
+    }
+
     // MARK: Running
 
     func run() {
@@ -523,29 +565,21 @@ final class NavigationFuzzer {
         switch operation % 28 {
         case 0:
             let request = ApplicationTransitionType.root(scene: scene(), parameters: parameters())
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 1, 2:
             let request = ApplicationTransitionType.push(scene: scene(), parameters: parameters())
-            perform("\(request)") { () throws(NavigationError) in try coordinator.navigate(request)
-            }
+            navigate(request, force: false, "\(request)")
         case 3:
             let request = ApplicationTransitionType.present(
                 scene: scene(), parameters: parameters())
-            perform("\(request)") { () throws(NavigationError) in try coordinator.navigate(request)
-            }
+            navigate(request, force: false, "\(request)")
         case 4:
             let request: ApplicationTransitionType =
                 pick([.pop(), .popToRoot(), .dismiss(), .dismissAll()]) ?? .pop()
-            perform("\(request), force: \(force)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 5:
             let request = ApplicationTransitionType.popTo(scene: scene())
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 6:
             let report: PlatformReport =
                 byte() % 2 == 0
@@ -598,10 +632,12 @@ final class NavigationFuzzer {
                 // A screen of a live coordinator keeps or drops its veto, never throwing.
                 do throws(NavigationError) {
                     if byte() % 2 == 0 {
-                        try screen.context.vetoLeaving { "the fuzzer says so" }
+                        try screen.context.vetoLeaving { Self.fuzzerReason }
                         log.vetoing.insert(screen.context.screen)
+                        log.vetoes[screen.context.screen] = .some(Self.fuzzerReason)
                     } else {
                         try screen.context.vetoLeaving(nil)
+                        log.vetoes[screen.context.screen] = .some(nil)
                     }
                 } catch {
                     preconditionFailure("fuzz-navigation oracle: a veto failed: \(error)")
@@ -642,35 +678,28 @@ final class NavigationFuzzer {
             coordinator.maximumRedirects = byte() % 4
         case 19:
             let request: ApplicationTransitionType = pick([.pop(), .dismiss()]) ?? .pop()
-            perform("\(request) forced") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: true)
-            }
+            navigate(request, force: true, "\(request) forced")
         case 20:
             let names = (0..<(byte() % 4)).map { _ in pick(Self.tabNames) ?? "home" }
             let items = names.map { TabItem($0, scene: scene(), parameters: parameters()) }
             let request = ApplicationTransitionType.tabs(
                 items, selected: pick(names + ["nope"]) ?? "home")
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 21:
             let name = tabName()
-            perform("select tab \(name)") { () throws(NavigationError) in
-                let selected = coordinator.tree.selectedTab == name
-                let event = try coordinator.navigate(.selectTab(name))
+            let selected = coordinator.tree.selectedTab == name
+            navigate(.selectTab(name), force: false, "select tab \(name)") { event in
                 // A guard may redirect the selection to another request (which may change
                 // nothing); selecting the selected tab changes nothing.
                 if event.map({ $0.redirectedFrom == nil }) ?? selected {
                     check(coordinator.tree.selectedTab == name, "selected \(name), got another tab")
                 }
-                return event
             }
         case 22:
             let style = style()
             let request = ApplicationTransitionType.present(
                 scene: scene(), parameters: parameters(), style: style)
-            perform("\(request)") { () throws(NavigationError) in
-                let event = try coordinator.navigate(request)
+            navigate(request, force: false, "\(request)") { event in
                 // A guard may redirect the present to another request.
                 if let event, event.redirectedFrom == nil, chatty == nil {
                     check(event.style == style, "\(event) lost the style \(style)")
@@ -678,7 +707,6 @@ final class NavigationFuzzer {
                         coordinator.tree.topStack?.style == style,
                         "the modal lost the style \(style)")
                 }
-                return event
             }
         case 23:
             let destinations = (0..<(byte() % 4)).map { _ in
@@ -686,19 +714,15 @@ final class NavigationFuzzer {
             }
             let request = ApplicationTransitionType.setStack(destinations)
             let stack = coordinator.tree.topStack?.id
-            perform("\(request)") { () throws(NavigationError) in
-                let event = try coordinator.navigate(request, force: force)
+            navigate(request, force: force, "\(request), force: \(force)") { event in
                 if let event, event.redirectedFrom == nil {
                     check(event.stack == stack, "set-stack changed the stack's identity")
                 }
-                return event
             }
         case 24:
             let request = ApplicationTransitionType.replace(
                 scene: scene(), parameters: parameters())
-            perform("\(request)") { () throws(NavigationError) in
-                try coordinator.navigate(request, force: force)
-            }
+            navigate(request, force: force, "\(request), force: \(force)")
         case 25:
             let report: PlatformReport
             switch byte() % 3 {
@@ -808,7 +832,7 @@ final class NavigationFuzzer {
     /// What a request for `scene` with `payload` and `parameters` must do at the payload check:
     /// fail with an error, or give the builder a payload (the one given, or for `Product`
     /// without one, the one rebuilt from its `id` parameter).
-    private static func payloadCheck(
+    static func payloadCheck(
         _ scene: SceneIdentifier, _ payload: ScenePayload?, _ parameters: SceneParameters
     ) -> Result<ScenePayload?, NavigationError> {
         let expected: String
@@ -857,27 +881,15 @@ final class NavigationFuzzer {
                 ])
             }
             let expected = Self.payloadCheck(scene ?? "A1", payload, parameters)
-            perform("\(request)") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    let event = try coordinator.navigate(request, force: operation == 39)
-                    if let event, event.redirectedFrom == nil, chatty == nil {
-                        guard case .success(let built) = expected else {
-                            preconditionFailure(
-                                "fuzz-navigation oracle: \(request) applied; expected \(expected)")
-                        }
-                        check(
-                            coordinator.tree.visibleScreen?.payload == built,
-                            "the new screen does not hold the payload \(String(describing: built))")
+            navigate(request, force: operation == 39, "\(request)") { event in
+                if let event, event.redirectedFrom == nil, chatty == nil {
+                    guard case .success(let built) = expected else {
+                        preconditionFailure(
+                            "fuzz-navigation oracle: \(request) applied; expected \(expected)")
                     }
-                    return event
-                } catch {
-                    switch error {
-                    case .missingPayload, .wrongPayloadType:
-                        check(expected == .failure(error), "\(request) threw \(error)")
-                    default:
-                        break
-                    }
-                    throw error
+                    check(
+                        coordinator.tree.visibleScreen?.payload == built,
+                        "the new screen does not hold the payload \(String(describing: built))")
                 }
             }
         case 37:
@@ -942,20 +954,9 @@ final class NavigationFuzzer {
                 }
             let item = TabItem(name, scene: scene(), parameters: parameters())
             let request = ApplicationTransitionType.addTab(item, at: index)
-            perform("\(request)") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    let event = try coordinator.navigate(request, force: force)
-                    check(
-                        !names.isEmpty && !names.contains(name)
-                            && (0...count).contains(index ?? count),
-                        "\(request) applied over \(before)")
-                    if let event, event.redirectedFrom == nil, chatty == nil {
-                        checkTabAdded(item, at: index ?? count, before: before, event: event)
-                    }
-                    return event
-                } catch {
-                    checkTabSetError(error, request: request, before: before)
-                    throw error
+            navigate(request, force: force, "\(request), force: \(force)") { event in
+                if let event, event.redirectedFrom == nil, chatty == nil {
+                    checkTabAdded(item, at: index ?? count, before: before, event: event)
                 }
             }
         } else {
@@ -967,19 +968,9 @@ final class NavigationFuzzer {
             default: name = "nope"
             }
             let request = ApplicationTransitionType.removeTab(name)
-            perform("\(request), force: \(force)") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    let event = try coordinator.navigate(request, force: force)
-                    check(
-                        names.count > 1 && names.contains(name),
-                        "\(request) applied over \(before)")
-                    if let event, event.redirectedFrom == nil, chatty == nil {
-                        checkTabRemoved(name, before: before, event: event)
-                    }
-                    return event
-                } catch {
-                    checkTabSetError(error, request: request, before: before)
-                    throw error
+            navigate(request, force: force, "\(request), force: \(force)") { event in
+                if let event, event.redirectedFrom == nil, chatty == nil {
+                    checkTabRemoved(name, before: before, event: event)
                 }
             }
         }
@@ -1001,31 +992,20 @@ final class NavigationFuzzer {
                 primary: Destination(scene(), parameters: parameters()),
                 supplementary: supplementary, detail: detail, style: style)
             let expected = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
-            let valid = !(expected == .doubleColumn && supplementary != nil)
-            perform("\(request)") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    let event = try coordinator.navigate(request, force: force)
-                    check(valid, "\(request) applied")
-                    let tree = coordinator.tree
-                    if let event, event.redirectedFrom == nil, chatty == nil {
-                        let split = tree.split
-                        check(
-                            split?.style == expected && split?.primary.count == 1
-                                && (split?.supplementary?.count ?? 0)
-                                    == (supplementary == nil ? 0 : 1)
-                                && split?.detail.count == (detail == nil ? 0 : 1)
-                                && tree.modals.isEmpty,
-                            "\(request) made \(tree)")
-                        check(
-                            tree.horizontalSizeClass == before.horizontalSizeClass,
-                            "\(request) changed the size class")
-                    }
-                    return event
-                } catch {
-                    if case .noSupplementaryColumn = error {
-                        check(!valid, "\(request) refused: \(error)")
-                    }
-                    throw error
+            navigate(request, force: force, "\(request), force: \(force)") { event in
+                let tree = coordinator.tree
+                if let event, event.redirectedFrom == nil, chatty == nil {
+                    let split = tree.split
+                    check(
+                        split?.style == expected && split?.primary.count == 1
+                            && (split?.supplementary?.count ?? 0)
+                                == (supplementary == nil ? 0 : 1)
+                            && split?.detail.count == (detail == nil ? 0 : 1)
+                            && tree.modals.isEmpty,
+                        "\(request) made \(tree)")
+                    check(
+                        tree.horizontalSizeClass == before.horizontalSizeClass,
+                        "\(request) changed the size class")
                 }
             }
         case 43, 44:
@@ -1033,34 +1013,9 @@ final class NavigationFuzzer {
             let destination = Destination(scene(), parameters: parameters())
             let request: ApplicationTransitionType =
                 column == .detail ? .showDetail(destination) : .showSupplementary(destination)
-            perform("\(request), force: \(force)") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    let event = try coordinator.navigate(request, force: force)
-                    guard let old = before.split else {
-                        check(false, "\(request) applied over \(before)")
-                        return event
-                    }
-                    check(
-                        column == .detail || old.style == .tripleColumn,
-                        "\(request) applied over two columns")
-                    if let event, event.redirectedFrom == nil, chatty == nil {
-                        checkColumnShown(column, old: old, before: before)
-                    }
-                    return event
-                } catch {
-                    switch error {
-                    case .noRoot: check(before.isEmpty, "\(request) refused: \(error)")
-                    case .noSplitRoot:
-                        check(
-                            !before.isEmpty && before.split == nil,
-                            "\(request) refused: \(error)")
-                    case .noSupplementaryColumn:
-                        check(
-                            column == .supplementary && before.split?.style == .doubleColumn,
-                            "\(request) refused: \(error)")
-                    default: break
-                    }
-                    throw error
+            navigate(request, force: force, "\(request), force: \(force)") { event in
+                if let event, event.redirectedFrom == nil, chatty == nil, let old = before.split {
+                    checkColumnShown(column, old: old, before: before)
                 }
             }
         default:
@@ -1092,9 +1047,11 @@ final class NavigationFuzzer {
                     }
                     return event
                 } catch {
-                    if case .noRoot = error {
-                        check(before.isEmpty, "a size class report refused: \(error)")
-                    }
+                    // Only an empty window has no layout to report.
+                    check(
+                        before.isEmpty
+                            && error == .noRoot(.sizeClass),
+                        "a size class report refused: \(error)")
                     throw error
                 }
             }
@@ -1174,38 +1131,6 @@ final class NavigationFuzzer {
         check(
             event.kind == .removeTab && event.removedCount == before.tabs[index].stack.count,
             "removeTab reported \(event)")
-    }
-
-    /// A refused `addTab` or `removeTab` names what was wrong with the tree it was asked of.
-    private func checkTabSetError(
-        _ error: NavigationError, request: ApplicationTransitionType, before: ScreenTree
-    ) {
-        let names = before.tabs.map(\.name)
-        switch error {
-        case .noRoot(let kind):
-            check(before.isEmpty && kind == request.kind, "\(request) threw \(error)")
-        case .noTabRoot(let kind):
-            check(
-                !before.isEmpty && names.isEmpty && kind == .addTab && request.kind == .addTab,
-                "\(request) threw \(error) over \(before)")
-        case .tabIndexOutOfRange(let index, let count):
-            check(
-                count == names.count && !(0...count).contains(index),
-                "\(request) threw \(error) over \(before)")
-            if case .addTab(_, let at, _) = request {
-                check(at == index, "\(request) threw \(error)")
-            }
-        case .duplicateTabName(let name):
-            check(names.contains(name), "\(request) threw \(error) over \(before)")
-        case .lastTab(let name):
-            check(names == [name], "\(request) threw \(error) over \(before)")
-        case .unknownTab(let name, let tabs):
-            check(
-                !names.contains(name) && tabs == names,
-                "\(request) threw \(error) over \(before)")
-        default:
-            break
-        }
     }
 
     private func liveFlows() -> [FuzzFlow] {

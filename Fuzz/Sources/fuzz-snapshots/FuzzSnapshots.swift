@@ -12,12 +12,23 @@
 //     input a time limit);
 //   - a decoded snapshot is within `TreeSnapshot`'s limits (version, screens, tabs, modals:
 //     the decoder refuses more as it reads);
-//   - a failed restore is a typed error that changed nothing, reported one failure and no
-//     transition, with a description of bounded size;
-//   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`) with the
-//     snapshot's screens, tabs, split columns, selected tab and modal styles, reported one
-//     transition, kept the window's size class, and no screen has more parameters than the
-//     limit;
+//   - a restore fails exactly when, and with exactly the error that, the oracle computes
+//     itself (`expectedError(restoring:)`): the snapshot's own problem, by `SnapshotProblem`'s
+//     rules in their order; an unknown or unreadable payload; `restorationFailed` naming the
+//     first screen that fails (its position and saved scene) and why (an unknown scene with
+//     its suggestions, an invalid one, a missing or malformed parameter, a payload it cannot
+//     rebuild, its builder's failure); a failed restore changed nothing, reported one failure
+//     and no transition, with a description of bounded size; a restore of no screen returns
+//     nil and changes nothing;
+//   - a successful restore left a well-formed tree (`ScreenTree.structuralProblems()`),
+//     reported one transition, kept the window's size class, and holds exactly what the
+//     snapshot describes, compared with values the oracle computes itself: the root, or each tab
+//     (its name, in order, and the selected one), or each split column (a supplementary one
+//     only when saved), then each modal (its style); in each stack, in order, every screen's
+//     scene (the registered one it names, or `product/:id` for a path that pattern matches),
+//     its parameters (the saved ones, plus the pattern's value) and its payload (the saved one
+//     decoded as `Product`, or for `Product` saved without one, the one rebuilt from its `id`,
+//     else none); the split is collapsed in a compact window;
 //   - the restored tree's own snapshot (`coordinator.snapshot()`) survives JSON, and restoring
 //     it elsewhere gives a tree that saves the very same snapshot.
 // A broken oracle stops the process with `preconditionFailure`, which libFuzzer reports as a
@@ -205,10 +216,18 @@ enum SnapshotFuzzer {
         let before = coordinator.tree
         // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
         defer { recorder.events.removeAll() }
+        let expected = expectedError(restoring: snapshot)
         let event: TransitionEvent?
         do {
             event = try coordinator.restore(snapshot)
+            if let expected {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: the restore applied; expected \(expected)")
+            }
         } catch {
+            check(
+                error == expected,
+                "the restore threw \(error); expected \(String(describing: expected))")
             check(coordinator.tree == before, "a failed restore changed the tree")
             check(
                 recorder.events
@@ -222,7 +241,8 @@ enum SnapshotFuzzer {
             return
         }
         guard let event else {
-            // Nothing to do: the snapshot is the tree as it is.
+            // Nothing to do: the snapshot holds no screen.
+            check(screens(of: snapshot).isEmpty, "a restore of \(snapshot) returned nil")
             check(coordinator.tree == before, "a restore that returned nil changed the tree")
             check(
                 recorder.events.isEmpty, "a restore that returned nil reported \(recorder.events)")
@@ -234,39 +254,282 @@ enum SnapshotFuzzer {
         check(recorder.events == [.transition(event)], "restore reported \(recorder.events)")
         check(event.kind == .replaceTree, "restore applied a \(event.kind)")
         check(event.to == tree.visibleLocation, "the event does not end at the visible screen")
-        // The tree the snapshot describes.
-        let saved = screens(of: snapshot)
+        // The tree the snapshot describes, screen by screen.
         check(
-            tree.screenCount == saved.count,
-            "restored \(tree.screenCount) screens of \(saved.count)")
+            tree.screenCount == screens(of: snapshot).count,
+            "restored \(tree.screenCount) screens of \(screens(of: snapshot).count)")
         let limit = TreeSnapshot.maximumParametersPerScreen
         check(
-            saved.allSatisfy { $0.parameters.values.count <= limit },
+            tree.screens.allSatisfy { $0.parameters.values.count <= limit },
             "restored a screen with more parameters than the limit")
-        check(tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
         check(
             tree.horizontalSizeClass == before.horizontalSizeClass,
             "a restore changed the window's size class")
-        if let split = snapshot.split {
-            let columns = tree.split
-            check(
-                columns?.primary.count == split.primary.count
-                    && columns?.supplementary?.count == split.supplementary?.count
-                    && columns?.detail.count == split.detail.count
-                    && columns?.isCollapsed == (tree.horizontalSizeClass == .compact),
-                "restored the split \(tree)")
-        } else {
-            check(tree.split == nil, "restored a split from a snapshot without one")
+        checkStacks(of: tree, against: snapshot)
+        checkOwnSnapshot(coordinator)
+    }
+
+    /// The registered names and patterns of ``container``, for an unknown scene's suggestions.
+    static let registered: [SceneIdentifier] = [
+        "A1", "A2", "B1", "B2", "Café", "product/:id", "Order", "Broken", "Product",
+    ]
+
+    /// The error restoring `snapshot` must throw, or `nil` when it must apply or do nothing.
+    ///
+    /// Computed without the library (but for an invalid name's problem, read from
+    /// `SceneIdentifier.problem`): the snapshot's own problem first (by the rules of
+    /// `SnapshotProblem`, in its order), then an unknown or unreadable payload (every payload is
+    /// read before anything is built), then, named after the first screen that fails, its
+    /// scene's resolution, its parameters, its payload rebuilt, its builder. Nothing vetoes or
+    /// guards the trees restored over.
+    static func expectedError(restoring snapshot: TreeSnapshot) -> NavigationError? {
+        if let problem = problem(of: snapshot) { return .invalidSnapshot(problem) }
+        let saved = screens(of: snapshot)
+        for screen in saved {
+            guard let payload = screen.payload else { continue }
+            guard payload.type == "product" else {
+                return .invalidSnapshot(.unknownPayloadType(payload.type))
+            }
+            do {
+                _ = try JSONDecoder().decode(Product.self, from: Data(payload.json.utf8))
+            } catch {
+                return .invalidSnapshot(
+                    .unreadablePayload(type: payload.type, reason: String(describing: error)))
+            }
         }
-        if !snapshot.tabs.isEmpty {
+        for (index, screen) in saved.enumerated() {
+            if let error = expectedError(building: screen) {
+                return .restorationFailed(position: index + 1, scene: screen.scene, error: error)
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with `snapshot` as a whole, by the rules `SnapshotProblem` documents.
+    static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
+        let version = TreeSnapshot.currentVersion
+        guard (1...version).contains(snapshot.version) else {
+            return .unsupportedVersion(found: snapshot.version, supported: version)
+        }
+        let count = screens(of: snapshot).count
+        if count > TreeSnapshot.maximumScreens {
+            return .tooManyScreens(count: count, limit: TreeSnapshot.maximumScreens)
+        }
+        if snapshot.tabs.count > TreeSnapshot.maximumTabs {
+            return .tooManyTabs(count: snapshot.tabs.count, limit: TreeSnapshot.maximumTabs)
+        }
+        if snapshot.modals.count > TreeSnapshot.maximumModals {
+            return .tooManyModals(count: snapshot.modals.count, limit: TreeSnapshot.maximumModals)
+        }
+        if let split = snapshot.split {
+            if !snapshot.root.isEmpty || !snapshot.tabs.isEmpty { return .rootAndTabs }
+            if split.primary.isEmpty { return .emptyStack }
+        } else if !snapshot.tabs.isEmpty {
+            if !snapshot.root.isEmpty { return .rootAndTabs }
+            guard snapshot.tabs.indices.contains(snapshot.selectedTab) else {
+                return .selectedTabOutOfRange(
+                    index: snapshot.selectedTab, count: snapshot.tabs.count)
+            }
+            var names: Set<String> = []
+            for tab in snapshot.tabs {
+                guard isValidTabName(tab.name) else { return .invalidTabName(tab.name) }
+                guard names.insert(tab.name).inserted else { return .duplicateTabName(tab.name) }
+                if tab.stack.isEmpty { return .emptyStack }
+            }
+        } else if snapshot.root.isEmpty, !snapshot.modals.isEmpty {
+            return .modalsWithoutRoot
+        }
+        if snapshot.modals.contains(where: \.stack.isEmpty) { return .emptyStack }
+        if let modal = snapshot.modals.first(where: { !isValid($0.style) }) {
+            return .invalidStyle(modal.style)
+        }
+        // (In this order: the root, the tabs, the modals, the split's columns.)
+        let split = snapshot.split
+        let columns = (split?.primary ?? []) + (split?.supplementary ?? []) + (split?.detail ?? [])
+        let all =
+            snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
+            + columns
+        let limit = TreeSnapshot.maximumParametersPerScreen
+        if let crowded = all.first(where: { $0.parameters.values.count > limit }) {
+            return .tooManyParameters(
+                scene: crowded.scene, count: crowded.parameters.values.count, limit: limit)
+        }
+        return nil
+    }
+
+    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
+    /// character.
+    static func isValidTabName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && !name.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format
+            }
+    }
+
+    /// Whether a modal may have `style`: a sheet of distinct detents, at least one; a cover; a
+    /// popover anchored by 1 to 64 bytes; no alert's.
+    static func isValid(_ style: PresentationStyle) -> Bool {
+        switch style {
+        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
+        case .fullScreenCover: return true
+        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
+        case .alert, .confirmationDialog: return false
+        }
+    }
+
+    /// The error building the saved screen `saved` throws (its payload already read), or `nil`.
+    static func expectedError(building saved: TreeSnapshot.Screen) -> NavigationError? {
+        let scene = saved.scene
+        let bytes = scene.rawValue.utf8.count
+        if bytes > SceneIdentifier.maximumByteCount {
+            return .invalidSceneIdentifier(
+                scene,
+                problem: .tooManyBytes(count: bytes, limit: SceneIdentifier.maximumByteCount))
+        }
+        var parameters = saved.parameters.values
+        let resolved: SceneIdentifier
+        let parts = scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+        if let name = registered.first(where: { $0 == scene }) {
+            resolved = name
+        } else if parts.count == 2, parts[0] == "product", !parts[1].isEmpty {
+            resolved = "product/:id"
+            parameters["id"] = String(parts[1])
+        } else if let problem = scene.problem {
+            return .invalidSceneIdentifier(scene, problem: problem)
+        } else {
+            return .unknownScene(
+                scene, suggestions: SceneSuggestions(for: scene, among: registered))
+        }
+        switch resolved {
+        case "product/:id", "Order":
+            guard let id = parameters["id"] else {
+                return .missingParameter(scene: resolved, name: "id")
+            }
+            if resolved == "Order", Int(id) == nil {
+                return .malformedParameter(scene: resolved, name: "id", value: id, expected: .int)
+            }
+        case "Product":
+            if saved.payload == nil, parameters["id"].flatMap({ Int($0) }) == nil {
+                return .missingParameter(scene: "Product", name: "id")
+            }
+        case "Broken":
+            return .missingService(type: "Network")
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The screen a restore builds for `saved`, by the fixed registry's rules, computed without
+    /// the library: the registered scene it names, or `product/:id` for a path that pattern
+    /// matches (its value added to the parameters); the parameters saved; the payload saved,
+    /// read as its registered type (only `product` is registered, as `Product`), or for
+    /// `Product` saved without one, the one rebuilt from its `id`; no payload otherwise.
+    static func expected(_ saved: TreeSnapshot.Screen) -> ExpectedScreen {
+        var scene = saved.scene
+        var parameters = saved.parameters.values
+        if let name = registered.first(where: { $0 == saved.scene }) {
+            scene = name
+        } else {
+            let parts = saved.scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+            check(
+                parts.count == 2 && parts[0] == "product" && !parts[1].isEmpty,
+                "restored the unknown scene \(saved.scene)")
+            scene = "product/:id"
+            parameters["id"] = String(parts[1])
+        }
+        var payload: ScenePayload?
+        if let given = saved.payload {
+            check(given.type == "product", "restored a payload of the unknown type \(given.type)")
+            guard let product = try? JSONDecoder().decode(Product.self, from: Data(given.json.utf8))
+            else {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: restored the unreadable payload \(given.json)")
+            }
+            payload = ScenePayload(product)
+        } else if scene == "Product" {
+            guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: restored Product without a payload or an id")
+            }
+            payload = ScenePayload(Product(id: id))
+        }
+        return ExpectedScreen(
+            scene: scene, parameters: SceneParameters(parameters), payload: payload)
+    }
+
+    /// A screen as a restore must build it.
+    struct ExpectedScreen: Equatable, CustomStringConvertible {
+        var scene: SceneIdentifier
+        var parameters: SceneParameters
+        var payload: ScenePayload?
+
+        init(scene: SceneIdentifier, parameters: SceneParameters, payload: ScenePayload?) {
+            self.scene = scene
+            self.parameters = parameters
+            self.payload = payload
+        }
+
+        init(_ screen: Screen) {
+            self.init(scene: screen.scene, parameters: screen.parameters, payload: screen.payload)
+        }
+
+        var description: String {
+            let shown =
+                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.typeName }
+                ?? "no payload"
+            return "\(scene) \(parameters) \(shown)"
+        }
+    }
+
+    /// Checks that `stack` holds, in order, the screens a restore builds for `saved`.
+    static func checkStack(
+        _ stack: ScreenStack?, _ saved: [TreeSnapshot.Screen], _ what: String
+    ) {
+        let built = stack.map { $0.map { ExpectedScreen($0) } } ?? []
+        let expected = saved.map(Self.expected)
+        check(built == expected, "restored \(what) as \(built), not \(expected)")
+    }
+
+    /// Checks the restored `tree` against `snapshot`, stack by stack and screen by screen: the
+    /// root, or each tab (its name, its screens, the selected one), or each split column; then
+    /// each modal (its style, its screens), in order.
+    static func checkStacks(of tree: ScreenTree, against snapshot: TreeSnapshot) {
+        if let split = snapshot.split {
+            guard let columns = tree.split else {
+                preconditionFailure("fuzz-snapshots oracle: restored no split: \(tree)")
+            }
+            check(tree.root == nil && tree.tabs.isEmpty, "restored a split and more: \(tree)")
+            checkStack(columns.primary, split.primary, "the primary column")
+            check(
+                (columns.supplementary == nil) == (split.supplementary == nil),
+                "restored the columns \(columns.columns)")
+            checkStack(columns.supplementary, split.supplementary ?? [], "the supplementary column")
+            checkStack(columns.detail, split.detail, "the detail column")
+            check(
+                columns.isCollapsed == (tree.horizontalSizeClass == .compact),
+                "restored the split collapsed: \(columns.isCollapsed)")
+        } else if !snapshot.tabs.isEmpty {
+            check(tree.split == nil && tree.root == nil, "restored tabs and more: \(tree)")
+            check(
+                tree.tabs.map(\.name) == snapshot.tabs.map(\.name), "restored tabs \(tree.tabs)")
+            for (tab, saved) in zip(tree.tabs, snapshot.tabs) {
+                checkStack(tab.stack, saved.stack, "the tab \(saved.name)")
+            }
             check(
                 tree.selectedTab == snapshot.tabs[snapshot.selectedTab].name,
                 "selected \(String(describing: tree.selectedTab))")
+        } else {
+            check(tree.split == nil && tree.tabs.isEmpty, "restored a root and more: \(tree)")
+            checkStack(tree.root, snapshot.root, "the root")
         }
         check(
             tree.modals.map(\.style) == snapshot.modals.map(\.style),
             "restored modals \(tree.modals.map(\.style))")
-        checkOwnSnapshot(coordinator)
+        for (index, (modal, saved)) in zip(tree.modals, snapshot.modals).enumerated() {
+            checkStack(modal, saved.stack, "modal \(index)")
+        }
     }
 
     /// The restored tree's own snapshot survives JSON and restores to a tree that saves the

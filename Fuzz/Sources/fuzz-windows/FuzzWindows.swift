@@ -20,6 +20,13 @@
 //   - every open window's tree is well formed (`ScreenTree.structuralProblems()`);
 //   - a failed operation changed nothing: the same windows, the same active one, every tree
 //     as it was, no transition reported anywhere (a window's own failure only);
+//   - the registry's own refusals are exactly the ones the fuzzer expects from its own
+//     bookkeeping of the windows: `unknownWindow` (with the open windows, in order) for a
+//     window that is not open, `invalidWindowID` for an empty or over-long identity,
+//     `windowAlreadyOpen`, `noActiveWindow`, `noRoot(.sizeClass)` for a size class reported
+//     to an empty window; a window restored from a snapshot fails exactly as restoring it on
+//     a new coordinator does; a request or a link that reaches a window may fail with that
+//     coordinator's error (atomically, as above);
 //   - an operation on one window changed no other window's tree and reported nothing there;
 //   - a new window whose link failed is not open, and its coordinator navigates no more;
 //   - a closed window's kept coordinator has an empty tree and refuses every navigation with
@@ -198,10 +205,7 @@ final class WindowFuzzer {
         let preparation = Preparation()
         self.preparation = preparation
         registry = WindowRegistry(container: Self.container) { coordinator in
-            coordinator.addGuard(
-                NavigationGuard("policy") { attempt in
-                    attempt.scene == "Locked" ? .reject(reason: "locked") : .allow
-                })
+            coordinator.addGuard(Self.policy)
             preparation.watched = Watched(coordinator)
         }
     }
@@ -321,6 +325,65 @@ final class WindowFuzzer {
         checkState(after: name())
     }
 
+    /// The guard every window's coordinator gets: it rejects the scene `Locked`.
+    static var policy: NavigationGuard {
+        NavigationGuard("policy") { attempt in
+            attempt.scene == "Locked" ? .reject(reason: "locked") : .allow
+        }
+    }
+
+    /// Runs `body` and judges it against `expected`, the error the fuzzer expects.
+    ///
+    /// `expected` is computed from the windows before, from the fuzzer's own bookkeeping, not
+    /// from the registry: `nil` when the registry's own checks must pass. `delegated` names an error `body` may then throw
+    /// that the registry only passes on (what restoring or opening a link throws), compared by
+    /// the caller.
+    private func judged<Value>(
+        _ expected: NavigationError?, _ what: @autoclosure () -> String,
+        delegated: (NavigationError) -> Bool = { _ in false },
+        _ body: () throws(NavigationError) -> Value
+    ) throws(NavigationError) -> Value {
+        do {
+            let value = try body()
+            if let expected {
+                preconditionFailure("fuzz-windows oracle: \(what()) applied; expected \(expected)")
+            }
+            return value
+        } catch {
+            check(
+                error == expected || (expected == nil && delegated(error)),
+                "\(what()) threw \(error); expected \(String(describing: expected))")
+            throw error
+        }
+    }
+
+    /// The error naming `id` when it is not an open window, with the open ones in order.
+    private func unknown(_ id: WindowID) -> NavigationError? {
+        open[id] == nil ? .unknownWindow(id, open: order) : nil
+    }
+
+    /// The error opening a window `id` must throw before anything is restored: an empty or
+    /// over-long identity, or one already open.
+    private func openingError(_ id: WindowID) -> NavigationError? {
+        if id.rawValue.isEmpty || id.rawValue.utf8.count > WindowID.maximumByteCount {
+            return .invalidWindowID(id)
+        }
+        return open[id] == nil ? nil : .windowAlreadyOpen(id)
+    }
+
+    /// What restoring `snapshot` throws on a new, empty coordinator of the same registry of
+    /// scenes (what opening a window restored from it passes on).
+    private func restoreError(_ snapshot: TreeSnapshot) -> NavigationError? {
+        let coordinator = AppCoordinator(container: Self.container)
+        coordinator.addGuard(Self.policy)
+        do throws(NavigationError) {
+            try coordinator.restore(snapshot)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private func keepClosed(_ watched: Watched) {
         closed.append(watched)
         if closed.count > 4 { closed.removeFirst() }
@@ -368,14 +431,20 @@ final class WindowFuzzer {
             closeWindow(name())
         case 2:
             let id = name()
+            let expected = unknown(id)
             perform("activate(\(id))", about: nil) { () throws(NavigationError) in
-                try registry.activate(id)
+                try judged(expected, "activate(\(id))") { () throws(NavigationError) in
+                    try registry.activate(id)
+                }
                 activate(id)
             }
         case 3:
             let id = name()
+            let expected = unknown(id)
             perform("coordinator(for: \(id))", about: nil) { () throws(NavigationError) in
-                let coordinator = try registry.coordinator(for: id)
+                let coordinator = try judged(expected, "coordinator(for: \(id))") {
+                    () throws(NavigationError) in try registry.coordinator(for: id)
+                }
                 check(coordinator === open[id]?.coordinator, "coordinator(for: \(id)) is another")
             }
         case 4, 5:
@@ -385,10 +454,18 @@ final class WindowFuzzer {
             let force = byte() % 4 == 0
             guard index < Self.requests.count else {
                 let sizeClass: SizeClass = index == Self.requests.count ? .compact : .regular
+                // Refused for a window that is not open, or an empty one (no layout to report).
+                let expected =
+                    unknown(id)
+                    ?? (open[id]?.coordinator.tree.isEmpty == true ? .noRoot(.sizeClass) : nil)
                 perform("in \(id): report(size-class-changed \(sizeClass))", about: id) {
                     () throws(NavigationError) in
-                    let coordinator = try registry.coordinator(for: id)
-                    try coordinator.report(.sizeClassChanged(sizeClass))
+                    let coordinator = try judged(expected, "report in \(id)") {
+                        () throws(NavigationError) in
+                        let coordinator = try registry.coordinator(for: id)
+                        try coordinator.report(.sizeClassChanged(sizeClass))
+                        return coordinator
+                    }
                     check(
                         coordinator.tree.horizontalSizeClass == sizeClass,
                         "\(id)'s size class is not \(sizeClass)")
@@ -396,8 +473,12 @@ final class WindowFuzzer {
                 return
             }
             let request = Self.requests[index]
+            let expected = unknown(id)
             perform("in \(id): \(request)", about: id) { () throws(NavigationError) in
-                try registry.coordinator(for: id).navigate(request, force: force)
+                let coordinator = try judged(expected, "coordinator(for: \(id))") {
+                    () throws(NavigationError) in try registry.coordinator(for: id)
+                }
+                try coordinator.navigate(request, force: force)
             }
         case 6:
             let text = pick(Self.links) ?? ""
@@ -405,9 +486,13 @@ final class WindowFuzzer {
             openLink(text, in: target)
         case 7:
             let id = name()
+            // Every tree here can be saved: no screen holds a payload.
+            let expected = unknown(id)
             perform("restorationActivity(for: \(id))", about: nil) { () throws(NavigationError) in
-                let activity = try registry.restorationActivity(
-                    for: id, activityType: Self.activityType)
+                let activity = try judged(expected, "restorationActivity(for: \(id))") {
+                    () throws(NavigationError) in
+                    try registry.restorationActivity(for: id, activityType: Self.activityType)
+                }
                 check(activity.window == id, "\(id)'s activity names another window")
                 let saved = try activity.snapshot()
                 let own = try registry.coordinator(for: id).snapshot()
@@ -450,11 +535,15 @@ final class WindowFuzzer {
     }
 
     private func closeWindow(_ id: WindowID) {
+        // No app code runs here, so no window is busy.
+        let expected = unknown(id)
         perform("closeWindow(\(id))", about: id) { () throws(NavigationError) in
             let watched = open[id]
             let count = watched?.events.count ?? 0
             // No link is held: links are opened at once here (`open`, not `openWhenAllowed`).
-            let held = try registry.closeWindow(id)
+            let held = try judged(expected, "closeWindow(\(id))") { () throws(NavigationError) in
+                try registry.closeWindow(id)
+            }
             check(held == nil, "closing \(id) returned a held link: no link was held")
             guard let watched else {
                 preconditionFailure("fuzz-windows oracle: \(id) closed, but it was not open")
@@ -470,9 +559,13 @@ final class WindowFuzzer {
     }
 
     private func openWindow(_ id: WindowID, restoring snapshot: TreeSnapshot?) {
+        // The registry's own checks, then what restoring throws, as on any new coordinator.
+        let expected = openingError(id) ?? snapshot.flatMap(restoreError)
         perform("openWindow(\(id), restoring: \(String(describing: snapshot)))", about: id) {
             () throws(NavigationError) in
-            let coordinator = try registry.openWindow(id, restoring: snapshot)
+            let coordinator = try judged(expected, "openWindow(\(id))") {
+                () throws(NavigationError) in try registry.openWindow(id, restoring: snapshot)
+            }
             opened(id, coordinator)
             if let snapshot, !snapshot.root.isEmpty || !snapshot.tabs.isEmpty {
                 check(
@@ -491,9 +584,19 @@ final class WindowFuzzer {
         case .window(let id), .newWindow(let id): subject = id
         case .active: subject = activations.last
         }
+        // The window the target names must be open (or, for a new one, openable); what opening
+        // the link there throws is the coordinator's, passed on.
+        let expected: NavigationError? =
+            switch target ?? policy {
+            case .window(let id): unknown(id)
+            case .active: activations.last == nil ? .noActiveWindow : nil
+            case .newWindow(let id): openingError(id)
+            }
         perform("open(\(text), in: \(String(describing: target)))", about: subject) {
             () throws(NavigationError) in
-            let (id, _) = try registry.open(link, in: target, force: force)
+            let (id, _) = try judged(
+                expected, "open(\(text))", delegated: { _ in true }
+            ) { () throws(NavigationError) in try registry.open(link, in: target, force: force) }
             if let new = preparation.watched, new.id == id {
                 opened(id, new.coordinator)
             } else {

@@ -7,7 +7,12 @@ import Testing
 /// one write a `NavigationSplitView` could make: the projection must always be the tree's, and
 /// after a write the tree must be what SwiftUI shows.
 ///
-/// The reference model's generator draws no split request yet; this test does not depend on it.
+/// Every request is judged exactly: refused
+/// with the error expected from the tree before (`SplitRun.expectedError(_:over:)`), or applied
+/// as asked (`SplitRun.unexpected(_:after:over:)`); a refused write is refused with exactly the
+/// error expected (`SplitRun.expectedRefusal(of:over:)`).
+///
+/// It does not depend on the reference model.
 /// Replay a failure with the seed its message prints: `ROUTER_SEED=N swift test --filter
 /// SplitProjectionPropertyTests`. `ROUTER_SPLIT_EVENTS=N` changes the number of events
 /// (operations and writes together; 20,000 by default).
@@ -99,7 +104,23 @@ struct SplitRun {
         while step < events {
             let operation = Self.operation(coordinator.tree, &random)
             remember("\(step): \(operation)")
-            _ = try? coordinator.navigate(operation)
+            let before = coordinator.tree
+            let expected = Self.expectedError(operation, over: before)
+            do {
+                try coordinator.navigate(operation)
+                if let expected {
+                    return failed(step, "\(operation) applied; expected \(expected)")
+                }
+                if let problem = Self.unexpected(coordinator.tree, after: operation, over: before) {
+                    return failed(step, problem)
+                }
+            } catch {
+                guard error == expected, coordinator.tree == before else {
+                    return failed(
+                        step,
+                        "\(operation) threw \(error); expected \(String(describing: expected))")
+                }
+            }
             statistics.operations += 1
             guard check(step) else { return false }
             step += 1
@@ -146,6 +167,101 @@ struct SplitRun {
         case 15: return tree.modalCount == 0 ? .present(scene: scene().scene) : .dismiss()
         default: return .dismissAll()
         }
+    }
+
+    // MARK: What a request does
+
+    /// The error `operation` must be refused with over `tree`, or `nil` when it must apply:
+    /// every scene is registered and no guard or veto is installed, so only a column selection
+    /// without a split or its column, a pop of a stack's first screen (or of a split's empty
+    /// detail column, named after the visible screen), a replace on an empty detail column and a
+    /// dismiss with no modal are refused.
+    static func expectedError(_ operation: ApplicationTransitionType, over tree: ScreenTree)
+        -> NavigationError?
+    {
+        let visible = tree.visibleScreen?.scene ?? ""
+        let top = topScreens(tree)
+        switch operation {
+        case .showDetail, .showSupplementary:
+            guard let split = tree.split else { return .noSplitRoot(operation.kind) }
+            if operation.kind == .showSupplementary, split.supplementary == nil {
+                return .noSupplementaryColumn(.showSupplementary)
+            }
+            return nil
+        case .pop:
+            return top.count > 1
+                ? nil : .cannotPopFirstScreen(top.first?.scene ?? visible, kind: .pop)
+        case .replace:
+            return top.isEmpty ? .noDetailScreen(.replace) : nil
+        case .dismiss:
+            return tree.modals.isEmpty ? .nothingToDismiss(visible: visible) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The screens a pop or a replace acts on: the top-most modal's, else, for a collapsed
+    /// split, every column's as one stack (pops cross its columns), else the top stack's (a
+    /// split's detail column).
+    static func topScreens(_ tree: ScreenTree) -> [Screen] {
+        if tree.modals.isEmpty, let split = tree.split, split.isCollapsed {
+            return split.collapsedScreens
+        }
+        return tree.topStack.map(Array.init) ?? []
+    }
+
+    /// How `after` is not what an applied `operation` over `before` makes, or `nil`.
+    static func unexpected(
+        _ after: ScreenTree, after operation: ApplicationTransitionType, over before: ScreenTree
+    ) -> String? {
+        func same(_ screen: Screen?, _ destination: Destination?) -> Bool {
+            screen?.scene == destination?.scene && screen?.parameters == destination?.parameters
+        }
+        switch operation {
+        case .split(let primary, let supplementary, let detail, let style, _):
+            let columns = after.split
+            let three = style == .tripleColumn || supplementary != nil
+            guard let columns, after.modals.isEmpty, columns.primary.count == 1,
+                same(columns.primary.first, primary),
+                (columns.supplementary != nil) == three,
+                columns.supplementary.map({ $0.count == (supplementary == nil ? 0 : 1) }) ?? true,
+                supplementary == nil || same(columns.supplementary?.first, supplementary),
+                columns.detail.count == (detail == nil ? 0 : 1),
+                detail == nil || same(columns.detail.first, detail)
+            else { return "\(operation) made \(after)" }
+        case .showDetail(let destination, _), .showSupplementary(let destination, _):
+            let detail = operation.kind == .showDetail
+            guard let old = before.split, let new = after.split,
+                new.primary == old.primary, after.modals == before.modals
+            else { return "\(operation) made \(after)" }
+            let shown = detail ? new.detail : new.supplementary
+            guard shown?.count == 1, same(shown?.first, destination),
+                detail ? new.supplementary == old.supplementary : new.detail.isEmpty
+            else { return "\(operation) made \(after)" }
+        case .push(let scene, _, _, _):
+            guard topScreens(after).count == topScreens(before).count + 1,
+                after.visibleScreen?.scene == scene
+            else { return "\(operation) made \(after)" }
+        case .present(let scene, _, _, _, _):
+            guard after.modals.count == before.modals.count + 1,
+                after.modals.last.map(Array.init)?.map(\.scene) == [scene]
+            else { return "\(operation) made \(after)" }
+        case .root(let scene, _, _, _):
+            guard after.scenes == [[scene]] else { return "\(operation) made \(after)" }
+        case .pop:
+            guard topScreens(after).count == topScreens(before).count - 1 else {
+                return "\(operation) made \(after)"
+            }
+        case .dismiss:
+            guard after.modals.count == before.modals.count - 1 else {
+                return "\(operation) made \(after)"
+            }
+        case .dismissAll:
+            guard after.modals.isEmpty else { return "\(operation) made \(after)" }
+        default:
+            break
+        }
+        return nil
     }
 
     // MARK: The projection is the tree's
@@ -259,8 +375,13 @@ struct SplitRun {
                 return failed(step, "an \(kind) write changed the tree: \(recorder.events)")
             }
         case .refused:
-            guard after == before, recorder.transitions.isEmpty, !recorder.failures.isEmpty else {
-                return failed(step, "a refused write was followed: \(recorder.events)")
+            let expected = Self.expectedRefusal(of: write, over: before)
+            guard after == before, recorder.transitions.isEmpty,
+                recorder.failures.map(\.error) == [expected]
+            else {
+                return failed(
+                    step,
+                    "a refused write was followed: \(recorder.events); expected \(expected)")
             }
             statistics.outcomes.insert("refused")
         case .gesture:
@@ -406,6 +527,27 @@ struct SplitRun {
             choices.append(.path(stack.path + [ScreenID(.max)], of: stack.id))
         }
         return choices.randomElement(using: &random)
+    }
+
+    /// The error the coordinator refuses a ``refusedWrite(_:_:)`` with: a row whose scene is
+    /// not registered is an unknown scene; Back in a collapsed split under a sheet is a pop
+    /// back to the last screen of the column before, which is not on top.
+    static func expectedRefusal(of write: BindingWrite, over tree: ScreenTree) -> NavigationError {
+        switch write {
+        case .selection(let destination?, _):
+            return .unknownScene(
+                destination.scene,
+                suggestions: SceneSuggestions(for: destination.scene, among: scenes))
+        case .selection(nil, let column):
+            let columns = tree.split?.columns ?? []
+            let earlier = columns.prefix { $0.column != column }.last { !$0.isEmpty }
+            guard let target = earlier?.last?.id, let visible = tree.visibleScreen?.id else {
+                return .noRoot(.popTo)
+            }
+            return .reportedScreenNotOnTop(target, kind: .popTo, visible: visible)
+        default:
+            return .noRoot(.popTo)
+        }
     }
 
     /// A write the coordinator refuses: Back in a collapsed split under a sheet, a row whose

@@ -7,10 +7,12 @@
 
     /// Split roots under a ``UIKitRenderer`` and a stand-in window.
     ///
-    /// A small generator of its own (the reference model's does not draw split requests): split, selection and
+    /// A small generator of its own: split, selection and
     /// stack requests, modals, other roots now and then, and the user's gestures, the window's
     /// width changing among them. After every settled step the window shows the tree exactly,
-    /// no UIKit rule was broken, and every report the adapter made for a gesture was accepted.
+    /// no UIKit rule was broken, and every report the adapter made for a gesture was accepted;
+    /// every request was refused with exactly the error expected from the tree before, or
+    /// applied as asked (the split projection test's `SplitRun` judges both).
     ///
     /// Replay a failure with the seed its message prints:
     /// `ROUTER_SEED=N swift test --filter UIKitSplitPropertyTests`; `ROUTER_UIKIT_SPLIT_EVENTS=N`
@@ -74,7 +76,24 @@
                 if history.count > 12 { history.removeFirst() }
                 switch operation {
                 case .request(let request):
-                    _ = try? coordinator.navigate(request)
+                    // Refused exactly as expected from the tree before, or applied as asked.
+                    let before = coordinator.tree
+                    let expected = SplitRun.expectedError(request, over: before)
+                    do {
+                        try coordinator.navigate(request)
+                        if let expected { return fail("\(request) applied; expected \(expected)") }
+                        if let problem = SplitRun.unexpected(
+                            coordinator.tree, after: request, over: before)
+                        {
+                            return fail(problem)
+                        }
+                    } catch {
+                        guard error == expected, coordinator.tree == before else {
+                            return fail(
+                                "\(request) threw \(error); expected \(String(describing: expected))"
+                            )
+                        }
+                    }
                     counts["request", default: 0] += 1
                 case .gesture(let gesture):
                     shown.settle()

@@ -1,0 +1,356 @@
+// The fuzzer's own reckoning of what a request does to the tree it is asked of: the exact error
+// it must be refused with, or that it must apply. It is computed from the tree before the
+// request, the guards the fuzzer installed, the vetoes it knows of and the fixed registry,
+// never from the library's answer, by the documented rules (docs/navigation-model.md, the
+// API's doc comments): the request's own checks first (no root, an alert on top, its shape),
+// then each arriving scene in order (resolved, its parameters, its payload, the guards), then
+// the screen a removal reveals (the guards), then the leaving screens, top first (the guards,
+// then, unless forced, their vetoes), then the builders; a guard's redirect is followed,
+// until the chain grows past `maximumRedirects` or comes back to a request already in it.
+
+import CoreModule
+
+extension NavigationFuzzer {
+    /// What one attempt at a request comes to.
+    enum Attempt {
+        /// It applies (or is already satisfied).
+        case applies
+        /// It is refused with this error.
+        case refused(NavigationError)
+        /// A guard redirects it to this request.
+        case redirected(ApplicationTransitionType)
+    }
+
+    /// The registered names and patterns of ``container``.
+    static let registered: [SceneIdentifier] = [
+        "A1", "A2", "B1", "B2", "Locked", "product/:id", "Keep", "Broken", "Order", "Eager",
+        "Product", "Gift",
+    ]
+
+    /// The problem of each invalid name in ``scenes``.
+    static let identifierProblems: [SceneIdentifier: IdentifierProblem] = [
+        "": .empty, "a//b": .emptySegment(segment: 2), "B1 ": .whitespace(position: 3),
+    ]
+
+    /// The veto each builder sets: `Keep`'s.
+    static let keepReason = "it keeps its state"
+    /// The veto the fuzzer sets on a screen.
+    static let fuzzerReason = "the fuzzer says so"
+
+    /// Resolves a name or a path: a registered name or pattern named exactly, else the pattern
+    /// `product/:id`, else an invalid name, else an unknown one.
+    static func resolve(_ target: SceneIdentifier) -> Result<
+        (scene: SceneIdentifier, route: [String: String]), NavigationError
+    > {
+        if let scene = registered.first(where: { $0 == target }) { return .success((scene, [:])) }
+        let parts = target.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0] == "product", !parts[1].isEmpty {
+            return .success(("product/:id", ["id": String(parts[1])]))
+        }
+        if let problem = identifierProblems[target] {
+            return .failure(.invalidSceneIdentifier(target, problem: problem))
+        }
+        return .failure(
+            .unknownScene(target, suggestions: SceneSuggestions(for: target, among: registered)))
+    }
+
+    /// Whether the screen `screen` of the tree vetoes leaving, and why: `Keep`'s builder sets a
+    /// veto, and the fuzzer sets and drops them (``BuilderLog/vetoes``).
+    func veto(of screen: Screen) -> String? {
+        if let set = log.vetoes[screen.id] { return set }
+        return log.vetoing.contains(screen.id) && screen.scene == "Keep" ? Self.keepReason : nil
+    }
+
+    /// What the installed guards, in order, decide for an attempt: `nil` to go on.
+    func guardsDecide(
+        kind: TransitionKind, scene: SceneIdentifier, parameters: SceneParameters,
+        leaving: Bool
+    ) -> Attempt? {
+        for name in coordinator.guardNames {
+            switch name {
+            case "policy":
+                if leaving {
+                    if parameters["pin"] == "yes" {
+                        return .refused(
+                            .rejectedByGuard(
+                                name: name, kind: kind, scene: scene, reason: "pinned"))
+                    }
+                } else if scene == "Locked" {
+                    return .refused(
+                        .rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked"))
+                }
+            case "bounce":
+                if !leaving, scene == "B2" {
+                    return .redirected(kind == .push ? .present(scene: "B1") : .push(scene: "B2"))
+                }
+            case "meddler":
+                continue
+            default:
+                preconditionFailure("fuzz-navigation oracle: an unknown guard \(name)")
+            }
+        }
+        return nil
+    }
+
+    /// Checks an arriving scene: resolves it, checks its parameters and payload, asks the guards.
+    ///
+    /// - Returns: The scene the builder runs for, or what stops the request.
+    func checkArrival(
+        _ target: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?,
+        kind: TransitionKind
+    ) -> Result<SceneIdentifier, Stop> {
+        let scene: SceneIdentifier
+        var merged = parameters
+        switch Self.resolve(target) {
+        case .failure(let error): return .failure(.refused(error))
+        case .success(let resolved):
+            scene = resolved.scene
+            for (name, value) in resolved.route { merged[name] = value }
+        }
+        if scene == "product/:id", merged["id"] == nil {
+            return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+        }
+        if scene == "Order" {
+            guard let id = merged["id"] else {
+                return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+            }
+            guard Int(id) != nil else {
+                return .failure(
+                    .refused(
+                        .malformedParameter(scene: scene, name: "id", value: id, expected: .int)))
+            }
+        }
+        if case .failure(let error) = Self.payloadCheck(scene, payload, merged) {
+            return .failure(.refused(error))
+        }
+        switch guardsDecide(kind: kind, scene: scene, parameters: merged, leaving: false) {
+        case .refused(let error): return .failure(.refused(error))
+        case .redirected(let next): return .failure(.redirected(next))
+        case .applies, nil: return .success(scene)
+        }
+    }
+
+    /// What stops a request before it applies.
+    enum Stop: Error {
+        case refused(NavigationError)
+        case redirected(ApplicationTransitionType)
+    }
+
+    /// The leaving screens asked, top first: each screen's guards, then, unless forced, its
+    /// veto.
+    func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool) -> Attempt? {
+        for screen in leaving.reversed() {
+            if let decision = guardsDecide(
+                kind: kind, scene: screen.scene, parameters: screen.parameters, leaving: true)
+            {
+                return decision
+            }
+            // An alert's screen has no builder, so no veto.
+            if !force, screen.content is FuzzScreen, let reason = veto(of: screen) {
+                return .refused(
+                    .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
+            }
+        }
+        return nil
+    }
+
+    /// One attempt at `request` over `tree`.
+    func attempt(_ request: ApplicationTransitionType, force: Bool, over tree: ScreenTree)
+        -> Attempt
+    {
+        let kind = request.kind
+        if ![.root, .tabs, .split].contains(kind), tree.isEmpty {
+            return .refused(.noRoot(kind))
+        }
+        let topStackKinds: [TransitionKind] = [
+            .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
+        ]
+        if let alert = tree.modals.last, alert.style?.isAlert == true,
+            topStackKinds.contains(kind), let scene = alert.last?.scene
+        {
+            return .refused(.alertIsPresented(kind, alert: scene))
+        }
+        // The arriving scenes, the screen a removal reveals, the leaving screens.
+        var arrivals: [(SceneIdentifier, SceneParameters, ScenePayload?)] = []
+        var revealed: Screen?
+        var leaving: [Screen] = []
+        // The top-most stack; a collapsed split's columns are one stack for a replace or a
+        // removal.
+        let top = tree.topStack.map(Array.init) ?? []
+        var visibleStack = top
+        if tree.modals.isEmpty, let split = tree.split, split.isCollapsed {
+            visibleStack = split.collapsedScreens
+        }
+        switch request {
+        case .root(let scene, let parameters, let payload, _):
+            arrivals = [(scene, parameters, payload)]
+            leaving = tree.screens
+        case .push(let scene, let parameters, let payload, _):
+            arrivals = [(scene, parameters, payload)]
+        case .present(let scene, let parameters, let payload, let style, _):
+            guard Self.isValid(style) else { return .refused(.invalidPresentationStyle(style)) }
+            arrivals = [(scene, parameters, payload)]
+        case .replace(let scene, let parameters, let payload, _):
+            guard let last = visibleStack.last else { return .refused(.noDetailScreen(kind)) }
+            arrivals = [(scene, parameters, payload)]
+            leaving = [last]
+        case .setStack(let destinations, _):
+            guard !destinations.isEmpty else { return .refused(.emptyStack(kind)) }
+            arrivals = destinations.map { ($0.scene, $0.parameters, $0.payload) }
+            leaving = top
+        case .addTab(let item, let position, _):
+            let names = tree.tabs.map(\.name)
+            guard !names.isEmpty else { return .refused(.noTabRoot(kind)) }
+            guard Self.isValidTabName(item.name) else {
+                return .refused(.invalidTabName(item.name))
+            }
+            guard !names.contains(item.name) else {
+                return .refused(.duplicateTabName(item.name))
+            }
+            let index = position ?? names.count
+            guard (0...names.count).contains(index) else {
+                return .refused(.tabIndexOutOfRange(index: index, count: names.count))
+            }
+            arrivals = [(item.scene, item.parameters, item.payload)]
+        case .removeTab(let name, _):
+            let names = tree.tabs.map(\.name)
+            guard let index = names.firstIndex(of: name) else {
+                return .refused(.unknownTab(name, tabs: names))
+            }
+            guard names.count > 1 else { return .refused(.lastTab(name)) }
+            if tree.selectedTab == name {
+                revealed = tree.tabs[index + 1 < names.count ? index + 1 : index - 1].stack.last
+            }
+            leaving = Array(tree.tabs[index].stack)
+        case .split(let primary, let supplementary, let detail, let style, _):
+            if style == .doubleColumn, supplementary != nil {
+                return .refused(.noSupplementaryColumn(kind))
+            }
+            arrivals = [primary, supplementary, detail].compactMap { $0 }.map {
+                ($0.scene, $0.parameters, $0.payload)
+            }
+            leaving = tree.screens
+        case .showDetail(let destination, _), .showSupplementary(let destination, _):
+            guard let split = tree.split else { return .refused(.noSplitRoot(kind)) }
+            if kind == .showSupplementary {
+                guard let supplementary = split.supplementary else {
+                    return .refused(.noSupplementaryColumn(kind))
+                }
+                leaving = Array(supplementary) + Array(split.detail)
+            } else {
+                leaving = Array(split.detail)
+            }
+            arrivals = [(destination.scene, destination.parameters, destination.payload)]
+        case .tabs(let items, let selected, _):
+            guard !items.isEmpty else { return .refused(.noTabs) }
+            var names: Set<String> = []
+            for item in items {
+                guard Self.isValidTabName(item.name) else {
+                    return .refused(.invalidTabName(item.name))
+                }
+                guard names.insert(item.name).inserted else {
+                    return .refused(.duplicateTabName(item.name))
+                }
+            }
+            guard items.contains(where: { $0.name == selected }) else {
+                return .refused(.unknownTab(selected, tabs: items.map(\.name)))
+            }
+            arrivals = items.map { ($0.scene, $0.parameters, $0.payload) }
+            leaving = tree.screens
+        case .selectTab(let name, _):
+            let names = tree.tabs.map(\.name)
+            guard let index = names.firstIndex(of: name) else {
+                return .refused(.unknownTab(name, tabs: names))
+            }
+            // The selected tab: nothing to do.
+            guard tree.selectedTab != name else { return .applies }
+            revealed = tree.tabs[index].stack.last
+        // Removals act on the visible stack (a collapsed split's columns as one).
+        case .pop:
+            guard visibleStack.count > 1 else {
+                let scene = visibleStack.first?.scene ?? tree.visibleScreen?.scene ?? ""
+                return .refused(.cannotPopFirstScreen(scene, kind: .pop))
+            }
+            leaving = [visibleStack[visibleStack.count - 1]]
+        case .popToRoot:
+            leaving = Array(visibleStack.dropFirst())
+        case .popTo(let scene, _):
+            guard let index = visibleStack.dropLast().lastIndex(where: { $0.scene == scene })
+            else {
+                if let problem = Self.identifierProblems[scene] {
+                    return .refused(.invalidSceneIdentifier(scene, problem: problem))
+                }
+                return .refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene)))
+            }
+            leaving = Array(visibleStack[(index + 1)...])
+        case .dismiss:
+            guard let last = tree.modals.last else {
+                return .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? ""))
+            }
+            leaving = Array(last)
+        case .dismissAll:
+            leaving = tree.modals.flatMap { Array($0) }
+        default:
+            preconditionFailure("fuzz-navigation oracle: no expectation for \(request)")
+        }
+        var built: [SceneIdentifier] = []
+        for (scene, parameters, payload) in arrivals {
+            switch checkArrival(scene, parameters, payload, kind: kind) {
+            case .success(let scene): built.append(scene)
+            case .failure(.refused(let error)): return .refused(error)
+            case .failure(.redirected(let next)): return .redirected(next)
+            }
+        }
+        if let revealed,
+            let decision = guardsDecide(
+                kind: kind, scene: revealed.scene, parameters: revealed.parameters,
+                leaving: false)
+        {
+            return decision
+        }
+        if let decision = checkLeaving(leaving, kind: kind, force: force) { return decision }
+        if built.contains("Broken") { return .refused(.missingService(type: "Network")) }
+        return .applies
+    }
+
+    /// The error `request` must be refused with over `tree`, following redirects, or `nil` when
+    /// it must apply.
+    func expectedRefusal(
+        _ request: ApplicationTransitionType, force: Bool, over tree: ScreenTree
+    ) -> NavigationError? {
+        var tried: [ApplicationTransitionType] = []
+        var current = request
+        while true {
+            switch attempt(current, force: force, over: tree) {
+            case .applies: return nil
+            case .refused(let error): return error
+            case .redirected(let next):
+                tried.append(current)
+                guard tried.count <= coordinator.maximumRedirects, !tried.contains(next) else {
+                    return .redirectLoop(chain: tried + [next])
+                }
+                current = next
+            }
+        }
+    }
+
+    /// Whether a scene can be presented with `style` (docs/navigation-model.md).
+    static func isValid(_ style: PresentationStyle) -> Bool {
+        switch style {
+        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
+        case .fullScreenCover: return true
+        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
+        case .alert, .confirmationDialog: return false
+        }
+    }
+
+    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
+    /// character.
+    static func isValidTabName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && !name.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format
+            }
+    }
+}
