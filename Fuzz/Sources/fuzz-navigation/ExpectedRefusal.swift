@@ -334,6 +334,64 @@ extension NavigationFuzzer {
         }
     }
 
+    /// The error the platform report `report` must be refused with over `tree`, or `nil` when
+    /// it must be followed (or is already shown), by the reports' table in
+    /// docs/navigation-model.md: a screen no longer in the tree is gone; Back goes to a screen
+    /// of the stack the user sees (a collapsed split's columns as one stack), and to the
+    /// visible screen changes nothing; a swipe-down is of the top-most modal, which must let
+    /// the user dismiss it; a tab tap names a tab, is refused under a modal, and on the
+    /// selected tab changes nothing.
+    static func expectedRefusal(of report: PlatformReport, over tree: ScreenTree)
+        -> NavigationError?
+    {
+        let screens = tree.screens
+        func isGone(_ id: ScreenID) -> Bool { !screens.contains { $0.id == id } }
+        // The stack the user sees: the last modal's, else the selected tab's, the root stack,
+        // or a split's detail column (all its columns while it is collapsed).
+        var seen: [ScreenID] = []
+        if let modal = tree.modals.last {
+            seen = modal.map(\.id)
+        } else if let split = tree.split {
+            seen = (split.isCollapsed ? split.collapsedScreens : Array(split.detail)).map(\.id)
+        } else if let tab = tree.tabs.first(where: { $0.name == tree.selectedTab }) {
+            seen = tab.stack.map(\.id)
+        } else if let stack = tree.stacks.first {
+            seen = stack.map(\.id)
+        }
+        let visible = tree.visibleScreen
+        let coveringModal = tree.modals.first?.first?.scene
+        switch report {
+        case .poppedBackByUser(let id):
+            // A screen in the tree means the tree has a visible screen.
+            guard !isGone(id), let shown = visible?.id else { return .reportedScreenGone(id) }
+            if id == shown || seen.contains(id) { return nil }
+            return .reportedScreenNotOnTop(id, kind: .popTo, visible: shown)
+        case .dismissedByUser(let id):
+            if isGone(id) { return .reportedScreenGone(id) }
+            guard let top = tree.modals.last, let shown = visible else {
+                return .nothingToDismiss(visible: visible?.scene ?? "")
+            }
+            guard top.contains(where: { $0.id == id }) else {
+                return .reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id)
+            }
+            // A modal's stack always has its style.
+            guard let style = top.style, !style.userCanDismiss else { return nil }
+            return .notDismissibleByUser(id, style: style)
+        case .tabSelectedByUser(let name):
+            let names = tree.tabs.map(\.name)
+            guard names.contains(name) else { return .unknownTab(name, tabs: names) }
+            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            return nil
+        case .selectedTabReselectedByUser:
+            guard let name = tree.selectedTab else { return .unknownTab("", tabs: []) }
+            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            return nil
+        case .answeredByUser, .sizeClassChanged:
+            // Judged where the fuzzer sends them (alerts, size classes).
+            return nil
+        }
+    }
+
     /// Whether a scene can be presented with `style` (docs/navigation-model.md).
     static func isValid(_ style: PresentationStyle) -> Bool {
         switch style {

@@ -532,6 +532,30 @@ final class NavigationFuzzer {
         }
     }
 
+    /// Sends the platform report `report` through ``perform(_:returnsEvents:_:)`` and judges
+    /// it against the fuzzer's own expectation
+    /// (``expectedRefusal(of:over:)``), computed from the tree before: refused with exactly
+    /// the error expected, or followed when none is.
+    private func follow(_ report: PlatformReport) {
+        let expected = Self.expectedRefusal(of: report, over: coordinator.tree)
+        perform("report(\(report))") { () throws(NavigationError) in
+            do throws(NavigationError) {
+                let event = try coordinator.report(report)
+                if let expected {
+                    preconditionFailure(
+                        "fuzz-navigation oracle: report(\(report)) was followed over \(coordinator.tree); expected \(expected)"
+                    )
+                }
+                return event
+            } catch {
+                check(
+                    error == expected,
+                    "report(\(report)) threw \(error); expected \(String(describing: expected))")
+                throw error
+            }
+        }
+    }
+
     // MARK: Running
 
     func run() {
@@ -584,9 +608,7 @@ final class NavigationFuzzer {
             let report: PlatformReport =
                 byte() % 2 == 0
                 ? .poppedBackByUser(to: screenID()) : .dismissedByUser(screenID())
-            perform("report(\(report))") { () throws(NavigationError) in
-                try coordinator.report(report)
-            }
+            follow(report)
         case 7:
             let link = pick(Self.links) ?? ""
             perform("open(\(link))") { () throws(NavigationError) in
@@ -730,19 +752,7 @@ final class NavigationFuzzer {
             case 1: report = .selectedTabReselectedByUser
             default: report = .dismissedByUser(screenID())
             }
-            let style = coordinator.tree.topStack?.style
-            perform("report(\(report))") { () throws(NavigationError) in
-                do throws(NavigationError) {
-                    return try coordinator.report(report)
-                } catch {
-                    if case .notDismissibleByUser(_, let refused) = error {
-                        check(
-                            refused == style && style?.userCanDismiss == false,
-                            "a swipe-down of a \(String(describing: style)) modal was refused")
-                    }
-                    throw error
-                }
-            }
+            follow(report)
         case 26:
             openOwnLink()
         default:
