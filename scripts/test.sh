@@ -40,7 +40,7 @@ for package in "${packages[@]}"; do
     note=""
     if [ "${results[$package]}" -ne 0 ] && [ "$failures" -eq 0 ]; then
         # No test failed, yet the run did: it did not build, or the test process crashed.
-        note=" (the run failed with exit ${results[$package]}: see its log above)"
+        note=" (did not build, or its test process crashed: exit ${results[$package]}, see its log above)"
         failed=$((failed + 1))
     fi
     printf '%-22s %5d tests, %d failed%s\n' "$package" "$count" "$failures" "$note"

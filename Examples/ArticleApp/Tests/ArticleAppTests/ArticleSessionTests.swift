@@ -124,7 +124,8 @@ struct ArticleSessionTests {
         arguments: [
             (
                 Data("not json".utf8),
-                .invalidSnapshot(.unreadable(reason: "The given data was not valid JSON"))
+                NavigationError.invalidSnapshot(
+                    .unreadable(reason: "The given data was not valid JSON"))
             ),
             (
                 Data(#"{"version":99}"#.utf8),
