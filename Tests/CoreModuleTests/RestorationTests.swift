@@ -204,3 +204,76 @@ struct RestorationTests {
     }
 
 }
+
+/// Why a snapshot cannot be read, as `TreeSnapshot.decode(_:)` says it: the place and the
+/// problem, for every kind of decoding error, and the error's own words for anything else.
+@Suite("An unreadable snapshot names the place and the problem")
+struct UnreadableReasonTests {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(_ name: String) { (stringValue, intValue) = (name, nil) }
+        init(_ index: Int) { (stringValue, intValue) = ("Index \(index)", index) }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { self.init(intValue) }
+    }
+
+    static func context(_ path: [Key], _ text: String = "") -> DecodingError.Context {
+        DecodingError.Context(codingPath: path, debugDescription: text)
+    }
+
+    @Test(
+        "each decoding error reads as its place and its problem",
+        arguments: [
+            (DecodingError.dataCorrupted(context([], "Not JSON.")), "Not JSON"),
+            (
+                DecodingError.dataCorrupted(context([Key("tabs"), Key(2)], "Too long.")),
+                #""tabs.2": Too long"#
+            ),
+            (
+                DecodingError.keyNotFound(Key("scene"), context([Key("root"), Key(0)])),
+                #""root.0.scene" is missing"#
+            ),
+            (
+                DecodingError.typeMismatch([Any].self, context([Key("root")])),
+                #""root" has the wrong type (expected an array)"#
+            ),
+            (
+                DecodingError.typeMismatch([String: Any].self, context([])),
+                "the snapshot has the wrong type (expected an object)"
+            ),
+            (
+                DecodingError.typeMismatch(String.self, context([Key("selectedTab")])),
+                #""selectedTab" has the wrong type (expected a string)"#
+            ),
+            (
+                DecodingError.typeMismatch(Double.self, context([Key("version")])),
+                #""version" has the wrong type (expected a number)"#
+            ),
+            (
+                DecodingError.typeMismatch(Bool.self, context([Key("fixed")])),
+                #""fixed" has the wrong type (expected a Boolean)"#
+            ),
+            (
+                DecodingError.typeMismatch(Data.self, context([Key("json")])),
+                #""json" has the wrong type (expected a Data)"#
+            ),
+            (
+                DecodingError.valueNotFound(Int.self, context([Key("version")])),
+                #""version" is null (expected a number)"#
+            ),
+        ])
+    func decodingErrors(error: DecodingError, reason: String) {
+        #expect(TreeSnapshot.unreadableReason(error) == reason)
+    }
+
+    @Test("another error reads as its own words, and a long reason is cut with its size")
+    func otherErrors() {
+        struct Odd: Error, CustomStringConvertible { var description: String }
+        #expect(TreeSnapshot.unreadableReason(Odd(description: "odd")) == "odd")
+        let long = String(repeating: "x", count: 100)
+        #expect(
+            TreeSnapshot.unreadableReason(DecodingError.dataCorrupted(Self.context([], long)))
+                == String(repeating: "x", count: 48) + "… (100 bytes)")
+    }
+}

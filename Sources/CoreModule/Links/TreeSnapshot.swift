@@ -149,13 +149,12 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// For example `"version" is missing`, `"root" has the wrong type (expected an array)`, or
     /// the decoder's own sentence (`The snapshot holds too many screens`); cut, as every long
     /// text in an error is.
-    static func unreadableReason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else {
-            return NavigationError.shorten(String(describing: error))
+    package static func unreadableReason(_ error: any Error) -> String {
+        func keys(_ context: DecodingError.Context) -> [String] {
+            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
         }
         func place(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return keys.isEmpty ? "the snapshot" : "\"\(keys.joined(separator: "."))\""
+            keys(context).isEmpty ? "the snapshot" : "\"\(keys(context).joined(separator: "."))\""
         }
         func kind(_ type: Any.Type) -> String {
             switch type {
@@ -168,21 +167,21 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
             }
         }
         let reason: String
-        switch error {
-        case .dataCorrupted(let context):
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?:
             // The decoder's sentence, without its full stop: the error's description adds one.
             var sentence = Substring(context.debugDescription)
             while sentence.last == "." { sentence = sentence.dropLast() }
             reason =
                 context.codingPath.isEmpty ? String(sentence) : "\(place(context)): \(sentence)"
-        case .keyNotFound(let key, let context):
-            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            reason = "\"\((keys + [key.stringValue]).joined(separator: "."))\" is missing"
-        case .typeMismatch(let type, let context):
+        case .keyNotFound(let key, let context)?:
+            reason = "\"\((keys(context) + [key.stringValue]).joined(separator: "."))\" is missing"
+        case .typeMismatch(let type, let context)?:
             reason = "\(place(context)) has the wrong type (expected \(kind(type)))"
-        case .valueNotFound(let type, let context):
+        case .valueNotFound(let type, let context)?:
             reason = "\(place(context)) is null (expected \(kind(type)))"
-        @unknown default:
+        default:
+            // Not a decoding error (a payload type's own), or a kind of one not known here.
             reason = String(describing: error)
         }
         return NavigationError.shorten(reason)
