@@ -27,7 +27,7 @@ let package = Package(
     ],
     dependencies: [.package(name: "SceneRouter", path: "..")],
     targets: [
-        .target(name: "FuzzReplay"),
+        .target(name: "FuzzReplay", dependencies: [coreModule]),
         .executableTarget(
             name: "fuzz-links", dependencies: [coreModule, coreModuleTesting, "FuzzReplay"]),
         .executableTarget(

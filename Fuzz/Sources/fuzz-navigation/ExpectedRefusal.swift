@@ -9,6 +9,7 @@
 // until the chain grows past `maximumRedirects` or comes back to a request already in it.
 
 import CoreModule
+import FuzzReplay
 
 extension NavigationFuzzer {
     /// What one attempt at a request comes to.
@@ -188,7 +189,9 @@ extension NavigationFuzzer {
         case .push(let scene, let parameters, let payload, _):
             arrivals = [(scene, parameters, payload)]
         case .present(let scene, let parameters, let payload, let style, _):
-            guard Self.isValid(style) else { return .refused(.invalidPresentationStyle(style)) }
+            guard DocumentedRules.isValid(style) else {
+                return .refused(.invalidPresentationStyle(style))
+            }
             arrivals = [(scene, parameters, payload)]
         case .replace(let scene, let parameters, let payload, _):
             guard let last = visibleStack.last else { return .refused(.noDetailScreen(kind)) }
@@ -201,7 +204,7 @@ extension NavigationFuzzer {
         case .addTab(let item, let position, _):
             let names = tree.tabs.map(\.name)
             guard !names.isEmpty else { return .refused(.noTabRoot(kind)) }
-            guard Self.isValidTabName(item.name) else {
+            guard DocumentedRules.isValidTabName(item.name) else {
                 return .refused(.invalidTabName(item.name))
             }
             guard !names.contains(item.name) else {
@@ -245,7 +248,7 @@ extension NavigationFuzzer {
             guard !items.isEmpty else { return .refused(.noTabs) }
             var names: Set<String> = []
             for item in items {
-                guard Self.isValidTabName(item.name) else {
+                guard DocumentedRules.isValidTabName(item.name) else {
                     return .refused(.invalidTabName(item.name))
                 }
                 guard names.insert(item.name).inserted else {
@@ -392,23 +395,4 @@ extension NavigationFuzzer {
         }
     }
 
-    /// Whether a scene can be presented with `style` (docs/navigation-model.md).
-    static func isValid(_ style: PresentationStyle) -> Bool {
-        switch style {
-        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
-        case .fullScreenCover: return true
-        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
-        case .alert, .confirmationDialog: return false
-        }
-    }
-
-    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
-    /// character.
-    static func isValidTabName(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count)
-            && !name.unicodeScalars.contains {
-                $0.properties.isWhitespace || $0.properties.generalCategory == .control
-                    || $0.properties.generalCategory == .format
-            }
-    }
 }

@@ -332,7 +332,9 @@ enum SnapshotFuzzer {
             }
             var names: Set<String> = []
             for tab in snapshot.tabs {
-                guard isValidTabName(tab.name) else { return .invalidTabName(tab.name) }
+                guard DocumentedRules.isValidTabName(tab.name) else {
+                    return .invalidTabName(tab.name)
+                }
                 guard names.insert(tab.name).inserted else { return .duplicateTabName(tab.name) }
                 if tab.stack.isEmpty { return .emptyStack }
             }
@@ -340,7 +342,7 @@ enum SnapshotFuzzer {
             return .modalsWithoutRoot
         }
         if snapshot.modals.contains(where: \.stack.isEmpty) { return .emptyStack }
-        if let modal = snapshot.modals.first(where: { !isValid($0.style) }) {
+        if let modal = snapshot.modals.first(where: { !DocumentedRules.isValid($0.style) }) {
             return .invalidStyle(modal.style)
         }
         // (In this order: the root, the tabs, the modals, the split's columns.)
@@ -355,27 +357,6 @@ enum SnapshotFuzzer {
                 scene: crowded.scene, count: crowded.parameters.values.count, limit: limit)
         }
         return nil
-    }
-
-    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
-    /// character.
-    static func isValidTabName(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count)
-            && !name.unicodeScalars.contains {
-                $0.properties.isWhitespace || $0.properties.generalCategory == .control
-                    || $0.properties.generalCategory == .format
-            }
-    }
-
-    /// Whether a modal may have `style`: a sheet of distinct detents, at least one; a cover; a
-    /// popover anchored by 1 to 64 bytes; no alert's.
-    static func isValid(_ style: PresentationStyle) -> Bool {
-        switch style {
-        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
-        case .fullScreenCover: return true
-        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
-        case .alert, .confirmationDialog: return false
-        }
     }
 
     /// The error building the saved screen `saved` throws (its payload already read), or `nil`.

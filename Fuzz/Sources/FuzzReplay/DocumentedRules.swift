@@ -1,0 +1,28 @@
+public import CoreModule
+
+/// Rules the guides state, written once for the fuzz targets' oracles from the docs
+/// (docs/navigation-model.md), never from the library's code: the oracles judge the library
+/// against them.
+public enum DocumentedRules {
+    /// Whether a modal may have `style`: a sheet of distinct detents, at least one; a cover; a
+    /// popover anchored by 1 to 64 bytes; no alert's or dialog's (those are presented with
+    /// `.alert(_:)`).
+    public static func isValid(_ style: PresentationStyle) -> Bool {
+        switch style {
+        case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
+        case .fullScreenCover: return true
+        case .popover(let anchor, _): return (1...64).contains(anchor.utf8.count)
+        case .alert, .confirmationDialog: return false
+        }
+    }
+
+    /// Whether `name` may name a tab: 1 to 64 bytes, no whitespace, control or format
+    /// character.
+    public static func isValidTabName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && !name.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format
+            }
+    }
+}
