@@ -20,12 +20,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// A point in the manual clock's time: how long after its start.
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// The time since the clock started.
-        public var offset: Duration
+        package var offset: Duration
 
         /// Creates an instant `offset` after the clock's start.
         ///
         /// - Parameter offset: The time since the start.
-        public init(offset: Duration) {
+        package init(offset: Duration) {
             self.offset = offset
         }
 
@@ -80,7 +80,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on the clock now.
-    public var sleeperCount: Int {
+    package var sleeperCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return sleepers.count

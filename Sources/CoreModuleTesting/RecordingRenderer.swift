@@ -7,31 +7,32 @@ public import CoreModule
 /// let recorder = RecordingRenderer(attachedTo: coordinator)
 /// try coordinator.navigate(.root(scene: "A1"))
 /// try coordinator.navigate(.push(scene: "A2", parameters: ["id": "7"]))
-/// #expect(recorder.kinds == [.root, .push])
-/// #expect(recorder.sceneHistory == [[["A1"]], [["A1", "A2"]]])
+/// #expect(recorder.events.map(\.kind) == [.root, .push])
+/// #expect(recorder.trees.map(\.scenes) == [[["A1"]], [["A1", "A2"]]])
 /// #expect(recorder.isInSync(with: coordinator))
 /// ```
 ///
-/// It keeps every entry in order: each transition with the tree it was rendered with, and each
-/// failure. Keep it to tests: it grows with every event, unless made with a `limit`.
+/// It keeps each transition with the tree it was rendered with, and each failure. Keep it to
+/// tests: it grows with every event, unless made with a `limit`. For one line per event (a
+/// golden file), attach a ``TextRenderer`` instead.
 @MainActor
 public final class RecordingRenderer: NavigationRenderer {
     /// One thing the renderer received.
-    public enum Entry: Equatable, Sendable, CustomStringConvertible {
+    package enum Entry: Equatable, Sendable, CustomStringConvertible {
         /// A transition was applied; `tree` is the tree the renderer was handed with it.
         case transition(TransitionEvent, tree: ScreenTree)
         /// A navigation failed; `tree` is the unchanged tree.
         case failure(NavigationFailure, tree: ScreenTree)
 
         /// The tree handed with the entry.
-        public var tree: ScreenTree {
+        package var tree: ScreenTree {
             switch self {
             case .transition(_, let tree), .failure(_, let tree): return tree
             }
         }
 
         /// The entry as one line: `✓` and the event, or `✗` and the failure.
-        public var description: String {
+        package var description: String {
             switch self {
             case .transition(let event, _): return "✓ \(event)"
             case .failure(let failure, _): return "✗ \(failure)"
@@ -39,10 +40,11 @@ public final class RecordingRenderer: NavigationRenderer {
         }
     }
 
-    /// Every entry received, oldest first (the newest `limit`, when there is a limit).
-    public private(set) var entries: [Entry] = []
+    /// Every transition and failure received, oldest first (the newest `limit`, when there is a
+    /// limit).
+    package private(set) var entries: [Entry] = []
     /// The tree handed over when the renderer was attached, if it was asked to render it.
-    public private(set) var initialTree: ScreenTree?
+    package private(set) var initialTree: ScreenTree?
     /// How many entries are kept at most; `nil` keeps them all.
     package let limit: Int?
     private var token: ObservationToken?
@@ -52,7 +54,7 @@ public final class RecordingRenderer: NavigationRenderer {
     ///
     /// - Parameter limit: How many entries to keep at most, dropping the oldest; `nil`, the
     ///   default, keeps them all.
-    public init(limit: Int? = nil) {
+    package init(limit: Int? = nil) {
         self.limit = limit.map { Swift.max(1, $0) }
     }
 
@@ -134,7 +136,7 @@ public final class RecordingRenderer: NavigationRenderer {
     public var errors: [NavigationError] { failures.map(\.error) }
 
     /// The kind of each transition received, oldest first.
-    public var kinds: [TransitionKind] { events.map(\.kind) }
+    package var kinds: [TransitionKind] { events.map(\.kind) }
 
     /// The tree handed with each transition, oldest first.
     public var trees: [ScreenTree] {
@@ -146,18 +148,18 @@ public final class RecordingRenderer: NavigationRenderer {
 
     /// The structure of the tree after each transition (`ScreenTree.scenes`), oldest first:
     /// `[[["A1"]], [["A1", "A2"]], [["A1", "A2"], ["B1"]]]`.
-    public var sceneHistory: [[[SceneIdentifier]]] { trees.map(\.scenes) }
+    package var sceneHistory: [[[SceneIdentifier]]] { trees.map(\.scenes) }
 
     /// The newest tree the renderer was handed: with the last transition, else the tree it was
     /// attached with.
-    public var lastTree: ScreenTree? { trees.last ?? initialTree }
+    package var lastTree: ScreenTree? { trees.last ?? initialTree }
 
     /// The last transition received.
     package var lastEvent: TransitionEvent? { events.last }
 
     /// One line per entry, oldest first: `✓ push A2 #2: A1 #1 → A2 #2, animated` or
     /// `✗ .pop(animated: true) failed: Cannot pop: …`; handy to compare with a golden file.
-    public var transcript: [String] { entries.map(\.description) }
+    package var transcript: [String] { entries.map(\.description) }
 
     /// Whether the newest tree the renderer was handed is the coordinator's tree, as a mirror's
     /// must be after every navigation.

@@ -16,7 +16,7 @@ public final class StubScreen {
     /// Creates a stub screen.
     ///
     /// - Parameter context: The new screen's context.
-    public init(context: SceneContext) {
+    package init(context: SceneContext) {
         self.context = context
     }
 }

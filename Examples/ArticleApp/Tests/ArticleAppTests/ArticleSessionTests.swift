@@ -96,9 +96,10 @@ struct ArticleSessionTests {
         #expect(unhandled.reason == reason)
         #expect(session.coordinator.tree == before)
         // No transition: only the failure, which the app's observers log.
-        #expect(recorder.entries.count == 1)
-        guard case .failure(let failure, _)? = recorder.entries.first else {
-            Issue.record("expected one failure, got \(recorder.entries)")
+        #expect(recorder.events.isEmpty)
+        #expect(recorder.failures.count == 1)
+        guard let failure = recorder.failures.first else {
+            Issue.record("expected one failure, got none")
             return
         }
         #expect(failure.error == .unhandledLink(unhandled))
