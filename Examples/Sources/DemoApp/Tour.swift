@@ -1,6 +1,7 @@
 import CoreModule
 import FeatureA
 import FeatureB
+import Foundation
 
 /// The demo's guided tour: the example app of the original article, driven step by step, then
 /// the same scenes in the tree most apps have: tabs that keep their history, a sheet, a
@@ -52,7 +53,7 @@ public struct Tour {
         defer { log.cancel() }
 
         var step = 0
-        var allAsPlanned = destinations.isEmpty
+        var allAsPlanned = destinations.problems.isEmpty
         func perform(
             _ title: String, expecting expected: NavigationError? = nil,
             _ action: () throws -> Void
@@ -239,9 +240,14 @@ public struct Tour {
                 return
             }
             write("   \(link)")
-            let before = coordinator.tree.snapshot
+            // The structure: each stack's scenes and parameters, the tabs' names.
+            func structure() -> [[String]] {
+                coordinator.tree.stacks.map { $0.map { "\($0.scene) \($0.parameters)" } }
+                    + [coordinator.tree.tabs.map(\.name)]
+            }
+            let before = structure()
             try coordinator.open(.deepLink(link, format: links))
-            if coordinator.tree.snapshot == before {
+            if structure() == before {
                 write("   (the same tree, identities aside)")
             } else {
                 write("   (NOT THE SAME TREE)")
@@ -252,13 +258,24 @@ public struct Tour {
             // A link keeps strings only: A2 looked its Item up again by id. A snapshot keeps the
             // payloads of the types the app registered (FeatureA registers Item as "item").
             let snapshot = try coordinator.snapshot()
-            let saved = (snapshot.root + snapshot.tabs.flatMap(\.stack)).compactMap { screen in
-                screen.payload.map { "\(screen.scene) as \"\($0.type)\"" }
+            // The saved JSON names each payload's type as registered.
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot))
+            let object = json as? [String: Any] ?? [:]
+            let tabs = object["tabs"] as? [[String: Any]] ?? []
+            let screens =
+                (object["root"] as? [[String: Any]] ?? [])
+                + tabs.flatMap { $0["stack"] as? [[String: Any]] ?? [] }
+            let saved = screens.compactMap {
+                screen -> String? in
+                guard let scene = screen["scene"] as? String,
+                    let type = (screen["payload"] as? [String: Any])?["type"] as? String
+                else { return nil }
+                return "\(scene) as \"\(type)\""
             }
             write("   payloads saved: \(saved.joined(separator: ", "))")
-            let before = (coordinator.tree.snapshot, coordinator.tree.screens.map(\.payload))
+            let before = (snapshot, coordinator.tree.screens.map(\.payload))
             try coordinator.restore(snapshot)
-            if coordinator.tree.snapshot == before.0,
+            if try coordinator.snapshot() == before.0,
                 coordinator.tree.screens.map(\.payload) == before.1
             {
                 write("   (the same tree, identities aside, and the same payloads)")

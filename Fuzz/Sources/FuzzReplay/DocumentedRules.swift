@@ -4,6 +4,18 @@ public import CoreModule
 /// (docs/navigation-model.md), never from the library's code: the oracles judge the library
 /// against them.
 public enum DocumentedRules {
+    /// The most screens a snapshot holds, in all its stacks (docs/deep-links.md).
+    public static let snapshotScreens = 512
+    /// The most tabs a snapshot holds.
+    public static let snapshotTabs = 16
+    /// The most modals a snapshot holds.
+    public static let snapshotModals = 32
+    /// The most parameters of one saved screen.
+    public static let snapshotParametersPerScreen = 64
+    /// The most bytes of UTF-8 in a scene name (docs/contributing/reliability.md), checked
+    /// before its 256 characters.
+    public static let sceneNameBytes = 1_024
+
     /// Whether a modal may have `style`: a sheet of distinct detents, at least one; a cover; a
     /// popover anchored by 1 to 64 bytes; no alert's or dialog's (those are presented with
     /// `.alert(_:)`).

@@ -90,7 +90,7 @@ enum LinkFuzzer {
 
     /// The trees (identities aside) whose link and snapshot this input has rebuilt already: a
     /// link opened on an empty window and over a stack root builds the same tree.
-    static var roundTripped: [TreeSnapshot] = []
+    static var roundTripped: [TreeStructure] = []
 
     /// Forgets what this input checked: nothing an input allocates may outlive it (see
     /// `Fuzz/README.md`, "Cost per input").
@@ -160,7 +160,7 @@ enum LinkFuzzer {
     static func checkRoundTrip(
         _ coordinator: AppCoordinator, container: DependencyContainer = container
     ) {
-        let structure = coordinator.tree.snapshot
+        let structure = TreeStructure(coordinator.tree)
         if container === Self.container {
             if roundTripped.contains(structure) { return }
             roundTripped.append(structure)
@@ -188,9 +188,9 @@ enum LinkFuzzer {
                 "fuzz-links oracle: the tree's own link \(link.debugDescription.prefix(300)) fails: \(error)"
             )
         }
-        // Snapshots compare trees without identities: scenes, parameters, tabs, styles.
+        // Structures compare trees without identities: scenes, parameters, tabs, styles.
         check(
-            reopened.tree.snapshot == structure,
+            TreeStructure(reopened.tree) == structure,
             "the link \(link.debugDescription.prefix(300)) rebuilds \(reopened.tree), not \(coordinator.tree)"
         )
         let restored = AppCoordinator(container: container)
@@ -200,7 +200,7 @@ enum LinkFuzzer {
             preconditionFailure("fuzz-links oracle: the tree's own snapshot fails: \(error)")
         }
         check(
-            restored.tree.snapshot == structure,
+            TreeStructure(restored.tree) == structure,
             "the snapshot rebuilds \(restored.tree), not \(coordinator.tree)")
     }
 
@@ -496,7 +496,7 @@ enum LinkFuzzer {
             check(coordinator.tree.topStack?.style == popover, "the popover lost its anchor")
         } catch {
             check(
-                error == .invalidPresentationStyle(popover) && !popover.isValid,
+                error == .invalidPresentationStyle(popover) && !DocumentedRules.isValid(popover),
                 "the anchor \(text.debugDescription) failed with \(error)")
             do {
                 try coordinator.navigate(.present(scene: "Café", parameters: parameters))

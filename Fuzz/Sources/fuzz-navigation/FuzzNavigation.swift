@@ -184,60 +184,61 @@ final class NavigationFuzzer {
         "app://open/A1/+[popover:share,fixed]B1", "app://open/A1/+[fixed,popover:x]B2/+B1",
         "app://open/A1/+[alert]B1", "app://open/A1/+[popover:share,fixed,fixed]B1",
     ]
+    /// Saved trees, written as an app's JSON and read as an app reads it (an unsupported
+    /// version does not decode, so no snapshot holds one).
     static let snapshots: [TreeSnapshot] = [
-        TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
-        TreeSnapshot(stacks: [[.init(scene: "Broken")]]),
-        TreeSnapshot(stacks: [[]]),
-        TreeSnapshot(version: 1, stacks: [[.init(scene: "A1")]]),
-        TreeSnapshot(stacks: [[.init(scene: "B2")], [], [.init(scene: "product/9")]]),
-        TreeSnapshot(
+        SavedTree(stacks: [[.init(scene: "A1"), .init(scene: "Keep")], [.init(scene: "B1")]]),
+        SavedTree(stacks: [[.init(scene: "Broken")]]),
+        SavedTree(stacks: [[]]),
+        SavedTree(version: 1, stacks: [[.init(scene: "A1")]]),
+        SavedTree(stacks: [[.init(scene: "B2")], [], [.init(scene: "product/9")]]),
+        SavedTree(
             tabs: [
                 .init(name: "home", stack: [.init(scene: "A1"), .init(scene: "Keep")]),
                 .init(name: "more", stack: [.init(scene: "B1")]),
             ], selectedTab: 1,
             modals: [.init(style: .fullScreenCover, stack: [.init(scene: "A2")])]),
-        TreeSnapshot(
+        SavedTree(
             tabs: [.init(name: "home", stack: [.init(scene: "A1")])], selectedTab: 3),
-        TreeSnapshot(
+        SavedTree(
             tabs: [.init(name: "a b", stack: [.init(scene: "A1")])], selectedTab: 0),
-        TreeSnapshot(
+        SavedTree(
             root: [.init(scene: "A1")],
             modals: [.init(style: .sheet(detents: []), stack: [.init(scene: "B1")])]),
-        TreeSnapshot(version: 4, root: [.init(scene: "A1")]),
         // Payloads: saved, missing (rebuilt from the parameters, or not), unknown, unreadable.
-        TreeSnapshot(
+        SavedTree(
             root: [
                 .init(scene: "A1"),
                 .init(scene: "Product", payload: .init(type: "product", json: #"{"id":5}"#)),
             ]),
-        TreeSnapshot(root: [.init(scene: "Product", parameters: ["id": "8"])]),
-        TreeSnapshot(root: [.init(scene: "A1"), .init(scene: "Gift")]),
-        TreeSnapshot(
+        SavedTree(root: [.init(scene: "Product", parameters: ["id": "8"])]),
+        SavedTree(root: [.init(scene: "A1"), .init(scene: "Gift")]),
+        SavedTree(
             root: [.init(scene: "A1", payload: .init(type: "gift", json: #"{"note":"x"}"#))]),
-        TreeSnapshot(
+        SavedTree(
             root: [.init(scene: "Product", payload: .init(type: "product", json: #"{"id":"#))]),
         // Split roots: three columns, two with an empty detail, an empty primary.
-        TreeSnapshot(
+        SavedTree(
             split: .init(
                 primary: [.init(scene: "A1")], supplementary: [.init(scene: "A2")],
                 detail: [.init(scene: "B1"), .init(scene: "Keep")]),
             modals: [.init(style: .sheet(), stack: [.init(scene: "B2")])]),
-        TreeSnapshot(split: .init(primary: [.init(scene: "B1"), .init(scene: "A2")])),
-        TreeSnapshot(split: .init(primary: [], detail: [.init(scene: "A1")])),
-        TreeSnapshot(
+        SavedTree(split: .init(primary: [.init(scene: "B1"), .init(scene: "A2")])),
+        SavedTree(split: .init(primary: [], detail: [.init(scene: "A1")])),
+        SavedTree(
             split: .init(primary: [.init(scene: "A1")], supplementary: [], detail: [])),
         // A locked popover, and an alert's style, which no snapshot holds.
-        TreeSnapshot(
+        SavedTree(
             root: [.init(scene: "A1")],
             modals: [
                 .init(
                     style: .popover(anchor: "share", interactiveDismissal: false),
                     stack: [.init(scene: "B1")])
             ]),
-        TreeSnapshot(
+        SavedTree(
             root: [.init(scene: "A1")], modals: [.init(style: .alert, stack: [.init(scene: "B1")])]
         ),
-    ]
+    ].map(\.snapshot)
     static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
     static let styles: [PresentationStyle] = [
         .sheet(), .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),
@@ -767,7 +768,7 @@ final class NavigationFuzzer {
     /// (identities aside; payloads aside for the link, which carries none), unless a guard or
     /// a veto stops it, or an observer navigates.
     private func openOwnLink() {
-        let structure = coordinator.tree.snapshot
+        let structure = TreeStructure(coordinator.tree)
         let link = ownLink()
         let snapshot = ownSnapshot()
         let force = byte() % 2 == 0
@@ -777,7 +778,7 @@ final class NavigationFuzzer {
                     .transition
                 if chatty == nil, let event, event.redirectedFrom == nil {
                     check(
-                        coordinator.tree.snapshot == structure,
+                        TreeStructure(coordinator.tree) == structure,
                         "\(link) rebuilt \(coordinator.tree)")
                 }
                 return event

@@ -6,12 +6,13 @@
 // point: `swift run --package-path Fuzz fuzz-snapshots Fuzz/corpus/fuzz-snapshots`.
 //
 // Every input is read as the JSON an app saved (`JSONDecoder().decode(TreeSnapshot.self, …)`)
-// and, when it decodes, restored over an empty window, over a stack root with a sheet and over a
+// and, when it decodes, read again by the oracle itself (FuzzReplay's `SavedTree`, from the
+// documented format), then restored over an empty window, over a stack root with a sheet and over a
 // collapsed split in a compact window. The oracle:
 //   - decoding and restoring never crash, and take bounded time (scripts/fuzz.sh gives each
 //     input a time limit);
-//   - a decoded snapshot is within `TreeSnapshot`'s limits (version, screens, tabs, modals:
-//     the decoder refuses more as it reads);
+//   - what the library decodes, the oracle reads too, and it is within the documented limits
+//     (version, screens, tabs, modals: the decoder refuses more as it reads);
 //   - a restore fails exactly when, and with exactly the error that, the oracle computes
 //     itself (`expectedError(restoring:)`): the snapshot's own problem, by `SnapshotProblem`'s
 //     rules in their order; an unknown or unreadable payload; `restorationFailed` naming the
@@ -180,43 +181,50 @@ enum SnapshotFuzzer {
             // Not a snapshot this package reads: a decoding error, nothing else to check.
             return
         }
-        checkLimits(snapshot)
+        guard let saved = SavedTree(json: data) else {
+            preconditionFailure("fuzz-snapshots oracle: the library read what the format is not")
+        }
+        checkLimits(saved)
         for setup in Setup.allCases {
-            restore(snapshot, over: setup, input: data)
+            restore(snapshot, saved: saved, over: setup, input: data)
         }
     }
 
     /// What the decoder enforces while it reads.
-    static func checkLimits(_ snapshot: TreeSnapshot) {
+    static func checkLimits(_ snapshot: SavedTree) {
         check(
-            (1...TreeSnapshot.currentVersion).contains(snapshot.version),
+            (1...SavedTree.currentVersion).contains(snapshot.version),
             "decoded a snapshot of version \(snapshot.version)")
         let screens = Self.screens(of: snapshot).count
-        check(screens <= TreeSnapshot.maximumScreens, "decoded \(screens) screens")
+        check(screens <= DocumentedRules.snapshotScreens, "decoded \(screens) screens")
         check(
-            snapshot.tabs.count <= TreeSnapshot.maximumTabs, "decoded \(snapshot.tabs.count) tabs")
+            snapshot.tabs.count <= DocumentedRules.snapshotTabs,
+            "decoded \(snapshot.tabs.count) tabs")
         check(
-            snapshot.modals.count <= TreeSnapshot.maximumModals,
+            snapshot.modals.count <= DocumentedRules.snapshotModals,
             "decoded \(snapshot.modals.count) modals")
     }
 
     /// Every saved screen of `snapshot`, in the tree's order: root, tabs or split columns, then
     /// modals.
-    static func screens(of snapshot: TreeSnapshot) -> [TreeSnapshot.Screen] {
+    static func screens(of snapshot: SavedTree) -> [SavedTree.Screen] {
         let split = snapshot.split
         let columns = (split?.primary ?? []) + (split?.supplementary ?? []) + (split?.detail ?? [])
         return snapshot.root + snapshot.tabs.flatMap(\.stack) + columns
             + snapshot.modals.flatMap(\.stack)
     }
 
-    static func restore(_ snapshot: TreeSnapshot, over setup: Setup, input: Data) {
+    /// Restores `snapshot`, which the oracle read as `saved`, over the `setup` tree.
+    static func restore(
+        _ snapshot: TreeSnapshot, saved: SavedTree, over setup: Setup, input: Data
+    ) {
         let fixture = fixture(setup)
         let coordinator = fixture.coordinator
         let recorder = fixture.recorder
         let before = coordinator.tree
         // Nothing an input allocates may outlive it (see Fuzz/README.md, "Cost per input").
         defer { recorder.events.removeAll() }
-        let expected = expectedError(restoring: snapshot)
+        let expected = expectedError(restoring: saved)
         let event: TransitionEvent?
         do {
             event = try coordinator.restore(snapshot)
@@ -242,7 +250,7 @@ enum SnapshotFuzzer {
         }
         guard let event else {
             // Nothing to do: the snapshot holds no screen.
-            check(screens(of: snapshot).isEmpty, "a restore of \(snapshot) returned nil")
+            check(screens(of: saved).isEmpty, "a restore of \(saved) returned nil")
             check(coordinator.tree == before, "a restore that returned nil changed the tree")
             check(
                 recorder.events.isEmpty, "a restore that returned nil reported \(recorder.events)")
@@ -256,16 +264,16 @@ enum SnapshotFuzzer {
         check(event.to == tree.visibleLocation, "the event does not end at the visible screen")
         // The tree the snapshot describes, screen by screen.
         check(
-            tree.screenCount == screens(of: snapshot).count,
-            "restored \(tree.screenCount) screens of \(screens(of: snapshot).count)")
-        let limit = TreeSnapshot.maximumParametersPerScreen
+            tree.screenCount == screens(of: saved).count,
+            "restored \(tree.screenCount) screens of \(screens(of: saved).count)")
+        let limit = DocumentedRules.snapshotParametersPerScreen
         check(
             tree.screens.allSatisfy { $0.parameters.values.count <= limit },
             "restored a screen with more parameters than the limit")
         check(
             tree.horizontalSizeClass == before.horizontalSizeClass,
             "a restore changed the window's size class")
-        checkStacks(of: tree, against: snapshot)
+        checkStacks(of: tree, against: saved)
         checkOwnSnapshot(coordinator)
     }
 
@@ -282,7 +290,7 @@ enum SnapshotFuzzer {
     /// read before anything is built), then, named after the first screen that fails, its
     /// scene's resolution, its parameters, its payload rebuilt, its builder. Nothing vetoes or
     /// guards the trees restored over.
-    static func expectedError(restoring snapshot: TreeSnapshot) -> NavigationError? {
+    static func expectedError(restoring snapshot: SavedTree) -> NavigationError? {
         if let problem = problem(of: snapshot) { return .invalidSnapshot(problem) }
         let saved = screens(of: snapshot)
         for screen in saved {
@@ -306,20 +314,21 @@ enum SnapshotFuzzer {
     }
 
     /// What is wrong with `snapshot` as a whole, by the rules `SnapshotProblem` documents.
-    static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
-        let version = TreeSnapshot.currentVersion
+    static func problem(of snapshot: SavedTree) -> SnapshotProblem? {
+        let version = SavedTree.currentVersion
         guard (1...version).contains(snapshot.version) else {
             return .unsupportedVersion(found: snapshot.version, supported: version)
         }
         let count = screens(of: snapshot).count
-        if count > TreeSnapshot.maximumScreens {
-            return .tooManyScreens(count: count, limit: TreeSnapshot.maximumScreens)
+        if count > DocumentedRules.snapshotScreens {
+            return .tooManyScreens(count: count, limit: DocumentedRules.snapshotScreens)
         }
-        if snapshot.tabs.count > TreeSnapshot.maximumTabs {
-            return .tooManyTabs(count: snapshot.tabs.count, limit: TreeSnapshot.maximumTabs)
+        if snapshot.tabs.count > DocumentedRules.snapshotTabs {
+            return .tooManyTabs(count: snapshot.tabs.count, limit: DocumentedRules.snapshotTabs)
         }
-        if snapshot.modals.count > TreeSnapshot.maximumModals {
-            return .tooManyModals(count: snapshot.modals.count, limit: TreeSnapshot.maximumModals)
+        if snapshot.modals.count > DocumentedRules.snapshotModals {
+            return .tooManyModals(
+                count: snapshot.modals.count, limit: DocumentedRules.snapshotModals)
         }
         if let split = snapshot.split {
             if !snapshot.root.isEmpty || !snapshot.tabs.isEmpty { return .rootAndTabs }
@@ -351,7 +360,7 @@ enum SnapshotFuzzer {
         let all =
             snapshot.root + snapshot.tabs.flatMap(\.stack) + snapshot.modals.flatMap(\.stack)
             + columns
-        let limit = TreeSnapshot.maximumParametersPerScreen
+        let limit = DocumentedRules.snapshotParametersPerScreen
         if let crowded = all.first(where: { $0.parameters.values.count > limit }) {
             return .tooManyParameters(
                 scene: crowded.scene, count: crowded.parameters.values.count, limit: limit)
@@ -360,13 +369,13 @@ enum SnapshotFuzzer {
     }
 
     /// The error building the saved screen `saved` throws (its payload already read), or `nil`.
-    static func expectedError(building saved: TreeSnapshot.Screen) -> NavigationError? {
+    static func expectedError(building saved: SavedTree.Screen) -> NavigationError? {
         let scene = saved.scene
         let bytes = scene.rawValue.utf8.count
-        if bytes > SceneIdentifier.maximumByteCount {
+        if bytes > DocumentedRules.sceneNameBytes {
             return .invalidSceneIdentifier(
                 scene,
-                problem: .tooManyBytes(count: bytes, limit: SceneIdentifier.maximumByteCount))
+                problem: .tooManyBytes(count: bytes, limit: DocumentedRules.sceneNameBytes))
         }
         var parameters = saved.parameters.values
         let resolved: SceneIdentifier
@@ -407,7 +416,7 @@ enum SnapshotFuzzer {
     /// matches (its value added to the parameters); the parameters saved; the payload saved,
     /// read as its registered type (only `product` is registered, as `Product`), or for
     /// `Product` saved without one, the one rebuilt from its `id`; no payload otherwise.
-    static func expected(_ saved: TreeSnapshot.Screen) -> ExpectedScreen {
+    static func expected(_ saved: SavedTree.Screen) -> ExpectedScreen {
         var scene = saved.scene
         var parameters = saved.parameters.values
         if let name = registered.first(where: { $0 == saved.scene }) {
@@ -466,7 +475,7 @@ enum SnapshotFuzzer {
 
     /// Checks that `stack` holds, in order, the screens a restore builds for `saved`.
     static func checkStack(
-        _ stack: ScreenStack?, _ saved: [TreeSnapshot.Screen], _ what: String
+        _ stack: ScreenStack?, _ saved: [SavedTree.Screen], _ what: String
     ) {
         let built = stack.map { $0.map { ExpectedScreen($0) } } ?? []
         let expected = saved.map(Self.expected)
@@ -476,7 +485,7 @@ enum SnapshotFuzzer {
     /// Checks the restored `tree` against `snapshot`, stack by stack and screen by screen: the
     /// root, or each tab (its name, its screens, the selected one), or each split column; then
     /// each modal (its style, its screens), in order.
-    static func checkStacks(of tree: ScreenTree, against snapshot: TreeSnapshot) {
+    static func checkStacks(of tree: ScreenTree, against snapshot: SavedTree) {
         if let split = snapshot.split {
             guard let columns = tree.split else {
                 preconditionFailure("fuzz-snapshots oracle: restored no split: \(tree)")
@@ -524,10 +533,16 @@ enum SnapshotFuzzer {
             preconditionFailure(
                 "fuzz-snapshots oracle: the restored tree's snapshot fails: \(error)")
         }
-        checkLimits(own)
         do {
-            let decoded = try JSONDecoder().decode(
-                TreeSnapshot.self, from: try JSONEncoder().encode(own))
+            let json = try JSONEncoder().encode(own)
+            guard let saved = SavedTree(json: json) else {
+                preconditionFailure(
+                    "fuzz-snapshots oracle: the package wrote what the format is not: "
+                        + String(decoding: json, as: UTF8.self))
+            }
+            check(saved.version == SavedTree.currentVersion, "wrote version \(saved.version)")
+            checkLimits(saved)
+            let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: json)
             check(decoded == own, "the snapshot reads back as \(decoded), not \(own)")
         } catch {
             preconditionFailure(
@@ -542,7 +557,7 @@ enum SnapshotFuzzer {
             preconditionFailure("fuzz-snapshots oracle: the tree's own snapshot fails: \(error)")
         }
         check(
-            again.tree.snapshot == coordinator.tree.snapshot,
+            again.tree.scenes == coordinator.tree.scenes,
             "the snapshot rebuilds \(again.tree), not \(coordinator.tree)")
     }
 }

@@ -137,26 +137,27 @@ final class WindowFuzzer {
         "app://open/[primary]A1/[supplementary]B1/[detail]A2/+B2",
         "app://open/[primary,three-column]A1", "app://open/[detail]A1",
     ]
+    /// Saved trees, written as an app's JSON and read as an app reads it (an unsupported
+    /// version does not decode, so no snapshot holds one).
     static let snapshots: [TreeSnapshot] = [
-        TreeSnapshot(root: [.init(scene: "A1"), .init(scene: "A2")]),
-        TreeSnapshot(root: [.init(scene: "A1")], modals: [.init(stack: [.init(scene: "B1")])]),
-        TreeSnapshot(root: []),
-        TreeSnapshot(root: [.init(scene: "Nope")]),
-        TreeSnapshot(root: [.init(scene: "Broken")]),
-        TreeSnapshot(root: [.init(scene: "Locked")]),
-        TreeSnapshot(version: 9, root: [.init(scene: "A1")]),
-        TreeSnapshot(
+        SavedTree(root: [.init(scene: "A1"), .init(scene: "A2")]),
+        SavedTree(root: [.init(scene: "A1")], modals: [.init(stack: [.init(scene: "B1")])]),
+        SavedTree(root: []),
+        SavedTree(root: [.init(scene: "Nope")]),
+        SavedTree(root: [.init(scene: "Broken")]),
+        SavedTree(root: [.init(scene: "Locked")]),
+        SavedTree(
             tabs: [
                 .init(name: "home", stack: [.init(scene: "A1")]),
                 .init(name: "more", stack: [.init(scene: "Keep")]),
             ], selectedTab: 1),
-        TreeSnapshot(tabs: [.init(name: "home", stack: [.init(scene: "A1")])], selectedTab: 4),
-        TreeSnapshot(
+        SavedTree(tabs: [.init(name: "home", stack: [.init(scene: "A1")])], selectedTab: 4),
+        SavedTree(
             split: .init(
                 primary: [.init(scene: "A1")], supplementary: [],
                 detail: [.init(scene: "B1"), .init(scene: "Keep")])),
-        TreeSnapshot(split: .init(primary: [])),
-    ]
+        SavedTree(split: .init(primary: [])),
+    ].map(\.snapshot)
     static let activityType = "org.scenerouter.restore"
 
     /// The fixed registry of scenes, made once per process (with LeakSanitizer ignoring its
@@ -518,9 +519,10 @@ final class WindowFuzzer {
             // An activity the platform gave back, its snapshot's JSON read from the input.
             let id = name()
             let json = text(limit: 200)
+            // The keys a saved activity's `userInfo` holds (see `restorationActivity`).
             let activity = WindowActivity(
                 activityType: Self.activityType,
-                userInfo: [WindowActivity.windowKey: id.rawValue, WindowActivity.snapshotKey: json])
+                userInfo: ["SceneRouter.window": id.rawValue, "SceneRouter.snapshot": json])
             do throws(NavigationError) {
                 openWindow(id, restoring: try activity.snapshot())
             } catch {
@@ -567,10 +569,13 @@ final class WindowFuzzer {
                 () throws(NavigationError) in try registry.openWindow(id, restoring: snapshot)
             }
             opened(id, coordinator)
-            if let snapshot, !snapshot.root.isEmpty || !snapshot.tabs.isEmpty {
+            if let snapshot,
+                let saved = SavedTree(json: (try? JSONEncoder().encode(snapshot)) ?? Data()),
+                !saved.root.isEmpty || !saved.tabs.isEmpty
+            {
                 check(
-                    coordinator.tree.snapshot.root.count == snapshot.root.count,
-                    "\(id) was not restored from \(snapshot)")
+                    (coordinator.tree.root?.count ?? 0) == saved.root.count,
+                    "\(id) was not restored from \(saved)")
             }
         }
     }
@@ -628,7 +633,7 @@ final class WindowFuzzer {
             _ = try coordinator.open(.deepLink(pick(Self.links) ?? "", format: Self.format))
         }
         refused { () throws(NavigationError) in
-            _ = try coordinator.restore(pick(Self.snapshots) ?? TreeSnapshot(root: []))
+            _ = try coordinator.restore(pick(Self.snapshots) ?? SavedTree(root: []).snapshot)
         }
         refused { () throws(NavigationError) in
             _ = try coordinator.report(.tabSelectedByUser("home"))

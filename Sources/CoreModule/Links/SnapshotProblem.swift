@@ -23,7 +23,8 @@ public enum SnapshotProblem: Hashable, Sendable, CustomStringConvertible {
     /// A tab's, a modal's or a split's primary column's stack is empty (a split's supplementary
     /// and detail columns may be empty: nothing is selected yet).
     case emptyStack
-    /// A modal's style cannot be shown (see ``PresentationStyle/isValid``).
+    /// A modal's style cannot be shown: a sheet without a detent or with one twice, a popover
+    /// whose anchor is not 1 to 64 bytes, or an alert's style.
     case invalidStyle(PresentationStyle)
     /// The snapshot's data is `count` bytes, over the limit of ``TreeSnapshot/decode(_:)``.
     case tooManyBytes(count: Int, limit: Int)

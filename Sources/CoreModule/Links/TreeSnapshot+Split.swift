@@ -1,13 +1,13 @@
 extension TreeSnapshot {
     /// The saved columns of a split root: each column's stack, bottom first.
-    public struct Split: Codable, Hashable, Sendable {
+    package struct Split: Codable, Hashable, Sendable {
         /// The primary column's stack: at least one screen.
-        public var primary: [Screen]
+        package var primary: [Screen]
         /// The supplementary column's stack, for a three-column split (possibly empty); `nil`
         /// for two columns.
-        public var supplementary: [Screen]?
+        package var supplementary: [Screen]?
         /// The detail column's stack; empty when nothing was selected.
-        public var detail: [Screen]
+        package var detail: [Screen]
 
         /// Creates saved split columns.
         ///
@@ -15,7 +15,7 @@ extension TreeSnapshot {
         ///   - primary: The primary column's stack.
         ///   - supplementary: The supplementary column's stack, for three columns.
         ///   - detail: The detail column's stack.
-        public init(primary: [Screen], supplementary: [Screen]? = nil, detail: [Screen] = []) {
+        package init(primary: [Screen], supplementary: [Screen]? = nil, detail: [Screen] = []) {
             self.primary = primary
             self.supplementary = supplementary
             self.detail = detail

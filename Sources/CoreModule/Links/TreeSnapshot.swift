@@ -14,16 +14,17 @@ import Foundation
 ///
 /// This version writes format version 3, which holds split roots. It reads versions 1 (a root
 /// stack, then one stack per modal, every modal a sheet) and 2 (tabs and presentation styles,
-/// no split) too.
+/// no split) too. It holds at most 512 screens, 16 tabs, 32 modals and 64 parameters per screen;
+/// ``decode(_:)`` reads at most 1 MiB of JSON.
 public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// One saved screen: its scene, the parameters it was built with, and its payload.
-    public struct Screen: Codable, Hashable, Sendable {
+    package struct Screen: Codable, Hashable, Sendable {
         /// The scene's registered identifier.
-        public var scene: SceneIdentifier
+        package var scene: SceneIdentifier
         /// The parameters the screen was built with.
-        public var parameters: SceneParameters
+        package var parameters: SceneParameters
         /// The screen's payload, as JSON under its registered type name; `nil` when it had none.
-        public var payload: SavedPayload?
+        package var payload: SavedPayload?
 
         /// Creates a saved screen.
         ///
@@ -31,7 +32,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         ///   - scene: The scene's registered identifier.
         ///   - parameters: The parameters it was built with.
         ///   - payload: Its payload, saved.
-        public init(
+        package init(
             scene: SceneIdentifier, parameters: SceneParameters = [:], payload: SavedPayload? = nil
         ) {
             self.scene = scene
@@ -42,54 +43,54 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
 
     /// A saved payload: the name its type is registered under in ``PayloadTypes``, and its
     /// value as JSON.
-    public struct SavedPayload: Codable, Hashable, Sendable {
+    package struct SavedPayload: Codable, Hashable, Sendable {
         /// The registered name of the payload's type.
-        public var type: String
+        package var type: String
         /// The payload's value, as JSON.
-        public var json: String
+        package var json: String
 
         /// Creates a saved payload.
         ///
         /// - Parameters:
         ///   - type: The registered name of the payload's type.
         ///   - json: The payload's value, as JSON.
-        public init(type: String, json: String) {
+        package init(type: String, json: String) {
             self.type = type
             self.json = json
         }
     }
 
     /// One saved tab: its name and its stack.
-    public struct Tab: Codable, Hashable, Sendable {
+    package struct Tab: Codable, Hashable, Sendable {
         /// The tab's name.
-        public var name: String
+        package var name: String
         /// The tab's stack, bottom first.
-        public var stack: [Screen]
+        package var stack: [Screen]
 
         /// Creates a saved tab.
         ///
         /// - Parameters:
         ///   - name: The tab's name.
         ///   - stack: The tab's stack, bottom first.
-        public init(name: String, stack: [Screen]) {
+        package init(name: String, stack: [Screen]) {
             self.name = name
             self.stack = stack
         }
     }
 
     /// One saved modal: its style and its stack.
-    public struct Modal: Codable, Hashable, Sendable {
+    package struct Modal: Codable, Hashable, Sendable {
         /// How the modal is presented.
-        public var style: PresentationStyle
+        package var style: PresentationStyle
         /// The modal's stack, bottom first.
-        public var stack: [Screen]
+        package var stack: [Screen]
 
         /// Creates a saved modal.
         ///
         /// - Parameters:
         ///   - style: How the modal is presented.
         ///   - stack: The modal's stack, bottom first.
-        public init(style: PresentationStyle = .sheet(), stack: [Screen]) {
+        package init(style: PresentationStyle = .sheet(), stack: [Screen]) {
             self.style = style
             self.stack = stack
         }
@@ -99,15 +100,15 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     public static let currentVersion = 3
 
     /// The most screens a snapshot may hold, in all its stacks together.
-    public static let maximumScreens = 512
+    package static let maximumScreens = 512
     /// The most tabs a snapshot may hold.
-    public static let maximumTabs = 16
+    package static let maximumTabs = 16
     /// The most modals a snapshot may hold.
-    public static let maximumModals = 32
+    package static let maximumModals = 32
     /// The most parameters one saved screen may have.
-    public static let maximumParametersPerScreen = 64
+    package static let maximumParametersPerScreen = 64
     /// The largest snapshot ``decode(_:)`` reads, in bytes of JSON.
-    public static let maximumByteCount = 1 << 20
+    package static let maximumByteCount = 1 << 20
 
     /// Reads a snapshot from JSON, checking its size before a byte is parsed and its limits as
     /// it is decoded.
@@ -122,7 +123,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Returns: The snapshot.
     /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a version
     ///   this package does not read; ``NavigationError/invalidSnapshot(_:)`` with
-    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over ``maximumByteCount``, or
+    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over 1 MiB, or
     ///   with ``SnapshotProblem/unreadable(reason:)`` for anything else that is not a snapshot
     ///   (including a list over its limit).
     public static func decode(_ bytes: some Collection<UInt8>) throws(NavigationError)
@@ -193,17 +194,17 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The format version the snapshot was written with.
-    public var version: Int
+    package var version: Int
     /// The root stack, bottom first; empty for a tab root or an empty window.
-    public var root: [Screen]
+    package var root: [Screen]
     /// The tabs of a tab root, in order; empty for a stack root.
-    public var tabs: [Tab]
+    package var tabs: [Tab]
     /// The index in ``tabs`` of the selected tab.
-    public var selectedTab: Int
+    package var selectedTab: Int
     /// The modals, in the order they were presented.
-    public var modals: [Modal]
+    package var modals: [Modal]
     /// The columns of a split root; `nil` for a stack or a tab root (format version 3).
-    public var split: Split?
+    package var split: Split?
 
     /// Creates a snapshot of a stack root.
     ///
@@ -211,7 +212,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     ///   - version: The format version; ``currentVersion`` by default.
     ///   - root: The root stack, bottom first; empty for an empty window.
     ///   - modals: The modals, in the order presented.
-    public init(version: Int = TreeSnapshot.currentVersion, root: [Screen], modals: [Modal] = []) {
+    package init(version: Int = TreeSnapshot.currentVersion, root: [Screen], modals: [Modal] = []) {
         self.version = version
         self.root = root
         self.tabs = []
@@ -227,7 +228,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     ///   - tabs: The tabs, in order.
     ///   - selectedTab: The index in `tabs` of the selected tab.
     ///   - modals: The modals, in the order presented.
-    public init(
+    package init(
         version: Int = TreeSnapshot.currentVersion, tabs: [Tab], selectedTab: Int,
         modals: [Modal] = []
     ) {
@@ -245,7 +246,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     ///   - version: The format version; ``currentVersion`` by default.
     ///   - split: The split's columns.
     ///   - modals: The modals, in the order they were presented.
-    public init(
+    package init(
         version: Int = TreeSnapshot.currentVersion, split: Split, modals: [Modal] = []
     ) {
         self.version = version
@@ -263,7 +264,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - version: The format version; ``currentVersion`` by default.
     ///   - stacks: The root stack, then each modal's stack.
-    public init(version: Int = TreeSnapshot.currentVersion, stacks: [[Screen]]) {
+    package init(version: Int = TreeSnapshot.currentVersion, stacks: [[Screen]]) {
         let stacks = stacks.filter { !$0.isEmpty }
         self.init(
             version: version, root: stacks.first ?? [],
@@ -372,8 +373,8 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
                 codingPath: [], debugDescription: "The snapshot holds too many \(what)."))
     }
 
-    /// Writes the snapshot in format version 3 (whatever ``version`` says: the package writes
-    /// only the version it knows best).
+    /// Writes the snapshot in format version 3 (whatever version it was read from: the package
+    /// writes only the version it knows best).
     ///
     /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
@@ -447,7 +448,7 @@ extension ScreenTree {
     /// left out.
     ///
     /// Two trees with equal snapshots are equal but for identities, screen objects and payloads.
-    public var snapshot: TreeSnapshot {
+    package var snapshot: TreeSnapshot {
         snapshot { (_: Screen) -> TreeSnapshot.SavedPayload? in nil }
     }
 

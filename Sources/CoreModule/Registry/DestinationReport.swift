@@ -52,7 +52,7 @@ public struct DestinationReport: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether every declared destination is registered.
-    public var isEmpty: Bool { problems.isEmpty }
+    package var isEmpty: Bool { problems.isEmpty }
 
     /// The report as text: one line when all is well, else a line per problem.
     public var description: String {

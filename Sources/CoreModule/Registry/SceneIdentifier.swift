@@ -12,7 +12,7 @@
 /// Any string can be wrapped; the rules are checked where a name enters the system: when a
 /// builder is registered (``SceneBuilderContainer/assemble(contentsOf:policy:)``) and when a
 /// navigation names a scene that is not registered. A valid identifier is non-empty, at most
-/// ``maximumLength`` characters and ``maximumByteCount`` bytes long, and contains no
+/// 256 characters and 1,024 bytes of UTF-8 long, and contains no
 /// whitespace, control or invisible
 /// formatting characters. A name may contain `/`-separated segments, none of them empty; a
 /// segment `:name` makes the identifier a route pattern (see ``DependencyContainer``). See
@@ -22,7 +22,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     public let rawValue: String
 
     /// The longest identifier accepted, in characters.
-    public static let maximumLength = 256
+    package static let maximumLength = 256
 
     /// The longest identifier accepted, in bytes of UTF-8: four bytes for each of the
     /// ``maximumLength`` characters.
@@ -30,7 +30,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// A character can be made of any number of Unicode scalars (a letter with combining marks),
     /// so a name within the character limit could still be megabytes long. This limit is
     /// checked first, without reading the name, so that a name of any size is rejected at once.
-    public static let maximumByteCount = 1_024
+    package static let maximumByteCount = 1_024
 
     /// Wraps a name without checking it; see ``problem`` for the rules.
     ///
@@ -47,7 +47,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// Checks the identifier's rules and throws the first one it breaks.
     ///
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the identifier is
-    ///   empty, longer than ``maximumByteCount`` bytes of UTF-8 or ``maximumLength``
+    ///   empty, longer than 1,024 bytes of UTF-8 or 256
     ///   characters, or contains whitespace, a control
     ///   character or an invisible formatting character (such as a zero-width space).
     package func validate() throws(NavigationError) {
@@ -58,8 +58,8 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
 
     /// The first rule this identifier breaks, or `nil` when it is valid.
     ///
-    /// An identifier is valid when it is not empty, at most ``maximumByteCount`` bytes of UTF-8
-    /// and ``maximumLength`` characters long, and holds no whitespace, control character or
+    /// An identifier is valid when it is not empty, at most 1,024 bytes of UTF-8
+    /// and 256 characters long, and holds no whitespace, control character or
     /// invisible formatting character (such as a zero-width space); its `/`-separated segments
     /// are not empty. A custom ``SceneBuilderContainer`` reports it as
     /// ``NavigationError/invalidSceneIdentifier(_:problem:)``:
@@ -74,7 +74,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// The identifier's bytes of UTF-8 and the first rule it breaks (``problem``), read once,
     /// for a caller that reads the bytes for more (a registration reads its pattern from them).
     ///
-    /// The bytes are empty when the identifier is empty or over ``maximumByteCount`` bytes
+    /// The bytes are empty when the identifier is empty or over `maximumByteCount` bytes
     /// long: such a name is never copied.
     func checked() -> (bytes: [UInt8], problem: IdentifierProblem?) {
         let utf8 = rawValue.utf8
@@ -147,7 +147,7 @@ extension SceneIdentifier: CustomStringConvertible, CustomDebugStringConvertible
 
     /// The name in double quotes; a long name is cut and its length added.
     ///
-    /// Its cost is bounded whatever the name's size: a name within ``maximumByteCount`` is
+    /// Its cost is bounded whatever the name's size: a name within `maximumByteCount` is
     /// measured in characters, a longer one in bytes, and at most 32 Unicode scalars are quoted.
     var quoted: String {
         let bytes = rawValue.utf8.count
@@ -193,8 +193,8 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
     case empty
     /// The identifier has more than `limit` characters.
     case tooLong(length: Int, limit: Int)
-    /// The identifier has more than `limit` bytes of UTF-8 (see
-    /// ``SceneIdentifier/maximumByteCount``).
+    /// The identifier has more than `limit` bytes of UTF-8 (1,024, checked before the
+    /// characters are counted).
     case tooManyBytes(count: Int, limit: Int)
     /// A space, tab, newline or other whitespace character stands at `position`.
     case whitespace(position: Int)

@@ -14,7 +14,7 @@
 /// - follows **UIKit's rules**: modals are dismissed before the window's root is replaced and
 ///   before new ones are presented over the same level; each present is made from the level
 ///   just below it, which by then presents nothing; a host waits for each animated dismissal or
-///   presentation to end before the next step (``RenderPlayer`` does the waiting);
+///   presentation to end before the next step (the UIKit adapter does the waiting);
 /// - is **empty for what the user already did**: a back swipe, a sheet dragged down or a tab
 ///   tapped, which the platform reported with ``AppCoordinator/report(_:)``, is already on
 ///   screen.

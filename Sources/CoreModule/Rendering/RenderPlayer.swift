@@ -14,7 +14,7 @@
 /// }
 /// ```
 @MainActor
-public protocol RenderHost: AnyObject {
+package protocol RenderHost: AnyObject {
     /// Starts one step, and calls `completion` once when it has ended on screen.
     ///
     /// - Parameters:
@@ -54,7 +54,7 @@ public protocol RenderHost: AnyObject {
 /// or tab tap is not repaired (the stand-in, like UIKit, lets the user act only when no step is
 /// running, so a report is refused only when the app navigated in the middle of a gesture).
 @MainActor
-public final class RenderPlayer {
+package final class RenderPlayer {
     private weak var host: (any RenderHost)?
     /// Steps not started yet; `queue[head...]` are pending.
     private var queue: [RenderStep] = []
@@ -67,7 +67,7 @@ public final class RenderPlayer {
     private var whenIdle: [@MainActor () -> Void] = []
 
     /// The step that has started and not yet ended, if any.
-    public private(set) var currentStep: RenderStep?
+    package private(set) var currentStep: RenderStep?
     /// How many steps have ended since the player was made.
     package private(set) var completedStepCount = 0
     /// How many completions arrived for a step that had already ended (a handler called twice),
@@ -78,7 +78,7 @@ public final class RenderPlayer {
     /// player).
     ///
     /// - Parameter host: The screen to perform steps on.
-    public init(host: some RenderHost) {
+    package init(host: some RenderHost) {
         self.host = host
     }
 
@@ -86,14 +86,14 @@ public final class RenderPlayer {
     package var pendingSteps: [RenderStep] { Array(queue[head...]) }
 
     /// Whether every step queued so far has ended.
-    public var isIdle: Bool { currentStep == nil && head == queue.count }
+    package var isIdle: Bool { currentStep == nil && head == queue.count }
 
     /// Queues `plan`'s steps after those already queued.
     ///
     /// The first one starts at once if nothing is running. An empty plan changes nothing.
     ///
     /// - Parameter plan: The plan of the next event, as ``TransitionEvent/plan`` carries it.
-    public func play(_ plan: RenderPlan) {
+    package func play(_ plan: RenderPlan) {
         guard !plan.isEmpty else { return }
         queue.append(contentsOf: plan.steps)
         advance()
@@ -103,7 +103,7 @@ public final class RenderPlayer {
     ///
     /// - Parameter action: What to do, for example drop the view controllers of screens that
     ///   have left the tree.
-    public func whenIdle(_ action: @escaping @MainActor () -> Void) {
+    package func whenIdle(_ action: @escaping @MainActor () -> Void) {
         if isIdle {
             action()
         } else {

@@ -21,7 +21,8 @@
 /// In the tree, it is a modal of style ``PresentationStyle/alert`` or
 /// ``PresentationStyle/confirmationDialog`` whose stack holds one screen of scene ``name``;
 /// ``ScreenTree/alert`` reads it back. Links and snapshots leave it out: a link or a restored
-/// snapshot shows what was under it.
+/// snapshot shows what was under it. It has 1 to 16 buttons, at most 4 text fields, and no text
+/// over 4,096 bytes.
 public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     /// How the platform shows it.
     public enum Kind: String, Hashable, Sendable, Codable, CustomStringConvertible {
@@ -100,11 +101,11 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The most buttons an alert or a dialog may have.
-    public static let maximumButtonCount = 16
+    package static let maximumButtonCount = 16
     /// The most text fields an alert may have.
-    public static let maximumTextFieldCount = 4
+    package static let maximumTextFieldCount = 4
     /// The longest title, message, button title or placeholder, in UTF-8 bytes.
-    public static let maximumTextByteCount = 4_096
+    package static let maximumTextByteCount = 4_096
 
     /// The modal style its modal has in the tree.
     public var style: PresentationStyle {
@@ -286,9 +287,9 @@ public enum AlertProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidName(SceneIdentifier, IdentifierProblem)
     /// It has no button, so the user could not answer it.
     case noButtons
-    /// It has more buttons than ``AlertContent/maximumButtonCount``.
+    /// It has more buttons than the limit of 16.
     case tooManyButtons(count: Int, limit: Int)
-    /// It has more text fields than ``AlertContent/maximumTextFieldCount``.
+    /// It has more text fields than the limit of 4.
     case tooManyTextFields(count: Int, limit: Int)
     /// A confirmation dialog has text fields; only an alert can.
     case textFieldsInDialog
@@ -297,7 +298,7 @@ public enum AlertProblem: Hashable, Sendable, CustomStringConvertible {
     /// The dialog's anchor is not 1 to 64 bytes long.
     case invalidAnchor
     /// A title, the message, a button's title or a placeholder is longer than
-    /// ``AlertContent/maximumTextByteCount`` bytes.
+    /// 4,096 bytes.
     case textTooLong(limit: Int)
     /// The button at `index` has an empty title.
     case emptyButtonTitle(index: Int)

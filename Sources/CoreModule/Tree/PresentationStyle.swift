@@ -42,7 +42,7 @@ public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConverti
     ///
     /// A sheet has at least one detent and none twice, a popover an anchor of 1 to 64 bytes.
     /// The alert styles are not a scene's.
-    public var isValid: Bool {
+    package var isValid: Bool {
         switch self {
         case .sheet(let detents, _): return !detents.isEmpty && Set(detents).count == detents.count
         case .fullScreenCover: return true

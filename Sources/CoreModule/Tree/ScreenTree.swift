@@ -28,7 +28,8 @@
 /// ```
 ///
 /// `ScreenTree` is `Equatable`, so a test can compare a whole tree in one expression, including
-/// every screen's and stack's identity; ``scenes`` and ``snapshot`` compare the structure alone.
+/// every screen's and stack's identity; ``scenes`` compares the structure alone, and two
+/// coordinators' ``AppCoordinator/snapshot()`` compare it with tab names, styles and payloads.
 /// Reading a tree from a coordinator is O(1): the value shares storage until one side changes,
 /// and then only the stack that changed is copied.
 public struct ScreenTree: Equatable, Sendable {
@@ -183,7 +184,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// The scene names of each stack, in the order of ``stacks``: the tree's structure without
-    /// identities (see ``snapshot`` for tab names and styles too).
+    /// identities (see ``AppCoordinator/snapshot()`` for tab names and styles too).
     public var scenes: [[SceneIdentifier]] {
         base.map { $0.screens.map(\.scene) } + modalRecords.map { $0.stack.screens.map(\.scene) }
     }

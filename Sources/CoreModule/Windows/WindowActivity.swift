@@ -25,9 +25,9 @@ import Foundation
 /// ``TreeSnapshot/decode(_:)``.
 public struct WindowActivity: Hashable, Sendable {
     /// The `userInfo` key of the window's identity.
-    public static let windowKey = "SceneRouter.window"
+    package static let windowKey = "SceneRouter.window"
     /// The `userInfo` key of the window's snapshot, as JSON text.
-    public static let snapshotKey = "SceneRouter.snapshot"
+    package static let snapshotKey = "SceneRouter.snapshot"
 
     /// The activity type, one the app declares in its `Info.plist` (`NSUserActivityTypes`).
     public var activityType: String

@@ -58,7 +58,7 @@ public struct ArticleTour {
         let showWindow = attachWindow(to: coordinator)
 
         var step = 0
-        var allAsPlanned = destinations.isEmpty
+        var allAsPlanned = destinations.problems.isEmpty
         func perform(
             _ title: String, expecting expected: NavigationError? = nil,
             _ action: () throws -> Void

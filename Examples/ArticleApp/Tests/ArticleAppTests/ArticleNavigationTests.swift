@@ -51,7 +51,7 @@ struct ArticleNavigationTests {
     func startUpCheckIsEmpty() {
         let report = container.checkDestinations()
         // The report is the message: a misspelled name prints the scene that declares it.
-        #expect(report.isEmpty, "\(report)")
+        #expect(report.problems.isEmpty, "\(report)")
         #expect(report.checkedCount == 3)
     }
 
@@ -85,7 +85,8 @@ struct ArticleNavigationTests {
         try visible(A2ViewController.self).tappedLink(to: "C1")
         #expect(coordinator.tree.scenes == [["A1", "A2", "C1"]])
 
-        #expect(recorder.kinds == [.root, .push, .present, .push, .pop, .dismiss, .push])
+        #expect(
+            recorder.events.map(\.kind) == [.root, .push, .present, .push, .pop, .dismiss, .push])
         #expect(recorder.trees.allSatisfy { $0.structuralProblems().isEmpty })
         #expect(recorder.isInSync(with: coordinator))
     }
@@ -101,7 +102,7 @@ struct ArticleNavigationTests {
             try visible(A2ViewController.self).tappedLink(to: "A3")
         }
         #expect(coordinator.tree == before)
-        #expect(recorder.kinds == [.root, .push])
+        #expect(recorder.events.map(\.kind) == [.root, .push])
         #expect(recorder.errors == [expected])
     }
 

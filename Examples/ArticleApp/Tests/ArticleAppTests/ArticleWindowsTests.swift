@@ -31,16 +31,18 @@ struct ArticleWindowsTests {
 
         // The system discards both scenes; their saved states bring each back as it was.
         let (savedMain, savedSide) = (main.savedState(), side.savedState())
-        let (mainTree, sideTree) = (main.coordinator.tree.snapshot, side.coordinator.tree.snapshot)
+        let (mainTree, sideTree) = (
+            try main.coordinator.snapshot(), try side.coordinator.snapshot()
+        )
+        #expect(side.coordinator.tree.split != nil && !side.coordinator.tree.modals.isEmpty)
         windows.close("main")
         windows.close("side")
         #expect(windows.registry.windows.isEmpty)
         let later = try ArticleWindows()
         let mainAgain = try later.session(for: "main", restoring: savedMain, layout: .tabs)
         let sideAgain = try later.session(for: "side", restoring: savedSide, layout: .split)
-        #expect(mainAgain.coordinator.tree.snapshot == mainTree)
-        #expect(sideAgain.coordinator.tree.snapshot == sideTree)
-        #expect(sideTree.split != nil && !sideTree.modals.isEmpty)
+        #expect(try mainAgain.coordinator.snapshot() == mainTree)
+        #expect(try sideAgain.coordinator.snapshot() == sideTree)
         #expect(sideAgain.restorationProblem == nil)
     }
 
