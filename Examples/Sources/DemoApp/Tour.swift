@@ -241,13 +241,14 @@ public struct Tour {
             }
             write("   \(link)")
             // The structure: each stack's scenes and parameters, the tabs' names.
-            func structure() -> [[String]] {
-                coordinator.tree.stacks.map { $0.map { "\($0.scene) \($0.parameters)" } }
-                    + [coordinator.tree.tabs.map(\.name)]
+            func structure(_ tree: ScreenTree) -> [[String]] {
+                tree.stacks.map { $0.map { "\($0.scene) \($0.parameters)" } } + [
+                    tree.tabs.map(\.name)
+                ]
             }
-            let before = structure()
+            let before = structure(coordinator.tree)
             try coordinator.open(.deepLink(link, format: links))
-            if structure() == before {
+            if structure(coordinator.tree) == before {
                 write("   (the same tree, identities aside)")
             } else {
                 write("   (NOT THE SAME TREE)")
