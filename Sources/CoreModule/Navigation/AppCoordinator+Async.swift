@@ -20,7 +20,8 @@ extension AppCoordinator {
 
     /// Cancels the pending navigation, if any: its caller gets
     /// ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and nothing changes.
-    public func cancelPendingNavigation() {
+    /// An app cancels the task that awaits the navigation instead, with the same outcome.
+    package func cancelPendingNavigation() {
         asyncGate.cancelPending(by: nil)
     }
 
@@ -103,7 +104,7 @@ extension AppCoordinator {
     }
 
     /// Why links are held now, or `nil` when a link would be opened at once.
-    package var linkHold: LinkHold? { asyncGate.linkHold }
+    public var linkHold: LinkHold? { asyncGate.linkHold }
 
     /// Whether the app said it is ready for links (``markReadyForLinks()``).
     package var isReadyForLinks: Bool { asyncGate.isReady }
