@@ -435,7 +435,9 @@ final class NavigationFuzzer {
         // flow owns which screen is not public: the root package's flow tests check it.)
         guard !flows.isEmpty else { return }
         for entry in flows {
-            guard let flow = entry.flow, !flow.isFinished, let parent = flow.parent else { continue }
+            guard let flow = entry.flow, !flow.isFinished, let parent = flow.parent else {
+                continue
+            }
             check(!parent.isFinished, "after \(operation()): a live flow's parent has finished")
             check(
                 flow.key.map { parent.children[$0] === flow } == true,

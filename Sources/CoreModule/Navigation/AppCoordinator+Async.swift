@@ -18,9 +18,11 @@ extension AppCoordinator {
     /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
     public var pendingNavigation: NavigationOperation? { asyncGate.pending?.operation }
 
-    /// Cancels the pending navigation, if any: its caller gets
-    /// ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and nothing changes.
-    /// An app cancels the task that awaits the navigation instead, with the same outcome.
+    /// Cancels the pending navigation, if any.
+    ///
+    /// Its caller gets ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and
+    /// nothing changes. An app cancels the task that awaits the navigation instead, with the
+    /// same outcome.
     package func cancelPendingNavigation() {
         asyncGate.cancelPending(by: nil)
     }

@@ -1,8 +1,9 @@
 import CoreModule
 
 extension AppCoordinator {
-    /// Every event from now on as an `AsyncSequence`, fed by `observe(_:)`: what an app or a test
-    /// builds when it wants one. When the reader falls behind, the stream keeps only the newest
+    /// Every event from now on as an `AsyncSequence`, fed by `observe(_:)`.
+    ///
+    /// What an app or a test builds when it wants one. When the reader falls behind, the stream keeps only the newest
     /// `limit` events; the observation ends when the reader stops iterating.
     func eventStream(bufferingNewest limit: Int = 256) -> AsyncStream<NavigationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(

@@ -1,8 +1,10 @@
 import CoreModule
 
 extension WindowRegistry {
-    /// What an app does with a link from outside that should wait for a window (at a cold
-    /// start) or for its asynchronous guards: the window the target names (or ``linkTarget``
+    /// Opens a link from outside that should wait for a window, as an app does.
+    ///
+    /// For a link that waits until the window is ready (at a cold start) or for its
+    /// asynchronous guards: the window the target names (or ``linkTarget``
     /// picks; a new one opened for it), then that window's own
     /// `AppCoordinator.openWhenAllowed(_:force:)`. Once the link opens, the window becomes the
     /// active one, unless the user went to another window meanwhile, and a new window that an
