@@ -1,10 +1,6 @@
 public import CoreModule
 
 extension AppCoordinator {
-    /// Whether the held link is being opened on its own, since the screen or flow in front of it
-    /// left: its guards may still be deciding.
-    public var isOpeningHeldLink: Bool { heldLinkOpening != nil }
-
     /// Waits until the held link that a screen or flow leaving started to open has been opened
     /// or has failed; returns at once when none is being opened.
     ///

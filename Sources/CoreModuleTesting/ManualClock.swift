@@ -2,14 +2,14 @@ import Foundation
 
 /// A clock that moves only when a test advances it, for time limits without real waits.
 ///
-/// Give it to code that takes a `Clock` (`AppCoordinator.guardClock`), start the
+/// Give it to code that takes a `Clock` (an `AppCoordinator`'s `guardClock`), start the
 /// work that sleeps on it, then ``advance(by:)``: every sleeper whose deadline has come wakes
 /// up, in deadline order. A cancelled sleeper stops waiting at once and throws
 /// `CancellationError`, and the clock forgets it.
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// coordinator.guardClock = clock
+/// let coordinator = AppCoordinator(container: container, guardClock: clock)
 /// let navigation = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B1")) }
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(10))  // the guard's time limit has passed

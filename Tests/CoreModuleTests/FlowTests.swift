@@ -168,7 +168,7 @@ struct FlowTests {
         expectRefusal(NavigationError.flowKeyInUse("c"), leaving: coordinator) {
             try flow.startChild(again, key: "c")
         }
-        #expect(flow.childFlows.count == 1 && flow.childFlows["c"] === first)
+        #expect(flow.children.count == 1 && flow.children["c"] === first)
         #expect(again.key == nil && again.parent == nil)
     }
 

@@ -131,7 +131,7 @@ struct ObservationTests {
     @Test("an async stream delivers the same events")
     func asyncStream() async throws {
         let coordinator = try makeCoordinator()
-        let stream = coordinator.events()
+        let stream = coordinator.eventStream()
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2"))
         expectRejected(
@@ -150,7 +150,7 @@ struct ObservationTests {
     @Test("a stream whose reader falls behind keeps only the newest events")
     func slowStreamIsBounded() async throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        let stream = coordinator.events(bufferingNewest: 4)
+        let stream = coordinator.eventStream(bufferingNewest: 4)
         for _ in 0..<100 {
             try coordinator.navigate(.push(scene: "A2"))
             try coordinator.navigate(.pop())
@@ -167,7 +167,7 @@ struct ObservationTests {
     func abandonedStreamIsRemoved() async throws {
         let coordinator = try makeCoordinator()
         do {
-            let stream = coordinator.events()
+            let stream = coordinator.eventStream()
             try coordinator.navigate(.root(scene: "A1"))
             for await _ in stream { break }
         }

@@ -65,7 +65,7 @@ struct SmallBehaviourTests {
         expectRefusal(expected, leaving: coordinator) {
             try parent.startChild(empty, key: "checkout")
         }
-        #expect(parent.childFlows.isEmpty && empty.parent == nil && empty.key == nil)
+        #expect(parent.children.isEmpty && empty.parent == nil && empty.key == nil)
         #expect(Set(coordinator.flows.keys) == ["parent"])
         // A start that added a screen before failing keeps it, and its flow with it.
         let recorder = EventRecorder(coordinator)
@@ -75,7 +75,7 @@ struct SmallBehaviourTests {
         }
         #expect(coordinator.tree.scenes == [["A1", "A2", "B1"]])
         #expect(recorder.kinds == [.push])
-        #expect(parent.childFlows["checkout"] === started)
+        #expect(parent.children["checkout"] === started)
         #expect(coordinator.owner(of: ScreenID(3)) === started)
     }
 

@@ -27,6 +27,13 @@ final class ScriptAsyncState {
     var running: [RunningNavigation] = []
 }
 
+/// Whether the held link that was opening on its own when `settle` began to wait is done.
+@MainActor
+final class HeldLinkWait {
+    var task: Task<Void, Never>?
+    var isDone = false
+}
+
 /// A navigation a script started with `async` or `incoming`.
 @MainActor
 final class RunningNavigation {
@@ -145,9 +152,20 @@ extension ScriptSession {
         // Bounded in real time, not in turns: guards answer on other threads, which a loaded
         // machine may run late.
         let deadline = ContinuousClock.now + Self.settleTimeLimit
+        // Once every started navigation is done, a held link may still be opening on its own (a
+        // screen in front of it left): `waitForHeldLink()`, awaited on a task of its own, says
+        // when it is done, and the loop goes on meanwhile (its guard may ask a question).
+        let heldLink = HeldLinkWait()
         while ContinuousClock.now < deadline {
-            let finished =
-                async.running.allSatisfy { $0.outcome != nil } && !coordinator.isOpeningHeldLink
+            let started = async.running.allSatisfy { $0.outcome != nil }
+            if started, heldLink.task == nil {
+                let coordinator = coordinator
+                heldLink.task = Task {
+                    await coordinator.waitForHeldLink()
+                    heldLink.isDone = true
+                }
+            }
+            let finished = started && heldLink.isDone
             // Waiting for an answer: asked, and its time limit running (the timer sleeps on the
             // clock), so that a `clock` line that follows finds it.
             let waiting =

@@ -75,10 +75,9 @@ public final class ScriptSession {
         self.async = async
         // The registry keeps the renderers' tokens through its `prepare`.
         let renderers = WindowRenderers(format: format, position: position, write: write)
-        // Every window is prepared alike before it navigates: the guard's clock and a renderer.
-        let registry = WindowRegistry(container: app.container) { coordinator in
-            coordinator.guardClock = async.clock
-            renderers.attach(to: coordinator)
+        // Every window is prepared alike: the guard's clock, and a renderer before it navigates.
+        let registry = WindowRegistry(container: app.container, guardClock: async.clock) {
+            coordinator in renderers.attach(to: coordinator)
         }
         windows = try ScriptWindows(registry: registry)
     }

@@ -38,12 +38,14 @@ public struct Tour {
             write("Could not register the feature modules: \(error)")
             return false
         }
-        let coordinator = AppCoordinator(container: app.container, historyLimit: 64)
+        let coordinator = AppCoordinator(container: app.container)
         let names = app.container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
         write("Registered \(app.container.count) scenes from FeatureA and FeatureB: \(names)")
         write("Checked the scenes they navigate to: \(destinations)")
 
+        var events: [NavigationEvent] = []
         let log = coordinator.observe { [write] event in
+            events.append(event)
             switch event {
             case .transition(let transition): write("   ✓ \(transition)")
             case .failure(let failure): write("   ✗ \(failure.error)")
@@ -286,7 +288,6 @@ public struct Tour {
             }
         }
         write("")
-        let events = coordinator.recentEvents
         let failures = events.filter { $0.failure != nil }.count
         write(
             "Observed \(events.count - failures) transitions and \(failures) failures; "

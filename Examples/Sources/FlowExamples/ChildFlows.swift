@@ -105,11 +105,11 @@ public func runChildFlowsExample(write: @escaping (String) -> Void) -> Bool {
 
         transcript.step("2. Next on First: a child SecondCoordinator pushes Second, then Third.")
         try first.showSecond()
-        child = first.childFlows["second"]
+        child = first.children["second"] as? FlowCoordinator
         try (child as? SecondCoordinator)?.showThird()
         transcript.tree(coordinator)
         transcript.note(
-            "Running child flows: \(first.childFlows.keys.sorted().joined(separator: ", "))")
+            "Running child flows: \(first.children.keys.sorted().joined(separator: ", "))")
 
         transcript.step("3. Back to first on Third: the parent pops to root.")
         try (child as? SecondCoordinator)?.backToFirst()
@@ -119,7 +119,7 @@ public func runChildFlowsExample(write: @escaping (String) -> Void) -> Bool {
 
         transcript.step("4. Next again, then the user swipes back from Second.")
         try first.showSecond()
-        child = first.childFlows["second"]
+        child = first.children["second"] as? FlowCoordinator
         // The platform reports the screen the user went back to: the one below Second.
         let screens = coordinator.tree.topStack.map(Array.init) ?? []
         let backTo = screens.count > 1 ? screens[screens.count - 2].id : ScreenID(0)

@@ -198,7 +198,7 @@ public func runLoginFlowExample(write: @escaping (String) -> Void) -> Bool {
         write("Could not start: \(error)")
         return false
     }
-    login = app.childFlows["login"]
+    login = app.children["login"] as? FlowCoordinator
     transcript.tree(coordinator)
 
     func loginScreen() -> LoginScreen? { coordinator.tree.visibleScreen?.content as? LoginScreen }
@@ -226,7 +226,7 @@ public func runLoginFlowExample(write: @escaping (String) -> Void) -> Bool {
     let home = coordinator.tree.visibleScreen?.content as? HomeScreen
     transcript.note("Home says: \(home?.greeting ?? "nothing")")
     transcript.note("LoginCoordinator released: \(login == nil)")
-    transcript.note("Running flows: \(app.childFlows.keys.sorted().joined(separator: ", "))")
+    transcript.note("Running flows: \(app.children.keys.sorted().joined(separator: ", "))")
 
     return login == nil && home?.greeting == "Welcome, Ann"
         && coordinator.tree.scenes == [["Home"]]

@@ -67,7 +67,7 @@ extension NavigationFuzzer {
         kind: TransitionKind, scene: SceneIdentifier, parameters: SceneParameters,
         leaving: Bool
     ) -> Attempt? {
-        for name in coordinator.guardNames {
+        for name in guardNames {
             switch name {
             case "policy":
                 if leaving {
@@ -329,7 +329,7 @@ extension NavigationFuzzer {
             case .refused(let error): return error
             case .redirected(let next):
                 tried.append(current)
-                guard tried.count <= coordinator.maximumRedirects, !tried.contains(next) else {
+                guard tried.count <= Self.maximumRedirects, !tried.contains(next) else {
                     return .redirectLoop(chain: tried + [next])
                 }
                 current = next

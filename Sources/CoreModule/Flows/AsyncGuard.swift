@@ -25,8 +25,10 @@
 ///
 /// While a guard decides, the navigation is *pending* (see
 /// ``AppCoordinator/pendingNavigation``): at most one is, and a newer request cancels it. An
-/// answer that does not come within ``AppCoordinator/guardTimeLimit``, measured on
-/// ``AppCoordinator/guardClock``, fails the navigation with
+/// answer that does not come within the coordinator's `guardTimeLimit`, measured on its
+/// `guardClock` (both given at creation:
+/// ``AppCoordinator/init(container:services:payloadTypes:guardTimeLimit:guardClock:)``), fails
+/// the navigation with
 /// ``NavigationError/guardTimedOut(name:kind:scene:limit:)``; the guard's task is cancelled and
 /// its late answer is dropped. A guard that throws rejects the navigation, with the error's text
 /// as the reason.

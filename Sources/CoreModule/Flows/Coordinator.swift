@@ -74,14 +74,15 @@ open class FlowCoordinator: Coordinator {
     public internal(set) weak var parent: FlowCoordinator?
     /// This flow's key among its parent's children, once started.
     public internal(set) var key: String?
-    /// The child coordinators, keyed by string.
+    /// The child coordinators, keyed by string: the child flows it started
+    /// (``startChild(_:key:)``), and any other coordinator the app keeps here.
     public var children: [String: any Coordinator] = [:]
     /// Called once when the flow finishes, after its parent was told.
     public var onFinish: (@MainActor (FlowCoordinator, TransitionEvent) -> Void)?
     /// Whether the flow has finished; a finished flow cannot navigate.
     public internal(set) var isFinished = false
     /// The number of screens in the tree that this flow or its child flows started.
-    public internal(set) var ownedScreenCount = 0
+    package internal(set) var ownedScreenCount = 0
 
     /// Creates a flow that navigates through `coordinator`.
     ///
@@ -181,10 +182,5 @@ open class FlowCoordinator: Coordinator {
             }
             throw error
         }
-    }
-
-    /// The live child flows, keyed by string.
-    public var childFlows: [String: FlowCoordinator] {
-        children.compactMapValues { $0 as? FlowCoordinator }
     }
 }

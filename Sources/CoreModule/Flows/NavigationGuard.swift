@@ -15,8 +15,8 @@
 /// A redirect replaces the navigation; the redirected screen's context keeps the original in
 /// ``SceneContext/redirectedFrom`` so that it can continue there once the condition holds
 /// (``SceneContext/continueRedirectedNavigation()``). Redirects are checked by the same guards;
-/// a chain longer than ``AppCoordinator/maximumRedirects``, or one that comes back to a
-/// navigation already in it, fails with ``NavigationError/redirectLoop(chain:)``.
+/// a chain longer than 8 redirects, or one that comes back to a navigation already in it,
+/// fails with ``NavigationError/redirectLoop(chain:)``.
 @MainActor
 public struct NavigationGuard {
     /// The guard's name, used in errors and to remove it.

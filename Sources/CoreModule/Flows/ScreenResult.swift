@@ -1,7 +1,7 @@
 /// What the code that navigated to a screen hears back from it: a value, or that it was
 /// cancelled.
 ///
-/// Ask for it when navigating, with ``AppCoordinator/navigate(_:force:onResult:)``; the screen sends
+/// Ask for it when navigating, with ``AppCoordinator/navigate(_:force:expecting:onResult:)``; the screen sends
 /// a value with ``SceneContext/finish(with:animated:)``. The handler is called exactly once:
 /// with the value, or with ``cancelled`` when the screen leaves the tree without one (the user
 /// swiped back, a dismiss took its modal away, a new root replaced everything).

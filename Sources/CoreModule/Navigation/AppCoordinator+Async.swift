@@ -12,35 +12,18 @@ extension AppCoordinator {
         asyncGate.guards.append(rule)
     }
 
-    /// The clock that measures ``guardTimeLimit``; a `ContinuousClock` by default.
-    ///
-    /// Tests set a clock they drive (`ManualClock` from `CoreModuleTesting`), so that a guard
-    /// that never answers times out without a real wait.
-    public var guardClock: any Clock<Duration> {
-        get { asyncGate.clock }
-        set { asyncGate.clock = newValue }
-    }
-
-    /// How long an asynchronous guard may take to answer, on ``guardClock``; 10 seconds by
-    /// default.
-    ///
-    /// Past it, the navigation fails with
-    /// ``NavigationError/guardTimedOut(name:kind:scene:limit:)`` and changes nothing; the guard's
-    /// task is cancelled and its answer, should it come, is dropped.
-    public var guardTimeLimit: Duration {
-        get { asyncGate.timeLimit }
-        set { asyncGate.timeLimit = newValue }
-    }
-
     /// The navigation waiting for an asynchronous guard's answer, if one is.
     ///
     /// At most one is: a newer request (any `navigate`, `open`,
     /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
     public var pendingNavigation: NavigationOperation? { asyncGate.pending?.operation }
 
-    /// Cancels the pending navigation, if any: its caller gets
-    /// ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and nothing changes.
-    public func cancelPendingNavigation() {
+    /// Cancels the pending navigation, if any.
+    ///
+    /// Its caller gets ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and
+    /// nothing changes. An app cancels the task that awaits the navigation instead, with the
+    /// same outcome.
+    package func cancelPendingNavigation() {
         asyncGate.cancelPending(by: nil)
     }
 
@@ -55,7 +38,7 @@ extension AppCoordinator {
     /// (``pendingNavigation``). A newer request cancels it; platform reports apply meanwhile.
     /// When every guard has allowed it, the navigation is checked again against the tree as it
     /// is then: the screen visible when it was asked must still be visible, and the request is
-    /// applied as ``navigate(_:force:onResult:)`` would (scenes, synchronous guards, vetoes,
+    /// applied as ``navigate(_:force:expecting:onResult:)`` would (scenes, synchronous guards, vetoes,
     /// builders). A redirect is followed the same way, and the redirected screen's
     /// ``SceneContext/redirectedFrom`` holds the request.
     ///

@@ -18,12 +18,12 @@ extension AppCoordinator {
     }
 
     /// The live top-level flows, keyed by string.
-    public var flows: [String: FlowCoordinator] { navigator.lifecycle.flowsByKey }
+    package var flows: [String: FlowCoordinator] { navigator.lifecycle.flowsByKey }
 
     /// The flow that started the screen `id`, if a flow did and the screen is in the tree.
     ///
     /// - Parameter id: A screen's identity.
-    public func owner(of id: ScreenID) -> FlowCoordinator? {
+    package func owner(of id: ScreenID) -> FlowCoordinator? {
         navigator.lifecycle.tables.owners[id]
     }
 

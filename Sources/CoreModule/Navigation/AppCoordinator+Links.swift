@@ -119,8 +119,8 @@ extension AppCoordinator {
 
     /// The current tree as a `Codable` snapshot, for state restoration.
     ///
-    /// Each screen's payload is saved under the name its type is registered with in
-    /// ``payloadTypes``.
+    /// Each screen's payload is saved under the name its type is registered with in the payload
+    /// types given at creation (the container's by default).
     ///
     /// - Returns: The scene names, parameters, payloads, tabs, modals and styles of the tree.
     /// - Throws: ``NavigationError/payloadNotSaved(scene:screen:type:)`` for a screen whose

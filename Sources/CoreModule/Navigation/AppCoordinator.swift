@@ -19,18 +19,15 @@
 /// Beyond transitions, the coordinator opens deep links and restores snapshots
 /// (``open(_:force:)``, ``restore(_:force:)``), follows what the platform did on its own
 /// (``report(_:)``), runs flows whose life follows their screens (``startFlow(_:key:)``),
-/// delivers screen results (``navigate(_:force:onResult:)``), and runs guards before each
+/// delivers screen results (``navigate(_:force:expecting:onResult:)``), and runs guards before each
 /// navigation (`addGuard(_:)`, synchronous or asynchronous).
 ///
 /// ## Observing
 ///
-/// Observe with a closure (``observe(_:)``) or an `AsyncSequence` (``events(bufferingNewest:)``).
-/// Observers are called after the tree has changed, in the order events happened; an observer
-/// may navigate, and the events that follow are delivered after the current one reached every
-/// observer. ``recentEvents`` keeps the newest events for diagnostics when the coordinator was made
-/// with a `historyLimit` (none by default). Nothing grows without
-/// bound: the history has a fixed capacity and each stream keeps only its newest events when its
-/// reader falls behind.
+/// Observe with a closure (``observe(_:)``); a renderer attaches with
+/// ``attach(_:renderingCurrentTree:)``. Observers are called after the tree has changed, in the
+/// order events happened; an observer may navigate, and the events that follow are delivered
+/// after the current one reached every observer.
 @MainActor
 public final class AppCoordinator: AppCoordinatorType {
     /// The registry this coordinator builds screens from.
@@ -42,7 +39,13 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// The payload types snapshots may keep (see ``snapshot()``): the container's when it is a
     /// ``DependencyContainer``.
-    public let payloadTypes: PayloadTypes
+    package let payloadTypes: PayloadTypes
+
+    /// The clock that measures ``guardTimeLimit``, given at creation.
+    package let guardClock: any Clock<Duration>
+
+    /// How long an asynchronous guard may take to answer, on ``guardClock``, given at creation.
+    package let guardTimeLimit: Duration
 
     /// The current tree.
     public var tree: ScreenTree { navigator.tree }
@@ -52,7 +55,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// The most redirects one navigation may go through before it fails with
     /// ``NavigationError/redirectLoop(chain:)``.
-    public var maximumRedirects: Int {
+    package var maximumRedirects: Int {
         get { navigator.maximumRedirects }
         set { navigator.maximumRedirects = newValue }
     }
@@ -78,6 +81,8 @@ public final class AppCoordinator: AppCoordinatorType {
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
     lazy var asyncGate: AsyncGate = {
         let gate = AsyncGate(coordinator: self)
+        gate.clock = guardClock
+        gate.timeLimit = guardTimeLimit
         navigator.runner.gate = gate
         return gate
     }()
@@ -90,22 +95,38 @@ public final class AppCoordinator: AppCoordinatorType {
     ///     is a ``DependencyContainer``, else an empty registry.
     ///   - payloadTypes: The payload types snapshots may keep; by default the container's own
     ///     when it is a ``DependencyContainer``, else an empty table.
-    ///   - historyLimit: How many recent events ``recentEvents`` keeps; 0, the default, keeps
-    ///     none and costs nothing.
-    public init(
+    ///   - guardTimeLimit: How long an asynchronous guard may take to answer; past it, the
+    ///     navigation fails with ``NavigationError/guardTimedOut(name:kind:scene:limit:)`` and
+    ///     changes nothing, the guard's task is cancelled and its answer, should it come, is
+    ///     dropped. 10 seconds by default.
+    ///   - guardClock: The clock that measures `guardTimeLimit`; a `ContinuousClock` by default.
+    ///     Tests give a clock they drive (`ManualClock` from `CoreModuleTesting`), so that a
+    ///     guard that never answers times out without a real wait.
+    public convenience init(
         container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
-        payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0
+        payloadTypes: PayloadTypes? = nil, guardTimeLimit: Duration = .seconds(10),
+        guardClock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(
+            container: container, services: services, payloadTypes: payloadTypes,
+            guardTimeLimit: guardTimeLimit, guardClock: guardClock, historyLimit: 0)
+    }
+
+    /// Creates a coordinator with an empty window that keeps its newest `historyLimit` events
+    /// (``recentEvents``), for the package's diagnostics and tests.
+    package init(
+        container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
+        payloadTypes: PayloadTypes? = nil, guardTimeLimit: Duration = .seconds(10),
+        guardClock: any Clock<Duration> = ContinuousClock(), historyLimit: Int
     ) {
         self.container = container
         self.services = container.services(or: services)
         self.payloadTypes = container.payloadTypes(or: payloadTypes)
+        self.guardTimeLimit = guardTimeLimit
+        self.guardClock = guardClock
         self.navigator = Navigator(
             container: container, services: self.services, historyLimit: historyLimit)
         navigator.owner = self
-    }
-
-    isolated deinit {
-        navigator.eventHub.finishStreams()
     }
 
     // MARK: Navigating
@@ -150,31 +171,11 @@ public final class AppCoordinator: AppCoordinatorType {
     /// Applies `type`, optionally leaving screens that veto it, and asks for the new screen's
     /// result.
     ///
-    /// - Parameters:
-    ///   - type: The navigation to perform.
-    ///   - force: Whether to leave screens that veto leaving (see
-    ///     ``SceneContext/vetoLeaving(_:)``). Guards still run.
-    ///   - onResult: For `root`, `push` and `present`: called exactly once, with the value the
-    ///     new screen finishes with (``SceneContext/finish(with:animated:)``) or with
-    ///     ``ScreenResult/cancelled`` when it leaves the tree without one.
-    /// - Returns: The transition that was applied, or `nil` when the request was already
-    ///   satisfied (see ``navigate(_:)``).
-    /// - Throws: What ``navigate(_:)`` throws.
-    @discardableResult
-    public func navigate(
-        _ type: ApplicationTransitionType, force: Bool = false,
-        onResult: (@MainActor (ScreenResult) -> Void)? = nil
-    ) throws(NavigationError) -> TransitionEvent? {
-        try navigator.perform(
-            type,
-            options: NavigationOptions(force: force, onResult: onResult.map { ResultHandler($0) }))
-    }
-
-    /// Applies `type` and asks for the new screen's result, of type `Result`.
-    ///
-    /// The result is checked when the screen finishes: a value of another type fails that
-    /// screen's ``SceneContext/finish(with:animated:)`` with
-    /// ``NavigationError/wrongResultType(screen:expected:given:)``, and nothing leaves the tree.
+    /// With `expecting`, the result's type is checked when the screen finishes: a value of
+    /// another type fails that screen's ``SceneContext/finish(with:animated:)`` with
+    /// ``NavigationError/wrongResultType(screen:expected:given:)``, and nothing leaves the tree;
+    /// for an alert, every button must answer that type. The handler reads the value with
+    /// ``ScreenResult/value(as:)``.
     ///
     /// ```swift
     /// try coordinator.navigate(.present(scene: "PickColor"), expecting: Color.self) { result in
@@ -184,22 +185,28 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// - Parameters:
     ///   - type: The navigation to perform.
-    ///   - force: Whether to leave screens that veto leaving.
-    ///   - resultType: The type of the result the new screen must finish with.
-    ///   - onResult: Called exactly once, with the value or with ``ScreenResult/cancelled``.
+    ///   - force: Whether to leave screens that veto leaving (see
+    ///     ``SceneContext/vetoLeaving(_:)``). Guards still run.
+    ///   - resultType: The type of the result the new screen must finish with; `nil`, the
+    ///     default, accepts any.
+    ///   - onResult: For `root`, `push` and `present`: called exactly once, with the value the
+    ///     new screen finishes with (``SceneContext/finish(with:animated:)``) or with
+    ///     ``ScreenResult/cancelled`` when it leaves the tree without one.
     /// - Returns: The transition that was applied, or `nil` when the request was already
-    ///   satisfied.
+    ///   satisfied (see ``navigate(_:)``).
     /// - Throws: What ``navigate(_:)`` throws.
     @discardableResult
-    public func navigate<Result: Sendable>(
-        _ type: ApplicationTransitionType, force: Bool = false, expecting resultType: Result.Type,
-        onResult: @escaping @MainActor (ScreenResult) -> Void
+    public func navigate(
+        _ type: ApplicationTransitionType, force: Bool = false,
+        expecting resultType: (any Sendable.Type)? = nil,
+        onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
-        try navigator.perform(
-            type,
-            options: NavigationOptions(
-                force: force, onResult: ResultHandler(onResult, expecting: resultType))
-        )
+        // A type to expect is checked even with no handler to call.
+        let handler =
+            onResult == nil && resultType == nil
+            ? nil : ResultHandler(onResult ?? { _ in }, expecting: resultType)
+        return try navigator.perform(
+            type, options: NavigationOptions(force: force, onResult: handler))
     }
 
     /// Adds a guard; guards run in the order they were added.
@@ -224,7 +231,7 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// The names of the guards: the asynchronous ones first, since they are asked first, then
     /// the synchronous ones; each in the order it runs.
-    public var guardNames: [String] {
+    package var guardNames: [String] {
         (navigator.runner.gate?.guards.map(\.name) ?? []) + navigator.runner.guards.map(\.name)
     }
 

@@ -1,11 +1,12 @@
 /// Something that navigates by scene name: the original design's coordinator protocol.
 ///
-/// ``AppCoordinator`` is the implementation. Code that only needs to navigate by name (a
-/// screen's logic, a view model) can depend on this protocol instead, and a unit test can pass a
-/// test double that records the requests. A ``SceneContext`` made over such a double navigates
-/// through it; what needs the coordinator's tree (a flow, a link, a screen's result, a veto)
-/// needs an ``AppCoordinator`` and reports ``NavigationError/coordinatorUnavailable(_:_:)``
-/// otherwise.
+/// ``AppCoordinator`` is the implementation. Code that only navigates by name (a screen's
+/// logic, a view model) can depend on this protocol, and a unit test can pass a test double that
+/// records the requests; a ``SceneContext`` made over such a double navigates through it. A flow
+/// cannot: ``FlowCoordinator`` is made over an ``AppCoordinator``, since it owns screens of its
+/// tree. What else needs that tree (a link, a screen's result, a veto) needs an
+/// ``AppCoordinator`` too: through a context over another coordinator it fails with
+/// ``NavigationError/coordinatorUnavailable(_:_:)``.
 @MainActor
 public protocol AppCoordinatorType: AnyObject, Sendable {
     /// Applies `type` to the screen tree, or throws and changes nothing.

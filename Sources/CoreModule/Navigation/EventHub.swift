@@ -1,27 +1,25 @@
-/// Delivers a coordinator's events: its closure observers, its streams, its history, and the
+/// Delivers a coordinator's events: its closure observers, its history, and the
 /// order of events that observers start while another is being delivered.
 ///
 /// One job: every event the coordinator publishes reaches every observer, in the order events
 /// happened, each with the tree as it was right after it; nothing grows without bound (the
-/// history has a fixed capacity, each stream keeps its newest events, the queue of events
+/// history has a fixed capacity, the queue of events
 /// published during a delivery is drained by that delivery). The coordinator owns one and
 /// forwards its public observation API to it.
 @MainActor
 final class EventHub {
     // What publishing reads and changes on every event: the observers, the delivery's state,
-    // and counts of the streams and the queue. Each is changed only where no app code runs
+    // and the count of the queue. Each is changed only where no app code runs
     // and nothing is released during the access (a list that can release what it holds is
     // taken out, changed, and put back), so that every access to them is checked for
     // exclusivity when compiled, not at run time.
     private var observers = ObserverList()
     private var delivery = Delivery()
-    private var streamCount = 0
     private var queuedCount = 0
     private var nextObserverID: UInt64 = 1
 
     // What only some coordinators use, read only when they do (their accesses are checked at
-    // run time): the streams, the events queued while one is delivered, the history.
-    private var streams: [UInt64: AsyncStream<NavigationEvent>.Continuation] = [:]
+    // run time): the events queued while one is delivered, the history.
     private var queue = EventQueue()
     private var history: RingBuffer<NavigationEvent>
     private let keepsHistory: Bool
@@ -42,8 +40,8 @@ final class EventHub {
     /// The newest events, oldest first.
     var recentEvents: [NavigationEvent] { history.contents }
 
-    /// The number of closure observers and streams attached.
-    var count: Int { observers.count + streamCount }
+    /// The number of observers attached.
+    var count: Int { observers.count }
 
     /// Whether an event is being delivered.
     var isDelivering: Bool { delivery.isActive }
@@ -57,7 +55,7 @@ final class EventHub {
         swap(&list, &observers)
     }
 
-    // MARK: Observers and streams
+    // MARK: Observers
 
     /// Adds a closure observer after every other; returns the number that removes it.
     func add(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> UInt64 {
@@ -71,45 +69,6 @@ final class EventHub {
     func remove(_ id: UInt64) {
         let compacting = !delivery.isActive
         changeObservers { $0.remove(id, compacting: compacting) }
-    }
-
-    /// A stream of every event from now on, keeping the newest `limit` unread ones.
-    func stream(bufferingNewest limit: Int) -> AsyncStream<NavigationEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(Swift.max(1, limit)))
-        // The coordinator's window closed: no event will come.
-        if streamsFinished {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        streams[id] = continuation
-        streamCount = streams.count
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.removeStream(id) }
-        }
-        return stream
-    }
-
-    /// Forgets the stream `id`, whose reader stopped.
-    private func removeStream(_ id: UInt64) {
-        streams[id] = nil
-        streamCount = streams.count
-    }
-
-    /// Whether the streams were ended for good (the window closed).
-    private var streamsFinished = false
-
-    /// Ends every stream: their readers' loops finish; `forGood` ends any stream asked for later
-    /// too.
-    func finishStreams(forGood: Bool = false) {
-        if forGood { streamsFinished = true }
-        for continuation in streams.values {
-            continuation.finish()
-        }
-        streams.removeAll()
-        streamCount = 0
     }
 
     // MARK: Observer loops
@@ -150,7 +109,7 @@ final class EventHub {
             delivery.loopReported = true
         }
         if keepsHistory { history.append(event) }
-        let listening = !observers.isEmpty || streamCount > 0
+        let listening = !observers.isEmpty
         switch delivery.begin(transition: isTransition, listening: listening) {
         case .nobodyListens:
             return
@@ -170,17 +129,14 @@ final class EventHub {
         // Each queued event is taken out before it is delivered, so the queue holds only the
         // events not yet delivered, and a chain of navigations started by observers keeps no
         // tree it has delivered.
-        yieldToStreams(event)
         while queuedCount > 0, let next = nextQueued() {
             deliver(next.event, tree: next.tree, slots: next.observerSlots)
-            yieldToStreams(next.event)
         }
         delivery.end()
         if observers.needsCompacting { changeObservers { $0.compact() } }
     }
 
-    /// Calls the observers in the first `end` slots with `event`; the streams get it next
-    /// (``yieldToStreams(_:)``).
+    /// Calls the observers in the first `end` slots with `event`.
     private func deliver(_ event: NavigationEvent, tree: consuming ScreenTree?, slots end: Int) {
         // Asked once, and the tree moved in only when there is one: binding it copied it.
         let keepsTree = tree != nil
@@ -193,17 +149,6 @@ final class EventHub {
             index += 1
         }
         if keepsTree { treeAtEvent = nil }
-    }
-
-    /// Gives `event`, which every closure observer has had, to the streams.
-    ///
-    /// A stream's `yield` runs none of the app's code (its reader resumes later, on its own
-    /// task).
-    private func yieldToStreams(_ event: NavigationEvent) {
-        guard streamCount > 0 else { return }
-        for continuation in streams.values {
-            continuation.yield(event)
-        }
     }
 
     /// Changes the queue taken out of its stored property, and counts what it holds.

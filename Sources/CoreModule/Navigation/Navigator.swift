@@ -18,7 +18,7 @@ final class Navigator {
     var tabHosts: [String: Set<SceneIdentifier>] = [:]
     /// Resolves, checks, asks and builds what each navigation plans.
     let runner: PlanRunner
-    /// The observers, streams and history, and the order of delivery.
+    /// The observers and history, and the order of delivery.
     let eventHub: EventHub
     /// Flows, owners, results and leave vetoes: the screens' life beyond the tree.
     let lifecycle: ScreenLifecycle
@@ -377,7 +377,7 @@ final class Navigator {
 
     /// Closes the window, once: the pending navigation is cancelled, the held link dropped and
     /// returned, the tree emptied without an event (results cancelled, flows finished and
-    /// released, see ``ScreenLifecycle/closeAll()``), and the streams end.
+    /// released, see ``ScreenLifecycle/closeAll()``).
     func close() -> HeldLink? {
         isClosed = true
         let gate = runner.gate
@@ -388,7 +388,6 @@ final class Navigator {
         let screens = tree.screens.map(\.id)
         tree = ScreenTree()
         lifecycle.closeAll(screens)
-        eventHub.finishStreams(forGood: true)
         return held
     }
 

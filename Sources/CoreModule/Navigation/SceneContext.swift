@@ -125,7 +125,7 @@ public struct SceneContext: Sendable {
     }
 
     /// Navigates through the screen's coordinator and asks for the new screen's result, as
-    /// ``AppCoordinator/navigate(_:force:onResult:)`` does: what a screen uses to hear its
+    /// ``AppCoordinator/navigate(_:force:expecting:onResult:)`` does: what a screen uses to hear its
     /// alert's answer, or a picker's choice.
     ///
     /// ```swift

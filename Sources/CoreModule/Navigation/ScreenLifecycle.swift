@@ -71,8 +71,8 @@ final class ScreenLifecycle {
     func markFinished(_ flow: FlowCoordinator) -> [FlowCoordinator] {
         guard !flow.isFinished else { return [] }
         var order: [FlowCoordinator] = []
-        for (_, child) in flow.childFlows.sorted(by: { $0.key < $1.key }) {
-            order += markFinished(child)
+        for (_, child) in flow.children.sorted(by: { $0.key < $1.key }) {
+            if let child = child as? FlowCoordinator { order += markFinished(child) }
         }
         flow.isFinished = true
         order.append(flow)
@@ -242,10 +242,18 @@ struct ResultHandler {
         self.expected = nil
     }
 
-    init<Result: Sendable>(
-        _ call: @escaping @MainActor (ScreenResult) -> Void, expecting type: Result.Type
+    init(
+        _ call: @escaping @MainActor (ScreenResult) -> Void,
+        expecting type: (any Sendable.Type)?
     ) {
         self.call = call
-        self.expected = (ScenePayload.name(of: type), { $0 is Result })
+        self.expected = type.map { Self.expectation($0) }
+    }
+
+    /// The name of `type`, and whether a value is of it.
+    private static func expectation<Result: Sendable>(
+        _ type: Result.Type
+    ) -> (name: String, accepts: @Sendable (any Sendable) -> Bool) {
+        (ScenePayload.name(of: type), { $0 is Result })
     }
 }

@@ -35,8 +35,7 @@ public final class WindowRegistry {
 
     /// The app's policy: where a link goes when it names no window.
     ///
-    /// ``open(_:in:force:)`` and ``openWhenAllowed(_:in:force:)`` ask it for a link given no
-    /// target. By default, the active window.
+    /// ``open(_:in:force:)`` asks it for a link given no target. By default, the active window.
     ///
     /// ```swift
     /// // Orders open in a window of their own.
@@ -59,8 +58,9 @@ public final class WindowRegistry {
     private var opening: Set<WindowID> = []
     /// The open windows, the most recently active last.
     private var activations: [WindowID] = []
-    /// How many recent events each window's coordinator keeps.
-    private let historyLimit: Int
+    /// How long each window's asynchronous guards may take to answer, and the clock measuring it.
+    private let guardTimeLimit: Duration
+    private let guardClock: any Clock<Duration>
     /// Prepares each new window's coordinator.
     private let prepare: @MainActor (AppCoordinator) -> Void
 
@@ -72,20 +72,24 @@ public final class WindowRegistry {
     ///     it is a ``DependencyContainer``.
     ///   - payloadTypes: The payload types snapshots may keep; by default the container's own
     ///     when it is a ``DependencyContainer``.
-    ///   - historyLimit: How many recent events each window's coordinator keeps.
+    ///   - guardTimeLimit: How long each window's asynchronous guards may take to answer (see
+    ///     ``AppCoordinator/init(container:services:payloadTypes:guardTimeLimit:guardClock:)``).
+    ///   - guardClock: The clock that measures `guardTimeLimit`; a `ContinuousClock` by default.
     ///   - prepare: Called with each new window's coordinator before anything navigates it:
     ///     add guards, set ``AppCoordinator/tabHosts``. It also runs for a window whose opening
     ///     then fails (a restoration or a new window's link), so it should not keep the
     ///     coordinator: attach renderers where the window's UI is made.
     public init(
         container: any SceneBuilderContainer, services: ServiceRegistry? = nil,
-        payloadTypes: PayloadTypes? = nil, historyLimit: Int = 0,
+        payloadTypes: PayloadTypes? = nil, guardTimeLimit: Duration = .seconds(10),
+        guardClock: any Clock<Duration> = ContinuousClock(),
         prepare: @escaping @MainActor (AppCoordinator) -> Void = { _ in }
     ) {
         self.container = container
         self.services = container.services(or: services)
         self.payloadTypes = container.payloadTypes(or: payloadTypes)
-        self.historyLimit = historyLimit
+        self.guardTimeLimit = guardTimeLimit
+        self.guardClock = guardClock
         self.prepare = prepare
     }
 
@@ -119,7 +123,7 @@ public final class WindowRegistry {
         defer { opening.remove(id) }
         let coordinator = AppCoordinator(
             container: container, services: services, payloadTypes: payloadTypes,
-            historyLimit: historyLimit)
+            guardTimeLimit: guardTimeLimit, guardClock: guardClock)
         coordinator.navigator.window = id
         prepare(coordinator)
         if let snapshot {
@@ -165,7 +169,7 @@ public final class WindowRegistry {
     /// ``NavigationError/navigationCancelled(_:by:)``), its held link dropped and returned, and
     /// its screens let go: each screen's result handler hears ``ScreenResult/cancelled``, and its
     /// flows are finished and released (``FlowCoordinator/isFinished`` is `true`; their finishing
-    /// hooks do not run, since no navigation removed their screens). Its event streams end.
+    /// hooks do not run, since no navigation removed their screens).
     /// Anything that still holds the coordinator finds it closed: every navigation fails with
     /// ``NavigationError/windowClosed(_:)``. The window used before it becomes the active one.
     ///
@@ -196,6 +200,11 @@ public final class WindowRegistry {
     /// Opens `link` in the window `target` names (or ``linkTarget`` picks), which becomes the
     /// active one.
     ///
+    /// A link from outside that should wait until the window is ready (at a cold start) or for
+    /// its asynchronous guards goes to that window's own
+    /// ``AppCoordinator/openWhenAllowed(_:force:)``: `try windows.coordinator(for: id)`, or the
+    /// coordinator ``openWindow(_:restoring:)`` returned, then `openWhenAllowed(link)`.
+    ///
     /// A ``WindowTarget/newWindow(_:)`` target opens that window first; if the link then fails,
     /// the window is closed again, so that nothing changed, and if it leaves the window empty
     /// (an action route), the window is closed again too. Once the link has opened, nothing
@@ -225,41 +234,8 @@ public final class WindowRegistry {
         }
     }
 
-    /// Opens `link` in the window `target` names (or ``linkTarget`` picks) once that window is
-    /// ready and its asynchronous guards allow it, as
-    /// ``AppCoordinator/openWhenAllowed(_:force:)`` does.
-    ///
-    /// When the link opens, the window becomes the active one, unless the user went to
-    /// another window while the guards answered. A held link activates nothing until it opens.
-    ///
-    /// At a cold start, each window holds the link addressed to it until its own
-    /// ``AppCoordinator/markReadyForLinks()``: a new window opened for the link holds it until
-    /// the app has restored or set up that window.
-    ///
-    /// - Parameters:
-    ///   - link: The link to open.
-    ///   - target: Where to open it; `nil` asks ``linkTarget``.
-    ///   - force: Whether to remove screens that veto leaving.
-    /// - Returns: The window, and whether the link was opened there or held and why.
-    /// - Throws: What ``open(_:in:force:)`` throws, and what
-    ///   ``AppCoordinator/openWhenAllowed(_:force:)`` throws (a new window is not ready for
-    ///   links, so it holds the link instead).
-    @discardableResult
-    public func openWhenAllowed(
-        _ link: AppLink, in target: WindowTarget? = nil, force: Bool = false
-    ) async throws(NavigationError) -> (window: WindowID, delivery: LinkDelivery) {
-        let (id, coordinator, isNew) = try window(for: target ?? linkTarget(link))
-        let active = activeWindow
-        // A new window is not ready for links yet: it holds the link rather than fail with it.
-        let delivery = try await coordinator.openWhenAllowed(link, force: force)
-        if case .opened = delivery {
-            settle(id, coordinator, isNew: isNew, activeBefore: active)
-        }
-        return (id, delivery)
-    }
-
     /// After a link opened in the window `id`: the window becomes the active one, unless it
-    /// closed meanwhile or the user went to another window while the link waited; a new window
+    /// closed meanwhile or an observer activated another window meanwhile; a new window
     /// the link left empty (an action route) is closed again.
     private func settle(
         _ id: WindowID, _ coordinator: AppCoordinator, isNew: Bool, activeBefore: WindowID?

@@ -498,10 +498,9 @@ struct AsyncGuardTests {
 
     @Test("A guard that ignores cancellation answers too late, and the answer changes nothing")
     func lateAnswerDropped() async throws {
-        let coordinator = try makeCoordinator(["A1", "B1"], setup: [.root(scene: "A1")])
         let clock = ManualClock()
-        coordinator.guardClock = clock
-        coordinator.guardTimeLimit = .seconds(10)
+        let coordinator = try makeCoordinator(
+            ["A1", "B1"], setup: [.root(scene: "A1")], guardClock: clock)
         let late = LateAnswer()
         coordinator.addGuard(
             AsyncNavigationGuard("stubborn", appliesTo: { _ in true }) { _ in

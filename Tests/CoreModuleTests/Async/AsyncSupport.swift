@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct AsyncFixture {
     let coordinator: AppCoordinator
-    let clock = ManualClock()
+    let clock: ManualClock
     let answers = ScriptedGuardAnswers()
     let recorder: EventRecorder
 
@@ -15,9 +15,9 @@ struct AsyncFixture {
         _ names: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Login"],
         setup: [ApplicationTransitionType] = [.root(scene: "A1")]
     ) throws {
-        coordinator = try makeCoordinator(names, setup: setup)
-        coordinator.guardClock = clock
-        coordinator.guardTimeLimit = .seconds(10)
+        let clock = ManualClock()
+        self.clock = clock
+        coordinator = try makeCoordinator(names, setup: setup, guardClock: clock)
         coordinator.addGuard(
             AsyncNavigationGuard(
                 "session", appliesTo: { $0.scene.rawValue.hasPrefix("B") },

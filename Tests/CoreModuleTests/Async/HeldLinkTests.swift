@@ -179,7 +179,7 @@ struct HeldLinkTests {
         #expect(released != nil)
         answers.answer(.allow)
         var turns = 0
-        while released?.isOpeningHeldLink == true, turns < 10_000 {
+        while released?.heldLinkOpening != nil, turns < 10_000 {
             await Task.yield()
             turns += 1
         }
@@ -215,9 +215,9 @@ struct HeldLinkTests {
         #expect(coordinator.tree.scenes == [["A1"], ["SignIn"]])
         try coordinator.navigate(.dismiss())
         #expect(flow.isFinished)
-        #expect(coordinator.isOpeningHeldLink)
+        #expect(coordinator.heldLinkOpening != nil)
         await coordinator.waitForHeldLink()
-        #expect(!coordinator.isOpeningHeldLink)
+        #expect(coordinator.heldLinkOpening == nil)
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(coordinator.heldLink == nil)
     }

@@ -205,7 +205,7 @@ struct ConcurrentNavigationTests {
     func hundredTasks() async throws {
         let coordinator = try await makeCoordinator(setup: [.root(scene: "A1")])
         let log = AppliedLog()
-        let stream = await coordinator.events(bufferingNewest: 100_000)
+        let stream = await coordinator.eventStream(bufferingNewest: 100_000)
         // Reads every event until the sentinel transition to "B2", which only the end sends.
         let reader = Task {
             var sequences: [UInt64] = []

@@ -29,7 +29,7 @@ struct SoakTests {
             if event.transition != nil { applied += 1 } else { failures += 1 }
         }
         // A stream nobody reads: it must stay bounded and attached.
-        let unread = coordinator.events(bufferingNewest: 8)
+        let unread = coordinator.eventStream(bufferingNewest: 8)
         let observers = coordinator.observerCount
 
         var requested = 0

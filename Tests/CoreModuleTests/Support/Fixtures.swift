@@ -69,9 +69,10 @@ final class EventRecorder {
 @MainActor
 func makeCoordinator(
     _ names: [SceneIdentifier] = ["A1", "A2", "B1", "B2"],
-    setup: [ApplicationTransitionType] = []
+    setup: [ApplicationTransitionType] = [],
+    guardClock: any Clock<Duration> = ContinuousClock()
 ) throws -> AppCoordinator {
-    let coordinator = AppCoordinator(container: try makeContainer(names))
+    let coordinator = AppCoordinator(container: try makeContainer(names), guardClock: guardClock)
     for transition in setup {
         try coordinator.navigate(transition)
     }

@@ -182,10 +182,9 @@ struct WindowsGuideTests {
         let (main, side) = try app.openBoth()
         try await side.markReadyForLinks()
         // main is not ready for links: one arriving for it is held there.
-        let held = try await app.windows.openWhenAllowed(
-            app.link("mail://open/Inbox/Message;id=5"), in: .window("main"))
-        guard case .held = held.delivery else {
-            Issue.record("a window not ready holds its link: \(held.delivery)")
+        let held = try await main.openWhenAllowed(app.link("mail://open/Inbox/Message;id=5"))
+        guard case .held = held else {
+            Issue.record("a window not ready holds its link: \(held)")
             return
         }
         var cancelled = false
@@ -213,11 +212,9 @@ struct WindowsGuideTests {
     func coldStart() async throws {
         let app = try MailApp()
         let (main, _) = try app.openBoth()
-        let (readerWindow, delivery) = try await app.windows.openWhenAllowed(
-            app.link("mail://open/Inbox/Message;id=3"), in: .newWindow("reader"))
-        #expect(readerWindow == "reader")
+        let reader = try app.windows.openWindow("reader")
+        let delivery = try await reader.openWhenAllowed(app.link("mail://open/Inbox/Message;id=3"))
         #expect("\(delivery)" == "held \"mail://open/Inbox/Message;id=3\" until the app is ready")
-        let reader = try app.windows.coordinator(for: readerWindow)
         try reader.navigate(.root(scene: "Inbox"))
         try await reader.markReadyForLinks()
         // The link replaced the tree the app set up.

@@ -52,10 +52,13 @@ public struct ArticleTour {
         let destinations = container.checkDestinations()
         write("container.checkDestinations(): \(destinations)")
 
-        let coordinator = AppCoordinator(container: container, historyLimit: 16)
+        let coordinator = AppCoordinator(container: container)
         let renderer = coordinator.attach(TextRenderer(indent: "   ", write: write))
         defer { renderer.cancel() }
         let showWindow = attachWindow(to: coordinator)
+        var events: [NavigationEvent] = []
+        let log = coordinator.observe { events.append($0) }
+        defer { log.cancel() }
 
         var step = 0
         var allAsPlanned = destinations.problems.isEmpty
@@ -122,7 +125,6 @@ public struct ArticleTour {
             try visible(A2ViewController.self).tappedLink(to: "C1")
         }
 
-        let events = coordinator.recentEvents
         let failures = events.filter { $0.failure != nil }.count
         write("")
         func count(_ number: Int, _ noun: String) -> String {
