@@ -9,10 +9,12 @@ struct DeepLinkTests {
 
     private func makeApp() throws -> AppCoordinator {
         let container = try makeContainer(["A1", "A2", "B1", "B2", "product/new"])
-        try container.assemble(stubBuilder("product/:id"))
+        try container.assemble(contentsOf: [stubBuilder("product/:id")])
         try container.assemble(
-            SceneBuilder("Order", requiredParameters: ["id": .int]) { StubScreen(context: $0) })
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+            contentsOf: [
+                SceneBuilder("Order", requiredParameters: ["id": .int]) { StubScreen(context: $0) }
+            ])
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         return AppCoordinator(container: container)
     }
 

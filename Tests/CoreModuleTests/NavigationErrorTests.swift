@@ -112,7 +112,7 @@ struct NavigationErrorTests {
     @Test("a builder that throws fails the navigation with its reason")
     func builderFailure() throws {
         let container = try makeContainer()
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         let coordinator = AppCoordinator(container: container)
         expectRejected(
             .root(scene: "Broken"), on: coordinator,
@@ -131,10 +131,12 @@ struct NavigationErrorTests {
         let container = try makeContainer()
         let kept = ContextBox()
         try container.assemble(
-            SceneBuilder("Grabby") { context in
-                kept.context = context
-                throw StubFailure(message: "not today")
-            })
+            contentsOf: [
+                SceneBuilder("Grabby") { context in
+                    kept.context = context
+                    throw StubFailure(message: "not today")
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(
@@ -242,7 +244,6 @@ struct NavigationErrorTests {
             ),
             (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
             (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
-            (.routeCollision("a/:b", existing: "a/:c"), "same paths as \"a/:c\""),
             (.missingParameter(scene: "Order", name: "id"), "parameter \"id\", which was not"),
             (
                 .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int),
@@ -460,7 +461,6 @@ struct NavigationErrorTests {
             .sceneNotInStack("X", stack: []), .nothingToDismiss(visible: "A1"),
             .builderFailed("A1", reason: "x"), .reentrantNavigation(.push, during: .pop),
             .coordinatorUnavailable(.finish, .released),
-            .routeCollision("a/:b", existing: "a/:c"),
             .missingParameter(scene: "A", name: "id"),
             .malformedParameter(scene: "A", name: "id", value: "x", expected: .int),
             .invalidLink(.empty),
@@ -604,7 +604,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 68
+    static let caseCount = 67
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -623,7 +623,6 @@ struct NavigationErrorTests {
         case .builderFailed: return 8
         case .reentrantNavigation: return 9
         case .coordinatorUnavailable: return 10
-        case .routeCollision: return 11
         case .missingParameter: return 12
         case .malformedParameter: return 13
         case .invalidLink: return 14

@@ -7,7 +7,7 @@ import Testing
 struct RestorationTests {
     private func makeApp() throws -> AppCoordinator {
         let container = try makeContainer()
-        try container.assemble(stubBuilder("product/:id"))
+        try container.assemble(contentsOf: [stubBuilder("product/:id")])
         return AppCoordinator(container: container)
     }
 

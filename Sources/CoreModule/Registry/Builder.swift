@@ -75,7 +75,7 @@ extension Builder {
 /// A builder made from a closure: the smallest way to register a scene.
 ///
 /// ```swift
-/// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
+/// try container.assemble(contentsOf: [SceneBuilder("Settings") { context in SettingsScreen(context) }])
 /// ```
 public struct SceneBuilder: Builder {
     /// The name of the scene this builder makes.
