@@ -132,9 +132,9 @@ public final class DependencyContainer: SceneBuilderContainer {
         ResolvedScene(try resolveTarget(target))
     }
 
-    /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.
+    /// `resolve(_:)` as the coordinator uses it, without wrapping the builder.
     ///
-    /// (Inlined into its callers, ``resolve(_:)`` and the coordinator's resolver: the call cost
+    /// (Inlined into its callers, `resolve(_:)` and the coordinator's resolver: the call cost
     /// about 30 instructions a lookup.)
     @inline(__always)
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
