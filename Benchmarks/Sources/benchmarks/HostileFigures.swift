@@ -25,7 +25,7 @@ enum HostileFigures {
 
     static let rejectName = "hostile: reject a 2 MB scene name"
     static let rejectLink = "hostile: reject a 1 MB link"
-    static let describe = "hostile: unknown-scene error made + described, 10,000 patterns"
+    static let describe = "hostile: unknown-scene error made + described, 110,000 scenes"
     static let cancel = "hostile: cancel 30,000 observers (all of them, per op)"
     static let chain = "hostile: 16,000-step observer chain, peak heap growth"
 
