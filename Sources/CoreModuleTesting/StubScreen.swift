@@ -25,7 +25,7 @@ extension SceneBuilder {
     /// A builder that makes a ``StubScreen`` for `scene`.
     ///
     /// - Parameters:
-    ///   - scene: The scene's name, or a route pattern.
+    ///   - scene: The scene's name.
     ///   - requiredParameters: The parameters checked before the stub is built.
     /// - Returns: The builder.
     public static func stub(

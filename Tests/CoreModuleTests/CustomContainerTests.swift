@@ -17,13 +17,6 @@ private struct FixedContainer: SceneBuilderContainer {
     }
 
     var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
-
-    func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
-        if let builder = builders[target] { return ResolvedScene(scene: target, builder: builder) }
-        if let problem = target.problem { throw .invalidSceneIdentifier(target, problem: problem) }
-        throw .unknownScene(
-            target, suggestions: SceneSuggestions(for: target, among: sceneIdentifiers))
-    }
 }
 
 @MainActor
@@ -74,15 +67,20 @@ struct CustomContainerTests {
         #expect(coordinator.payloadTypes.names.isEmpty)
     }
 
-    @Test("a scene the container lacks is unknown, with suggestions from its names")
+    @Test(
+        "a scene the container lacks is unknown, with suggestions from its names; a bad name invalid"
+    )
     func unknownSceneSuggests() throws {
         let coordinator = makeApp()
         expectRejected(
             .root(scene: "Detial"), on: coordinator,
             with: .unknownScene("Detial", suggestions: ["Detail"]))
-        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
-            try FixedContainer(builders: [:]).resolve("")
-        }
+        expectRejected(
+            .root(scene: ""), on: coordinator,
+            with: .invalidSceneIdentifier("", problem: .empty))
+        expectRejected(
+            .root(scene: "a//b"), on: coordinator,
+            with: .invalidSceneIdentifier("a//b", problem: .emptySegment(segment: 2)))
         #expect(coordinator.tree.isEmpty)
     }
 
@@ -151,9 +149,9 @@ struct CustomContainerTests {
         #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
             try container.assemble(builder: stubBuilder(""), for: "")
         }
-        // One builder is a list of one: the container's own answer comes back.
+        // The container's own answer comes back.
         #expect(throws: NavigationError.duplicateRegistration("Home")) {
-            try container.assemble(stubBuilder("Home"))
+            try container.assemble(contentsOf: [stubBuilder("Home")], policy: .rejectDuplicates)
         }
         #expect(throws: NavigationError.duplicateRegistration("Home")) {
             try container.assemble(builder: stubBuilder("Home"), for: "Home")

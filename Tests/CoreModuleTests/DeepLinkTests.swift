@@ -9,10 +9,12 @@ struct DeepLinkTests {
 
     private func makeApp() throws -> AppCoordinator {
         let container = try makeContainer(["A1", "A2", "B1", "B2", "product/new"])
-        try container.assemble(stubBuilder("product/:id"))
+        try container.assemble(contentsOf: [stubBuilder("product/:id")])
         try container.assemble(
-            SceneBuilder("Order", requiredParameters: ["id": .int]) { StubScreen(context: $0) })
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+            contentsOf: [
+                SceneBuilder("Order", requiredParameters: ["id": .int]) { StubScreen(context: $0) }
+            ])
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         return AppCoordinator(container: container)
     }
 
@@ -76,21 +78,27 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         try coordinator.open(
             .deepLink(
-                "demo://open/A1;q=caf%C3%A9%20%26%20cr%C3%AApes;emoji=🚀;path=a%2Fb%3Bc%3Dd/product%2F42",
+                "demo://open/A1;q=caf%C3%A9%20%26%20cr%C3%AApes;emoji=🚀;path=a%2Fb%3Bc%3Dd/product%2Fnew",
                 format: format))
         let screens = coordinator.tree.screens
         #expect(screens[0].parameters == ["q": "café & crêpes", "emoji": "🚀", "path": "a/b;c=d"])
-        #expect(screens[1].scene == "product/:id")
-        #expect(screens[1].parameters == ["id": "42"])
+        #expect(screens[1].scene == "product/new")
+        #expect(screens[1].parameters == [:])
     }
 
-    @Test("a route path in a link resolves by the same rules as navigation")
-    func routesInLinks() throws {
+    @Test("a name with `/` or `:` in a link is that name, as in navigation: never a pattern")
+    func namesInLinks() throws {
         let coordinator = try makeApp()
         try coordinator.open(
-            .deepLink("demo://open/product%2Fnew/product%2F9;ref=mail", format: format))
+            .deepLink("demo://open/product%2Fnew/product%2F:id;ref=mail", format: format))
         #expect(coordinator.tree.scenes == [["product/new", "product/:id"]])
-        #expect(coordinator.tree.screens[1].parameters == ["id": "9", "ref": "mail"])
+        #expect(coordinator.tree.screens[1].parameters == ["ref": "mail"])
+        expectLinkRejected(
+            "demo://open/A1/product%2F9", on: coordinator,
+            with: .linkSegmentFailed(
+                position: 2, segment: "product%2F9",
+                error: .unknownScene(
+                    "product/9", suggestions: ["product/:id", "product/new"])))
     }
 
     // MARK: Bad links
@@ -230,12 +238,12 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         #expect(try coordinator.link(format: format) == nil)
         try coordinator.navigate(.root(scene: "A1", parameters: ["q": "café & co", "tag": "a/b"]))
-        try coordinator.navigate(.push(scene: "product/42", parameters: ["ref": "mail"]))
+        try coordinator.navigate(.push(scene: "product/new", parameters: ["ref": "mail"]))
         try coordinator.navigate(.present(scene: "B1"))
         try coordinator.navigate(.push(scene: "product/:id", parameters: ["id": "new"]))
         #expect(
             try coordinator.link(format: format)
-                == "demo://open/A1;q=caf%C3%A9%20%26%20co;tag=a%2Fb/product%2F42;ref=mail"
+                == "demo://open/A1;q=caf%C3%A9%20%26%20co;tag=a%2Fb/product%2Fnew;ref=mail"
                 + "/+B1/product%2F:id;id=new")
     }
 
@@ -243,7 +251,7 @@ struct DeepLinkTests {
     func writtenLinkRoundTrips() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1", parameters: ["q": "x;y=z", "e": ""]))
-        try coordinator.navigate(.push(scene: "product/7"))
+        try coordinator.navigate(.push(scene: "product/new"))
         try coordinator.navigate(.present(scene: "B1", parameters: ["emoji": "🚀"]))
         try coordinator.navigate(.push(scene: "product/:id", parameters: ["id": "new"]))
         let link = try #require(try coordinator.link(format: format))

@@ -165,17 +165,21 @@ struct DescriptionTests {
         let container = DependencyContainer()
         var errors: [NavigationError] = []
         try container.assemble(
-            SceneBuilder("Flags") { context in
-                for read in [
-                    { () throws(NavigationError) in _ = try context.parameter("on", as: Bool.self)
-                    },
-                    { () throws(NavigationError) in _ = try context.parameter("id", as: UUID.self)
-                    },
-                ] {
-                    do throws(NavigationError) { try read() } catch { errors.append(error) }
+            contentsOf: [
+                SceneBuilder("Flags") { context in
+                    for read in [
+                        { () throws(NavigationError) in
+                            _ = try context.parameter("on", as: Bool.self)
+                        },
+                        { () throws(NavigationError) in
+                            _ = try context.parameter("id", as: UUID.self)
+                        },
+                    ] {
+                        do throws(NavigationError) { try read() } catch { errors.append(error) }
+                    }
+                    return StubScreen(context: context)
                 }
-                return StubScreen(context: context)
-            })
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "Flags", parameters: ["on": "yes", "id": "7"]))
         #expect(
@@ -192,7 +196,7 @@ struct DescriptionTests {
     @Test("a destination report counts in words, singular and plural")
     func destinationReportWording() throws {
         let none = DependencyContainer()
-        try none.assemble(stubBuilder("A1"))
+        try none.assemble(contentsOf: [stubBuilder("A1")])
         #expect(none.checkDestinations().description == "No destinations are declared.")
 
         let one = DependencyContainer()
@@ -202,7 +206,9 @@ struct DescriptionTests {
         #expect(one.checkDestinations().description == "The 1 declared destination is registered.")
 
         let broken = DependencyContainer()
-        try broken.assemble(SceneBuilder("A1", destinations: ["A3"]) { StubScreen(context: $0) })
+        try broken.assemble(contentsOf: [
+            SceneBuilder("A1", destinations: ["A3"]) { StubScreen(context: $0) }
+        ])
         let report = broken.checkDestinations()
         #expect(report.description.hasPrefix("1 of 1 declared destination is not registered:\n- "))
     }

@@ -112,7 +112,7 @@ struct NavigationErrorTests {
     @Test("a builder that throws fails the navigation with its reason")
     func builderFailure() throws {
         let container = try makeContainer()
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         let coordinator = AppCoordinator(container: container)
         expectRejected(
             .root(scene: "Broken"), on: coordinator,
@@ -131,10 +131,12 @@ struct NavigationErrorTests {
         let container = try makeContainer()
         let kept = ContextBox()
         try container.assemble(
-            SceneBuilder("Grabby") { context in
-                kept.context = context
-                throw StubFailure(message: "not today")
-            })
+            contentsOf: [
+                SceneBuilder("Grabby") { context in
+                    kept.context = context
+                    throw StubFailure(message: "not today")
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(
@@ -242,7 +244,6 @@ struct NavigationErrorTests {
             ),
             (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
             (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
-            (.routeCollision("a/:b", existing: "a/:c"), "same paths as \"a/:c\""),
             (.missingParameter(scene: "Order", name: "id"), "parameter \"id\", which was not"),
             (
                 .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int),
@@ -460,7 +461,6 @@ struct NavigationErrorTests {
             .sceneNotInStack("X", stack: []), .nothingToDismiss(visible: "A1"),
             .builderFailed("A1", reason: "x"), .reentrantNavigation(.push, during: .pop),
             .coordinatorUnavailable(.finish, .released),
-            .routeCollision("a/:b", existing: "a/:c"),
             .missingParameter(scene: "A", name: "id"),
             .malformedParameter(scene: "A", name: "id", value: "x", expected: .int),
             .invalidLink(.empty),
@@ -604,7 +604,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 68
+    static let caseCount = 67
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -623,63 +623,62 @@ struct NavigationErrorTests {
         case .builderFailed: return 8
         case .reentrantNavigation: return 9
         case .coordinatorUnavailable: return 10
-        case .routeCollision: return 11
-        case .missingParameter: return 12
-        case .malformedParameter: return 13
-        case .invalidLink: return 14
-        case .linkSegmentFailed: return 15
-        case .unsupportedSnapshotVersion: return 16
-        case .restorationFailed: return 17
-        case .rejectedByGuard: return 18
-        case .redirectLoop: return 19
-        case .leavingVetoed: return 20
-        case .reportedScreenGone: return 21
-        case .reportedScreenNotOnTop: return 22
-        case .flowKeyInUse: return 23
-        case .missingService: return 24
-        case .finishingScreenNotVisible: return 25
-        case .noTabs: return 26
-        case .duplicateTabName: return 27
-        case .invalidTabName: return 28
-        case .unknownTab: return 29
-        case .tabBarCovered: return 30
-        case .notDismissibleByUser: return 31
-        case .emptyStack: return 32
-        case .noTabForLink: return 33
-        case .invalidPresentationStyle: return 34
-        case .invalidSnapshot: return 35
-        case .observerNavigationLoop: return 36
-        case .missingPayload: return 37
-        case .wrongPayloadType: return 38
-        case .linkNeedsPayload: return 39
-        case .payloadNotSaved: return 40
-        case .wrongResultType: return 41
-        case .asynchronousGuard: return 42
-        case .navigationCancelled: return 43
-        case .guardTimedOut: return 44
-        case .navigationOriginGone: return 45
-        case .heldLinkReplaced: return 46
-        case .heldLinkFailed: return 47
-        case .invalidLinkTable: return 48
-        case .unhandledLink: return 49
-        case .linkNotShareable: return 50
-        case .invalidWindowID: return 51
-        case .unknownWindow: return 52
-        case .windowAlreadyOpen: return 53
-        case .noActiveWindow: return 54
-        case .windowClosed: return 55
-        case .noTabRoot: return 56
-        case .tabIndexOutOfRange: return 57
-        case .lastTab: return 58
-        case .windowBusy: return 59
-        case .noSplitRoot: return 60
-        case .noSupplementaryColumn: return 61
-        case .noDetailScreen: return 62
-        case .invalidAlert: return 63
-        case .alertIsPresented: return 64
-        case .notAnAlert: return 65
-        case .noSuchAlertButton: return 66
-        case .alertTextMismatch: return 67
+        case .missingParameter: return 11
+        case .malformedParameter: return 12
+        case .invalidLink: return 13
+        case .linkSegmentFailed: return 14
+        case .unsupportedSnapshotVersion: return 15
+        case .restorationFailed: return 16
+        case .rejectedByGuard: return 17
+        case .redirectLoop: return 18
+        case .leavingVetoed: return 19
+        case .reportedScreenGone: return 20
+        case .reportedScreenNotOnTop: return 21
+        case .flowKeyInUse: return 22
+        case .missingService: return 23
+        case .finishingScreenNotVisible: return 24
+        case .noTabs: return 25
+        case .duplicateTabName: return 26
+        case .invalidTabName: return 27
+        case .unknownTab: return 28
+        case .tabBarCovered: return 29
+        case .notDismissibleByUser: return 30
+        case .emptyStack: return 31
+        case .noTabForLink: return 32
+        case .invalidPresentationStyle: return 33
+        case .invalidSnapshot: return 34
+        case .observerNavigationLoop: return 35
+        case .missingPayload: return 36
+        case .wrongPayloadType: return 37
+        case .linkNeedsPayload: return 38
+        case .payloadNotSaved: return 39
+        case .wrongResultType: return 40
+        case .asynchronousGuard: return 41
+        case .navigationCancelled: return 42
+        case .guardTimedOut: return 43
+        case .navigationOriginGone: return 44
+        case .heldLinkReplaced: return 45
+        case .heldLinkFailed: return 46
+        case .invalidLinkTable: return 47
+        case .unhandledLink: return 48
+        case .linkNotShareable: return 49
+        case .invalidWindowID: return 50
+        case .unknownWindow: return 51
+        case .windowAlreadyOpen: return 52
+        case .noActiveWindow: return 53
+        case .windowClosed: return 54
+        case .noTabRoot: return 55
+        case .tabIndexOutOfRange: return 56
+        case .lastTab: return 57
+        case .windowBusy: return 58
+        case .noSplitRoot: return 59
+        case .noSupplementaryColumn: return 60
+        case .noDetailScreen: return 61
+        case .invalidAlert: return 62
+        case .alertIsPresented: return 63
+        case .notAnAlert: return 64
+        case .noSuchAlertButton: return 65
+        case .alertTextMismatch: return 66
         }
     }
 }

@@ -13,9 +13,11 @@ struct ReadmeExampleTests {
     @Test("register, navigate with data, inspect, catch an error")
     func readmeExample() throws {
         let container = DependencyContainer()
-        try container.assemble(SceneBuilder("Home") { context in ProductScreen(context: context) })
+        try container.assemble(contentsOf: [
+            SceneBuilder("Home") { context in ProductScreen(context: context) }
+        ])
         try container.assemble(
-            SceneBuilder("Product") { context in ProductScreen(context: context) })
+            contentsOf: [SceneBuilder("Product") { context in ProductScreen(context: context) }])
 
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "Home"))

@@ -24,7 +24,7 @@ struct RegistryTests {
         let container = try makeContainer(["A1"])
         let original = container.build(for: "A1").map { ObjectIdentifier(type(of: $0)) }
         expectRefusal(NavigationError.duplicateRegistration("A1"), leaving: container) {
-            try container.assemble(FailingBuilder(sceneIdentifier: "A1"))
+            try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "A1")])
         }
         #expect(container.build(for: "A1").map { ObjectIdentifier(type(of: $0)) } == original)
     }
@@ -32,7 +32,8 @@ struct RegistryTests {
     @Test("replacing a builder must be asked for explicitly")
     func explicitReplace() throws {
         let container = try makeContainer(["A1"])
-        try container.assemble(FailingBuilder(sceneIdentifier: "A1"), policy: .replaceExisting)
+        try container.assemble(
+            contentsOf: [FailingBuilder(sceneIdentifier: "A1")], policy: .replaceExisting)
         #expect(container.build(for: "A1") is FailingBuilder)
         #expect(container.count == 1)
     }
@@ -63,7 +64,7 @@ struct RegistryTests {
         expectRefusal(
             NavigationError.invalidSceneIdentifier(scene, problem: problem), leaving: container
         ) {
-            try container.assemble(stubBuilder(scene))
+            try container.assemble(contentsOf: [stubBuilder(scene)])
         }
     }
 
@@ -114,7 +115,7 @@ struct RegistryTests {
         // (Compared only below, once the registry has changed: read now, the suggestions would
         // be computed now.)
         #expect(container.sceneIdentifiers == ["A1"])
-        try container.assemble(stubBuilder("A3"))
+        try container.assemble(contentsOf: [stubBuilder("A3")])
         #expect(caught == .unknownScene("A2", suggestions: ["A1"]))
     }
 
@@ -141,7 +142,7 @@ struct RegistryTests {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<perThread {
                 let name = SceneIdentifier("T\(thread)-\(index)")
-                try? container.assemble(stubBuilder(name))
+                try? container.assemble(contentsOf: [stubBuilder(name)])
                 _ = container.build(for: name)
                 _ = container.build(for: SceneIdentifier("T\((thread + 1) % threads)-\(index)"))
             }
@@ -157,7 +158,7 @@ struct RegistryTests {
         let duplicates = Counter()
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
             do {
-                try container.assemble(stubBuilder("Contested"))
+                try container.assemble(contentsOf: [stubBuilder("Contested")])
                 wins.increment()
             } catch {
                 if error as? NavigationError == .duplicateRegistration("Contested") {

@@ -7,7 +7,11 @@ import Testing
 struct RestorationTests {
     private func makeApp() throws -> AppCoordinator {
         let container = try makeContainer()
-        try container.assemble(stubBuilder("product/:id"))
+        try container.assemble(contentsOf: [
+            SceneBuilder("product/:id", requiredParameters: ["id": .string]) {
+                StubScreen(context: $0)
+            }
+        ])
         return AppCoordinator(container: container)
     }
 
@@ -15,7 +19,8 @@ struct RestorationTests {
     func jsonRoundTrip() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
-        try coordinator.navigate(.push(scene: "product/42", parameters: ["ref": "Zoë"]))
+        try coordinator.navigate(
+            .push(scene: "product/:id", parameters: ["id": "42", "ref": "Zoë"]))
         try coordinator.navigate(.present(scene: "B1"))
         let data = try JSONEncoder().encode(try coordinator.snapshot())
         let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: data)
@@ -142,7 +147,7 @@ struct RestorationTests {
         }
     }
 
-    @Test("a snapshot missing a pattern's parameter fails with the parameter's name")
+    @Test("a snapshot missing a required parameter fails with the parameter's name")
     func missingRouteParameter() throws {
         let coordinator = try makeApp()
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "product/:id")]])

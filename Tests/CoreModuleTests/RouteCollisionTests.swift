@@ -59,24 +59,3 @@ struct RouteCollisionTests {
         #expect(of("x", [false], catchAll: true) == nil)
     }
 }
-
-@MainActor
-@Suite("Route table: removals and lookups at its edges")
-struct RouteTableEdgeTests {
-    @Test("removing a pattern that is not registered removes nothing")
-    func removeUnknown() throws {
-        let container = try makeContainer(["A1"])
-        try container.assemble(SceneBuilder("product/:id") { StubScreen(context: $0) })
-        #expect(container.remove("order/:id") == nil)
-        #expect(container.remove("product/:id") != nil)
-        #expect(container.remove("product/:id") == nil)
-        #expect(container.sceneIdentifiers == ["A1"])
-        expectUnknownPath("product/7", in: container, suggestions: [])
-    }
-
-    @Test("a path with no pattern registered is an unknown scene")
-    func noPatterns() throws {
-        let container = try makeContainer(["A1"])
-        expectUnknownPath("product/7", in: container, suggestions: [])
-    }
-}

@@ -30,14 +30,16 @@ struct SceneContextTests {
         let container = try makeContainer()
         let nested = ErrorBox()
         try container.assemble(
-            SceneBuilder("Eager") { context in
-                do {
-                    try context.navigate(.push(scene: "A2"))
-                } catch {
-                    nested.error = error as? NavigationError
+            contentsOf: [
+                SceneBuilder("Eager") { context in
+                    do {
+                        try context.navigate(.push(scene: "A2"))
+                    } catch {
+                        nested.error = error as? NavigationError
+                    }
+                    return StubScreen(context: context)
                 }
-                return StubScreen(context: context)
-            })
+            ])
         let coordinator = AppCoordinator(container: container)
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.root(scene: "A1"))
@@ -52,7 +54,7 @@ struct SceneContextTests {
     func builderRethrowsNavigationError() throws {
         let container = try makeContainer()
         try container.assemble(
-            SceneBuilder("Strict") { _ in throw NavigationError.noRoot(.present) })
+            contentsOf: [SceneBuilder("Strict") { _ in throw NavigationError.noRoot(.present) }])
         let strict = AppCoordinator(container: container)
         try strict.navigate(.root(scene: "A1"))
         expectRejected(.push(scene: "Strict"), on: strict, with: .noRoot(.present))

@@ -65,7 +65,7 @@ struct SceneNameStorageTests {
     @MainActor
     func namesRoundTrip(_ name: SceneIdentifier) throws {
         let container = DependencyContainer()
-        try container.assemble(SceneBuilder(name) { _ in Tagged(0) })
+        try container.assemble(contentsOf: [SceneBuilder(name) { _ in Tagged(0) }])
         let coordinator = AppCoordinator(container: container)
         let event = try #require(try coordinator.navigate(.root(scene: name)))
         #expect(event.scene == name)
@@ -121,7 +121,7 @@ struct SceneNameStorageTests {
         #expect(container.build(for: kelvin) != nil)
         #expect(container.build(for: decomposed) != nil)
         expectRefusal(NavigationError.duplicateRegistration(kelvin), leaving: container) {
-            try container.assemble(SceneBuilder(kelvin) { _ in Tagged(3) })
+            try container.assemble(contentsOf: [SceneBuilder(kelvin) { _ in Tagged(3) }])
         }
 
         let coordinator = AppCoordinator(container: container)
@@ -136,7 +136,7 @@ struct SceneNameStorageTests {
 
         // The other way round: a non-ASCII registration found by its ASCII spelling.
         let other = DependencyContainer()
-        try other.assemble(SceneBuilder(kelvin) { _ in Tagged(4) })
+        try other.assemble(contentsOf: [SceneBuilder(kelvin) { _ in Tagged(4) }])
         #expect(other.build(for: "K") != nil)
         #expect(other.remove("K") != nil)
         #expect(other.count == 0)

@@ -23,9 +23,11 @@ struct ServiceTests {
         let container = try makeContainer(["A1"])
         container.services.register(FakeAuth(userName: "Ann") as any AuthService)
         try container.assemble(
-            SceneBuilder("Profile") { context in
-                ProfileScreen(auth: try context.service((any AuthService).self))
-            })
+            contentsOf: [
+                SceneBuilder("Profile") { context in
+                    ProfileScreen(auth: try context.service((any AuthService).self))
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "Profile"))
@@ -38,9 +40,11 @@ struct ServiceTests {
     func missingService() throws {
         let container = try makeContainer(["A1"])
         try container.assemble(
-            SceneBuilder("Profile") { context in
-                ProfileScreen(auth: try context.service((any AuthService).self))
-            })
+            contentsOf: [
+                SceneBuilder("Profile") { context in
+                    ProfileScreen(auth: try context.service((any AuthService).self))
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(

@@ -214,7 +214,9 @@ struct SmallBehaviourTests {
     func pluralDestinationReport() throws {
         let container = DependencyContainer()
         try container.assemble(
-            SceneBuilder("A1", destinations: ["A3", "A4"]) { StubScreen(context: $0) })
+            contentsOf: [
+                SceneBuilder("A1", destinations: ["A3", "A4"]) { StubScreen(context: $0) }
+            ])
         #expect(
             container.checkDestinations().description.hasPrefix(
                 "2 of 2 declared destinations are not registered:\n- "))
@@ -234,17 +236,19 @@ struct SmallBehaviourTests {
     func rebuildThrowsNavigationError() throws {
         let container = try makeContainer()
         try container.assemble(
-            SceneBuilder(
-                "Item",
-                payload: .required(
-                    Int.self,
-                    rebuiltFrom: { parameters throws(NavigationError) in
-                        guard let id = parameters.value("id", as: Int.self) else {
-                            throw .missingParameter(scene: "Item", name: "id")
-                        }
-                        return id
-                    })
-            ) { StubScreen(context: $0) })
+            contentsOf: [
+                SceneBuilder(
+                    "Item",
+                    payload: .required(
+                        Int.self,
+                        rebuiltFrom: { parameters throws(NavigationError) in
+                            guard let id = parameters.value("id", as: Int.self) else {
+                                throw .missingParameter(scene: "Item", name: "id")
+                            }
+                            return id
+                        })
+                ) { StubScreen(context: $0) }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(

@@ -30,12 +30,6 @@ struct BenchmarkRun {
             memory.append(figure.row)
             kept.append(figure.kept)
         }
-        for names in NameSet.allCases where selects("heap bytes / registered 5-segment route") {
-            progress("heap [\(names)]: registering \(formatCount(registered)) route patterns")
-            let figure = try MemoryFigures.heapPerRegisteredRoute(count: registered, names: names)
-            memory.append(figure.row)
-            kept.append(figure.kept)
-        }
         for names in NameSet.allCases where selects("heap bytes / screen in tree") {
             progress("heap [\(names)]: pushing \(formatCount(configuration.pushedScreens)) screens")
             memory.append(

@@ -25,7 +25,7 @@ enum HostileFigures {
 
     static let rejectName = "hostile: reject a 2 MB scene name"
     static let rejectLink = "hostile: reject a 1 MB link"
-    static let describe = "hostile: unknown-scene error made + described, 10,000 patterns"
+    static let describe = "hostile: unknown-scene error made + described, 110,000 scenes"
     static let cancel = "hostile: cancel 30,000 observers (all of them, per op)"
     static let chain = "hostile: 16,000 pushes in observer chains, peak heap growth"
 
@@ -64,10 +64,10 @@ enum HostileFigures {
         return row(rejectLink, .short, size: link.utf8.count, timing, .below(1_000_000))
     }
 
-    /// An unknown-scene error made and described among 100,000 scenes and 10,000 patterns.
+    /// An unknown-scene error made and described among 110,000 scenes.
     ///
     /// A push of an unregistered name one letter longer than a registered one, with 100,000
-    /// scenes and 10,000 five-segment route patterns registered: the error is made, then its
+    /// scenes and 10,000 five-segment names such as `route-1/items/:id/reviews/:page` registered: the error is made, then its
     /// description read, which computes the suggestions. Each iteration names a different
     /// scene, so no error is described twice.
     static func describeUnknown(_ rounds: Int, _ names: NameSet) throws -> Row {

@@ -1,61 +1,10 @@
 import CoreModule
 
-// The rows for route patterns, deep links and tree depth (the routes and deep-links issue).
+// The rows for universal links, deep links and tree depth (the routes and deep-links issue).
 
 extension TimedFigures {
     /// The link format of the deep-link rows.
     static let linkFormat = DeepLinkFormat(scheme: "bench")
-
-    /// Resolving a path of 3 or 5 segments (1 or 2 parameters) among `size` route patterns of
-    /// that many segments, then building the screen; against an exact-name lookup and call.
-    static func routeMatch(_ scenes: SceneSet, segments: RouteSegments) throws -> Workloads {
-        let container = DependencyContainer()
-        try container.assemble(
-            contentsOf: (0..<scenes.size).map {
-                sceneBuilder(scenes.names.route($0, segments: segments))
-            })
-        var generator = SplitMix64(seed: 0x0A7E ^ UInt64(scenes.size))
-        // Each path, with the names of its pattern's parameters, which a builder reads them by.
-        let paths = (0...scenes.keys.mask).map { position in
-            let index = Int.random(in: 0..<scenes.size, using: &generator)
-            let names = scenes.names.route(index, segments: segments).split(separator: "/")
-                .filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
-            return (
-                path: SceneIdentifier(
-                    scenes.names.path(index, segments: segments, value: position)),
-                names: names
-            )
-        }
-        let matched = try container.resolve(paths[0].path)
-        guard matched.routeParameters.values.count == segments.rawValue / 2,
-            paths[0].names.allSatisfy({ matched.routeParameters[$0] != nil })
-        else {
-            throw BenchmarkFailure("\(paths[0].path) matched \(matched.scene)")
-        }
-        let mask = scenes.keys.mask
-        let context = SceneContext(
-            scene: paths[0].path, screen: ScreenID(1), parameters: [:], coordinator: nil)
-        let cursor = Cursor()
-        return (
-            subject: Workload { iterations in
-                var sum: UInt64 = 0
-                var position = cursor.position
-                for _ in 0..<iterations {
-                    let (path, names) = paths[position & mask]
-                    position &+= 1
-                    let resolved = try container.resolve(path)
-                    sum &+= fold(try resolved.builder.makeScreen(in: context))
-                    // Each value read by its name, as a builder reads it.
-                    for name in names {
-                        sum &+= UInt64(resolved.routeParameters[name]?.utf8.count ?? 0)
-                    }
-                }
-                cursor.position = position
-                return sum
-            },
-            baseline: Baselines.lookupAndCall(scenes)
-        )
-    }
 
     /// The six screens of the deep-link rows: a stack of five and a modal.
     private static func linkScenes(_ scenes: SceneSet, at position: Int) -> [SceneIdentifier] {
@@ -101,10 +50,29 @@ extension TimedFigures {
     /// (`navigate(.root(scene:parameters:))`), so that the ratio is what reading and matching
     /// the link add.
     static func openUniversalLink(_ scenes: SceneSet) throws -> Workloads {
-        let routeCount = min(200, scenes.size)
+        try openUniversalLink(
+            scenes, routeCount: min(200, scenes.size), segments: .three,
+            query: "?ref=mail&campaign=spring")
+    }
+
+    /// Opening a universal link of 5 segments (2 parameters) through a route per scene.
+    ///
+    /// No query; the table has as many 5-segment routes as scenes, one onto each; the baseline
+    /// is the same navigations. The row must be flat from 10 routes to 100,000: matching does
+    /// not grow with the table.
+    static func openFiveSegmentLink(_ scenes: SceneSet) throws -> Workloads {
+        try openUniversalLink(scenes, routeCount: scenes.size, segments: .five, query: "")
+    }
+
+    /// Opening `https://bench.example.com/PATH` + `query` through a table of `routeCount` routes
+    /// of `segments` segments onto the first registered scenes, against navigating to the same
+    /// screens with the same parameters.
+    private static func openUniversalLink(
+        _ scenes: SceneSet, routeCount: Int, segments: RouteSegments, query: String
+    ) throws -> Workloads {
         let routes = (0..<routeCount).map { index in
             LinkRoute(
-                scenes.names.route(index, segments: .three),
+                scenes.names.route(index, segments: segments),
                 scene: SceneIdentifier(scenes.names.name(index)), reachableFromOutside: true)
         }
         let table = try LinkTable(accepting: [.web(host: "bench.example.com")], routes: routes)
@@ -112,14 +80,17 @@ extension TimedFigures {
         var generator = SplitMix64(seed: 0x11AC ^ UInt64(scenes.size))
         let targets = (0...scenes.keys.mask).map { position in
             let index = Int.random(in: 0..<routeCount, using: &generator)
-            return (index: index, path: scenes.names.path(index, segments: .three, value: position))
+            return (
+                index: index, path: scenes.names.path(index, segments: segments, value: position)
+            )
         }
-        let urls = targets.map { "https://bench.example.com/\($0.path)?ref=mail&campaign=spring" }
+        let urls = targets.map { "https://bench.example.com/\($0.path)\(query)" }
         // The baseline's requests: the same scenes, with the values the links give.
         let requests = targets.map { target in
             let values = target.path.split(separator: "/")
-            let pattern = scenes.names.route(target.index, segments: .three).split(separator: "/")
-            var parameters: SceneParameters = ["ref": "mail", "campaign": "spring"]
+            let pattern = scenes.names.route(target.index, segments: segments).split(separator: "/")
+            var parameters: SceneParameters =
+                query.isEmpty ? [:] : ["ref": "mail", "campaign": "spring"]
             for (segment, value) in zip(pattern, values) where segment.hasPrefix(":") {
                 parameters[String(segment.dropFirst())] = String(value)
             }

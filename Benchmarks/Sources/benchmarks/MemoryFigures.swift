@@ -25,22 +25,6 @@ enum MemoryFigures {
             budget: .ratio(1.5), spell: names.name)
     }
 
-    /// Heap bytes the registry keeps per registered 5-segment route pattern, next to a
-    /// `[String: closure]` entry of the same pattern; measured as
-    /// ``heapPerRegisteredScene(count:names:)`` is.
-    ///
-    /// - Parameters:
-    ///   - count: The number of route patterns to register.
-    ///   - names: The names the patterns are shaped like.
-    /// - Returns: The row, and both registries, for the caller to keep alive.
-    static func heapPerRegisteredRoute(count: Int, names: NameSet) throws
-        -> (row: Row, kept: Any)
-    {
-        try heapPerRegistration(
-            figure: "heap bytes / registered 5-segment route", count: count, names: names,
-            budget: .ratio(2.4), spell: { names.route($0, segments: .five) })
-    }
-
     private static func heapPerRegistration(
         figure: String, count: Int, names: NameSet, budget: Budget, spell: (Int) -> String
     ) throws -> (row: Row, kept: Any) {
@@ -49,7 +33,7 @@ enum MemoryFigures {
         let router = try heapGrowth {
             let container = DependencyContainer()
             for index in indices {
-                try container.assemble(sceneBuilder(spell(index)))
+                try container.assemble(contentsOf: [sceneBuilder(spell(index))])
             }
             return container
         }

@@ -102,7 +102,7 @@ struct Configuration {
     /// The base-2 logarithm of the most names in a timed row's key sequence (a small
     /// registry's is shorter; see ``KeySequence``).
     let log2KeyCount: Int
-    /// The number of scenes, and of route patterns, registered for the heap-per-entry rows.
+    /// The number of scenes registered for the heap-per-entry rows.
     let registeredScenes: Int
     /// The number of distinct unregistered names asked for in the heap-growth row.
     let unregisteredNames: Int

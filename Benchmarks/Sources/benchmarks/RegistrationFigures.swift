@@ -5,10 +5,10 @@ import CoreModule
 extension TimedFigures {
     /// The scenes of the launch row.
     static let launchScenes = 1_000
-    /// The 5-segment route patterns of the launch row.
+    /// The 5-segment routes of the launch row's link table.
     static let launchRoutes = 200
 
-    /// Registering `size` scenes from empty, one `assemble(_:)` call each.
+    /// Registering `size` scenes from empty, one `assemble(contentsOf:)` call each.
     ///
     /// The baseline inserts the same names and a closure into an empty `Dictionary`. Reported
     /// per entry.
@@ -19,30 +19,24 @@ extension TimedFigures {
         }
     }
 
-    /// Registering `size` 5-segment route patterns from empty, one `assemble(_:)` call each.
+    /// An app's launch: 1,000 scenes registered from empty and a ``LinkTable`` of 200
+    /// 5-segment routes made.
     ///
-    /// The baseline inserts the same patterns into an empty `Dictionary`. Reported per entry.
-    static func registerRoutes(_ scenes: SceneSet) -> Workloads {
-        let names = scenes.names
-        return registration(entries: scenes.size, perEntry: true) { base in
-            (base..<base + scenes.size).map { names.route($0, segments: .five) }
-        }
-    }
-
-    /// An app's launch: 1,000 scenes and 200 5-segment route patterns registered from empty.
-    ///
-    /// One `assemble(_:)` call per entry; the baseline inserts the same names into an empty
-    /// `Dictionary`. Reported per launch.
+    /// One `assemble(contentsOf:)` call per scene, then one table; the baseline inserts the
+    /// same names and paths into an empty `Dictionary`. Reported per launch.
     static func launch(_ scenes: SceneSet) -> Workloads {
         let names = scenes.names
-        return registration(entries: launchScenes + launchRoutes, perEntry: false) { base in
+        return registration(
+            entries: launchScenes + launchRoutes, perEntry: false, routes: launchRoutes
+        ) { base in
             (base..<base + launchScenes).map(names.name)
                 + (base..<base + launchRoutes).map { names.route($0, segments: .five) }
         }
     }
 
     /// Registration from empty: one iteration fills one empty container (or `Dictionary`) with
-    /// `entries` names, one call per entry, and no capacity reserved on either side.
+    /// `entries` names, one call per entry, and no capacity reserved on either side; the last
+    /// `routes` names are the paths of a ``LinkTable`` made in one call, onto the first scenes.
     ///
     /// Before each sample, untimed, it makes the empty containers and the builders (and the
     /// baseline its names), with names never used before in the process, as at a launch: a core
@@ -52,26 +46,41 @@ extension TimedFigures {
     /// - Parameters:
     ///   - entries: The number of names one fill registers.
     ///   - perEntry: Whether the row is reported per entry (else per fill).
+    ///   - routes: How many of the last names are a link table's paths.
     ///   - spell: The names of one fill, from a base index never used before.
     private static func registration(
-        entries: Int, perEntry: Bool, spell: @escaping @MainActor (_ base: Int) -> [String]
+        entries: Int, perEntry: Bool, routes: Int = 0,
+        spell: @escaping @MainActor (_ base: Int) -> [String]
     ) -> Workloads {
         let operations = perEntry ? entries : 1
-        let router = Kept<[(container: DependencyContainer, builders: [any Builder])]>([])
+        let router = Kept<
+            [(container: DependencyContainer, builders: [any Builder], routes: [LinkRoute])]
+        >([])
         let subject = Workload(
             operationsPerIteration: operations,
             prepare: { fills in
                 router.value = (0..<fills).map { _ in
-                    (DependencyContainer(), spell(FreshNames.take(entries)).map(sceneBuilder))
+                    let names = spell(FreshNames.take(entries))
+                    let scenes = names.dropLast(routes)
+                    let paths = names.suffix(routes)
+                    return (
+                        DependencyContainer(), scenes.map(sceneBuilder),
+                        zip(paths, scenes).map { LinkRoute($0, scene: SceneIdentifier($1)) }
+                    )
                 }
             },
             run: { fills in
                 var sum: UInt64 = 0
                 for fill in router.value {
                     for builder in fill.builders {
-                        try fill.container.assemble(builder)
+                        try fill.container.assemble(contentsOf: [builder])
                     }
                     sum &+= UInt64(fill.container.count)
+                    if !fill.routes.isEmpty {
+                        let table = try LinkTable(
+                            accepting: [.web(host: "bench.example.com")], routes: fill.routes)
+                        sum &+= UInt64(table.routes.count)
+                    }
                 }
                 return sum
             },

@@ -36,7 +36,7 @@ struct Row {
     enum Unit: String {
         /// Nanoseconds per operation (per pair, for push + pop and present + dismiss).
         case nanosecondsPerOperation = "ns/op"
-        /// Heap bytes per registered scene or route pattern.
+        /// Heap bytes per registered scene.
         case bytesPerEntry = "bytes/entry"
         /// Heap bytes per screen in the tree.
         case bytesPerScreen = "bytes/screen"
@@ -163,18 +163,19 @@ struct Report {
             lasts over ten planned samples); ratios are medians of per-round ratios.
             names: short = scene-<i> (at most 15 bytes); realistic = <Module>.<Screen><i>
             (16 to 40 bytes) and patterns such as account/orders-<i>/:order/items/:item.
-            Baselines: build(for:) + makeScreen, route match: [String: closure] lookup + call.
+            Baselines: build(for:) + makeScreen: [String: closure] lookup + call.
             push + pop, present + dismiss: lookup + call + Array append/removeLast of a struct
             holding the screen. push + pop, against build(for:) + makeScreen (budget "build"):
             the router's own build(for:) + makeScreen of the same names. root replacement:
             lookup + call + Array removeAll(keepingCapacity:)/append. unknown-scene error: one
             failed lookup. open and write link: the same six navigations one by one. open
-            universal link (200 routes, a two-item query): navigate(.root) to the same scene with
-            the same parameters, so the ratio is what reading and matching the link add.
+            universal link (200 routes, a two-item query; or a route per scene, 5 segments):
+            navigate(.root) to the same scene with the same parameters, so the ratio is what
+            reading and matching the link add.
             register, launch: inserting the same names and a closure into an empty Dictionary
             (ns/op is per entry for register rows, per launch for the launch row, whose budget
-            is absolute). heap bytes / registered scene or route: one [String: closure] entry.
-            route match should be flat from the smallest size to the largest.
+            is absolute). heap bytes / registered scene: one [String: closure] entry.
+            open universal link, 5 segments, should be flat from the smallest size to the largest.
             \(misses == 0 ? "Every figure is within budget." : "\(misses) figure(s) MISS budget.")
             checksum: \(String(checksum, radix: 16))
             """)

@@ -57,25 +57,18 @@ enum TimedFigures {
         TimedFigure("set stack of 3 screens", budget: .ratio(4), make: TreeFigures.setStack),
         TimedFigure("unknown-scene error", budget: .ratio(50), make: unknownScene),
         TimedFigure("push + pop, 10,000 deep", budget: .ratio(4), make: deepPushPop),
-        TimedFigure("route match, 3 segments", budget: .ratio(5)) {
-            try routeMatch($0, segments: .three)
-        },
-        TimedFigure("route match, 5 segments", budget: .ratio(5, of: "plain")) {
-            try routeMatch($0, segments: .five)
-        },
         TimedFigure("open link, 5 + 1 modal", budget: .ratio(1.5), make: openLink),
         TimedFigure("write link, 5 + 1 modal", budget: .ratio(1.5), make: writeLink),
         TimedFigure(
             "open universal link with a query", budget: .ratio(8), make: openUniversalLink),
+        TimedFigure(
+            "open universal link, 5 segments, a route per scene", budget: .ratio(8),
+            make: openFiveSegmentLink),
         // At 1,000 entries a Dictionary insert costs what it costs at 10 (everything is in
-        // cache) and 2 to 3 times less than at 100,000: a scene keeps the budget at 10, and a
-        // route the budget at 100,000 scaled by that factor (6x at 100,000 is about 15x here).
+        // cache) and 2 to 3 times less than at 100,000: a scene keeps the budget at 10.
         TimedFigure(
             "register one scene", budgets: (.ratio(5), .ratio(5), .ratio(2.5)),
             make: registerScenes),
-        TimedFigure(
-            "register one 5-segment route", budgets: (.ratio(25), .ratio(15), .ratio(6)),
-            make: registerRoutes),
         TimedFigure(
             "launch: 1,000 scenes + 200 routes", budget: .below(1_000_000),
             fixedSize: launchScenes + launchRoutes, make: launch),

@@ -98,7 +98,9 @@ struct FeatureModuleTests {
     @Test("a misspelled destination fails the check with a message naming both scenes")
     func misspelledDestination() throws {
         let container = try makeContainer()
-        try container.assemble(SceneBuilder("C1", destinations: ["B3"]) { _ in C1Stand() })
+        try container.assemble(contentsOf: [
+            SceneBuilder("C1", destinations: ["B3"]) { _ in C1Stand() }
+        ])
         let report = container.checkDestinations()
         #expect(
             report.problems == [

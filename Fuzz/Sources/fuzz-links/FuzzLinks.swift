@@ -1,4 +1,4 @@
-// Fuzz target: the deep-link parser and route resolution, fed arbitrary bytes.
+// Fuzz target: the deep-link parser, link tables and scene lookup, fed arbitrary bytes.
 //
 // Built by scripts/fuzz.sh with `--sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer supplies
 // `main` and calls `LLVMFuzzerTestOneInput` with each input. In a normal build (without
@@ -9,7 +9,7 @@
 //   1. as a link to open, on an empty window, over a stack root with a modal, over a tab
 //      root with a full-screen cover (where a link that names one stack goes to one tab), and
 //      over a collapsed three-column split with a sheet (the window keeps its size class);
-//   2. as a scene name or path: resolved, registered, navigated to, popped to;
+//   2. as a scene name: looked up, registered, navigated to, popped to;
 //   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
 //      link is written and read back;
 //   4. as a scene name registered and written into a link and read back;
@@ -63,9 +63,8 @@ enum LinkFuzzer {
         scheme: "app", host: "open", maximumLength: 1 << 24, maximumScreens: 1 << 16,
         maximumParametersPerScreen: 1 << 16)
     static let names: [SceneIdentifier] = ["A1", "A2", "B1", "B2", "Café", "product/new"]
-    /// Route patterns; a literal beside a parameter (`top` and `:id`, `me` and `:name`) makes
-    /// the walk keep a branch to come back to.
-    static let patterns: [SceneIdentifier] = [
+    /// Names whose segments start with `:`: plain names, matched whole.
+    static let colonNames: [SceneIdentifier] = [
         "product/:id", "product/top/:rank", "user/:name/posts/:page", "user/me/posts/:page",
     ]
 
@@ -102,11 +101,13 @@ enum LinkFuzzer {
     private static func makeContainer() -> DependencyContainer {
         let container = DependencyContainer()
         do {
-            try container.assemble(contentsOf: (names + patterns).map(builder))
+            try container.assemble(contentsOf: (names + colonNames).map(builder))
             try container.assemble(
-                SceneBuilder("Order", requiredParameters: ["id": .int, "paid": .bool]) { _ in
-                    Content()
-                })
+                contentsOf: [
+                    SceneBuilder("Order", requiredParameters: ["id": .int, "paid": .bool]) { _ in
+                        Content()
+                    }
+                ])
         } catch {
             preconditionFailure("fuzz-links: the fixed scenes do not register: \(error)")
         }
@@ -356,61 +357,25 @@ enum LinkFuzzer {
         }
     }
 
-    // MARK: 2. The input as a scene name or path
+    // MARK: 2. The input as a scene name
 
     static func resolveAsName(_ text: String) {
         let name = SceneIdentifier(text)
         let problem = name.problem
 
-        // Resolution: a registered scene, with route parameters that rebuild the path.
-        var resolved: ResolvedScene?
-        var resolveError: NavigationError?
-        do {
-            let found = try container.resolve(name)
-            resolved = found
-            check(
-                container.build(for: found.scene) != nil,
-                "resolved to an unregistered \(found.scene)")
-            if found.scene == name {
-                check(found.routeParameters.values.isEmpty, "an exact name with route parameters")
-            } else {
-                var rebuilt: [String] = []
-                for segment in found.scene.rawValue.split(
-                    separator: "/", omittingEmptySubsequences: false)
-                {
-                    if segment.first == ":" {
-                        rebuilt.append(
-                            found.routeParameters[String(segment.dropFirst())] ?? "\u{0}")
-                    } else {
-                        rebuilt.append(String(segment))
-                    }
-                }
-                check(
-                    rebuilt.joined(separator: "/") == text,
-                    "\(found.scene) with \(found.routeParameters) does not rebuild the path")
-            }
-        } catch {
-            resolveError = error
-            switch error {
-            case .invalidSceneIdentifier(let invalid, let reported):
-                check(invalid == name && reported == problem, "resolve reported \(error)")
-            case .unknownScene(let unknown, let suggestions):
-                check(unknown == name && problem == nil, "resolve reported \(error)")
-                let names = suggestions.names
-                check(names.count <= 3, "\(names.count) suggestions")  // the documented most
-                check(
-                    names.allSatisfy { container.build(for: $0) != nil },
-                    "suggested an unregistered name")
-            default:
-                preconditionFailure("fuzz-links oracle: resolve threw \(error)")
-            }
+        // Lookup: a registered scene is found under its exact name, never as a path (`:` and
+        // `/` are ordinary characters in a name).
+        let found = container.build(for: name)
+        if let found {
+            check(problem == nil, "found the invalid name \(text.debugDescription)")
+            check(found.sceneIdentifier == name, "found \(found.sceneIdentifier) for \(name)")
         }
 
         // Registration: a valid name registers in an empty container, an invalid one does not.
         let fresh = scratch
         check(fresh.count == 0, "the scratch registry is not empty")
         do {
-            try fresh.assemble(builder(name))
+            try fresh.assemble(contentsOf: [builder(name)])
             check(problem == nil, "an invalid name \(text.debugDescription) registered")
             check(
                 fresh.build(for: name) != nil && fresh.count == 1,
@@ -439,7 +404,7 @@ enum LinkFuzzer {
                 try coordinator.navigate(request)
                 check(coordinator.tree.structuralProblems().isEmpty, "invariants broken")
                 if case .push = request {
-                    check(resolved != nil, "pushed a name that does not resolve")
+                    check(found != nil, "pushed a name that is not registered")
                     check(
                         coordinator.tree.screenCount == before.screenCount + 1,
                         "push added no screen")
@@ -448,10 +413,28 @@ enum LinkFuzzer {
                 checkFailure(
                     error, operation: .transition(request), before: before, after: coordinator,
                     recorder: recorder, input: text)
-                if case .push = request, let resolveError {
-                    check(error == resolveError, "push threw \(error), resolve \(resolveError)")
-                }
+                if case .push = request, found == nil { checkNotFound(error, name, problem) }
             }
+        }
+    }
+
+    /// Checks the error of a navigation to `name`, which is not registered: the rule it
+    /// breaks, or an unknown scene with at most three registered suggestions.
+    static func checkNotFound(
+        _ error: NavigationError, _ name: SceneIdentifier, _ problem: IdentifierProblem?
+    ) {
+        switch error {
+        case .invalidSceneIdentifier(let invalid, let reported):
+            check(invalid == name && reported == problem, "the navigation reported \(error)")
+        case .unknownScene(let unknown, let suggestions):
+            check(unknown == name && problem == nil, "the navigation reported \(error)")
+            let names = suggestions.names
+            check(names.count <= 3, "\(names.count) suggestions")  // the documented most
+            check(
+                names.allSatisfy { container.build(for: $0) != nil },
+                "suggested an unregistered name")
+        default:
+            preconditionFailure("fuzz-links oracle: a missing name threw \(error)")
         }
     }
 
@@ -507,8 +490,8 @@ enum LinkFuzzer {
         if let segment = text.split(separator: "/", omittingEmptySubsequences: false).first,
             !segment.isEmpty, !text.contains("/")
         {
-            // The route path may not resolve (for example when the text is "new"); that is not
-            // the subject here, the link of the tree built so far is.
+            // The name is not registered (unless the text is "new"); that is not the subject
+            // here, the link of the tree built so far is.
             _ = try? coordinator.navigate(.push(scene: SceneIdentifier("product/\(segment)")))
         }
         do {
@@ -553,7 +536,7 @@ enum LinkFuzzer {
         do {
             try scenes.assemble(contentsOf: [builder("A1"), builder(name)])
         } catch {
-            // A name that collides with "A1", or a route pattern whose shape is taken.
+            // A name that collides with "A1".
             return
         }
         let coordinator = AppCoordinator(container: scenes)

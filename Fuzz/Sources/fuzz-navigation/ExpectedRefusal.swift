@@ -22,7 +22,7 @@ extension NavigationFuzzer {
         case redirected(ApplicationTransitionType)
     }
 
-    /// The registered names and patterns of ``container``.
+    /// The registered names of ``container``.
     static let registered: [SceneIdentifier] = [
         "A1", "A2", "B1", "B2", "Locked", "product/:id", "Keep", "Broken", "Order", "Eager",
         "Product", "Gift",
@@ -38,16 +38,10 @@ extension NavigationFuzzer {
     /// The veto the fuzzer sets on a screen.
     static let fuzzerReason = "the fuzzer says so"
 
-    /// Resolves a name or a path: a registered name or pattern named exactly, else the pattern
-    /// `product/:id`, else an invalid name, else an unknown one.
-    static func resolve(_ target: SceneIdentifier) -> Result<
-        (scene: SceneIdentifier, route: [String: String]), NavigationError
-    > {
-        if let scene = registered.first(where: { $0 == target }) { return .success((scene, [:])) }
-        let parts = target.rawValue.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2, parts[0] == "product", !parts[1].isEmpty {
-            return .success(("product/:id", ["id": String(parts[1])]))
-        }
+    /// Resolves a name: a registered name named exactly (`product/:id` is a plain name), else
+    /// an invalid name, else an unknown one.
+    static func resolve(_ target: SceneIdentifier) -> Result<SceneIdentifier, NavigationError> {
+        if let scene = registered.first(where: { $0 == target }) { return .success(scene) }
         if let problem = identifierProblems[target] {
             return .failure(.invalidSceneIdentifier(target, problem: problem))
         }
@@ -101,15 +95,10 @@ extension NavigationFuzzer {
         kind: TransitionKind
     ) -> Result<SceneIdentifier, Stop> {
         let scene: SceneIdentifier
-        var merged = parameters
+        let merged = parameters
         switch Self.resolve(target) {
         case .failure(let error): return .failure(.refused(error))
-        case .success(let resolved):
-            scene = resolved.scene
-            for (name, value) in resolved.route { merged[name] = value }
-        }
-        if scene == "product/:id", merged["id"] == nil {
-            return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+        case .success(let resolved): scene = resolved
         }
         if scene == "Order" {
             guard let id = merged["id"] else {

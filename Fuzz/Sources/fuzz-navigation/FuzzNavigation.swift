@@ -302,54 +302,70 @@ final class NavigationFuzzer {
                     SceneBuilder(name) { FuzzScreen(context: $0) }
                 })
             try container.assemble(
-                SceneBuilder("Keep") { context in
-                    try context.vetoLeaving { NavigationFuzzer.keepReason }
-                    log.vetoing.insert(context.screen)
-                    return FuzzScreen(context: context)
-                })
-            try container.assemble(
-                SceneBuilder("Broken") { _ in throw NavigationError.missingService(type: "Network")
-                })
-            try container.assemble(
-                SceneBuilder("Order", requiredParameters: ["id": .int]) { FuzzScreen(context: $0) })
-            try container.assemble(
-                SceneBuilder("Eager") { context in
-                    // A builder's navigation is rejected, and the outer one goes on.
-                    do throws(NavigationError) {
-                        try context.navigate(.pop())
-                        preconditionFailure("fuzz-navigation oracle: a builder navigated")
-                    } catch {
-                        guard case .reentrantNavigation(.pop, during: _) = error else {
-                            preconditionFailure(
-                                "fuzz-navigation oracle: a builder's pop threw \(error)")
-                        }
+                contentsOf: [
+                    SceneBuilder("Keep") { context in
+                        try context.vetoLeaving { NavigationFuzzer.keepReason }
+                        log.vetoing.insert(context.screen)
+                        return FuzzScreen(context: context)
                     }
-                    return FuzzScreen(context: context)
-                })
+                ])
             try container.assemble(
-                SceneBuilder(
-                    "Product",
-                    payload: .required(
-                        Product.self,
-                        rebuiltFrom: { parameters in
-                            guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                throw NavigationError.missingParameter(scene: "Product", name: "id")
+                contentsOf: [
+                    SceneBuilder("Broken") { _ in
+                        throw NavigationError.missingService(type: "Network")
+                    }
+                ])
+            try container.assemble(
+                contentsOf: [
+                    SceneBuilder("Order", requiredParameters: ["id": .int]) {
+                        FuzzScreen(context: $0)
+                    }
+                ])
+            try container.assemble(
+                contentsOf: [
+                    SceneBuilder("Eager") { context in
+                        // A builder's navigation is rejected, and the outer one goes on.
+                        do throws(NavigationError) {
+                            try context.navigate(.pop())
+                            preconditionFailure("fuzz-navigation oracle: a builder navigated")
+                        } catch {
+                            guard case .reentrantNavigation(.pop, during: _) = error else {
+                                preconditionFailure(
+                                    "fuzz-navigation oracle: a builder's pop threw \(error)")
                             }
-                            return Product(id: id)
-                        })
-                ) { context in
-                    check(
-                        context.payload?.value(as: Product.self) != nil,
-                        "the Product builder ran without a Product")
-                    return FuzzScreen(context: context)
-                })
+                        }
+                        return FuzzScreen(context: context)
+                    }
+                ])
             try container.assemble(
-                SceneBuilder("Gift", payload: .required(Gift.self)) { context in
-                    check(
-                        context.payload?.value(as: Gift.self) != nil,
-                        "the Gift builder ran without a Gift")
-                    return FuzzScreen(context: context)
-                })
+                contentsOf: [
+                    SceneBuilder(
+                        "Product",
+                        payload: .required(
+                            Product.self,
+                            rebuiltFrom: { parameters in
+                                guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                                    throw NavigationError.missingParameter(
+                                        scene: "Product", name: "id")
+                                }
+                                return Product(id: id)
+                            })
+                    ) { context in
+                        check(
+                            context.payload?.value(as: Product.self) != nil,
+                            "the Product builder ran without a Product")
+                        return FuzzScreen(context: context)
+                    }
+                ])
+            try container.assemble(
+                contentsOf: [
+                    SceneBuilder("Gift", payload: .required(Gift.self)) { context in
+                        check(
+                            context.payload?.value(as: Gift.self) != nil,
+                            "the Gift builder ran without a Gift")
+                        return FuzzScreen(context: context)
+                    }
+                ])
         } catch {
             preconditionFailure("fuzz-navigation: the fixed scenes do not register: \(error)")
         }
@@ -1090,13 +1106,10 @@ final class NavigationFuzzer {
         names.insert(item.name, at: index)
         check(tree.tabs.map(\.name) == names, "addTab \(item.name) at \(index) made \(tree)")
         check(tree.selectedTab == before.selectedTab, "addTab changed the selected tab: \(tree)")
-        // One screen: of the item's scene, or of the pattern scene that matched it
-        // (`product/7` is built by `product/:id`).
+        // One screen, of the item's scene.
         let added = tree.tabs[index].stack
         check(
-            added.count == 1
-                && (added.first?.scene == item.scene || item.scene.rawValue.hasPrefix("product/")),
-            "the new tab holds \(added)")
+            added.count == 1 && added.first?.scene == item.scene, "the new tab holds \(added)")
         check(
             tree.tabs.filter { $0.name != item.name }.map(\.stack)
                 == before.tabs.map(\.stack) && tree.modals == before.modals,

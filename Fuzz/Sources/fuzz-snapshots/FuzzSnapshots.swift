@@ -26,8 +26,8 @@
 //     snapshot describes, compared with values the oracle computes itself: the root, or each tab
 //     (its name, in order, and the selected one), or each split column (a supplementary one
 //     only when saved), then each modal (its style); in each stack, in order, every screen's
-//     scene (the registered one it names, or `product/:id` for a path that pattern matches),
-//     its parameters (the saved ones, plus the pattern's value) and its payload (the saved one
+//     scene (the registered one it names; `product/:id` is a plain name), its parameters (the
+//     saved ones) and its payload (the saved one
 //     decoded as `Product`, or for `Product` saved without one, the one rebuilt from its `id`,
 //     else none); the split is collapsed in a compact window;
 //   - the restored tree's own snapshot (`coordinator.snapshot()`) survives JSON, and restoring
@@ -69,8 +69,8 @@ enum SnapshotFuzzer {
     /// A screen object.
     final class Content: Sendable {}
 
-    /// The fixed registry: plain scenes, a route pattern, a scene with a required parameter, a
-    /// scene whose builder fails, and one that requires a payload (rebuilt from its `id`).
+    /// The fixed registry: plain scenes (one named `product/:id`), a scene with a required
+    /// parameter, a scene whose builder fails, and one that requires a payload (rebuilt from its `id`).
     static let container = LeakCheck.ignoringAllocations { makeContainer() }
 
     private static func makeContainer() -> DependencyContainer {
@@ -81,29 +81,35 @@ enum SnapshotFuzzer {
             try container.assemble(
                 contentsOf: plain.map { name in SceneBuilder(name) { _ in Content() } })
             try container.assemble(
-                SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() })
+                contentsOf: [
+                    SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() }
+                ])
             try container.assemble(
-                SceneBuilder("Broken") { _ in
-                    throw NavigationError.missingService(type: "Network")
-                })
+                contentsOf: [
+                    SceneBuilder("Broken") { _ in
+                        throw NavigationError.missingService(type: "Network")
+                    }
+                ])
             try container.assemble(
-                SceneBuilder(
-                    "Product",
-                    payload: .required(
-                        Product.self,
-                        rebuiltFrom: { parameters in
-                            guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                throw NavigationError.missingParameter(
-                                    scene: "Product", name: "id")
-                            }
-                            return Product(id: id)
-                        })
-                ) { context in
-                    check(
-                        context.payload?.value(as: Product.self) != nil,
-                        "the Product builder ran without a Product")
-                    return Content()
-                })
+                contentsOf: [
+                    SceneBuilder(
+                        "Product",
+                        payload: .required(
+                            Product.self,
+                            rebuiltFrom: { parameters in
+                                guard let id = parameters["id"].flatMap({ Int($0) }) else {
+                                    throw NavigationError.missingParameter(
+                                        scene: "Product", name: "id")
+                                }
+                                return Product(id: id)
+                            })
+                    ) { context in
+                        check(
+                            context.payload?.value(as: Product.self) != nil,
+                            "the Product builder ran without a Product")
+                        return Content()
+                    }
+                ])
         } catch {
             preconditionFailure("fuzz-snapshots: the fixed scenes do not register: \(error)")
         }
@@ -277,7 +283,7 @@ enum SnapshotFuzzer {
         checkOwnSnapshot(coordinator)
     }
 
-    /// The registered names and patterns of ``container``, for an unknown scene's suggestions.
+    /// The registered names of ``container``, for an unknown scene's suggestions.
     static let registered: [SceneIdentifier] = [
         "A1", "A2", "B1", "B2", "Café", "product/:id", "Order", "Broken", "Product",
     ]
@@ -377,14 +383,10 @@ enum SnapshotFuzzer {
                 scene,
                 problem: .tooManyBytes(count: bytes, limit: DocumentedRules.sceneNameBytes))
         }
-        var parameters = saved.parameters.values
+        let parameters = saved.parameters.values
         let resolved: SceneIdentifier
-        let parts = scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
         if let name = registered.first(where: { $0 == scene }) {
             resolved = name
-        } else if parts.count == 2, parts[0] == "product", !parts[1].isEmpty {
-            resolved = "product/:id"
-            parameters["id"] = String(parts[1])
         } else if let problem = scene.problem {
             return .invalidSceneIdentifier(scene, problem: problem)
         } else {
@@ -392,11 +394,11 @@ enum SnapshotFuzzer {
                 scene, suggestions: SceneSuggestions(for: scene, among: registered))
         }
         switch resolved {
-        case "product/:id", "Order":
+        case "Order":
             guard let id = parameters["id"] else {
                 return .missingParameter(scene: resolved, name: "id")
             }
-            if resolved == "Order", Int(id) == nil {
+            if Int(id) == nil {
                 return .malformedParameter(scene: resolved, name: "id", value: id, expected: .int)
             }
         case "Product":
@@ -412,22 +414,16 @@ enum SnapshotFuzzer {
     }
 
     /// The screen a restore builds for `saved`, by the fixed registry's rules, computed without
-    /// the library: the registered scene it names, or `product/:id` for a path that pattern
-    /// matches (its value added to the parameters); the parameters saved; the payload saved,
+    /// the library: the registered scene it names; the parameters saved; the payload saved,
     /// read as its registered type (only `product` is registered, as `Product`), or for
     /// `Product` saved without one, the one rebuilt from its `id`; no payload otherwise.
     static func expected(_ saved: SavedTree.Screen) -> ExpectedScreen {
         var scene = saved.scene
-        var parameters = saved.parameters.values
+        let parameters = saved.parameters.values
         if let name = registered.first(where: { $0 == saved.scene }) {
             scene = name
         } else {
-            let parts = saved.scene.rawValue.split(separator: "/", omittingEmptySubsequences: false)
-            check(
-                parts.count == 2 && parts[0] == "product" && !parts[1].isEmpty,
-                "restored the unknown scene \(saved.scene)")
-            scene = "product/:id"
-            parameters["id"] = String(parts[1])
+            preconditionFailure("fuzz-snapshots oracle: restored the unknown scene \(saved.scene)")
         }
         var payload: ScenePayload?
         if let given = saved.payload {

@@ -171,15 +171,22 @@ final class WindowFuzzer {
             try container.assemble(
                 contentsOf: plain.map { name in SceneBuilder(name) { _ in Content() } })
             try container.assemble(
-                SceneBuilder("Keep") { context in
-                    try context.vetoLeaving { "it keeps its state" }
-                    return Content()
-                })
+                contentsOf: [
+                    SceneBuilder("Keep") { context in
+                        try context.vetoLeaving { "it keeps its state" }
+                        return Content()
+                    }
+                ])
             try container.assemble(
-                SceneBuilder("Broken") { _ in throw NavigationError.missingService(type: "Network")
-                })
+                contentsOf: [
+                    SceneBuilder("Broken") { _ in
+                        throw NavigationError.missingService(type: "Network")
+                    }
+                ])
             try container.assemble(
-                SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() })
+                contentsOf: [
+                    SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() }
+                ])
         } catch {
             preconditionFailure("fuzz-windows: the fixed scenes do not register: \(error)")
         }

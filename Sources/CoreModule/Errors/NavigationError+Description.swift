@@ -42,10 +42,6 @@ extension NavigationError: CustomStringConvertible {
                 + "guard or veto returns (for example from the screen's own actions)."
         case .coordinatorUnavailable(let request, let reason):
             return "Cannot \(request): \(reason)."
-        case .routeCollision(let scene, let existing):
-            return
-                "Route pattern \(scene.quoted) cannot be registered: it matches exactly the same "
-                + "paths as \(existing.quoted)."
         case .missingParameter(let scene, let name):
             return "Scene \(scene.quoted) needs the parameter \"\(name)\", which was not passed."
         case .malformedParameter(let scene, let name, let value, let expected):

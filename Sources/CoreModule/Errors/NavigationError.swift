@@ -60,10 +60,6 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// test double rather than an ``AppCoordinator`` (see ``CoordinatorUnavailability``).
     case coordinatorUnavailable(CoordinatorRequest, CoordinatorUnavailability)
 
-    /// A route pattern has the same shape as one already registered (`product/:id` and
-    /// `product/:slug`), so the two would always match the same paths.
-    case routeCollision(SceneIdentifier, existing: SceneIdentifier)
-
     /// The scene needs the parameter `name`, and the navigation did not pass it.
     case missingParameter(scene: SceneIdentifier, name: String)
 
@@ -303,7 +299,6 @@ extension NavigationError {
         case .builderFailed: return "builder-failed"
         case .reentrantNavigation: return "reentrant-navigation"
         case .coordinatorUnavailable: return "coordinator-unavailable"
-        case .routeCollision: return "route-collision"
         case .missingParameter: return "missing-parameter"
         case .malformedParameter: return "malformed-parameter"
         case .invalidLink: return "invalid-link"

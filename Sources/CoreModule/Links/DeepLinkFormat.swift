@@ -1,4 +1,10 @@
-/// How a whole screen tree is written as one link, and the limits a link must respect.
+/// How a whole screen tree is written as one link, and the limits a link must respect: a tool
+/// for tests, logs and debugging.
+///
+/// Which URLs the app accepts, and which screen each opens, is said in one place, its
+/// ``LinkTable`` (its ``LinkOrigin``s and ``LinkRoute``s). A format's scheme and host are only
+/// the prefix of the strings the package writes and reads back; they are no origin of the app,
+/// and need not be registered with the system.
 ///
 /// ```text
 /// demo://open/A1/A2;id=7/+B1;item=7/B2/+[full-screen]A1
@@ -29,7 +35,8 @@
 /// ``limits``: a number of bytes, of screens, and of parameters per screen. Breaking a limit is a
 /// ``LinkProblem``, found before anything is built.
 public struct DeepLinkFormat: Hashable, Sendable {
-    /// The link's scheme, such as `demo` or `myapp`.
+    /// The link's scheme, such as `demo`: the written string's prefix, not an origin the app
+    /// accepts (that is a ``LinkOrigin``).
     public var scheme: String
     /// The link's host, such as `open`.
     public var host: String

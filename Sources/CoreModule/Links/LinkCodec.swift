@@ -37,14 +37,14 @@ struct LinkCodec {
                     if modal { writer.appendDelimiter(UInt8(ascii: "+")) }
                     writer.appendAttributes(attributes)
                 }
-                let (name, parameters) = linkName(for: screen)
+                let parameters = screen.parameters
                 guard parameters.count <= format.maximumParametersPerScreen else {
                     throw .invalidLink(
                         .tooManyParameters(
                             position: position, count: parameters.count,
                             limit: format.maximumParametersPerScreen))
                 }
-                writer.appendEncoded(name)
+                writer.appendEncoded(screen.scene.rawValue)
                 writer.appendParameters(parameters)
             }
         }
@@ -76,19 +76,6 @@ struct LinkCodec {
             throw .invalidLink(.tooLong(length: length, limit: format.maximumLength))
         }
         return link
-    }
-
-    private func linkName(for screen: Screen) -> (name: String, parameters: SceneParameters) {
-        guard let pattern = RoutePattern(screen.scene),
-            let path = pattern.path(with: screen.parameters),
-            let resolved = try? resolver.resolveTarget(SceneIdentifier(path)),
-            resolved.scene == screen.scene
-        else { return (screen.scene.rawValue, screen.parameters) }
-        var rest = screen.parameters
-        for name in pattern.parameterNames where resolved.routeParameters[name] == rest[name] {
-            rest[name] = nil
-        }
-        return (path, rest)
     }
 
     // MARK: Snapshots

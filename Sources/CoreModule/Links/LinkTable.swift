@@ -258,7 +258,7 @@ public enum LinkOrigin: Hashable, Sendable, CustomStringConvertible {
 public struct LinkRoute: Hashable, Sendable {
     /// What a route opens: a screen, or an action that builds none.
     public enum Target: Hashable, Sendable {
-        /// A screen of `scene` (a registered name or route pattern), placed by `effect`.
+        /// A screen of `scene` (a registered name), placed by `effect`.
         case screen(SceneIdentifier, effect: LinkEffect)
         /// An action named `name`, reported as ``NavigationEvent/linkAction(_:)``; the tree is
         /// unchanged.

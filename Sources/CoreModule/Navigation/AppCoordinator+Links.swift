@@ -65,11 +65,11 @@ extension AppCoordinator {
     /// The current tree written as a link that ``open(_:force:)`` turns back into an
     /// equal tree (screen and stack identities aside): tabs, modals and styles included.
     ///
-    /// A screen built from a route pattern is written as its path when that path resolves back
-    /// to the same pattern (`product%2F42` for `product/:id` with `id=42`); otherwise its
-    /// pattern and parameters are written as they are. Links carry strings only: a screen's
-    /// payload is not written, and a screen whose builder needs one opens again only when the
-    /// builder can rebuild it from parameters.
+    /// A tool for tests, logs and debugging: the URLs an app shares and accepts are its
+    /// ``LinkTable``'s (see ``universalLink(in:origin:)``). Each screen is written as its scene's
+    /// name and its parameters. Links carry strings only: a screen's payload is not written, and
+    /// a screen whose builder needs one opens again only when the builder can rebuild it from
+    /// parameters.
     ///
     /// Writing checks what opening checks, so a link this returns always opens: a tree beyond
     /// the format's limits, or a screen only a payload can build, is an error instead. For state

@@ -1,7 +1,7 @@
 /// Finds the scene a navigation names and checks its parameters.
 ///
 /// It looks up through the registry's own lookup when the container is a
-/// ``DependencyContainer``, else through any ``SceneBuilderContainer``'s `resolve(_:)`. Runs no app code and changes nothing.
+/// ``DependencyContainer``, else through any ``SceneBuilderContainer``'s `build(for:)`. Runs no app code and changes nothing.
 struct SceneResolver {
     /// The registry screens are built from.
     let container: any SceneBuilderContainer
@@ -16,24 +16,24 @@ struct SceneResolver {
     /// Finds the scene a navigation names.
     func resolveTarget(_ scene: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
         if let registry { return try registry.resolveTarget(scene) }
-        return ResolvedTarget(try container.resolve(scene))
+        if let builder = container.build(for: scene) {
+            return ResolvedTarget(scene: scene, builder: builder)
+        }
+        if let problem = scene.problem { throw .invalidSceneIdentifier(scene, problem: problem) }
+        throw .unknownScene(
+            scene, suggestions: SceneSuggestions(for: scene, among: container.sceneIdentifiers))
     }
 
-    /// The registration of `scene` as registered (a name or a pattern), if it still is, so that
+    /// The registration of `scene` as registered, if it still is, so that
     /// a custom container's builders that need a payload are checked too.
     func registration(of scene: SceneIdentifier) -> Registration? {
         try? resolveTarget(scene).registration
     }
 
-    /// Adds route parameters to `parameters` and checks the pattern's and the builder's
-    /// required parameters.
+    /// Checks the builder's required parameters.
     func checkedParameters(_ parameters: SceneParameters, for resolved: ResolvedTarget)
         throws(NavigationError) -> SceneParameters
     {
-        let parameters = parameters.merging(resolved.routeParameters)
-        for name in resolved.routeParameterNames where parameters[name] == nil {
-            throw .missingParameter(scene: resolved.scene, name: name)
-        }
         for (name, type) in resolved.registration.requiredParameters {
             guard let value = parameters[name] else {
                 throw .missingParameter(scene: resolved.scene, name: name)

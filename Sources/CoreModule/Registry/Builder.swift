@@ -19,7 +19,7 @@
 ///
 /// For a builder that is only a closure, use ``SceneBuilder``.
 public protocol Builder: Sendable {
-    /// The name of the scene this builder makes, or its route pattern (`product/:id`).
+    /// The name of the scene this builder makes.
     var sceneIdentifier: SceneIdentifier { get }
 
     /// Makes the screen's object (a view controller, or any class in a headless model).
@@ -41,12 +41,10 @@ public protocol Builder: Sendable {
     /// The coordinator checks them before calling ``makeScreen(in:)``: a missing or malformed
     /// one fails the navigation with ``NavigationError/missingParameter(scene:name:)`` or
     /// ``NavigationError/malformedParameter(scene:name:value:expected:)``, naming the scene, the
-    /// parameter and the value. The default is none. A route pattern's parameters (such as `id`
-    /// in `product/:id`) are always required, as strings, in addition to these.
+    /// parameter and the value. The default is none.
     var requiredParameters: [String: ParameterType] { get }
 
-    /// The scenes this builder's screen navigates to: registered names, route patterns, or
-    /// example paths of patterns (`"product/42"`).
+    /// The scenes this builder's screen navigates to, by name.
     ///
     /// ``DependencyContainer/checkDestinations()`` checks every declared destination against
     /// what is registered, at start-up, so that a misspelled name fails a test instead of a
@@ -75,7 +73,7 @@ extension Builder {
 /// A builder made from a closure: the smallest way to register a scene.
 ///
 /// ```swift
-/// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
+/// try container.assemble(contentsOf: [SceneBuilder("Settings") { context in SettingsScreen(context) }])
 /// ```
 public struct SceneBuilder: Builder {
     /// The name of the scene this builder makes.
@@ -104,7 +102,7 @@ public struct SceneBuilder: Builder {
     /// Creates a builder for `sceneIdentifier` that calls `make`.
     ///
     /// - Parameters:
-    ///   - sceneIdentifier: The scene's name, or a route pattern such as `product/:id`.
+    ///   - sceneIdentifier: The scene's name.
     ///   - requiredParameters: The parameters checked before `make` runs, with their types.
     ///   - destinations: The scenes the screen navigates to (names, patterns or example paths),
     ///     checked at start-up by ``DependencyContainer/checkDestinations()``.

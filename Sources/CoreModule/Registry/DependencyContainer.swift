@@ -12,21 +12,10 @@
 /// A process-wide ``shared`` instance exists for apps that want one, as in the original design,
 /// but nothing in this package depends on it; tests should make their own containers.
 ///
-/// ## Route patterns
-///
-/// A scene may be registered under a pattern whose `:name` segments are parameters:
-/// a builder for `product/:id` makes the screen for `"product/42"`, with the parameter
-/// `id = "42"`. Resolution follows fixed rules, never the order of registration:
-///
-/// 1. An exactly registered name wins (`product/new` registered as a name beats `product/:id`).
-/// 2. Otherwise the patterns are matched segment by segment, and at each segment a literal beats
-///    a parameter.
-/// 3. Two patterns of the same shape (`product/:id` and `product/:slug`) would always collide:
-///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
-///
-/// A pattern's first segment must be literal. A lookup costs one dictionary lookup of the name,
-/// and a pattern match one dictionary lookup per shape of pattern of the path's length, whatever
-/// the number of registered scenes and patterns.
+/// A scene is found by its exact name (compared as strings: `"K"` and the Kelvin sign name one
+/// scene); a lookup costs one dictionary lookup, whatever the number of registered scenes. Which
+/// URL opens which screen is said by a ``LinkTable``, not by scene names: a name holding `:` or
+/// `/` is a plain name, matched whole.
 ///
 /// Registration reads each builder (its name and required parameters) before the container's
 /// lock is taken, and releases a replaced builder after the lock is released, so a builder's
@@ -34,85 +23,38 @@
 public final class DependencyContainer: SceneBuilderContainer {
     /// What the lock guards.
     private struct Registry: Sendable {
-        /// Every registered name and route pattern, compared as strings (`"K"` and the Kelvin
-        /// sign name one scene).
+        /// Every registered name, compared as strings (`"K"` and the Kelvin sign name one
+        /// scene).
         var names: [SceneIdentifier: Registration] = [:]
-        /// The route patterns again, by shape, for matching paths.
-        var routes = RouteTable<Registration>()
-        /// Where a match copies the bytes it reads, kept from one match to the next.
-        var matchBuffers = MatchBuffers()
-        /// How many registered names (not patterns) hold a `/`.
-        var namesWithSlash = 0
 
-        /// The scene registered under exactly `target`, or the pattern that matches it.
-        mutating func find(_ target: SceneIdentifier) -> ResolvedTarget? {
-            guard !routes.isEmpty else {
-                // Without patterns, a name is never one, and is not read again.
-                return registration(of: target).map {
-                    ResolvedTarget(scene: $0.scene, registration: $0.1)
-                }
-            }
-            matchBuffers.read(target.rawValue)
-            // A path holding `/` and no segment starting with `:` is no registered pattern, and
-            // no registered name while none holds a `/`: it is only matched, without hashing it
-            // for the names. (No character's canonical decomposition holds `/` or `:`, so a
-            // string equal to a name holds them where the name does.)
-            if namesWithSlash > 0 || !matchBuffers.isPlainPath,
-                let (scene, registration) = registration(of: target)
-            {
-                // A pattern named exactly: its parameters must be passed. (A name equal to a
-                // path with no segment starting with `:` holds none, so it is not read again.)
-                let pattern = matchBuffers.holdsColon ? RoutePattern(scene) : nil
-                return ResolvedTarget(
-                    scene: scene, registration: registration,
-                    routeParameterNames: pattern?.parameterNames ?? [])
-            }
-            guard let (pattern, registration, parameters, names) = routes.match(matchBuffers)
-            else { return nil }
-            return ResolvedTarget(
-                scene: pattern, registration: registration,
-                routeParameters: parameters, routeParameterNames: names)
-        }
-
-        /// The builder registered under exactly `key`, a name or a pattern, with the key as
-        /// registered.
+        /// The builder registered under exactly `key`, with the key as registered.
         func registration(of key: SceneIdentifier) -> (scene: SceneIdentifier, Registration)? {
             guard let index = names.index(forKey: key) else { return nil }
             let (scene, registration) = names[index]
             return (scene, registration)
         }
 
-        /// Every registered name and pattern, as they are now: the dictionary's keys share its
-        /// storage rather than copying it (an error keeps them, to suggest close names).
+        /// Every registered name, as they are now: the dictionary's keys share its storage
+        /// rather than copying it (an error keeps them, to suggest close names).
         var identifiers: Dictionary<SceneIdentifier, Registration>.Keys { names.keys }
 
         /// Throws when `entry` may not be added under `policy`.
         func check(_ entry: Prepared, policy: RegistrationPolicy) throws(NavigationError) {
-            if let route = entry.route, let existing = routes.route(shapedLike: route),
-                existing.pattern != entry.key
-            {
-                throw .routeCollision(entry.key, existing: existing.pattern)
-            }
             if policy == .rejectDuplicates, names.index(forKey: entry.key) != nil {
                 throw .duplicateRegistration(entry.key)
             }
         }
 
-        /// Adds `entry`, replacing what is registered under the same key (in the new spelling,
-        /// everywhere); returns what it replaced, for the caller to release after unlocking.
+        /// Adds `entry`, replacing what is registered under the same key (in the new spelling);
+        /// returns what it replaced, for the caller to release after unlocking.
         mutating func insert(_ entry: Prepared) -> Registration? {
             // What is replaced goes back to the caller, to be released after unlocking.
             let replaced = names.updateValue(entry.registration, forKey: entry.key)
             if replaced != nil {
-                // A dictionary keeps the key it had: take the old spelling out, everywhere,
-                // so that the new one is the one kept.
+                // A dictionary keeps the key it had: take the old spelling out, so that the new
+                // one is the one kept.
                 _ = remove(entry.key)
                 names[entry.key] = entry.registration
-            }
-            if let route = entry.route {
-                routes.insert(route, value: entry.registration)
-            } else if entry.holdsSlash {
-                namesWithSlash += 1
             }
             return replaced
         }
@@ -121,12 +63,6 @@ public final class DependencyContainer: SceneBuilderContainer {
         mutating func remove(_ key: SceneIdentifier) -> (scene: SceneIdentifier, Registration)? {
             guard let index = names.index(forKey: key) else { return nil }
             let (scene, registration) = names.remove(at: index)
-            // By the spelling it was registered with, which may differ from `key`'s.
-            if let pattern = RoutePattern(scene) {
-                routes.remove(pattern)
-            } else if Array(scene.rawValue.utf8).contains(UInt8(ascii: "/")) {
-                namesWithSlash -= 1
-            }
             return (scene, registration)
         }
     }
@@ -134,29 +70,17 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// A registration checked on its own, before the lock is taken.
     private struct Prepared: Sendable {
         let key: SceneIdentifier
-        /// The key's pattern, read for the route table, when the key is a pattern.
-        let route: RouteTable<Registration>.Entry?
-        /// Whether the key is a name (not a pattern) that holds a `/`.
-        let holdsSlash: Bool
         let registration: Registration
 
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
-            // One copy of the key's bytes, for its rules, its pattern and its `/`.
-            let (bytes, problem) = key.checked()
-            if let problem { throw .invalidSceneIdentifier(key, problem: problem) }
+            if let problem = key.problem { throw .invalidSceneIdentifier(key, problem: problem) }
             let declared = builder.sceneIdentifier
             guard declared == key else {
                 throw .mismatchedRegistration(key: key, builderIdentifier: declared)
             }
             self.key = key.compacted
-            // A pattern has a segment that starts with `:`; most names hold no `:` at all.
-            let entry =
-                bytes.contains(UInt8(ascii: ":"))
-                ? RouteTable<Registration>.Entry(self.key, bytes: bytes, catchAll: false) : nil
-            route = entry?.mask.contains(true) == true ? entry : nil
-            holdsSlash = route == nil && bytes.contains(UInt8(ascii: "/"))
             registration = Registration(builder)
         }
     }
@@ -183,12 +107,13 @@ public final class DependencyContainer: SceneBuilderContainer {
     // MARK: Looking up
 
     /// The builder registered under exactly `sceneIdentifier`, or `nil` when there is none: the
-    /// original article's lookup.
+    /// original article's lookup, and the container's one public lookup.
     ///
-    /// This looks up exact names and patterns only; ``resolve(_:)`` also matches paths against
-    /// route patterns, and says why a name is not found.
+    /// A navigation to a scene that is not registered fails with an error that says why
+    /// (``NavigationError/unknownScene(_:suggestions:)`` with close names, or
+    /// ``NavigationError/invalidSceneIdentifier(_:problem:)``).
     ///
-    /// - Parameter sceneIdentifier: The scene's name or route pattern.
+    /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
     public func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
         guard
@@ -197,32 +122,33 @@ public final class DependencyContainer: SceneBuilderContainer {
         return registration.builder(named: scene)
     }
 
-    /// Finds the scene a navigation names: an exactly registered name, or a path that a
-    /// registered route pattern matches (see "Route patterns" above).
+    /// Finds the scene a navigation names, or throws the error the navigation would.
     ///
-    /// - Parameter target: A scene name, or a path such as `product/42`.
-    /// - Returns: The scene's builder, its registered identifier and the route parameters.
+    /// - Parameter target: A scene name.
+    /// - Returns: The scene's builder and its identifier as registered.
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
-    public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
+    package func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
         ResolvedScene(try resolveTarget(target))
     }
 
-    /// ``resolve(_:)`` as the coordinator uses it, without wrapping the builder.
+    /// `resolve(_:)` as the coordinator uses it, without wrapping the builder.
     ///
-    /// (Inlined into its callers, ``resolve(_:)`` and the coordinator's resolver: the call cost
+    /// (Inlined into its callers, `resolve(_:)` and the coordinator's resolver: the call cost
     /// about 30 instructions a lookup.)
     @inline(__always)
     func resolveTarget(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedTarget {
-        // No registered name is longer than this, and no pattern matches a longer path: reject
-        // a huge name for its length before hashing or splitting it.
+        // No registered name is longer than this: reject a huge name for its length before
+        // hashing it.
         let byteCount = target.rawValue.utf8.count
         if byteCount > SceneIdentifier.maximumByteCount {
             throw .invalidSceneIdentifier(
                 target,
                 problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount))
         }
-        switch registry.withLock({ registry in Lookup(registry.find(target), in: registry) }) {
+        switch registry.withLock({ registry in
+            Lookup(registry.registration(of: target), in: registry)
+        }) {
         case .found(let found):
             return found
         case .missing(let identifiers):
@@ -236,9 +162,9 @@ public final class DependencyContainer: SceneBuilderContainer {
         case found(ResolvedTarget)
         case missing(Dictionary<SceneIdentifier, Registration>.Keys)
 
-        init(_ found: ResolvedTarget?, in registry: Registry) {
+        init(_ found: (scene: SceneIdentifier, Registration)?, in registry: Registry) {
             if let found {
-                self = .found(found)
+                self = .found(ResolvedTarget(scene: found.scene, registration: found.1))
             } else {
                 self = .missing(registry.identifiers)
             }
@@ -268,21 +194,19 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///   - policy: What to do when a scene already has a builder.
     /// - Throws: The first problem found: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
     ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or two of
-    ///   `builders` that share a name) or ``NavigationError/routeCollision(_:existing:)`` (two
-    ///   patterns of the same shape); nothing is registered then.
+    ///   `builders` that share a name); nothing is registered then.
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
     ) throws(NavigationError) {
         try register(contentsOf: builders, policy: policy)
     }
 
-    /// ``assemble(contentsOf:policy:)`` for any collection of builders, so that one builder
-    /// (``SceneBuilderContainer/assemble(_:policy:)``) needs no array.
-    func register(
-        contentsOf builders: some Collection<any Builder>, policy: RegistrationPolicy
+    /// ``assemble(contentsOf:policy:)``'s checks, then its entries added.
+    private func register(
+        contentsOf builders: [any Builder], policy: RegistrationPolicy
     ) throws(NavigationError) {
-        // A batch of one has nothing in it to compare its entry with: no list of entries, set
-        // of keys or table of shapes is made for it.
+        // A batch of one has nothing in it to compare its entry with: no list of entries or
+        // set of keys is made for it.
         if builders.count == 1, let builder = builders.first {
             let entry = try Prepared(builder, for: builder.sceneIdentifier)
             try register(CollectionOfOne(entry), policy: policy)
@@ -291,19 +215,10 @@ public final class DependencyContainer: SceneBuilderContainer {
         var entries: [Prepared] = []
         entries.reserveCapacity(builders.count)
         var keys = Set<SceneIdentifier>()
-        // Shapes as bytes, as the route table compares them: patterns whose literals are
-        // spelled in two Unicode normalizations collide in a batch exactly when they would one
-        // at a time (they do not).
-        var shapes: [[UInt8]: SceneIdentifier] = [:]
         for builder in builders {
             let entry = try Prepared(builder, for: builder.sceneIdentifier)
             guard keys.insert(entry.key).inserted else {
                 throw .duplicateRegistration(entry.key)
-            }
-            if let route = entry.route,
-                let other = shapes.updateValue(entry.key, forKey: route.shape)
-            {
-                throw .routeCollision(entry.key, existing: other)
             }
             entries.append(entry)
         }
@@ -333,7 +248,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// Screens already built for the scene stay in their trees; only new navigations fail.
     ///
-    /// - Parameter sceneIdentifier: The scene's name or route pattern.
+    /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The builder that was removed, or `nil` when none was registered.
     @discardableResult
     public func remove(_ sceneIdentifier: SceneIdentifier) -> (any Builder)? {
@@ -357,8 +272,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// #expect(report.isEmpty, "\(report)")
     /// ```
     ///
-    /// A destination resolves as a navigation would: a registered name, a registered route
-    /// pattern, or a path that a pattern matches (an example path such as `"product/42"`).
+    /// A destination resolves as a navigation would: to a registered name.
     ///
     /// - Returns: The report: every unresolved destination with the scene that declared it and
     ///   the reason (an unknown scene, with suggestions, or an invalid name).
@@ -389,12 +303,12 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     // MARK: Listing
 
-    /// The number of registered scenes, route patterns included.
+    /// The number of registered scenes.
     public var count: Int {
         registry.withLock { $0.names.count }
     }
 
-    /// Every registered scene name and route pattern, sorted.
+    /// Every registered scene name, sorted.
     public var sceneIdentifiers: [SceneIdentifier] {
         Array(registry.withLock { $0.identifiers }).sorted()
     }

@@ -81,31 +81,18 @@ final class BuilderEntry: Sendable {
 
 /// A scene found for a navigation, as the coordinator uses it.
 struct ResolvedTarget: Sendable {
-    /// The registered identifier: the name as registered, or the route pattern that matched.
+    /// The registered identifier: the name as registered.
     let scene: SceneIdentifier
     let registration: Registration
-    /// The values the path gave the pattern's parameters; empty for an exact name.
-    let routeParameters: SceneParameters
-    /// The names of the route pattern's parameters, which every navigation must supply; empty
-    /// for a plain name.
-    let routeParameterNames: [String]
 
-    init(
-        scene: SceneIdentifier, registration: Registration,
-        routeParameters: SceneParameters = SceneParameters(), routeParameterNames: [String] = []
-    ) {
+    init(scene: SceneIdentifier, registration: Registration) {
         self.scene = scene
         self.registration = registration
-        self.routeParameters = routeParameters
-        self.routeParameterNames = routeParameterNames
     }
 
-    /// What a custom ``SceneBuilderContainer`` resolved.
-    init(_ resolved: ResolvedScene) {
-        self.init(
-            scene: resolved.scene, registration: .builder(BuilderEntry(resolved.builder)),
-            routeParameters: resolved.routeParameters,
-            routeParameterNames: resolved.routeParameterNames)
+    /// What a custom ``SceneBuilderContainer``'s ``SceneBuilderContainer/build(for:)`` found.
+    init(scene: SceneIdentifier, builder: any Builder) {
+        self.init(scene: scene, registration: .builder(BuilderEntry(builder)))
     }
 }
 
@@ -115,8 +102,6 @@ extension ResolvedScene {
     /// `found` is consumed, so that its parts are moved into the result rather than copied.
     init(_ found: consuming ResolvedTarget) {
         let builder = found.registration.builder(named: found.scene)
-        self.init(
-            scene: found.scene, builder: builder, routeParameters: found.routeParameters,
-            routeParameterNames: found.routeParameterNames)
+        self.init(scene: found.scene, builder: builder)
     }
 }

@@ -5,14 +5,12 @@
 ///
 /// One way to register and one way to look up:
 ///
-/// - ``assemble(contentsOf:policy:)`` registers a module's builders, all or none
-///   (``assemble(_:policy:)`` is the same call for one builder, as `Array.append(_:)` is for
-///   `append(contentsOf:)`);
-/// - ``resolve(_:)`` finds the scene a navigation names, or throws an error that says why not.
+/// - ``assemble(contentsOf:policy:)`` registers a module's builders, all or none;
+/// - ``build(for:)`` returns the builder registered under exactly a name, or `nil`. A navigation
+///   to a name that is not registered fails with an error that says why.
 ///
-/// The original article's calls stay, for its readers: ``assemble(builder:for:)`` registers one
-/// builder under a name it repeats, and ``build(for:)`` returns the builder registered under
-/// exactly that name, or `nil`.
+/// ``assemble(builder:for:)`` is the original article's call, kept for its readers: it
+/// registers one builder under a name it repeats, through ``assemble(contentsOf:policy:)``.
 public protocol SceneBuilderContainer: Sendable {
     /// Registers builders, each under its own ``Builder/sceneIdentifier``: all of them, or,
     /// when one is rejected, none.
@@ -22,97 +20,38 @@ public protocol SceneBuilderContainer: Sendable {
     ///   - policy: What to do when a scene already has a builder.
     /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
     ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or twice in
-    ///   `builders`) or ``NavigationError/routeCollision(_:existing:)``; nothing is registered
-    ///   then.
+    ///   `builders`); nothing is registered then.
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
 
-    /// Finds the scene a navigation names: a registered name, or a path that a registered route
-    /// pattern matches.
+    /// The builder registered under exactly `sceneIdentifier`, or `nil`: the original
+    /// article's lookup, and the one a coordinator makes.
     ///
-    /// - Parameter target: A scene name, or a path such as `product/42`.
-    /// - Returns: The scene's builder, its registered identifier and the values the path gave
-    ///   its route parameters.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
-    ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)`` (make its
-    ///   suggestions with ``SceneSuggestions/init(for:among:)``).
-    func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene
-
-    /// The builder registered under exactly `sceneIdentifier` (a name or a route pattern, not a
-    /// path), or `nil`: the original article's lookup.
+    /// A coordinator reports a `nil` as ``NavigationError/unknownScene(_:suggestions:)``,
+    /// suggesting close names from ``sceneIdentifiers``, or as
+    /// ``NavigationError/invalidSceneIdentifier(_:problem:)`` for a name that breaks a rule.
     ///
-    /// - Parameter sceneIdentifier: The scene's name or route pattern.
+    /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
     func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)?
 
-    /// Every registered scene name and route pattern, sorted.
+    /// Every registered scene name, sorted.
     var sceneIdentifiers: [SceneIdentifier] { get }
 }
 
-/// A scene found for a navigation: its builder, its registered identifier, and its route
-/// parameters.
-public struct ResolvedScene: Sendable {
-    /// The registered identifier: the name itself, or the route pattern that matched.
-    public let scene: SceneIdentifier
+/// A scene found for a navigation: its builder and its registered identifier.
+package struct ResolvedScene: Sendable {
+    /// The registered identifier.
+    package let scene: SceneIdentifier
 
     /// The scene's builder.
-    public let builder: any Builder
-
-    /// The values the path gave the pattern's parameters; empty for an exact name.
-    public let routeParameters: SceneParameters
-
-    /// The names of the route pattern's parameters (`id` in `product/:id`); empty for a name.
-    package let routeParameterNames: [String]
-
-    /// Creates a resolved scene.
-    ///
-    /// - Parameters:
-    ///   - scene: The registered identifier.
-    ///   - builder: The scene's builder.
-    ///   - routeParameters: The values captured from the path.
-    public init(
-        scene: SceneIdentifier, builder: any Builder, routeParameters: SceneParameters = [:]
-    ) {
-        self.init(
-            scene: scene, builder: builder, routeParameters: routeParameters,
-            routeParameterNames: RoutePattern(scene)?.parameterNames ?? [])
-    }
-
-    init(
-        scene: SceneIdentifier, builder: any Builder, routeParameters: SceneParameters,
-        routeParameterNames: [String]
-    ) {
-        self.scene = scene
-        self.builder = builder
-        self.routeParameters = routeParameters
-        self.routeParameterNames = routeParameterNames
-    }
+    package let builder: any Builder
 }
 
 extension SceneBuilderContainer {
-    /// Registers one builder under its own ``Builder/sceneIdentifier``.
-    ///
-    /// ```swift
-    /// try container.assemble(SceneBuilder("Settings") { context in SettingsScreen(context) })
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - builder: The builder.
-    ///   - policy: What to do when the scene already has a builder.
-    /// - Throws: See ``assemble(contentsOf:policy:)``.
-    public func assemble(_ builder: any Builder, policy: RegistrationPolicy = .rejectDuplicates)
-        throws(NavigationError)
-    {
-        // The package's own container takes the builder as it is, without an array around it.
-        if let container = self as? DependencyContainer {
-            try container.register(contentsOf: CollectionOfOne(builder), policy: policy)
-        } else {
-            try assemble(contentsOf: [builder], policy: policy)
-        }
-    }
-
     /// Registers `builder` for `sceneIdentifier`, rejecting a duplicate: the original article's
-    /// call, `container.assemble(builder: a1Builder, for: a1Builder.sceneIdentifier)`.
+    /// call, `container.assemble(builder: a1Builder, for: a1Builder.sceneIdentifier)`, and its
+    /// entry point onto ``assemble(contentsOf:policy:)``.
     ///
     /// - Parameters:
     ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.

@@ -14,9 +14,9 @@
 /// navigation names a scene that is not registered. A valid identifier is non-empty, at most
 /// 256 characters and 1,024 bytes of UTF-8 long, and contains no
 /// whitespace, control or invisible
-/// formatting characters. A name may contain `/`-separated segments, none of them empty; a
-/// segment `:name` makes the identifier a route pattern (see ``DependencyContainer``). See
-/// ``problem``.
+/// formatting characters. A name may contain `/`-separated segments, none of them empty. `:` is
+/// an ordinary character: `product/:id` is a name, matched whole, never a pattern (which URL opens
+/// which screen is a ``LinkTable``'s job). See ``problem``.
 public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// The name as written.
     public let rawValue: String
@@ -61,7 +61,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// An identifier is valid when it is not empty, at most 1,024 bytes of UTF-8
     /// and 256 characters long, and holds no whitespace, control character or
     /// invisible formatting character (such as a zero-width space); its `/`-separated segments
-    /// are not empty. A custom ``SceneBuilderContainer`` reports it as
+    /// are not empty. A custom ``SceneBuilderContainer``'s registration reports it as
     /// ``NavigationError/invalidSceneIdentifier(_:problem:)``:
     ///
     /// ```swift
@@ -72,7 +72,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     }
 
     /// The identifier's bytes of UTF-8 and the first rule it breaks (``problem``), read once,
-    /// for a caller that reads the bytes for more (a registration reads its pattern from them).
+    /// for a caller that reads the bytes for more.
     ///
     /// The bytes are empty when the identifier is empty or over `maximumByteCount` bytes
     /// long: such a name is never copied.
@@ -88,9 +88,9 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
         // several times more).
         let bytes = Array(utf8)
         // Fast path: printable ASCII without spaces is valid when short enough, but for the
-        // segment rules of names with `/` or `:`.
+        // segment rule of names with `/`.
         if bytes.count <= Self.maximumLength, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
-            return (bytes, RoutePattern.segmentProblem(in: bytes))
+            return (bytes, Self.emptySegment(in: bytes))
         }
         var position = 0
         for character in rawValue {
@@ -113,7 +113,21 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
                 }
             }
         }
-        return (bytes, RoutePattern.segmentProblem(in: bytes))
+        return (bytes, Self.emptySegment(in: bytes))
+    }
+
+    /// The first empty `/`-separated segment of `bytes` (as in `a//b` or `a/`), if any.
+    private static func emptySegment(in bytes: [UInt8]) -> IdentifierProblem? {
+        let slash = UInt8(ascii: "/")
+        guard bytes.contains(slash) else { return nil }
+        var number = 1
+        var start = 0
+        for index in bytes.indices where bytes[index] == slash {
+            if index == start { return .emptySegment(segment: number) }
+            number += 1
+            start = index + 1
+        }
+        return start == bytes.count ? .emptySegment(segment: number) : nil
     }
 }
 
@@ -204,11 +218,12 @@ public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
     case invisibleCharacter(position: Int)
     /// The `segment`-th `/`-separated segment is empty (as in `a//b` or `a/`).
     case emptySegment(segment: Int)
-    /// The `segment`-th segment is a lone `:`, a parameter without a name.
+    /// The `segment`-th segment of a ``LinkRoute``'s path is a lone `:` or `*`, a parameter
+    /// without a name.
     case emptyParameterName(segment: Int)
-    /// A route pattern starts with a parameter; its first segment must be literal.
+    /// A ``LinkRoute``'s path starts with a parameter; its first segment must be literal.
     case parameterFirst
-    /// A route pattern names the same parameter twice.
+    /// A ``LinkRoute``'s path names the same parameter twice.
     case repeatedParameterName(String)
 
     /// The problem as the end of a sentence: "it is empty", "it contains whitespace at …".

@@ -12,9 +12,6 @@ package struct MatchBuffers: Sendable {
     private(set) var ends: [Int] = []
     /// The number of `/`-separated segments of the path.
     private(set) var segmentCount = 0
-    /// Whether a segment of the path starts with `:`, as a pattern's parameter does (a `:`
-    /// elsewhere in a segment makes no pattern, so the read does not look for one).
-    private(set) var holdsColon = false
 
     /// No path read yet.
     package init() {}
@@ -29,18 +26,12 @@ package struct MatchBuffers: Sendable {
         // costs about 150 instructions more).
         self.path.replaceSubrange(self.path.indices, with: path.utf8)
         var segment = 0
-        // Only a segment's first byte can make it a parameter.
-        var colon = self.path.first == UInt8(ascii: ":")
         for index in self.path.indices where self.path[index] == UInt8(ascii: "/") {
             setEnd(of: segment, to: index)
             segment += 1
-            if index + 1 < self.path.count, self.path[index + 1] == UInt8(ascii: ":") {
-                colon = true
-            }
         }
         setEnd(of: segment, to: self.path.count)
         segmentCount = segment + 1
-        holdsColon = colon
     }
 
     /// Records that `segment` ends at `end`, over the end an earlier path left there.
@@ -54,10 +45,6 @@ package struct MatchBuffers: Sendable {
             ends.append(end)
         }
     }
-
-    /// Whether the path read holds a `/` and no segment starting with `:`: no pattern is spelled
-    /// so (a pattern's parameter starts with `:`), and no name either unless one holds a `/`.
-    var isPlainPath: Bool { segmentCount > 1 && !holdsColon }
 }
 
 /// The names of a pattern's parameters, in its order and sorted by name, and the segment each

@@ -3,7 +3,7 @@
 ///
 /// Each pattern is kept under its **shape**: the pattern read with its parameter segments as
 /// `:` (`product/:id` is kept under `product/:`). Two patterns of the same shape would match
-/// exactly the same paths, so the registry rejects the second. To match a path of *n* segments,
+/// exactly the same paths, so a ``LinkTable`` refuses the second. To match a path of *n* segments,
 /// the table tries the **masks** that patterns of *n* segments have (which segments are
 /// parameters), most literal first, and looks the path up read through each mask: `product/42`
 /// read through the mask of `product/:id` is `product/:`. The first shape found wins.
@@ -21,8 +21,7 @@
 /// both a literal and a parameter: at the first segment where two patterns differ, literal >
 /// parameter > catch-all.
 ///
-/// The table holds what each pattern stands for (`Value`): a scene's registration in the
-/// container, a route of the app's link table.
+/// The table holds what each pattern stands for (`Value`): a route of the app's link table.
 ///
 /// ## Storage
 ///
@@ -95,10 +94,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// allocation); each route knows its range.
     private var shapes: [UInt8] = []
 
-    /// How many bytes of ``shapes`` no route uses any more (removed routes'), given back when
-    /// they are half of it.
-    private var unusedShapeBytes = 0
-
     /// Where each route is, by the fingerprint of its shape.
     ///
     /// A hash table: each slot is empty (0) or holds the index of a route plus one, at or after
@@ -149,7 +144,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Changing
 
-    /// Adds `pattern`, replacing the pattern of the same shape if there is one (the registry
+    /// Adds `pattern`, replacing the pattern of the same shape if there is one (the table
     /// has checked that replacing is wanted); returns the route it replaced.
     @discardableResult
     mutating func insert(_ pattern: RoutePattern, value: Value) -> Route? {
@@ -185,40 +180,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
         slots[slot] = routes.count
         count(mask, catchAll: catchAll, by: 1)
         return nil
-    }
-
-    /// Removes the pattern of `pattern`'s shape; returns it, or `nil` when there was none.
-    @discardableResult
-    mutating func remove(_ pattern: RoutePattern) -> Route? {
-        let entry = Entry(pattern)
-        guard let found = position(shapedLike: entry) else { return nil }
-        let removed = routes[found.route]
-        vacate(found.slot)
-        // The last route takes the removed one's place in the array, and its slot says so.
-        let last = routes.count - 1
-        if found.route != last {
-            slots[slot(holding: last)] = found.route + 1
-            routes.swapAt(found.route, last)
-        }
-        routes.removeLast()
-        count(entry.mask, catchAll: pattern.hasCatchAll, by: -1)
-        release(removed.parameters)
-        unusedShapeBytes += removed.shape.count
-        if unusedShapeBytes * 2 > shapes.count { compactShapes() }
-        return removed
-    }
-
-    /// Writes the routes' shapes again one after another, without the bytes no route uses.
-    private mutating func compactShapes() {
-        var compacted: [UInt8] = []
-        compacted.reserveCapacity(shapes.count - unusedShapeBytes)
-        for index in routes.indices {
-            let start = compacted.count
-            compacted.append(contentsOf: shapes[routes[index].shape])
-            routes[index].shape = start..<compacted.count
-        }
-        shapes = compacted
-        unusedShapeBytes = 0
     }
 
     /// The template for `key`, shared with the routes that already use one, counted once more.
@@ -263,34 +224,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
             }
             slot = (slot + 1) & (slots.count - 1)
         }
-    }
-
-    /// The slot that holds the route at `index`.
-    private func slot(holding index: Int) -> Int {
-        var slot = home(of: routes[index].fingerprint)
-        while slots[slot] != index + 1 {
-            precondition(slots[slot] != 0, "a route without a slot")
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return slot
-    }
-
-    /// Empties `slot`, moving back the routes after it that probed past it (backward-shift
-    /// deletion: linear probing needs no markers of removed slots).
-    private mutating func vacate(_ slot: Int) {
-        let mask = slots.count - 1
-        var hole = slot
-        var next = (slot + 1) & mask
-        while slots[next] != 0 {
-            let start = home(of: routes[slots[next] - 1].fingerprint)
-            // The route at `next` may move to the hole when its probe started at or before it.
-            if (next &- start) & mask >= (next &- hole) & mask {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        slots[hole] = 0
     }
 
     /// Doubles the hash table (8 slots at first) and places every route again.
@@ -358,49 +291,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Matching
 
-    /// The pattern that matches the path `buffers` have read, what it stands for, the values
-    /// its parameters take and their names in the pattern's order; `nil` when none does. (For
-    /// the container's patterns, which have no catch-all; a universal link's captures are read
-    /// by its reader.)
-    ///
-    /// The path is the one `buffers` have read (``MatchBuffers/read(_:)``): the caller keeps
-    /// them between matches, so that a match allocates nothing for its bytes.
-    ///
-    /// (Inlined into the registry's lookup, its one caller: the call cost about 50 instructions
-    /// a match.)
-    @inline(__always)
-    func match(_ buffers: MatchBuffers) -> (
-        pattern: SceneIdentifier, value: Value, parameters: SceneParameters,
-        parameterNames: [String]
-    )? {
-        guard !routes.isEmpty, let index = find(buffers) else { return nil }
-        // Only a container's table is matched here, and a container registers no catch-all.
-        precondition(!routes[index].catchAll, "a container's route table holds a catch-all")
-        let bytes = buffers.path
-        let ends = buffers.ends
-        // A new array of the pairs in their sorted order, each value cut out of the path where
-        // its parameter is (a copy of ready-made pairs, written in place, costs more: the
-        // runtime copies them through their type's generic value witnesses).
-        var pairs: [SceneParameters.Pair] = []
-        pairs.reserveCapacity(routes[index].parameters.segments.count)
-        // (The template read through the route each time, and its arrays by position, in place:
-        // a local reference to the template, or iterating one of its arrays, holds a reference
-        // that is retained and released.)
-        for position in routes[index].parameters.segments.indices {
-            let segment = routes[index].parameters.segments[position]
-            let start = segment == 0 ? 0 : ends[segment - 1] + 1
-            pairs.append(
-                SceneParameters.Pair(
-                    key: routes[index].parameters.sortedNames[position],
-                    value: String(decoding: bytes[start..<ends[segment]], as: UTF8.self)))
-        }
-        // The route's parts, not the route: copying it would retain its shape and template too.
-        return (
-            routes[index].pattern, routes[index].value, SceneParameters(sortedPairs: pairs),
-            routes[index].parameters.names
-        )
-    }
-
     /// The pattern that matches `path`, and the mask it was read through (the segments before
     /// a catch-all, for a catch-all pattern); `nil` when none does.
     func find(_ path: String) -> (route: Route, mask: [Bool])? {
@@ -414,9 +304,9 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// The index of the first route, in the order masks are tried, that has the shape of the
     /// path `buffers` have read through a mask (the route's template's mask).
     ///
-    /// Every match, of a scene's path or of a universal link's, goes through here.
+    /// Every match of a universal link's path goes through here.
     ///
-    /// (Inlined into its two callers: the call cost about 50 instructions a match.)
+    /// (Inlined into its caller: the call cost about 50 instructions a match.)
     @inline(__always)
     private func find(_ buffers: MatchBuffers) -> Int? {
         let segmentCount = buffers.segmentCount

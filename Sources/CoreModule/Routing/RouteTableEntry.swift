@@ -1,7 +1,6 @@
 extension RouteTable {
     /// A pattern read once for the table: its mask, the fingerprint of its shape and its
-    /// parameter names, which a registry makes before it takes its lock, then checks and
-    /// inserts.
+    /// parameter names, which a link table makes, then checks and inserts.
     struct Entry: Sendable {
         /// The pattern as registered.
         let identifier: SceneIdentifier
@@ -17,7 +16,7 @@ extension RouteTable {
         /// catch-all `*`.
         let shape: [UInt8]
 
-        /// Reads `pattern`, a container's or a universal link's, from its identifier's bytes.
+        /// Reads `pattern`, a universal link's, from its identifier's bytes.
         init(_ pattern: RoutePattern) {
             self.init(
                 pattern.identifier, bytes: Array(pattern.identifier.rawValue.utf8),

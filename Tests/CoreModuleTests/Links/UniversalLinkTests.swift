@@ -169,7 +169,11 @@ struct UniversalLinkReadingTests {
     func queryValueTyped() throws {
         let container = try Shop.container()
         try container.assemble(
-            SceneBuilder("Coupon", requiredParameters: ["code": .int]) { StubScreen(context: $0) })
+            contentsOf: [
+                SceneBuilder("Coupon", requiredParameters: ["code": .int]) {
+                    StubScreen(context: $0)
+                }
+            ])
         let table = try LinkTable(
             accepting: [.scheme("shop")],
             routes: [LinkRoute("coupon", scene: "Coupon", reachableFromOutside: true)])
@@ -239,14 +243,16 @@ struct UniversalLinkReadingTests {
         let container = try Shop.container()
         let box = ReentryBox()
         try container.assemble(
-            SceneBuilder("Meddler") { context in
-                do throws(NavigationError) {
-                    try box.coordinator?.open(.universal("shop://home", in: table))
-                } catch {
-                    box.error = error
+            contentsOf: [
+                SceneBuilder("Meddler") { context in
+                    do throws(NavigationError) {
+                        try box.coordinator?.open(.universal("shop://home", in: table))
+                    } catch {
+                        box.error = error
+                    }
+                    return StubScreen(context: context)
                 }
-                return StubScreen(context: context)
-            })
+            ])
         let coordinator = AppCoordinator(container: container)
         box.coordinator = coordinator
         let links = try LinkTable(
@@ -435,10 +441,12 @@ struct UniversalLinkEffectTests {
         let table = try Shop.table()
         let container = try Shop.container()
         try container.assemble(
-            SceneBuilder("Draft") { context in
-                try context.vetoLeaving { "it has a draft" }
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder("Draft") { context in
+                    try context.vetoLeaving { "it has a draft" }
+                    return StubScreen(context: context)
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         coordinator.tabHosts = ["home": ["Product", "Search"]]
         try coordinator.navigate(
@@ -772,7 +780,9 @@ struct UniversalLinkSharingTests {
     func limitsAndPayloads() throws {
         let container = try Shop.container()
         try container.assemble(
-            SceneBuilder("Receipt", payload: .required(Int.self)) { StubScreen(context: $0) })
+            contentsOf: [
+                SceneBuilder("Receipt", payload: .required(Int.self)) { StubScreen(context: $0) }
+            ])
         let coordinator = AppCoordinator(container: container)
         let table = try LinkTable(
             accepting: [.web(host: "shop.example.com")],

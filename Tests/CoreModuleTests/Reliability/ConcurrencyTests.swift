@@ -42,14 +42,16 @@ struct ThreadSafetyTests {
     static let operationsPerThread = 12_000
     static let contested = 64
 
-    @Test("8 threads × 12,000 registrations, lookups, routes, removals and services")
+    @Test("8 threads × 12,000 registrations, lookups, removals and services")
     func registryHammer() throws {
         let container = DependencyContainer()
         let tally = ThreadTally()
         runOnThreads(Self.threads) { thread in
-            // Each thread owns a route pattern; the contested names are shared by all.
+            // Each thread owns a name with segments; the contested names are shared by all.
             do {
-                try container.assemble(stubBuilder(SceneIdentifier("route\(thread)/:id")))
+                try container.assemble(contentsOf: [
+                    stubBuilder(SceneIdentifier("route\(thread)/:id"))
+                ])
                 tally.add("operations")
             } catch {
                 tally.add("unexpected")
@@ -59,14 +61,14 @@ struct ThreadSafetyTests {
                 switch index % 10 {
                 case 0, 1:
                     do {
-                        try container.assemble(stubBuilder(own))
+                        try container.assemble(contentsOf: [stubBuilder(own)])
                     } catch {
                         tally.add("unexpected")
                     }
                 case 2:
                     let shared = SceneIdentifier("Shared-\(index / 10 % Self.contested)")
                     do {
-                        try container.assemble(stubBuilder(shared))
+                        try container.assemble(contentsOf: [stubBuilder(shared)])
                         tally.add("contested wins")
                     } catch NavigationError.duplicateRegistration(shared) {
                         tally.add("contested losses")
@@ -97,9 +99,9 @@ struct ThreadSafetyTests {
                     _ = try? container.resolve(other)
                 case 6:
                     do {
-                        let resolved = try container.resolve(
-                            SceneIdentifier("route\(thread)/\(index)"))
-                        if resolved.routeParameters["id"] != "\(index)" { tally.add("unexpected") }
+                        let owned = SceneIdentifier("route\(thread)/:id")
+                        let resolved = try container.resolve(owned)
+                        if resolved.scene != owned { tally.add("unexpected") }
                     } catch {
                         tally.add("unexpected")
                     }
@@ -157,7 +159,7 @@ struct ThreadSafetyTests {
                 for index in 0..<3_000 {
                     let name = SceneIdentifier("Dyn\(index % 20)")
                     if index % 2 == 0 {
-                        try? container.assemble(stubBuilder(name))
+                        try? container.assemble(contentsOf: [stubBuilder(name)])
                     } else {
                         container.remove(name)
                     }

@@ -128,7 +128,7 @@ private func registerWitness(
 ) {
     let witness = Witness(container: container) { counter.add($0 + 1) }
     do {
-        try container.assemble(SceneBuilder(scene) { [witness] _ in witness })
+        try container.assemble(contentsOf: [SceneBuilder(scene) { [witness] _ in witness }])
     } catch {
         Issue.record("\(error)")
     }
@@ -143,7 +143,7 @@ struct HostileTests {
         let container = DependencyContainer()
         let finished = finishes {
             _ = try? container.assemble(
-                InquisitiveBuilder(sceneIdentifier: "P", container: container))
+                contentsOf: [InquisitiveBuilder(sceneIdentifier: "P", container: container)])
             _ = try? container.assemble(
                 contentsOf: [InquisitiveBuilder(sceneIdentifier: "Q", container: container)])
         }
@@ -162,7 +162,8 @@ struct HostileTests {
         let finished = finishes {
             registerWitness(as: "A1", in: container, counting: counter)
             _ = try? container.assemble(
-                SceneBuilder("A1") { context in StubScreenLike() }, policy: .replaceExisting)
+                contentsOf: [SceneBuilder("A1") { context in StubScreenLike() }],
+                policy: .replaceExisting)
         }
         guard finished else {
             Issue.record("replacing a builder deadlocked")
@@ -205,7 +206,9 @@ struct HostileTests {
         }
         let invalid = NavigationError.invalidSceneIdentifier(huge, problem: problem)
         expectRefusal(invalid, leaving: container) {
-            try container.assemble(SceneBuilder(huge) { context in StubScreen(context: context) })
+            try container.assemble(contentsOf: [
+                SceneBuilder(huge) { context in StubScreen(context: context) }
+            ])
         }
         expectRefusal(invalid, leaving: container) { try container.resolve(huge) }
         #expect(container.build(for: huge) == nil)
@@ -486,16 +489,18 @@ extension HostileTests {
         let thrown = ImmediateErrors()
         weak var weakCoordinator: AppCoordinator?
         try container.assemble(
-            SceneBuilder("Meddler") { context in
-                Task.immediate { @MainActor in
-                    do throws(NavigationError) {
-                        try await weakCoordinator?.navigateWhenAllowed(.push(scene: "A2"))
-                    } catch {
-                        thrown.errors.append(error)
+            contentsOf: [
+                SceneBuilder("Meddler") { context in
+                    Task.immediate { @MainActor in
+                        do throws(NavigationError) {
+                            try await weakCoordinator?.navigateWhenAllowed(.push(scene: "A2"))
+                        } catch {
+                            thrown.errors.append(error)
+                        }
                     }
+                    return StubScreen(context: context)
                 }
-                return StubScreen(context: context)
-            })
+            ])
         let coordinator = AppCoordinator(container: container)
         weakCoordinator = coordinator
         try coordinator.navigate(.root(scene: "A1"))

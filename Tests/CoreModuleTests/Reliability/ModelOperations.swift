@@ -435,33 +435,43 @@ final class ModelWorld {
     static func makeContainer() throws -> DependencyContainer {
         let container = DependencyContainer()
         try container.assemble(
-            contentsOf: (ModelCatalogue.plain + [ModelCatalogue.locked] + ModelCatalogue.patterns)
+            contentsOf: (ModelCatalogue.plain + [ModelCatalogue.locked] + ModelCatalogue.colonNames)
                 .map { stubBuilder($0) })
         try container.assemble(
-            SceneBuilder(ModelCatalogue.keep) { context in
-                try context.vetoLeaving { ModelCatalogue.keepReason }
-                return StubScreen(context: context)
-            })
-        try container.assemble(FailingBuilder(sceneIdentifier: ModelCatalogue.broken))
+            contentsOf: [
+                SceneBuilder(ModelCatalogue.keep) { context in
+                    try context.vetoLeaving { ModelCatalogue.keepReason }
+                    return StubScreen(context: context)
+                }
+            ])
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: ModelCatalogue.broken)])
         try container.assemble(
-            SceneBuilder(ModelCatalogue.order, requiredParameters: ["id": .int, "paid": .bool]) {
-                StubScreen(context: $0)
-            })
+            contentsOf: [
+                SceneBuilder(ModelCatalogue.order, requiredParameters: ["id": .int, "paid": .bool])
+                {
+                    StubScreen(context: $0)
+                }
+            ])
         try container.assemble(
-            SceneBuilder(ModelCatalogue.product, payload: .required(ModelProduct.self)) { context in
-                _ = try context.payload(as: ModelProduct.self)
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder(ModelCatalogue.product, payload: .required(ModelProduct.self)) {
+                    context in
+                    _ = try context.payload(as: ModelProduct.self)
+                    return StubScreen(context: context)
+                }
+            ])
         try container.assemble(
-            SceneBuilder(
-                ModelCatalogue.gift,
-                payload: .required(
-                    ModelProduct.self,
-                    rebuiltFrom: { try ModelCatalogue.rebuildGift($0.values).get() })
-            ) { context in
-                _ = try context.payload(as: ModelProduct.self)
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder(
+                    ModelCatalogue.gift,
+                    payload: .required(
+                        ModelProduct.self,
+                        rebuiltFrom: { try ModelCatalogue.rebuildGift($0.values).get() })
+                ) { context in
+                    _ = try context.payload(as: ModelProduct.self)
+                    return StubScreen(context: context)
+                }
+            ])
         container.payloadTypes.register(ModelProduct.self, name: "product")
         container.payloadTypes.register(Int.self, name: "count")
         return container

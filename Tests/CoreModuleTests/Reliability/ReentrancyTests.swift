@@ -128,10 +128,12 @@ struct ReentrancyTests {
         let container = try makeContainer()
         let box = MeddleBox()
         try container.assemble(
-            SceneBuilder("Meddler") { context in
-                box.meddle?(box.coordinator)
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder("Meddler") { context in
+                    box.meddle?(box.coordinator)
+                    return StubScreen(context: context)
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         box.coordinator = coordinator
         box.meddle = meddle

@@ -275,8 +275,8 @@ enum ModelCatalogue {
     static let order: SceneIdentifier = "Order"
     /// Built fine, but the guard ``guardName`` rejects building it.
     static let locked: SceneIdentifier = "Locked"
-    /// Route patterns.
-    static let patterns: [SceneIdentifier] = ["product/:id", "user/:name/posts/:page"]
+    /// Names whose segments start with `:`: plain names, matched whole (no path opens them).
+    static let colonNames: [SceneIdentifier] = ["product/:id", "user/:name/posts/:page"]
     /// Requires a ``ModelProduct`` payload and cannot rebuild it: a link cannot name it.
     static let product: SceneIdentifier = "Product"
     /// Requires a ``ModelProduct`` payload, rebuilt from its `id` parameter when a navigation,
@@ -292,7 +292,7 @@ enum ModelCatalogue {
 
     /// Every registered identifier, for the suggestions of an unknown-scene error.
     static var registered: [SceneIdentifier] {
-        plain + [keep, broken, order, locked, product, gift] + patterns
+        plain + [keep, broken, order, locked, product, gift] + colonNames
     }
 
     /// Whether `scene` requires a ``ModelProduct`` payload.
@@ -349,7 +349,7 @@ enum ModelCatalogue {
         }
     }
 
-    /// Names that are valid but not registered (and match no pattern).
+    /// Names that are valid but not registered.
     static let unknown: [SceneIdentifier] = [
         "A3", "Nope", "a1", "product", "product/42/extra", "user/ann/posts", "Kep", "Lock",
     ]
@@ -362,8 +362,6 @@ enum ModelCatalogue {
         ("\u{200B}A1", .invisibleCharacter(position: 1)),
         ("a//b", .emptySegment(segment: 2)),
         ("x/", .emptySegment(segment: 2)),
-        ("p/:", .emptyParameterName(segment: 2)),
-        // Not a valid name, but a path that `product/:id` matches: navigation resolves it.
         ("product/x y", .whitespace(position: 10)),
         (SceneIdentifier(String(repeating: "x", count: 300)), .tooLong(length: 300, limit: 256)),
     ]
@@ -465,14 +463,6 @@ enum ModelCatalogue {
         scene == order ? [("id", .int), ("paid", .bool)] : []
     }
 
-    /// The parameter names of a pattern, in order; empty for a name.
-    static func patternParameters(_ scene: SceneIdentifier) -> [String] {
-        guard patterns.contains(scene) else { return [] }
-        return scene.rawValue.split(separator: "/").filter { $0.hasPrefix(":") }.map {
-            String($0.dropFirst())
-        }
-    }
-
     /// Whether `text` reads as `type`, by the rules of docs/deep-links.md.
     static func accepts(_ text: String, as type: ParameterType) -> Bool {
         switch type {
@@ -565,29 +555,11 @@ struct ReferenceModel {
 
     // MARK: Resolving and building one screen
 
-    /// Resolves a name or path: an exact name first, then a pattern, segment by segment.
+    /// Resolves a name: registered exactly, or an error.
     func resolve(_ target: SceneIdentifier) -> Result<
         (scene: SceneIdentifier, route: [String: String]), NavigationError
     > {
         if ModelCatalogue.registered.contains(target) { return .success((target, [:])) }
-        if target.rawValue.contains("/") {
-            let parts = target.rawValue.split(separator: "/", omittingEmptySubsequences: false)
-            for pattern in ModelCatalogue.patterns {
-                let segments = pattern.rawValue.split(separator: "/")
-                guard segments.count == parts.count else { continue }
-                var route: [String: String] = [:]
-                var matches = true
-                for (segment, part) in zip(segments, parts) {
-                    if segment.hasPrefix(":") {
-                        if part.isEmpty { matches = false }
-                        route[String(segment.dropFirst())] = String(part)
-                    } else if segment != part {
-                        matches = false
-                    }
-                }
-                if matches { return .success((pattern, route)) }
-            }
-        }
         if let problem = ModelCatalogue.problem(of: target) {
             return .failure(.invalidSceneIdentifier(target, problem: problem))
         }
@@ -612,9 +584,6 @@ struct ReferenceModel {
         case .success(let resolved):
             scene = resolved.scene
             for (name, value) in resolved.route { merged[name] = value }
-        }
-        for name in ModelCatalogue.patternParameters(scene) where merged[name] == nil {
-            return .failure(.missingParameter(scene: scene, name: name))
         }
         for (name, type) in ModelCatalogue.required(scene) {
             guard let value = merged[name] else {
@@ -1324,29 +1293,9 @@ extension ReferenceModel {
         }
     }
 
-    /// How the writer names a screen: a screen of a route pattern by its path (its parameters
-    /// then left out) when the path resolves back to that pattern, else by its scene.
+    /// How the writer names a screen: by its scene, with its parameters.
     func linkName(of screen: ModelScreen) -> (name: SceneIdentifier, parameters: [String: String]) {
-        let names = ModelCatalogue.patternParameters(screen.scene)
-        guard !names.isEmpty else { return (screen.scene, screen.parameters) }
-        var parts: [String] = []
-        for segment in screen.scene.rawValue.split(separator: "/") {
-            guard segment.hasPrefix(":") else {
-                parts.append(String(segment))
-                continue
-            }
-            guard let value = screen.parameters[String(segment.dropFirst())], !value.isEmpty,
-                !value.contains("/")
-            else { return (screen.scene, screen.parameters) }
-            parts.append(value)
-        }
-        let path = SceneIdentifier(parts.joined(separator: "/"))
-        guard case .success(let resolved) = resolve(path), resolved.scene == screen.scene else {
-            return (screen.scene, screen.parameters)
-        }
-        var rest = screen.parameters
-        for name in names where resolved.route[name] == rest[name] { rest[name] = nil }
-        return (path, rest)
+        (screen.scene, screen.parameters)
     }
 
     /// What `coordinator.link(format:)` returns for the tree, with the plan opening it

@@ -14,11 +14,13 @@ struct RegressionTests {
     private func makeApp() throws -> AppCoordinator {
         let container = try makeContainer()
         try container.assemble(
-            SceneBuilder("Keep") { context in
-                try context.vetoLeaving { "it has unsaved changes" }
-                return StubScreen(context: context)
-            })
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+            contentsOf: [
+                SceneBuilder("Keep") { context in
+                    try context.vetoLeaving { "it has unsaved changes" }
+                    return StubScreen(context: context)
+                }
+            ])
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         return AppCoordinator(container: container)
     }
 

@@ -39,15 +39,17 @@ struct StackTransitionTests {
     @Test("a failing builder in the middle changes nothing and leaves nothing behind")
     func setStackIsAtomic() throws {
         let container = try makeContainer()
-        try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
         let released = WeakWitness()
         try container.assemble(
-            SceneBuilder("Tracked") { context in
-                let witness = Witness()
-                released.value = witness
-                try context.vetoLeaving { withExtendedLifetime(witness) { "it is tracked" } }
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder("Tracked") { context in
+                    let witness = Witness()
+                    released.value = witness
+                    try context.vetoLeaving { withExtendedLifetime(witness) { "it is tracked" } }
+                    return StubScreen(context: context)
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2"))

@@ -79,10 +79,12 @@ struct TabSetTests {
     func vetoes() throws {
         let container = try makeContainer(["A1", "A2", "B1"])
         try container.assemble(
-            SceneBuilder("Draft") { context in
-                try context.vetoLeaving { "it has unsaved changes" }
-                return StubScreen(context: context)
-            })
+            contentsOf: [
+                SceneBuilder("Draft") { context in
+                    try context.vetoLeaving { "it has unsaved changes" }
+                    return StubScreen(context: context)
+                }
+            ])
         let coordinator = AppCoordinator(container: container)
         try coordinator.navigate(
             .tabs(

@@ -14,11 +14,13 @@ let treeLinkFormat = DeepLinkFormat(scheme: "demo")
 func makeTreeCoordinator(setup: [ApplicationTransitionType] = []) throws -> AppCoordinator {
     let container = try makeContainer()
     try container.assemble(
-        SceneBuilder("Keep") { context in
-            try context.vetoLeaving { "it has unsaved changes" }
-            return StubScreen(context: context)
-        })
-    try container.assemble(FailingBuilder(sceneIdentifier: "Broken"))
+        contentsOf: [
+            SceneBuilder("Keep") { context in
+                try context.vetoLeaving { "it has unsaved changes" }
+                return StubScreen(context: context)
+            }
+        ])
+    try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "Broken")])
     let coordinator = AppCoordinator(container: container)
     for request in setup {
         try coordinator.navigate(request)

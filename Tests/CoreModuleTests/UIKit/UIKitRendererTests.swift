@@ -172,10 +172,12 @@
             // middle of a navigation, which the coordinator refuses.
             let testing = shown.testing
             try shown.coordinator.container.assemble(
-                SceneBuilder("Swiper") { context in
-                    #expect(testing.simulateBackSwipe())
-                    return StubScreen(context: context)
-                })
+                contentsOf: [
+                    SceneBuilder("Swiper") { context in
+                        #expect(testing.simulateBackSwipe())
+                        return StubScreen(context: context)
+                    }
+                ], policy: .rejectDuplicates)
             let recorder = EventRecorder(shown.coordinator)
             try shown.coordinator.navigate(.push(scene: "Swiper"))
             #expect(recorder.failures.count == 1)
@@ -304,11 +306,13 @@
         func contentIsTheViewController() throws {
             let container = DependencyContainer()
             try container.assemble(
-                SceneBuilder("A1") { context in
-                    let controller = UIViewController()
-                    controller.title = "made by A1's module"
-                    return controller
-                })
+                contentsOf: [
+                    SceneBuilder("A1") { context in
+                        let controller = UIViewController()
+                        controller.title = "made by A1's module"
+                        return controller
+                    }
+                ])
             let coordinator = AppCoordinator(container: container)
             let window = UIWindow()
             let renderer = UIKitRenderer(window: window, coordinator: coordinator)

@@ -242,10 +242,12 @@
             // The report comes in the middle of a navigation, which the coordinator refuses.
             let testing = shown.testing
             try shown.coordinator.container.assemble(
-                SceneBuilder("Swiper") { context in
-                    #expect(testing.simulateBackSwipe())
-                    return StubScreen(context: context)
-                })
+                contentsOf: [
+                    SceneBuilder("Swiper") { context in
+                        #expect(testing.simulateBackSwipe())
+                        return StubScreen(context: context)
+                    }
+                ], policy: .rejectDuplicates)
             let recorder = EventRecorder(shown.coordinator)
             try shown.coordinator.navigate(.push(scene: "Swiper"))
             #expect(recorder.failures.count == 1)

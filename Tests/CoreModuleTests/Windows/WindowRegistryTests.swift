@@ -419,14 +419,16 @@ struct WindowRegistryTests {
         let registry = WindowRegistry(container: container)
         var refused: NavigationError?
         try container.assemble(
-            SceneBuilder("Closer") { context in
-                do throws(NavigationError) {
-                    try registry.closeWindow("main")
-                } catch {
-                    refused = error
+            contentsOf: [
+                SceneBuilder("Closer") { context in
+                    do throws(NavigationError) {
+                        try registry.closeWindow("main")
+                    } catch {
+                        refused = error
+                    }
+                    return StubScreen(context: context)
                 }
-                return StubScreen(context: context)
-            })
+            ])
         let main = try registry.openWindow("main")
         try main.navigate(.root(scene: "A1"))
         try main.navigate(.push(scene: "Closer"))

@@ -22,10 +22,10 @@ private struct MailApp {
 
     init(session: MailSession = MailSession()) throws {
         let container = DependencyContainer()
-        try container.assemble(SceneBuilder("Inbox") { MailScreen(context: $0) })
-        try container.assemble(SceneBuilder("Message") { MailScreen(context: $0) })
-        try container.assemble(SceneBuilder("Compose") { MailScreen(context: $0) })
-        try container.assemble(SceneBuilder("Mailboxes") { MailScreen(context: $0) })
+        try container.assemble(contentsOf: [SceneBuilder("Inbox") { MailScreen(context: $0) }])
+        try container.assemble(contentsOf: [SceneBuilder("Message") { MailScreen(context: $0) }])
+        try container.assemble(contentsOf: [SceneBuilder("Compose") { MailScreen(context: $0) }])
+        try container.assemble(contentsOf: [SceneBuilder("Mailboxes") { MailScreen(context: $0) }])
         windows = WindowRegistry(container: container) { coordinator in
             coordinator.addGuard(
                 NavigationGuard("signed-in") { attempt in
