@@ -13,14 +13,14 @@ private struct FixedContainer: SceneBuilderContainer {
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
     {
-        if let first = builders.first { throw .duplicateRegistration(first.sceneIdentifier) }
+        if let first = builders.first { throw .misuse(.duplicateRegistration(first.sceneIdentifier)) }
     }
 
     var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
 
     func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
         if let builder = builders[target] { return ResolvedScene(scene: target, builder: builder) }
-        if let problem = target.problem { throw .invalidSceneIdentifier(target, problem: problem) }
+        if let problem = target.problem { throw .input(.invalidSceneIdentifier(target, problem: problem)) }
         throw .unknownScene(
             target, suggestions: SceneSuggestions(for: target, among: sceneIdentifiers))
     }
@@ -48,7 +48,7 @@ struct CustomContainerTests {
             ]))
         try coordinator.navigate(.root(scene: "Home"))
         try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(Receipt(total: 7))))
-        let error = NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))
+        let error = NavigationError.link(.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2)))
         expectRefusal(error, leaving: coordinator) {
             try coordinator.link(format: DeepLinkFormat(scheme: "app"))
         }
@@ -80,7 +80,7 @@ struct CustomContainerTests {
         expectRejected(
             .root(scene: "Detial"), on: coordinator,
             with: .unknownScene("Detial", suggestions: ["Detail"]))
-        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
+        #expect(throws: NavigationError.input(.invalidSceneIdentifier("", problem: .empty))) {
             try FixedContainer(builders: [:]).resolve("")
         }
         #expect(coordinator.tree.isEmpty)
@@ -91,16 +91,16 @@ struct CustomContainerTests {
         let navigator = RecordingNavigator()
         let context = SceneContext(
             scene: "Detail", screen: ScreenID(1), parameters: [:], coordinator: navigator)
-        #expect(throws: NavigationError.coordinatorUnavailable(.finish, .notAnAppCoordinator)) {
+        #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator))) {
             try context.finish(with: 7)
         }
         #expect(
-            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+            throws: NavigationError.misuse(.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving { "it has unsaved changes" }
         }
         #expect(
-            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+            throws: NavigationError.misuse(.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving(nil)
         }
@@ -120,8 +120,8 @@ struct CustomContainerTests {
             redirectedFrom: .open(
                 .deepLink("demo://open/Detail", format: DeepLinkFormat(scheme: "demo"))))
         #expect(
-            throws: NavigationError.coordinatorUnavailable(
-                .continueRedirectedNavigation, .notAnAppCoordinator)
+            throws: NavigationError.misuse(.coordinatorUnavailable(
+                .continueRedirectedNavigation, .notAnAppCoordinator))
         ) {
             try redirectedLink.continueRedirectedNavigation()
         }
@@ -144,18 +144,18 @@ struct CustomContainerTests {
         let container = FixedContainer(builders: [:])
         // The article's call checks the names before the container sees the builder.
         #expect(
-            throws: NavigationError.mismatchedRegistration(key: "Home", builderIdentifier: "Detail")
+            throws: NavigationError.misuse(.mismatchedRegistration(key: "Home", builderIdentifier: "Detail"))
         ) {
             try container.assemble(builder: stubBuilder("Detail"), for: "Home")
         }
-        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
+        #expect(throws: NavigationError.input(.invalidSceneIdentifier("", problem: .empty))) {
             try container.assemble(builder: stubBuilder(""), for: "")
         }
         // One builder is a list of one: the container's own answer comes back.
-        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("Home"))) {
             try container.assemble(stubBuilder("Home"))
         }
-        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("Home"))) {
             try container.assemble(builder: stubBuilder("Home"), for: "Home")
         }
     }

@@ -45,7 +45,7 @@ private struct RecordingContainer: SceneBuilderContainer {
 struct RegistrationPassTests {
     /// Names and patterns that break a rule, with the problem the first read of their bytes
     /// finds first.
-    static let invalid: [(SceneIdentifier, IdentifierProblem)] = [
+    static let invalid: [(SceneIdentifier, NavigationError.IdentifierProblem)] = [
         ("", .empty),
         ("a//b", .emptySegment(segment: 2)),
         ("/a", .emptySegment(segment: 1)),
@@ -64,7 +64,7 @@ struct RegistrationPassTests {
             #expect(scene.problem == problem, "\(scene)")
             let container = DependencyContainer()
             try container.assemble(plain("Home"))
-            let error = NavigationError.invalidSceneIdentifier(scene, problem: problem)
+            let error = NavigationError.input(.invalidSceneIdentifier(scene, problem: problem))
             expectRefusal(error, leaving: container) { try container.assemble(plain(scene)) }
             expectRefusal(error, leaving: container) {
                 try container.assemble(contentsOf: [plain(scene)])
@@ -85,10 +85,10 @@ struct RegistrationPassTests {
         try container.assemble(contentsOf: [plain("Home"), plain("p/:id"), plain("a:b/c")])
         let before = container.sceneIdentifiers
         let cases: [(SceneBuilder, NavigationError)] = [
-            (plain("Home"), .duplicateRegistration("Home")),
-            (plain("p/:id"), .duplicateRegistration("p/:id")),
-            (plain("p/:other"), .routeCollision("p/:other", existing: "p/:id")),
-            (plain("a:b/c"), .duplicateRegistration("a:b/c")),
+            (plain("Home"), .misuse(.duplicateRegistration("Home"))),
+            (plain("p/:id"), .misuse(.duplicateRegistration("p/:id"))),
+            (plain("p/:other"), .misuse(.routeCollision("p/:other", existing: "p/:id"))),
+            (plain("a:b/c"), .misuse(.duplicateRegistration("a:b/c"))),
         ]
         for (builder, error) in cases {
             expectRefusal(error, leaving: container) { try container.assemble(builder) }
@@ -109,14 +109,14 @@ struct RegistrationPassTests {
         try container.assemble(contentsOf: [plain("Home"), plain("p/:id")])
         let cases: [([SceneIdentifier], NavigationError)] = [
             // Within the batch, a name twice before a later invalid name.
-            (["X", "X", ""], .duplicateRegistration("X")),
-            (["q/:a", "q/:b", "a//b"], .routeCollision("q/:b", existing: "q/:a")),
+            (["X", "X", ""], .misuse(.duplicateRegistration("X"))),
+            (["q/:a", "q/:b", "a//b"], .misuse(.routeCollision("q/:b", existing: "q/:a"))),
             // An invalid name before a later repeated one.
-            (["X", "", "X"], .invalidSceneIdentifier("", problem: .empty)),
+            (["X", "", "X"], .input(.invalidSceneIdentifier("", problem: .empty))),
             // Against the registry, in the order of the builders: a collision before a
             // duplicate, and a duplicate before a collision.
-            (["p/:other", "Home"], .routeCollision("p/:other", existing: "p/:id")),
-            (["Home", "p/:other"], .duplicateRegistration("Home")),
+            (["p/:other", "Home"], .misuse(.routeCollision("p/:other", existing: "p/:id"))),
+            (["Home", "p/:other"], .misuse(.duplicateRegistration("Home"))),
         ]
         for (names, error) in cases {
             expectRefusal(error, leaving: container) {
@@ -150,7 +150,7 @@ struct RegistrationPassTests {
         try container.assemble(plain("Home"))
         try container.assemble(plain("p/:id"), policy: .replaceExisting)
         // Refused by the registry inside, which holds what it held.
-        expectRefusal(NavigationError.duplicateRegistration("Home"), leaving: container.inner) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration("Home")), leaving: container.inner) {
             try container.assemble(plain("Home"))
         }
         #expect(log.batches == [["Home"], ["p/:id"], ["Home"]])

@@ -189,14 +189,14 @@ struct RouteMatchingTests {
         // leading, doubled or trailing `/`), or more characters than a name may have.
         let slashes = SceneIdentifier(String(repeating: "/", count: 200))
         let tooDeep = SceneIdentifier(Array(repeating: "a", count: 512).joined(separator: "/"))
-        let badNames: [(SceneIdentifier, IdentifierProblem)] = [
+        let badNames: [(SceneIdentifier, NavigationError.IdentifierProblem)] = [
             ("a//b/2", .emptySegment(segment: 2)), ("/a/1/b/2", .emptySegment(segment: 1)),
             ("a/1/b/2/", .emptySegment(segment: 5)), (slashes, .emptySegment(segment: 1)),
             (tooDeep, .tooLong(length: 1_023, limit: SceneIdentifier.maximumLength)),
         ]
         for (path, problem) in badNames {
             expectRefusal(
-                NavigationError.invalidSceneIdentifier(path, problem: problem), leaving: container
+                NavigationError.input(.invalidSceneIdentifier(path, problem: problem)), leaving: container
             ) { try container.resolve(path) }
         }
         // A path is a scene name: over the byte limit, however deep or long, it is rejected
@@ -206,10 +206,10 @@ struct RouteMatchingTests {
         let manySlashes = SceneIdentifier(String(repeating: "/", count: 10_000))
         for path in [deep, long, manySlashes] {
             expectRefusal(
-                NavigationError.invalidSceneIdentifier(
+                NavigationError.input(.invalidSceneIdentifier(
                     path,
                     problem: .tooManyBytes(
-                        count: path.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount)),
+                        count: path.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount))),
                 leaving: container
             ) { try container.resolve(path) }
         }
@@ -297,11 +297,11 @@ struct SegmentReadingTests {
         expectUnknownPath("a/1", in: container, suggestions: [])
         // A segment cut to nothing is an empty segment: a bad name, never a miss.
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("ab/", problem: .emptySegment(segment: 2)),
+            NavigationError.input(.invalidSceneIdentifier("ab/", problem: .emptySegment(segment: 2))),
             leaving: container
         ) { try container.resolve("ab/") }
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("/1", problem: .emptySegment(segment: 1)),
+            NavigationError.input(.invalidSceneIdentifier("/1", problem: .emptySegment(segment: 1))),
             leaving: container
         ) { try container.resolve("/1") }
     }
@@ -465,7 +465,7 @@ struct CapturedParameterTests {
         // The tree unchanged, no transition, and the failure reported once.
         expectRejected(
             .push(scene: "product/1/"), on: coordinator,
-            with: .invalidSceneIdentifier("product/1/", problem: .emptySegment(segment: 3)))
+            with: .input(.invalidSceneIdentifier("product/1/", problem: .emptySegment(segment: 3))))
     }
 
     @Test("they encode as the same object of strings")

@@ -74,7 +74,7 @@ struct RouteTests {
         #expect(coordinator.tree.visibleScreen?.parameters == ["id": "9"])
         expectRejected(
             .push(scene: "product/:id"), on: coordinator,
-            with: .missingParameter(scene: "product/:id", name: "id"))
+            with: .input(.missingParameter(scene: "product/:id", name: "id")))
     }
 
     @Test("a path no pattern matches is an unknown scene")
@@ -91,7 +91,7 @@ struct RouteTests {
             ))
         expectRejected(
             .push(scene: "product//"), on: coordinator,
-            with: .invalidSceneIdentifier("product//", problem: .emptySegment(segment: 2)))
+            with: .input(.invalidSceneIdentifier("product//", problem: .emptySegment(segment: 2))))
     }
 
     // MARK: Registration rules
@@ -101,13 +101,13 @@ struct RouteTests {
         let container = DependencyContainer()
         try container.assemble(stubBuilder("product/:id"))
         expectRefusal(
-            NavigationError.routeCollision("product/:slug", existing: "product/:id"),
+            NavigationError.misuse(.routeCollision("product/:slug", existing: "product/:id")),
             leaving: container
         ) {
             try container.assemble(stubBuilder("product/:slug"))
         }
         expectRefusal(
-            NavigationError.routeCollision("b/:y", existing: "b/:x"), leaving: container
+            NavigationError.misuse(.routeCollision("b/:y", existing: "b/:x")), leaving: container
         ) {
             try container.assemble(contentsOf: [stubBuilder("b/:x"), stubBuilder("b/:y")])
         }
@@ -127,7 +127,7 @@ struct RouteTests {
     @Test(
         "malformed patterns are rejected at registration",
         arguments: [
-            ("product/", IdentifierProblem.emptySegment(segment: 2)),
+            ("product/", NavigationError.IdentifierProblem.emptySegment(segment: 2)),
             ("/product", .emptySegment(segment: 1)),
             ("a//b", .emptySegment(segment: 2)),
             ("product/:", .emptyParameterName(segment: 2)),
@@ -137,11 +137,11 @@ struct RouteTests {
             ("a/:b/:", .emptyParameterName(segment: 3)),
             ("a/:id/:id", .repeatedParameterName("id")),
         ])
-    func malformedPattern(pattern: String, problem: IdentifierProblem) {
+    func malformedPattern(pattern: String, problem: NavigationError.IdentifierProblem) {
         let container = DependencyContainer()
         let scene = SceneIdentifier(pattern)
         expectRefusal(
-            NavigationError.invalidSceneIdentifier(scene, problem: problem), leaving: container
+            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)), leaving: container
         ) {
             try container.assemble(stubBuilder(scene))
         }
@@ -165,19 +165,19 @@ struct RouteTests {
         let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         expectRejected(
             .push(scene: "Order", parameters: ["paid": "true", "ref": uuid]), on: coordinator,
-            with: .missingParameter(scene: "Order", name: "id"))
+            with: .input(.missingParameter(scene: "Order", name: "id")))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "x7", "paid": "true", "ref": uuid]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int))
+            with: .input(.malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "yes", "ref": uuid]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool))
+            with: .input(.malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": "nope"]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid))
+            with: .input(.malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid)))
         #expect(built.count == 0)
         try coordinator.navigate(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": uuid]))
@@ -199,12 +199,12 @@ struct RouteTests {
             try context.parameter("ref", as: UUID.self)
                 == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(try context.parameter("name", as: String.self) == "Zoë")
-        #expect(throws: NavigationError.missingParameter(scene: "Order", name: "qty")) {
+        #expect(throws: NavigationError.input(.missingParameter(scene: "Order", name: "qty"))) {
             try context.parameter("qty", as: Int.self)
         }
         #expect(
-            throws: NavigationError.malformedParameter(
-                scene: "Order", name: "name", value: "Zoë", expected: .int)
+            throws: NavigationError.input(.malformedParameter(
+                scene: "Order", name: "name", value: "Zoë", expected: .int))
         ) {
             try context.parameter("name", as: Int.self)
         }
@@ -225,7 +225,7 @@ struct RouteTests {
         try coordinator.navigate(.root(scene: "Home"))
         expectRejected(
             .push(scene: "Detail", parameters: ["id": "seven"]), on: coordinator,
-            with: .malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int)
+            with: .input(.malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int))
         )
     }
 }

@@ -29,7 +29,7 @@ extension NavigationFuzzer {
     ]
 
     /// The problem of each invalid name in ``scenes``.
-    static let identifierProblems: [SceneIdentifier: IdentifierProblem] = [
+    static let identifierProblems: [SceneIdentifier: NavigationError.IdentifierProblem] = [
         "": .empty, "a//b": .emptySegment(segment: 2), "B1 ": .whitespace(position: 3),
     ]
 
@@ -49,7 +49,7 @@ extension NavigationFuzzer {
             return .success(("product/:id", ["id": String(parts[1])]))
         }
         if let problem = identifierProblems[target] {
-            return .failure(.invalidSceneIdentifier(target, problem: problem))
+            return .failure(.input(.invalidSceneIdentifier(target, problem: problem)))
         }
         return .failure(
             .unknownScene(target, suggestions: SceneSuggestions(for: target, among: registered)))
@@ -73,12 +73,12 @@ extension NavigationFuzzer {
                 if leaving {
                     if parameters["pin"] == "yes" {
                         return .refused(
-                            .rejectedByGuard(
-                                name: name, kind: kind, scene: scene, reason: "pinned"))
+                            .guarded(.rejectedByGuard(
+                                name: name, kind: kind, scene: scene, reason: "pinned")))
                     }
                 } else if scene == "Locked" {
                     return .refused(
-                        .rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked"))
+                        .guarded(.rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked")))
                 }
             case "bounce":
                 if !leaving, scene == "B2" {
@@ -118,7 +118,7 @@ extension NavigationFuzzer {
             guard Int(id) != nil else {
                 return .failure(
                     .refused(
-                        .malformedParameter(scene: scene, name: "id", value: id, expected: .int)))
+                        .input(.malformedParameter(scene: scene, name: "id", value: id, expected: .int))))
             }
         }
         if case .failure(let error) = Self.payloadCheck(scene, payload, merged) {
@@ -149,7 +149,7 @@ extension NavigationFuzzer {
             // An alert's screen has no builder, so no veto.
             if !force, screen.content is FuzzScreen, let reason = veto(of: screen) {
                 return .refused(
-                    .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
+                    .guarded(.leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)))
             }
         }
         return nil
@@ -330,7 +330,7 @@ extension NavigationFuzzer {
             case .redirected(let next):
                 tried.append(current)
                 guard tried.count <= coordinator.maximumRedirects, !tried.contains(next) else {
-                    return .redirectLoop(chain: tried + [next])
+                    return .guarded(.redirectLoop(chain: tried + [next]))
                 }
                 current = next
             }
@@ -366,28 +366,28 @@ extension NavigationFuzzer {
         switch report {
         case .poppedBackByUser(let id):
             // A screen in the tree means the tree has a visible screen.
-            guard !isGone(id), let shown = visible?.id else { return .reportedScreenGone(id) }
+            guard !isGone(id), let shown = visible?.id else { return .refused(.reportedScreenGone(id)) }
             if id == shown || seen.contains(id) { return nil }
-            return .reportedScreenNotOnTop(id, kind: .popTo, visible: shown)
+            return .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown))
         case .dismissedByUser(let id):
-            if isGone(id) { return .reportedScreenGone(id) }
+            if isGone(id) { return .refused(.reportedScreenGone(id)) }
             guard let top = tree.modals.last, let shown = visible else {
-                return .nothingToDismiss(visible: visible?.scene ?? "")
+                return .refused(.nothingToDismiss(visible: visible?.scene ?? ""))
             }
             guard top.contains(where: { $0.id == id }) else {
-                return .reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id)
+                return .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id))
             }
             // A modal's stack always has its style.
             guard let style = top.style, !style.userCanDismiss else { return nil }
-            return .notDismissibleByUser(id, style: style)
+            return .refused(.notDismissibleByUser(id, style: style))
         case .tabSelectedByUser(let name):
             let names = tree.tabs.map(\.name)
-            guard names.contains(name) else { return .unknownTab(name, tabs: names) }
-            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            guard names.contains(name) else { return .refused(.unknownTab(name, tabs: names)) }
+            if let coveringModal { return .refused(.tabBarCovered(tab: name, modal: coveringModal)) }
             return nil
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else { return .unknownTab("", tabs: []) }
-            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            guard let name = tree.selectedTab else { return .refused(.unknownTab("", tabs: [])) }
+            if let coveringModal { return .refused(.tabBarCovered(tab: name, modal: coveringModal)) }
             return nil
         case .answeredByUser, .sizeClassChanged:
             // Judged where the fuzzer sends them (alerts, size classes).

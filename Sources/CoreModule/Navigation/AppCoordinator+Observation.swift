@@ -34,7 +34,7 @@ extension AppCoordinator {
     public var observerCount: Int { navigator.eventHub.count }
 
     /// The most navigations observers may start while one event is delivered (see
-    /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
+    /// ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
     public var maximumObserverNavigations: Int {
         get { navigator.eventHub.maximumObserverNavigations }
         set { navigator.eventHub.maximumObserverNavigations = newValue }

@@ -51,7 +51,7 @@ public final class AppCoordinator: AppCoordinatorType {
     public var window: WindowID? { navigator.window }
 
     /// The most redirects one navigation may go through before it fails with
-    /// ``NavigationError/redirectLoop(chain:)``.
+    /// ``NavigationError/GuardFailure/redirectLoop(chain:)``.
     public var maximumRedirects: Int {
         get { navigator.maximumRedirects }
         set { navigator.maximumRedirects = newValue }
@@ -174,7 +174,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// The result is checked when the screen finishes: a value of another type fails that
     /// screen's ``SceneContext/finish(with:animated:)`` with
-    /// ``NavigationError/wrongResultType(screen:expected:given:)``, and nothing leaves the tree.
+    /// ``NavigationError/Input/wrongResultType(screen:expected:given:)``, and nothing leaves the tree.
     ///
     /// ```swift
     /// try coordinator.navigate(.present(scene: "PickColor"), expecting: Color.self) { result in

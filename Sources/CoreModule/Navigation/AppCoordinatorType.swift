@@ -4,7 +4,7 @@
 /// screen's logic, a view model) can depend on this protocol instead, and a unit test can pass a
 /// test double that records the requests. A ``SceneContext`` made over such a double navigates
 /// through it; what needs the coordinator's tree (a flow, a link, a screen's result, a veto)
-/// needs an ``AppCoordinator`` and reports ``NavigationError/coordinatorUnavailable(_:_:)``
+/// needs an ``AppCoordinator`` and reports ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``
 /// otherwise.
 @MainActor
 public protocol AppCoordinatorType: AnyObject, Sendable {

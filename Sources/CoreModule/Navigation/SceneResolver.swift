@@ -32,15 +32,15 @@ struct SceneResolver {
     {
         let parameters = parameters.merging(resolved.routeParameters)
         for name in resolved.routeParameterNames where parameters[name] == nil {
-            throw .missingParameter(scene: resolved.scene, name: name)
+            throw .input(.missingParameter(scene: resolved.scene, name: name))
         }
         for (name, type) in resolved.registration.requiredParameters {
             guard let value = parameters[name] else {
-                throw .missingParameter(scene: resolved.scene, name: name)
+                throw .input(.missingParameter(scene: resolved.scene, name: name))
             }
             guard type.accepts(value) else {
-                throw .malformedParameter(
-                    scene: resolved.scene, name: name, value: value, expected: type)
+                throw .input(.malformedParameter(
+                    scene: resolved.scene, name: name, value: value, expected: type))
             }
         }
         return parameters

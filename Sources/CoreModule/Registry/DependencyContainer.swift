@@ -22,7 +22,7 @@
 /// 2. Otherwise the patterns are matched segment by segment, and at each segment a literal beats
 ///    a parameter.
 /// 3. Two patterns of the same shape (`product/:id` and `product/:slug`) would always collide:
-///    the second is rejected with ``NavigationError/routeCollision(_:existing:)``.
+///    the second is rejected with ``NavigationError/Misuse/routeCollision(_:existing:)``.
 ///
 /// A pattern's first segment must be literal. A lookup costs one dictionary lookup of the name,
 /// and a pattern match one dictionary lookup per shape of pattern of the path's length, whatever
@@ -91,10 +91,10 @@ public final class DependencyContainer: SceneBuilderContainer {
             if let route = entry.route, let existing = routes.route(shapedLike: route),
                 existing.pattern != entry.key
             {
-                throw .routeCollision(entry.key, existing: existing.pattern)
+                throw .misuse(.routeCollision(entry.key, existing: existing.pattern))
             }
             if policy == .rejectDuplicates, names.index(forKey: entry.key) != nil {
-                throw .duplicateRegistration(entry.key)
+                throw .misuse(.duplicateRegistration(entry.key))
             }
         }
 
@@ -145,10 +145,10 @@ public final class DependencyContainer: SceneBuilderContainer {
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
             // One copy of the key's bytes, for its rules, its pattern and its `/`.
             let (bytes, problem) = key.checked()
-            if let problem { throw .invalidSceneIdentifier(key, problem: problem) }
+            if let problem { throw .input(.invalidSceneIdentifier(key, problem: problem)) }
             let declared = builder.sceneIdentifier
             guard declared == key else {
-                throw .mismatchedRegistration(key: key, builderIdentifier: declared)
+                throw .misuse(.mismatchedRegistration(key: key, builderIdentifier: declared))
             }
             self.key = key.compacted
             // A pattern has a segment that starts with `:`; most names hold no `:` at all.
@@ -202,7 +202,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// - Parameter target: A scene name, or a path such as `product/42`.
     /// - Returns: The scene's builder, its registered identifier and the route parameters.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     public func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
         ResolvedScene(try resolveTarget(target))
@@ -218,9 +218,9 @@ public final class DependencyContainer: SceneBuilderContainer {
         // a huge name for its length before hashing or splitting it.
         let byteCount = target.rawValue.utf8.count
         if byteCount > SceneIdentifier.maximumByteCount {
-            throw .invalidSceneIdentifier(
+            throw .input(.invalidSceneIdentifier(
                 target,
-                problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount))
+                problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount)))
         }
         switch registry.withLock({ registry in Lookup(registry.find(target), in: registry) }) {
         case .found(let found):
@@ -251,7 +251,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         _ target: SceneIdentifier, among identifiers: Dictionary<SceneIdentifier, Registration>.Keys
     ) -> NavigationError {
         if let problem = target.problem {
-            return .invalidSceneIdentifier(target, problem: problem)
+            return .input(.invalidSceneIdentifier(target, problem: problem))
         }
         return .unknownScene(target, suggestions: SceneSuggestions(for: target, among: identifiers))
     }
@@ -266,9 +266,9 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Parameters:
     ///   - builders: The builders, each registered under its own ``Builder/sceneIdentifier``.
     ///   - policy: What to do when a scene already has a builder.
-    /// - Throws: The first problem found: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or two of
-    ///   `builders` that share a name) or ``NavigationError/routeCollision(_:existing:)`` (two
+    /// - Throws: The first problem found: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/duplicateRegistration(_:)`` (a name registered already, or two of
+    ///   `builders` that share a name) or ``NavigationError/Misuse/routeCollision(_:existing:)`` (two
     ///   patterns of the same shape); nothing is registered then.
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
@@ -298,12 +298,12 @@ public final class DependencyContainer: SceneBuilderContainer {
         for builder in builders {
             let entry = try Prepared(builder, for: builder.sceneIdentifier)
             guard keys.insert(entry.key).inserted else {
-                throw .duplicateRegistration(entry.key)
+                throw .misuse(.duplicateRegistration(entry.key))
             }
             if let route = entry.route,
                 let other = shapes.updateValue(entry.key, forKey: route.shape)
             {
-                throw .routeCollision(entry.key, existing: other)
+                throw .misuse(.routeCollision(entry.key, existing: other))
             }
             entries.append(entry)
         }

@@ -20,9 +20,9 @@ public protocol SceneBuilderContainer: Sendable {
     /// - Parameters:
     ///   - builders: The builders.
     ///   - policy: What to do when a scene already has a builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or twice in
-    ///   `builders`) or ``NavigationError/routeCollision(_:existing:)``; nothing is registered
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/duplicateRegistration(_:)`` (a name registered already, or twice in
+    ///   `builders`) or ``NavigationError/Misuse/routeCollision(_:existing:)``; nothing is registered
     ///   then.
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
@@ -33,7 +33,7 @@ public protocol SceneBuilderContainer: Sendable {
     /// - Parameter target: A scene name, or a path such as `product/42`.
     /// - Returns: The scene's builder, its registered identifier and the values the path gave
     ///   its route parameters.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)`` (make its
     ///   suggestions with ``SceneSuggestions/init(for:among:)``).
     func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene
@@ -117,8 +117,8 @@ extension SceneBuilderContainer {
     /// - Parameters:
     ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
     ///   - sceneIdentifier: The scene's name.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)`` when the two names
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/mismatchedRegistration(key:builderIdentifier:)`` when the two names
     ///   differ, or what ``assemble(contentsOf:policy:)`` throws; nothing is registered then.
     public func assemble(builder: any Builder, for sceneIdentifier: SceneIdentifier)
         throws(NavigationError)
@@ -126,7 +126,7 @@ extension SceneBuilderContainer {
         try sceneIdentifier.validate()
         let declared = builder.sceneIdentifier
         guard declared == sceneIdentifier else {
-            throw .mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared)
+            throw .misuse(.mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared))
         }
         try assemble(contentsOf: [builder], policy: .rejectDuplicates)
     }
@@ -135,7 +135,7 @@ extension SceneBuilderContainer {
 
 /// What a registration does when the scene already has a builder.
 public enum RegistrationPolicy: Hashable, Sendable {
-    /// Throw ``NavigationError/duplicateRegistration(_:)`` and keep the existing builder.
+    /// Throw ``NavigationError/Misuse/duplicateRegistration(_:)`` and keep the existing builder.
     case rejectDuplicates
     /// Replace the existing builder (for example a test double over a real screen).
     case replaceExisting

@@ -86,10 +86,10 @@ struct RoutePattern: Hashable, Sendable {
     /// too.
     ///
     /// - Returns: The pattern.
-    /// - Throws: ``NavigationError/invalidLinkTable(_:)`` naming the problem with `path`.
+    /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` naming the problem with `path`.
     static func linkPath(_ path: String) throws(NavigationError) -> RoutePattern {
-        func failure(_ problem: LinkRouteProblem) -> NavigationError {
-            .invalidLinkTable(.invalidRoute(path, problem))
+        func failure(_ problem: NavigationError.LinkRouteProblem) -> NavigationError {
+            .link(.invalidLinkTable(.invalidRoute(path, problem)))
         }
         let identifier = SceneIdentifier(path)
         if let problem = identifier.problem { throw failure(.invalidPath(problem)) }
@@ -156,7 +156,7 @@ struct RoutePattern: Hashable, Sendable {
 
     /// The segment rules every identifier containing `/` or `:` must follow, read from the
     /// identifier's bytes of UTF-8.
-    static func segmentProblem(in bytes: [UInt8]) -> IdentifierProblem? {
+    static func segmentProblem(in bytes: [UInt8]) -> NavigationError.IdentifierProblem? {
         let slash = UInt8(ascii: "/")
         guard bytes.contains(where: { $0 == slash || $0 == UInt8(ascii: ":") }) else {
             return nil
