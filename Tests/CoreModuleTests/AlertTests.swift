@@ -231,7 +231,9 @@ struct AlertTests {
             #expect(!NavigationError.refused(.invalidAlert(problem)).description.isEmpty)
         }
         let empty = try makeCoordinator()
-        expectRefused(.refused(.noRoot(.present)), on: empty) { try empty.navigate(.alert(Self.discard)) }
+        expectRefused(.refused(.noRoot(.present)), on: empty) {
+            try empty.navigate(.alert(Self.discard))
+        }
     }
 
     @Test("an expected result type is checked against every button's answer when presenting")
@@ -265,7 +267,8 @@ struct AlertTests {
                 try coordinator.navigate(.present(scene: "B1", style: style))
             }
             #expect(
-                NavigationError.refused(.invalidPresentationStyle(style)).description.contains(".alert(_:)"))
+                NavigationError.refused(.invalidPresentationStyle(style)).description.contains(
+                    ".alert(_:)"))
         }
     }
 
@@ -461,7 +464,8 @@ struct AlertFromAScreenTests {
         let orphan = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: nil)
         #expect(
-            throws: NavigationError.misuse(.coordinatorUnavailable(.navigateForResult(.present), .released))
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.navigateForResult(.present), .released))
         ) {
             try orphan.navigate(.alert(AlertTests.discard)) { _ in }
         }
@@ -470,8 +474,9 @@ struct AlertFromAScreenTests {
         let double = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: navigator)
         #expect(
-            throws: NavigationError.misuse(.coordinatorUnavailable(
-                .navigateForResult(.present), .notAnAppCoordinator))
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(
+                    .navigateForResult(.present), .notAnAppCoordinator))
         ) {
             try double.navigate(.alert(AlertTests.discard)) { _ in }
         }

@@ -57,7 +57,8 @@ struct ArticleBuilderTests {
         let container = DependencyContainer()
         let builder = ArticleA2Builder(sceneIdentifier: "A 2")
         expectRefusal(
-            NavigationError.input(.invalidSceneIdentifier("A 2", problem: .whitespace(position: 2))),
+            NavigationError.input(
+                .invalidSceneIdentifier("A 2", problem: .whitespace(position: 2))),
             leaving: container
         ) {
             try container.assemble(builder: builder, for: builder.sceneIdentifier)

@@ -13,14 +13,18 @@ private struct FixedContainer: SceneBuilderContainer {
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
     {
-        if let first = builders.first { throw .misuse(.duplicateRegistration(first.sceneIdentifier)) }
+        if let first = builders.first {
+            throw .misuse(.duplicateRegistration(first.sceneIdentifier))
+        }
     }
 
     var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
 
     func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
         if let builder = builders[target] { return ResolvedScene(scene: target, builder: builder) }
-        if let problem = target.problem { throw .input(.invalidSceneIdentifier(target, problem: problem)) }
+        if let problem = target.problem {
+            throw .input(.invalidSceneIdentifier(target, problem: problem))
+        }
         throw .unknownScene(
             target, suggestions: SceneSuggestions(for: target, among: sceneIdentifiers))
     }
@@ -91,16 +95,20 @@ struct CustomContainerTests {
         let navigator = RecordingNavigator()
         let context = SceneContext(
             scene: "Detail", screen: ScreenID(1), parameters: [:], coordinator: navigator)
-        #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator))) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator))
+        ) {
             try context.finish(with: 7)
         }
         #expect(
-            throws: NavigationError.misuse(.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving { "it has unsaved changes" }
         }
         #expect(
-            throws: NavigationError.misuse(.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving(nil)
         }
@@ -120,8 +128,9 @@ struct CustomContainerTests {
             redirectedFrom: .open(
                 .deepLink("demo://open/Detail", format: DeepLinkFormat(scheme: "demo"))))
         #expect(
-            throws: NavigationError.misuse(.coordinatorUnavailable(
-                .continueRedirectedNavigation, .notAnAppCoordinator))
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(
+                    .continueRedirectedNavigation, .notAnAppCoordinator))
         ) {
             try redirectedLink.continueRedirectedNavigation()
         }
@@ -144,7 +153,8 @@ struct CustomContainerTests {
         let container = FixedContainer(builders: [:])
         // The article's call checks the names before the container sees the builder.
         #expect(
-            throws: NavigationError.misuse(.mismatchedRegistration(key: "Home", builderIdentifier: "Detail"))
+            throws: NavigationError.misuse(
+                .mismatchedRegistration(key: "Home", builderIdentifier: "Detail"))
         ) {
             try container.assemble(builder: stubBuilder("Detail"), for: "Home")
         }

@@ -139,7 +139,8 @@ struct DeepLinkGuideTests {
         let context = try #require(sheet.content as? StubScreen).context
         try context.vetoLeaving { "unsaved changes" }
         expectRefusal(
-            NavigationError.guarded(.leavingVetoed(scene: "A2", screen: sheet.id, reason: "unsaved changes")),
+            NavigationError.guarded(
+                .leavingVetoed(scene: "A2", screen: sheet.id, reason: "unsaved changes")),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/B1/B2", format: format))

@@ -152,7 +152,8 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         let strict = DeepLinkFormat(scheme: "demo", host: "go", maximumScreens: 2)
         expectRefusal(
-            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))),
+            leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://go/A1/A2/A1", format: strict))
         }
@@ -167,9 +168,10 @@ struct DeepLinkTests {
         let before = coordinator.tree
         expectLinkRejected(
             "demo://open/A1/A2/+A3;x=1/B2", on: coordinator,
-            with: .link(.linkSegmentFailed(
-                position: 3, segment: "+A3;x=1",
-                error: .unknownScene("A3", suggestions: ["A1", "A2"]))))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 3, segment: "+A3;x=1",
+                    error: .unknownScene("A3", suggestions: ["A1", "A2"]))))
         // The two screens built before the failure used up their identities (#2 and #3).
         try coordinator.navigate(.push(scene: "A2"))
         #expect(coordinator.tree.visibleScreen?.id == ScreenID(UInt64(before.screenCount) + 3))
@@ -180,16 +182,20 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         expectLinkRejected(
             "demo://open/A1/Order", on: coordinator,
-            with: .link(.linkSegmentFailed(
-                position: 2, segment: "Order", error: .input(.missingParameter(scene: "Order", name: "id"))))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "Order",
+                    error: .input(.missingParameter(scene: "Order", name: "id"))))
         )
         expectLinkRejected(
             "demo://open/A1/Order;id=seven", on: coordinator,
-            with: .link(.linkSegmentFailed(
-                position: 2, segment: "Order;id=seven",
-                error: .input(.malformedParameter(
-                    scene: "Order", name: "id", value: "seven", expected: .int))
-            )))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "Order;id=seven",
+                    error: .input(
+                        .malformedParameter(
+                            scene: "Order", name: "id", value: "seven", expected: .int))
+                )))
     }
 
     @Test("a failing builder or a malformed name fails the link and changes nothing")
@@ -198,21 +204,25 @@ struct DeepLinkTests {
         try coordinator.navigate(.root(scene: "B1"))
         expectLinkRejected(
             "demo://open/A1/+Broken", on: coordinator,
-            with: .link(.linkSegmentFailed(
-                position: 2, segment: "+Broken",
-                error: .builderFailed("Broken", reason: "the network is down"))))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "+Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))))
         expectLinkRejected(
             "demo://open/A1/%E2%80%8B", on: coordinator,
-            with: .link(.linkSegmentFailed(
-                position: 2, segment: "%E2%80%8B",
-                error: .input(.invalidSceneIdentifier(
-                    "\u{200B}", problem: .invisibleCharacter(position: 1))))))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "%E2%80%8B",
+                    error: .input(
+                        .invalidSceneIdentifier(
+                            "\u{200B}", problem: .invisibleCharacter(position: 1))))))
     }
 
     @Test("error messages name the segment, its position and the cause")
     func linkMessages() {
-        let error = NavigationError.link(.linkSegmentFailed(
-            position: 3, segment: "+A3", error: .unknownScene("A3", suggestions: ["A2"])))
+        let error = NavigationError.link(
+            .linkSegmentFailed(
+                position: 3, segment: "+A3", error: .unknownScene("A3", suggestions: ["A2"])))
         #expect(
             error.description
                 == "The link cannot be opened: screen 3, \"+A3\", failed. No builder is "

@@ -86,10 +86,12 @@ struct DescriptionTests {
         let recorder = EventRecorder(coordinator)
         let format = DeepLinkFormat(scheme: "app")
         let errors: [NavigationError] = [
-            .link(.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
-            .snapshot(.restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+            .link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
             .refused(.nothingToDismiss(visible: "A1")),
         ]
         expectRefusal(errors[0], leaving: coordinator) {
@@ -180,8 +182,10 @@ struct DescriptionTests {
         try coordinator.navigate(.root(scene: "Flags", parameters: ["on": "yes", "id": "7"]))
         #expect(
             errors == [
-                .input(.malformedParameter(scene: "Flags", name: "on", value: "yes", expected: .bool)),
-                .input(.malformedParameter(scene: "Flags", name: "id", value: "7", expected: .uuid)),
+                .input(
+                    .malformedParameter(scene: "Flags", name: "on", value: "yes", expected: .bool)),
+                .input(
+                    .malformedParameter(scene: "Flags", name: "id", value: "7", expected: .uuid)),
             ])
         #expect(
             errors.map(\.description).allSatisfy {

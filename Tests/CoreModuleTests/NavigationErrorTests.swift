@@ -78,8 +78,9 @@ struct NavigationErrorTests {
     func hugeName() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(String(repeating: "x", count: 100_000))
-        let expected = NavigationError.input(.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: 100_000, limit: 1_024)))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: 100_000, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         #expect(expected.description.count < 250)
         #expect(expected.description.contains("(100000 bytes)"))
@@ -92,8 +93,9 @@ struct NavigationErrorTests {
         // Three characters: each a letter carrying 350,000 combining acute accents (700 KB).
         let marks = String(repeating: "\u{301}", count: 350_000)
         let scene = SceneIdentifier("a" + marks + "b" + marks + "c")
-        let expected = NavigationError.input(.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: scene.rawValue.utf8.count, limit: 1_024)))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: scene.rawValue.utf8.count, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         // The message quotes at most 32 Unicode scalars, so it stays short.
         #expect(expected.description.utf8.count < 300)
@@ -103,8 +105,9 @@ struct NavigationErrorTests {
     func hugeCJKName() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(String(repeating: "画", count: 100_000))
-        let expected = NavigationError.input(.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: 300_000, limit: 1_024)))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: 300_000, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         #expect(expected.description.contains("(300000 bytes)"))
     }
@@ -150,10 +153,12 @@ struct NavigationErrorTests {
     @Test("pop never removes a stack's first screen")
     func popAtFirstScreen() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.present(scene: "B1"))
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
     }
 
     @Test("pop to a scene that is not below the top names the scene and the stack")
@@ -176,7 +181,8 @@ struct NavigationErrorTests {
     @Test("dismiss needs a presented modal")
     func dismissWithNothingPresented() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
-        expectRejected(.dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
     }
 
     @Test("going home when already home succeeds, changes nothing and reports nothing")
@@ -204,7 +210,8 @@ struct NavigationErrorTests {
         // With a modal presented, dismiss all is not a no-op: the guard is asked, and refuses.
         expectRejected(
             .dismissAll(), on: coordinator,
-            with: .guarded(.rejectedByGuard(name: "counting", kind: .dismissAll, scene: "B1", reason: "no")))
+            with: .guarded(
+                .rejectedByGuard(name: "counting", kind: .dismissAll, scene: "B1", reason: "no")))
     }
 
     @Test("a screen's context and a flow get nil for a request that is already satisfied")
@@ -221,7 +228,10 @@ struct NavigationErrorTests {
     @Test("every error reads as a full sentence that names its values")
     func messagesAreSentences() {
         let cases: [(NavigationError, String)] = [
-            (.misuse(.duplicateRegistration("A1")), "A builder for scene \"A1\" is already registered"),
+            (
+                .misuse(.duplicateRegistration("A1")),
+                "A builder for scene \"A1\" is already registered"
+            ),
             (.misuse(.mismatchedRegistration(key: "A2", builderIdentifier: "A1")), "under \"A2\""),
             (.refused(.noRoot(.push)), "Cannot push: the window has no root yet"),
             (.refused(.cannotPopFirstScreen("A1", kind: .popToRoot)), "Cannot pop-to-root: \"A1\""),
@@ -229,45 +239,70 @@ struct NavigationErrorTests {
             (.refused(.nothingToDismiss(visible: "A2")), "visible scene is \"A2\""),
             (.builderFailed("B1", reason: "offline"), "scene \"B1\" failed: offline."),
             (.misuse(.reentrantNavigation(.push, during: .present)), "Cannot push while a present"),
-            (.misuse(.coordinatorUnavailable(.navigate(.pop), .released)), "Cannot pop: the coordinator"),
-            (.misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator)), "Cannot finish the screen"),
-            (.misuse(.coordinatorUnavailable(.navigate(.push), .flowFinished)), "the flow has finished"),
             (
-                .misuse(.coordinatorUnavailable(.navigateForResult(.present), .notAnAppCoordinator)),
+                .misuse(.coordinatorUnavailable(.navigate(.pop), .released)),
+                "Cannot pop: the coordinator"
+            ),
+            (
+                .misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator)),
+                "Cannot finish the screen"
+            ),
+            (
+                .misuse(.coordinatorUnavailable(.navigate(.push), .flowFinished)),
+                "the flow has finished"
+            ),
+            (
+                .misuse(
+                    .coordinatorUnavailable(.navigateForResult(.present), .notAnAppCoordinator)),
                 "Cannot present for a result: the context's coordinator is another"
             ),
             (
-                .misuse(.coordinatorUnavailable(.continueRedirectedNavigation, .notAnAppCoordinator)),
+                .misuse(
+                    .coordinatorUnavailable(.continueRedirectedNavigation, .notAnAppCoordinator)),
                 "such as a test double, which only navigates"
             ),
-            (.input(.invalidSceneIdentifier("", problem: .empty)), "\"\" is not valid: it is empty."),
+            (
+                .input(.invalidSceneIdentifier("", problem: .empty)),
+                "\"\" is not valid: it is empty."
+            ),
             (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
             (.misuse(.routeCollision("a/:b", existing: "a/:c")), "same paths as \"a/:c\""),
-            (.input(.missingParameter(scene: "Order", name: "id")), "parameter \"id\", which was not"),
             (
-                .input(.malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)),
+                .input(.missingParameter(scene: "Order", name: "id")),
+                "parameter \"id\", which was not"
+            ),
+            (
+                .input(
+                    .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)),
                 "but it is \"x7\""
             ),
             (.link(.invalidLink(.empty)), "The link cannot be opened: it is empty."),
             (
-                .link(.linkSegmentFailed(position: 2, segment: "A3", error: .refused(.noRoot(.push)))),
+                .link(
+                    .linkSegmentFailed(position: 2, segment: "A3", error: .refused(.noRoot(.push)))),
                 "screen 2, \"A3\", failed."
             ),
             (.snapshot(.unsupportedVersion(found: 4, supported: 3)), "format version 4"),
             (
-                .snapshot(.restorationFailed(position: 1, scene: "Gone", error: .refused(.noRoot(.push)))),
+                .snapshot(
+                    .restorationFailed(position: 1, scene: "Gone", error: .refused(.noRoot(.push)))),
                 "screen 1, \"Gone\", failed."
             ),
             (
-                .guarded(.rejectedByGuard(name: "auth", kind: .push, scene: "A2", reason: "signed out")),
+                .guarded(
+                    .rejectedByGuard(name: "auth", kind: .push, scene: "A2", reason: "signed out")),
                 "guard \"auth\" rejected it: signed out."
             ),
             (.guarded(.redirectLoop(chain: [.push(scene: "A1")])), "redirected in a loop"),
             (
-                .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved")),
+                .guarded(
+                    .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved")),
                 "Cannot leave \"Keep\" #2"
             ),
-            (.refused(.reportedScreenGone(ScreenID(4))), "reported screen #4, but it is not in the tree"),
+            (
+                .refused(.reportedScreenGone(ScreenID(4))),
+                "reported screen #4, but it is not in the tree"
+            ),
             (
                 .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2))),
                 "a pop of screen #1, but the visible screen is #2"
@@ -292,10 +327,14 @@ struct NavigationErrorTests {
                 "its style (full-screen) does not let the user dismiss it."
             ),
             (
-                .refused(.notDismissibleByUser(ScreenID(3), style: .sheet(interactiveDismissal: false))),
+                .refused(
+                    .notDismissibleByUser(ScreenID(3), style: .sheet(interactiveDismissal: false))),
                 "its style (sheet, not swipeable)"
             ),
-            (.refused(.emptyStack(.setStack)), "Cannot set-stack: a stack holds at least one screen."),
+            (
+                .refused(.emptyStack(.setStack)),
+                "Cannot set-stack: a stack holds at least one screen."
+            ),
             (
                 .link(.noTabForLink("A2", tabs: ["home", "more"])),
                 "starts with \"A2\", but no tab starts with that scene or hosts it; the tabs are "
@@ -305,7 +344,10 @@ struct NavigationErrorTests {
                 .refused(.invalidPresentationStyle(.sheet(detents: []))),
                 "style .sheet(detents: [], interactiveDismissal: true)"
             ),
-            (.refused(.invalidPresentationStyle(.popover(anchor: ""))), "style .popover(anchor: \"\")"),
+            (
+                .refused(.invalidPresentationStyle(.popover(anchor: ""))),
+                "style .popover(anchor: \"\")"
+            ),
             (.snapshot(.rootAndTabs), "it has both a root stack and tabs."),
             (
                 .input(.missingPayload(scene: "Product", expected: "Item")),
@@ -340,8 +382,9 @@ struct NavigationErrorTests {
                 "Cannot push \"B1\" synchronously: the asynchronous guard \"session\" must decide"
             ),
             (
-                .guarded(.navigationCancelled(
-                    .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))),
+                .guarded(
+                    .navigationCancelled(
+                        .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))),
                 "was cancelled by the newer request .push(scene: \"A2\""
             ),
             (
@@ -349,11 +392,13 @@ struct NavigationErrorTests {
                 "was cancelled by its caller while a guard decided; nothing changed."
             ),
             (
-                .guarded(.guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10))),
+                .guarded(
+                    .guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10))),
                 "did not answer within 10.0 seconds; nothing changed."
             ),
             (
-                .guarded(.navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2))),
+                .guarded(
+                    .navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2))),
                 "but screen #2, visible when it was asked, is no longer visible"
             ),
             (
@@ -369,10 +414,11 @@ struct NavigationErrorTests {
                 "The link route \"inbox/:id\" is invalid: its parent \"inbox\" is no route of the table."
             ),
             (
-                .link(.unhandledLink(
-                    NavigationError.UnhandledLink(
-                        url: "https://evil.example.com/product/1",
-                        reason: .notAccepted(scheme: "https", host: "evil.example.com")))),
+                .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: "https://evil.example.com/product/1",
+                            reason: .notAccepted(scheme: "https", host: "evil.example.com")))),
                 "is not handled: the app does not accept links from \"https://evil.example.com\"."
             ),
             (
@@ -391,11 +437,17 @@ struct NavigationErrorTests {
                 .window(.unknownWindow("side", open: ["main", "orders"])),
                 "No window \"side\" is open; the open windows are \"main\" and \"orders\"."
             ),
-            (.window(.unknownWindow("side", open: [])), "No window \"side\" is open: no window is."),
+            (
+                .window(.unknownWindow("side", open: [])),
+                "No window \"side\" is open: no window is."
+            ),
             (.window(.windowAlreadyOpen("main")), "The window \"main\" is already open."),
             (.window(.noActiveWindow), "addressed to the active window, and no window is open."),
             (.window(.windowClosed("main")), "The window \"main\" was closed"),
-            (.refused(.noTabRoot(.addTab)), "Cannot add-tab: the root is a stack, not a tab container."),
+            (
+                .refused(.noTabRoot(.addTab)),
+                "Cannot add-tab: the root is a stack, not a tab container."
+            ),
             (
                 .refused(.tabIndexOutOfRange(index: 3, count: 1)),
                 "Cannot add a tab at position 3: with 1 tabs, a new tab goes at 0 to 1."
@@ -454,8 +506,10 @@ struct NavigationErrorTests {
     @Test("every error has a stable code, distinct per case")
     func codes() {
         let errors: [NavigationError] = [
-            .unknownScene("A3", suggestions: []), .input(.invalidSceneIdentifier("", problem: .empty)),
-            .misuse(.duplicateRegistration("A1")), .misuse(.mismatchedRegistration(key: "A", builderIdentifier: "B")),
+            .unknownScene("A3", suggestions: []),
+            .input(.invalidSceneIdentifier("", problem: .empty)),
+            .misuse(.duplicateRegistration("A1")),
+            .misuse(.mismatchedRegistration(key: "A", builderIdentifier: "B")),
             .refused(.noRoot(.push)), .refused(.cannotPopFirstScreen("A1", kind: .pop)),
             .refused(.sceneNotInStack("X", stack: [])), .refused(.nothingToDismiss(visible: "A1")),
             .builderFailed("A1", reason: "x"), .misuse(.reentrantNavigation(.push, during: .pop)),
@@ -468,13 +522,15 @@ struct NavigationErrorTests {
             .snapshot(.unsupportedVersion(found: 2, supported: 1)),
             .snapshot(.restorationFailed(position: 1, scene: "A", error: .refused(.noRoot(.push)))),
             .guarded(.rejectedByGuard(name: "g", kind: .push, scene: "A", reason: "r")),
-            .guarded(.redirectLoop(chain: [])), .guarded(.leavingVetoed(scene: "A", screen: ScreenID(1), reason: "r")),
+            .guarded(.redirectLoop(chain: [])),
+            .guarded(.leavingVetoed(scene: "A", screen: ScreenID(1), reason: "r")),
             .refused(.reportedScreenGone(ScreenID(1))),
             .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2))),
             .misuse(.flowKeyInUse("k")), .misuse(.missingService(type: "T")),
             .refused(.finishingScreenNotVisible(ScreenID(1), visible: nil)), .refused(.noTabs),
             .misuse(.observerNavigationLoop(limit: 50, kind: .push, scene: "A")),
-            .refused(.duplicateTabName("home")), .input(.invalidTabName("")), .refused(.unknownTab("x", tabs: [])),
+            .refused(.duplicateTabName("home")), .input(.invalidTabName("")),
+            .refused(.unknownTab("x", tabs: [])),
             .refused(.tabBarCovered(tab: "more", modal: "B2")),
             .refused(.notDismissibleByUser(ScreenID(1), style: .fullScreenCover)),
             .refused(.emptyStack(.setStack)), .link(.noTabForLink("A2", tabs: ["home"])),
@@ -488,17 +544,23 @@ struct NavigationErrorTests {
             .guarded(.navigationCancelled(.transition(.pop()), by: nil)),
             .guarded(.guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1))),
             .guarded(.navigationOriginGone(.transition(.pop()), origin: ScreenID(1))),
-            .link(.heldLinkReplaced("a", by: "b")), .link(.heldLinkFailed("a", error: .refused(.noRoot(.push)))),
+            .link(.heldLinkReplaced("a", by: "b")),
+            .link(.heldLinkFailed("a", error: .refused(.noRoot(.push)))),
             .link(.invalidLinkTable(.noOrigins)),
-            .link(.unhandledLink(NavigationError.UnhandledLink(url: "x", reason: .noRoute(path: "x")))),
+            .link(
+                .unhandledLink(NavigationError.UnhandledLink(url: "x", reason: .noRoute(path: "x")))
+            ),
             .link(.linkNotShareable(scene: "P", screen: ScreenID(1), route: nil)),
-            .input(.invalidWindowID("")), .window(.unknownWindow("w", open: [])), .window(.windowAlreadyOpen("w")),
+            .input(.invalidWindowID("")), .window(.unknownWindow("w", open: [])),
+            .window(.windowAlreadyOpen("w")),
             .window(.noActiveWindow), .window(.windowClosed("w")), .refused(.noTabRoot(.addTab)),
             .refused(.tabIndexOutOfRange(index: 3, count: 1)), .refused(.lastTab("home")),
             .window(.windowBusy("w", during: .push)), .refused(.noSplitRoot(.showDetail)),
             .refused(.noSupplementaryColumn(.split)), .refused(.noDetailScreen(.replace)),
-            .refused(.invalidAlert(.noButtons)), .refused(.alertIsPresented(.present, alert: "Alert")),
-            .refused(.notAnAlert(ScreenID(1))), .refused(.noSuchAlertButton(ScreenID(1), button: 1, count: 1)),
+            .refused(.invalidAlert(.noButtons)),
+            .refused(.alertIsPresented(.present, alert: "Alert")),
+            .refused(.notAnAlert(ScreenID(1))),
+            .refused(.noSuchAlertButton(ScreenID(1), button: 1, count: 1)),
             .refused(.alertTextMismatch(ScreenID(1), given: 1, expected: 0)),
         ]
         #expect(errors.count == Self.caseCount)

@@ -10,7 +10,8 @@ struct ObservationTests {
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2", animated: true))
-        expectRejected(.dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
         try coordinator.navigate(.present(scene: "B1", animated: false))
         try coordinator.navigate(.dismiss(animated: true))
         #expect(recorder.kinds == [.root, .push, .present, .dismiss])
@@ -18,7 +19,8 @@ struct ObservationTests {
         #expect(recorder.transitions.map(\.animated) == [false, true, false, true])
         #expect(
             recorder.failures == [
-                NavigationFailure(request: .dismiss(), error: .refused(.nothingToDismiss(visible: "A2")))
+                NavigationFailure(
+                    request: .dismiss(), error: .refused(.nothingToDismiss(visible: "A2")))
             ])
         #expect(recorder.events.count == 5)
     }

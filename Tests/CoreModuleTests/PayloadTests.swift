@@ -87,7 +87,8 @@ struct PayloadTests {
         #expect(context.payloadIfPresent(as: Coupon.self) == Coupon(code: "X"))
         #expect(context.payloadIfPresent(as: Product.self) == nil)
         expectRefusal(
-            NavigationError.input(.wrongPayloadType(scene: "Note", expected: "Product", given: "Coupon")),
+            NavigationError.input(
+                .wrongPayloadType(scene: "Note", expected: "Product", given: "Coupon")),
             leaving: coordinator
         ) {
             try context.payload(as: Product.self)
@@ -97,7 +98,8 @@ struct PayloadTests {
         try coordinator.navigate(.push(scene: "Note"))
         let bare = try #require((coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         expectRefusal(
-            NavigationError.input(.missingPayload(scene: "Note", expected: "Int")), leaving: coordinator
+            NavigationError.input(.missingPayload(scene: "Note", expected: "Int")),
+            leaving: coordinator
         ) {
             try bare.payload(as: Int.self)
         }
@@ -150,7 +152,8 @@ struct PayloadTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.push(scene: "Product", payload: ScenePayload(lamp)))
         expectRefusal(
-            NavigationError.link(.payloadNotSaved(scene: "Product", screen: ScreenID(2), type: "Product")),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Product", screen: ScreenID(2), type: "Product")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -193,7 +196,8 @@ struct PayloadTests {
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "B"))))
         // The root's screen comes before the modal's, as in a link and in restoring.
         expectRefusal(
-            NavigationError.link(.payloadNotSaved(scene: "Note", screen: ScreenID(2), type: "Coupon")),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Note", screen: ScreenID(2), type: "Coupon")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -206,7 +210,8 @@ struct PayloadTests {
                 ], selected: "home"))
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "D"))))
         expectRefusal(
-            NavigationError.link(.payloadNotSaved(scene: "Note", screen: ScreenID(5), type: "Coupon")),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Note", screen: ScreenID(5), type: "Coupon")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -223,8 +228,9 @@ struct PayloadTests {
         let context = try #require(
             (coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         expectRefusal(
-            NavigationError.input(.wrongResultType(
-                screen: context.screen, expected: "Int", given: "String")),
+            NavigationError.input(
+                .wrongResultType(
+                    screen: context.screen, expected: "Int", given: "String")),
             leaving: coordinator
         ) {
             try context.finish(with: "seven")

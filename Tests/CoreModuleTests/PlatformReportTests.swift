@@ -53,12 +53,15 @@ struct PlatformReportTests {
         let recorder = EventRecorder(coordinator)
         let before = coordinator.tree
         // #1 is in the home tab, not the selected one; #2 is under a modal after the present.
-        let notOnTop = NavigationError.refused(.reportedScreenNotOnTop(
-            ScreenID(1), kind: .popTo, visible: ScreenID(4)))
+        let notOnTop = NavigationError.refused(
+            .reportedScreenNotOnTop(
+                ScreenID(1), kind: .popTo, visible: ScreenID(4)))
         expectRefusal(notOnTop, leaving: coordinator) {
             try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         }
-        expectRefusal(NavigationError.refused(.reportedScreenGone(ScreenID(42))), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.reportedScreenGone(ScreenID(42))), leaving: coordinator
+        ) {
             try coordinator.report(.poppedBackByUser(to: ScreenID(42)))
         }
         #expect(coordinator.tree == before)
@@ -73,7 +76,8 @@ struct PlatformReportTests {
             ])
         try coordinator.navigate(.present(scene: "A1"))
         expectRefusal(
-            NavigationError.refused(.reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(5))),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(5))),
             leaving: coordinator
         ) { try coordinator.report(.poppedBackByUser(to: ScreenID(2))) }
     }
@@ -142,10 +146,14 @@ struct PlatformReportTests {
             recorder.failures
                 == cases.map { NavigationFailure(operation: .report($0.0), error: $0.1) })
         try coordinator.report(.dismissedByUser(ScreenID(3)))
-        expectRefusal(NavigationError.refused(.reportedScreenGone(ScreenID(3))), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.reportedScreenGone(ScreenID(3))), leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(ScreenID(3)))
         }
-        expectRefusal(NavigationError.refused(.nothingToDismiss(visible: "A2")), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.nothingToDismiss(visible: "A2")), leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(ScreenID(2)))
         }
         #expect(coordinator.tree.scenes == [["A1", "A2"]])

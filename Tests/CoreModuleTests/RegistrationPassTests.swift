@@ -150,7 +150,9 @@ struct RegistrationPassTests {
         try container.assemble(plain("Home"))
         try container.assemble(plain("p/:id"), policy: .replaceExisting)
         // Refused by the registry inside, which holds what it held.
-        expectRefusal(NavigationError.misuse(.duplicateRegistration("Home")), leaving: container.inner) {
+        expectRefusal(
+            NavigationError.misuse(.duplicateRegistration("Home")), leaving: container.inner
+        ) {
             try container.assemble(plain("Home"))
         }
         #expect(log.batches == [["Home"], ["p/:id"], ["Home"]])

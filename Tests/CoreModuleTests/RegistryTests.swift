@@ -61,7 +61,8 @@ struct RegistryTests {
         let container = DependencyContainer()
         let scene = SceneIdentifier(name)
         expectRefusal(
-            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)), leaving: container
+            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)),
+            leaving: container
         ) {
             try container.assemble(stubBuilder(scene))
         }

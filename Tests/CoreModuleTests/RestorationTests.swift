@@ -119,8 +119,9 @@ struct RestorationTests {
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1")], [.init(scene: "Gone")]])
-        let expected = NavigationError.snapshot(.restorationFailed(
-            position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))
+        let expected = NavigationError.snapshot(
+            .restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))
         #expect(throws: expected) { try coordinator.restore(snapshot) }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -147,9 +148,10 @@ struct RestorationTests {
         let coordinator = try makeApp()
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "product/:id")]])
         expectRefusal(
-            NavigationError.snapshot(.restorationFailed(
-                position: 2, scene: "product/:id",
-                error: .input(.missingParameter(scene: "product/:id", name: "id")))),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 2, scene: "product/:id",
+                    error: .input(.missingParameter(scene: "product/:id", name: "id")))),
             leaving: coordinator
         ) { try coordinator.restore(snapshot) }
         #expect(coordinator.tree.isEmpty)

@@ -54,8 +54,9 @@ struct RouteEdgeTests {
         ]
         for (path, segment) in cases {
             #expect(
-                throws: NavigationError.input(.invalidSceneIdentifier(
-                    path, problem: .emptySegment(segment: segment)))
+                throws: NavigationError.input(
+                    .invalidSceneIdentifier(
+                        path, problem: .emptySegment(segment: segment)))
             ) { try container.resolve(path) }
         }
     }

@@ -196,7 +196,8 @@ struct RouteMatchingTests {
         ]
         for (path, problem) in badNames {
             expectRefusal(
-                NavigationError.input(.invalidSceneIdentifier(path, problem: problem)), leaving: container
+                NavigationError.input(.invalidSceneIdentifier(path, problem: problem)),
+                leaving: container
             ) { try container.resolve(path) }
         }
         // A path is a scene name: over the byte limit, however deep or long, it is rejected
@@ -206,10 +207,12 @@ struct RouteMatchingTests {
         let manySlashes = SceneIdentifier(String(repeating: "/", count: 10_000))
         for path in [deep, long, manySlashes] {
             expectRefusal(
-                NavigationError.input(.invalidSceneIdentifier(
-                    path,
-                    problem: .tooManyBytes(
-                        count: path.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount))),
+                NavigationError.input(
+                    .invalidSceneIdentifier(
+                        path,
+                        problem: .tooManyBytes(
+                            count: path.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount
+                        ))),
                 leaving: container
             ) { try container.resolve(path) }
         }
@@ -297,11 +300,13 @@ struct SegmentReadingTests {
         expectUnknownPath("a/1", in: container, suggestions: [])
         // A segment cut to nothing is an empty segment: a bad name, never a miss.
         expectRefusal(
-            NavigationError.input(.invalidSceneIdentifier("ab/", problem: .emptySegment(segment: 2))),
+            NavigationError.input(
+                .invalidSceneIdentifier("ab/", problem: .emptySegment(segment: 2))),
             leaving: container
         ) { try container.resolve("ab/") }
         expectRefusal(
-            NavigationError.input(.invalidSceneIdentifier("/1", problem: .emptySegment(segment: 1))),
+            NavigationError.input(
+                .invalidSceneIdentifier("/1", problem: .emptySegment(segment: 1))),
             leaving: container
         ) { try container.resolve("/1") }
     }

@@ -205,8 +205,9 @@ struct RouteRegistrationTests {
         try coordinator.navigate(.root(scene: "Home"))
         expectRejected(
             .push(scene: "invoice/x7"), on: coordinator,
-            with: .input(.malformedParameter(
-                scene: "invoice/:id", name: "id", value: "x7", expected: .int)))
+            with: .input(
+                .malformedParameter(
+                    scene: "invoice/:id", name: "id", value: "x7", expected: .int)))
         try coordinator.navigate(.push(scene: "invoice/7"))
         #expect(coordinator.tree.visibleScreen?.parameters == ["id": "7"])
     }

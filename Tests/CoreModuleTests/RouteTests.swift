@@ -141,7 +141,8 @@ struct RouteTests {
         let container = DependencyContainer()
         let scene = SceneIdentifier(pattern)
         expectRefusal(
-            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)), leaving: container
+            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)),
+            leaving: container
         ) {
             try container.assemble(stubBuilder(scene))
         }
@@ -169,15 +170,18 @@ struct RouteTests {
         expectRejected(
             .push(scene: "Order", parameters: ["id": "x7", "paid": "true", "ref": uuid]),
             on: coordinator,
-            with: .input(.malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "yes", "ref": uuid]),
             on: coordinator,
-            with: .input(.malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool)))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": "nope"]),
             on: coordinator,
-            with: .input(.malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid)))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid)))
         #expect(built.count == 0)
         try coordinator.navigate(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": uuid]))
@@ -203,8 +207,9 @@ struct RouteTests {
             try context.parameter("qty", as: Int.self)
         }
         #expect(
-            throws: NavigationError.input(.malformedParameter(
-                scene: "Order", name: "name", value: "Zoë", expected: .int))
+            throws: NavigationError.input(
+                .malformedParameter(
+                    scene: "Order", name: "name", value: "Zoë", expected: .int))
         ) {
             try context.parameter("name", as: Int.self)
         }
@@ -225,7 +230,8 @@ struct RouteTests {
         try coordinator.navigate(.root(scene: "Home"))
         expectRejected(
             .push(scene: "Detail", parameters: ["id": "seven"]), on: coordinator,
-            with: .input(.malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int))
+            with: .input(
+                .malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int))
         )
     }
 }

@@ -45,7 +45,8 @@ struct SceneContextTests {
         #expect(nested.error == .misuse(.reentrantNavigation(.push, during: .push)))
         #expect(coordinator.tree.scenes == [["A1", "Eager"]])
         #expect(recorder.kinds == [.root, .push])
-        #expect(recorder.failures.map(\.error) == [.misuse(.reentrantNavigation(.push, during: .push))])
+        #expect(
+            recorder.failures.map(\.error) == [.misuse(.reentrantNavigation(.push, during: .push))])
     }
 
     @Test("a builder that rethrows a navigation error fails with that error, unchanged")
@@ -65,7 +66,9 @@ struct SceneContextTests {
         weak let released = coordinator
         coordinator = nil
         #expect(released == nil)
-        #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))
+        ) {
             try stub.context.navigate(.push(scene: "A2"))
         }
         #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .released))) {
@@ -74,7 +77,9 @@ struct SceneContextTests {
         let redirected = SceneContext(
             scene: "Login", screen: ScreenID(2), parameters: [:], coordinator: nil,
             redirectedFrom: .transition(.push(scene: "A2")))
-        #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))
+        ) {
             try redirected.continueRedirectedNavigation()
         }
         // The screen went with its tree: a veto has nothing to keep, and nothing keeps it.
@@ -102,8 +107,9 @@ struct SceneContextTests {
         try root.context.vetoLeaving { "it has unsaved changes" }
         expectRejected(
             .root(scene: "B1"), on: coordinator,
-            with: .guarded(.leavingVetoed(
-                scene: "A1", screen: root.context.screen, reason: "it has unsaved changes")))
+            with: .guarded(
+                .leavingVetoed(
+                    scene: "A1", screen: root.context.screen, reason: "it has unsaved changes")))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 

@@ -36,7 +36,9 @@ struct SceneNameStorageTests {
                     try container.assemble(builder: builder, for: name)
                     model[name] = tag
                 } else {
-                    expectRefusal(NavigationError.misuse(.duplicateRegistration(name)), leaving: container) {
+                    expectRefusal(
+                        NavigationError.misuse(.duplicateRegistration(name)), leaving: container
+                    ) {
                         try container.assemble(builder: builder, for: name)
                     }
                 }

@@ -27,7 +27,8 @@ struct SettledBehaviourTests {
             .push(scene: "Nope"), on: coordinator,
             with: .refused(.alertIsPresented(.push, alert: "Alert")))
         expectRejected(
-            .push(scene: ""), on: coordinator, with: .refused(.alertIsPresented(.push, alert: "Alert")))
+            .push(scene: ""), on: coordinator,
+            with: .refused(.alertIsPresented(.push, alert: "Alert")))
     }
 
     @Test("an invalid or unknown scene is named before a guard is asked")
@@ -150,9 +151,10 @@ struct SettledBehaviourTests {
     func failedRequestUsesNumbers() throws {
         let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
         expectRefusal(
-            NavigationError.link(.linkSegmentFailed(
-                position: 3, segment: "Nope",
-                error: .unknownScene("Nope", suggestions: []))),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 3, segment: "Nope",
+                    error: .unknownScene("Nope", suggestions: []))),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("app://open/A1/A2/Nope", format: Self.format))

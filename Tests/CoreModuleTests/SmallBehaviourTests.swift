@@ -207,7 +207,8 @@ struct SmallBehaviourTests {
             operation: .open(.deepLink("app://open/A1", format: DeepLinkFormat(scheme: "app"))),
             error: .link(.invalidLink(.empty)))
         #expect(failure.request == nil)
-        #expect(NavigationFailure(request: .pop(), error: .refused(.noRoot(.pop))).request == .pop())
+        #expect(
+            NavigationFailure(request: .pop(), error: .refused(.noRoot(.pop))).request == .pop())
     }
 
     @Test("a destination report of several problems uses the plural")
@@ -267,7 +268,8 @@ struct SmallBehaviourTests {
         expectRejected(
             .selectTab("hom"), on: coordinator,
             with: .refused(.unknownTab("hom", tabs: ["home", "hone", "more"])))
-        let text = NavigationError.refused(.unknownTab("hom", tabs: ["home", "hone", "more"])).description
+        let text = NavigationError.refused(.unknownTab("hom", tabs: ["home", "hone", "more"]))
+            .description
         #expect(text.contains(#""home" or "hone""#))
     }
 }

@@ -150,8 +150,10 @@ public struct Tour {
         }
         perform(
             "open(\"demo://open/A1/A2;id=42/+B9\"): a deep link naming an unknown scene",
-            expecting: .link(.linkSegmentFailed(
-                position: 3, segment: "+B9", error: .unknownScene("B9", suggestions: ["B1", "B2"])))
+            expecting: .link(
+                .linkSegmentFailed(
+                    position: 3, segment: "+B9",
+                    error: .unknownScene("B9", suggestions: ["B1", "B2"])))
         ) {
             try coordinator.open(.deepLink("demo://open/A1/A2;id=42/+B9", format: links))
         }

@@ -146,7 +146,8 @@ struct FeatureModuleTests {
             try coordinator.navigate(.push(scene: "A2", parameters: ["id": "5"]))
         }
         expectRefusal(
-            .input(.wrongPayloadType(scene: "A2", expected: "Item", given: "String")), leaving: coordinator
+            .input(.wrongPayloadType(scene: "A2", expected: "Item", given: "String")),
+            leaving: coordinator
         ) {
             try coordinator.navigate(
                 .push(scene: "A2", parameters: ["id": "7"], payload: ScenePayload("Teapot")))

@@ -323,7 +323,8 @@ enum LinkFuzzer {
                 let limit = format.limits.maximumLength
                 if text.utf8.count > limit {
                     check(
-                        error == .link(.invalidLink(.tooLong(length: text.utf8.count, limit: limit))),
+                        error
+                            == .link(.invalidLink(.tooLong(length: text.utf8.count, limit: limit))),
                         "a link over the limit failed with \(error)")
                 }
             }
@@ -419,7 +420,8 @@ enum LinkFuzzer {
             check(fresh.count == 0, "a removed name is still there")
         } catch {
             check(
-                problem.map { error == .input(.invalidSceneIdentifier(name, problem: $0)) } ?? false,
+                problem.map { error == .input(.invalidSceneIdentifier(name, problem: $0)) }
+                    ?? false,
                 "a valid name failed to register: \(error)")
         }
 

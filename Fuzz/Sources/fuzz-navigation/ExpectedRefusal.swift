@@ -73,12 +73,15 @@ extension NavigationFuzzer {
                 if leaving {
                     if parameters["pin"] == "yes" {
                         return .refused(
-                            .guarded(.rejectedByGuard(
-                                name: name, kind: kind, scene: scene, reason: "pinned")))
+                            .guarded(
+                                .rejectedByGuard(
+                                    name: name, kind: kind, scene: scene, reason: "pinned")))
                     }
                 } else if scene == "Locked" {
                     return .refused(
-                        .guarded(.rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked")))
+                        .guarded(
+                            .rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked")
+                        ))
                 }
             case "bounce":
                 if !leaving, scene == "B2" {
@@ -118,7 +121,9 @@ extension NavigationFuzzer {
             guard Int(id) != nil else {
                 return .failure(
                     .refused(
-                        .input(.malformedParameter(scene: scene, name: "id", value: id, expected: .int))))
+                        .input(
+                            .malformedParameter(scene: scene, name: "id", value: id, expected: .int)
+                        )))
             }
         }
         if case .failure(let error) = Self.payloadCheck(scene, payload, merged) {
@@ -149,7 +154,8 @@ extension NavigationFuzzer {
             // An alert's screen has no builder, so no veto.
             if !force, screen.content is FuzzScreen, let reason = veto(of: screen) {
                 return .refused(
-                    .guarded(.leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)))
+                    .guarded(.leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
+                )
             }
         }
         return nil
@@ -366,7 +372,9 @@ extension NavigationFuzzer {
         switch report {
         case .poppedBackByUser(let id):
             // A screen in the tree means the tree has a visible screen.
-            guard !isGone(id), let shown = visible?.id else { return .refused(.reportedScreenGone(id)) }
+            guard !isGone(id), let shown = visible?.id else {
+                return .refused(.reportedScreenGone(id))
+            }
             if id == shown || seen.contains(id) { return nil }
             return .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown))
         case .dismissedByUser(let id):
@@ -383,11 +391,15 @@ extension NavigationFuzzer {
         case .tabSelectedByUser(let name):
             let names = tree.tabs.map(\.name)
             guard names.contains(name) else { return .refused(.unknownTab(name, tabs: names)) }
-            if let coveringModal { return .refused(.tabBarCovered(tab: name, modal: coveringModal)) }
+            if let coveringModal {
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+            }
             return nil
         case .selectedTabReselectedByUser:
             guard let name = tree.selectedTab else { return .refused(.unknownTab("", tabs: [])) }
-            if let coveringModal { return .refused(.tabBarCovered(tab: name, modal: coveringModal)) }
+            if let coveringModal {
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+            }
             return nil
         case .answeredByUser, .sizeClassChanged:
             // Judged where the fuzzer sends them (alerts, size classes).

@@ -303,7 +303,8 @@ final class NavigationFuzzer {
                     return FuzzScreen(context: context)
                 })
             try container.assemble(
-                SceneBuilder("Broken") { _ in throw NavigationError.misuse(.missingService(type: "Network"))
+                SceneBuilder("Broken") { _ in
+                    throw NavigationError.misuse(.missingService(type: "Network"))
                 })
             try container.assemble(
                 SceneBuilder("Order", requiredParameters: ["id": .int]) { FuzzScreen(context: $0) })
@@ -328,7 +329,8 @@ final class NavigationFuzzer {
                         Product.self,
                         rebuiltFrom: { parameters in
                             guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                throw NavigationError.input(.missingParameter(scene: "Product", name: "id"))
+                                throw NavigationError.input(
+                                    .missingParameter(scene: "Product", name: "id"))
                             }
                             return Product(id: id)
                         })
@@ -687,7 +689,8 @@ final class NavigationFuzzer {
                     try coordinator.navigate(.dismissAll())
                     preconditionFailure("fuzz-navigation oracle: a guard navigated")
                 } catch {
-                    guard error == .misuse(.reentrantNavigation(.dismissAll, during: attempt.kind)) else {
+                    guard error == .misuse(.reentrantNavigation(.dismissAll, during: attempt.kind))
+                    else {
                         preconditionFailure(
                             "fuzz-navigation oracle: a guard's navigation threw \(error)")
                     }
@@ -1316,7 +1319,8 @@ final class NavigationFuzzer {
                     return event
                 } catch {
                     switch error {
-                    case .refused(.noRoot): check(before.isEmpty, "\(request): no root over \(before)")
+                    case .refused(.noRoot):
+                        check(before.isEmpty, "\(request): no root over \(before)")
                     case .refused(.alertIsPresented(.present, let alert)):
                         check(
                             beforeAlert != nil && before.visibleScreen?.scene == alert,
@@ -1402,9 +1406,11 @@ final class NavigationFuzzer {
                     } catch {
                         check(
                             error
-                                == .refused(.notDismissibleByUser(
-                                    top,
-                                    style: .popover(anchor: "share", interactiveDismissal: false))),
+                                == .refused(
+                                    .notDismissibleByUser(
+                                        top,
+                                        style: .popover(
+                                            anchor: "share", interactiveDismissal: false))),
                             "a locked popover's dismissal threw \(error)")
                         throw error
                     }
@@ -1420,7 +1426,8 @@ final class NavigationFuzzer {
                     return event
                 } catch {
                     check(
-                        alert.kind == .alert && error == .refused(.notDismissibleByUser(id, style: .alert)),
+                        alert.kind == .alert
+                            && error == .refused(.notDismissibleByUser(id, style: .alert)),
                         "a tap outside \(alert) threw \(error)")
                     throw error
                 }

@@ -92,8 +92,9 @@ enum SnapshotFuzzer {
                         Product.self,
                         rebuiltFrom: { parameters in
                             guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                throw NavigationError.input(.missingParameter(
-                                    scene: "Product", name: "id"))
+                                throw NavigationError.input(
+                                    .missingParameter(
+                                        scene: "Product", name: "id"))
                             }
                             return Product(id: id)
                         })
@@ -299,7 +300,8 @@ enum SnapshotFuzzer {
         }
         for (index, screen) in saved.enumerated() {
             if let error = expectedError(building: screen) {
-                return .snapshot(.restorationFailed(position: index + 1, scene: screen.scene, error: error))
+                return .snapshot(
+                    .restorationFailed(position: index + 1, scene: screen.scene, error: error))
             }
         }
         return nil
@@ -364,9 +366,10 @@ enum SnapshotFuzzer {
         let scene = saved.scene
         let bytes = scene.rawValue.utf8.count
         if bytes > SceneIdentifier.maximumByteCount {
-            return .input(.invalidSceneIdentifier(
-                scene,
-                problem: .tooManyBytes(count: bytes, limit: SceneIdentifier.maximumByteCount)))
+            return .input(
+                .invalidSceneIdentifier(
+                    scene,
+                    problem: .tooManyBytes(count: bytes, limit: SceneIdentifier.maximumByteCount)))
         }
         var parameters = saved.parameters.values
         let resolved: SceneIdentifier
@@ -388,7 +391,8 @@ enum SnapshotFuzzer {
                 return .input(.missingParameter(scene: resolved, name: "id"))
             }
             if resolved == "Order", Int(id) == nil {
-                return .input(.malformedParameter(scene: resolved, name: "id", value: id, expected: .int))
+                return .input(
+                    .malformedParameter(scene: resolved, name: "id", value: id, expected: .int))
             }
         case "Product":
             if saved.payload == nil, parameters["id"].flatMap({ Int($0) }) == nil {

@@ -175,7 +175,8 @@ final class WindowFuzzer {
                     return Content()
                 })
             try container.assemble(
-                SceneBuilder("Broken") { _ in throw NavigationError.misuse(.missingService(type: "Network"))
+                SceneBuilder("Broken") { _ in
+                    throw NavigationError.misuse(.missingService(type: "Network"))
                 })
             try container.assemble(
                 SceneBuilder("Order", requiredParameters: ["id": .int]) { _ in Content() })
@@ -457,7 +458,8 @@ final class WindowFuzzer {
                 // Refused for a window that is not open, or an empty one (no layout to report).
                 let expected =
                     unknown(id)
-                    ?? (open[id]?.coordinator.tree.isEmpty == true ? .refused(.noRoot(.sizeClass)) : nil)
+                    ?? (open[id]?.coordinator.tree.isEmpty == true
+                        ? .refused(.noRoot(.sizeClass)) : nil)
                 perform("in \(id): report(size-class-changed \(sizeClass))", about: id) {
                     () throws(NavigationError) in
                     let coordinator = try judged(expected, "report in \(id)") {

@@ -46,7 +46,8 @@ extension NavigationError {
         package var description: String {
             switch self {
             case .released: return "the coordinator has been released"
-            case .flowFinished: return "the flow has finished, and a finished flow navigates no more"
+            case .flowFinished:
+                return "the flow has finished, and a finished flow navigates no more"
             case .notAnAppCoordinator:
                 return
                     "the context's coordinator is another AppCoordinatorType than AppCoordinator, such "

@@ -53,7 +53,6 @@ public enum NavigationError: Error, Equatable, Sendable {
     case misuse(Misuse)
 }
 
-
 extension NavigationError {
     /// What is wrong with a name, a parameter, a payload or a result a request carried, in
     /// ``NavigationError/input(_:)``.
@@ -89,7 +88,6 @@ extension NavigationError {
         case wrongResultType(screen: ScreenID, expected: String, given: String)
     }
 }
-
 
 extension NavigationError {
     /// Which rule of the screen tree refused a request (stacks, dismissal, tabs, split view,
@@ -194,13 +192,13 @@ extension NavigationError {
     }
 }
 
-
 extension NavigationError {
     /// How a guard, a veto or the wait for an asynchronous guard stopped a navigation, in
     /// ``NavigationError/guarded(_:)``.
     public enum GuardFailure: Equatable, Sendable {
         /// The guard `name` rejected a `kind` navigation involving `scene`, for `reason`.
-        case rejectedByGuard(name: String, kind: TransitionKind, scene: SceneIdentifier, reason: String)
+        case rejectedByGuard(
+            name: String, kind: TransitionKind, scene: SceneIdentifier, reason: String)
 
         /// The screen `screen` of `scene` refused to be left, for `reason` (unsaved changes, say);
         /// navigate with `force: true` to leave it anyway.
@@ -213,7 +211,8 @@ extension NavigationError {
 
         /// The asynchronous guard `name` did not answer about the `kind` navigation to `scene` within
         /// `limit` (``AppCoordinator/guardTimeLimit``); nothing changed, and a late answer is dropped.
-        case guardTimedOut(name: String, kind: TransitionKind, scene: SceneIdentifier, limit: Duration)
+        case guardTimedOut(
+            name: String, kind: TransitionKind, scene: SceneIdentifier, limit: Duration)
 
         /// The `operation` was pending, waiting for an asynchronous guard, and was cancelled: by the
         /// newer request `by`, or, when `by` is `nil`, by cancelling the caller's task or by
@@ -229,7 +228,6 @@ extension NavigationError {
         indirect case navigationOriginGone(NavigationOperation, origin: ScreenID)
     }
 }
-
 
 extension NavigationError {
     /// Why a link could not be read, opened, written or held, in ``NavigationError/link(_:)``.
@@ -275,7 +273,6 @@ extension NavigationError {
     }
 }
 
-
 extension NavigationError {
     /// Why a window could not be found, opened or closed, in ``NavigationError/window(_:)``.
     public enum WindowFailure: Hashable, Sendable {
@@ -299,7 +296,6 @@ extension NavigationError {
         case noActiveWindow
     }
 }
-
 
 extension NavigationError {
     /// How the app used the API in a way it does not allow, in ``NavigationError/misuse(_:)``.
@@ -326,7 +322,8 @@ extension NavigationError {
         /// A screen's context or a flow asked its coordinator for `request`, which it cannot do:
         /// the coordinator was released, the flow has finished, or the context's coordinator is a
         /// test double rather than an ``AppCoordinator`` (see ``NavigationError/CoordinatorUnavailability``).
-        case coordinatorUnavailable(NavigationError.CoordinatorRequest, NavigationError.CoordinatorUnavailability)
+        case coordinatorUnavailable(
+            NavigationError.CoordinatorRequest, NavigationError.CoordinatorUnavailability)
 
         /// Observers started more than `limit` navigations while one event was being delivered
         /// (``AppCoordinator/maximumObserverNavigations``), so the `kind` navigation to `scene`

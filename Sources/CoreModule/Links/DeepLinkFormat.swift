@@ -154,7 +154,9 @@ extension DeepLinkFormat {
     /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
     /// bytes never cuts a character. The length is checked before the link is read.
     func parse(_ link: String) throws(NavigationError) -> [PlannedScreen] {
-        if let problem = limits.lengthProblem(link.utf8.count) { throw .link(.invalidLink(problem)) }
+        if let problem = limits.lengthProblem(link.utf8.count) {
+            throw .link(.invalidLink(problem))
+        }
         return try parse(Array(link.utf8))
     }
 
@@ -184,17 +186,20 @@ extension DeepLinkFormat {
                 Self.isScheme(bytes[0..<colon]),
                 !Self.equalIgnoringASCIICase(bytes[0..<colon], scheme)
             {
-                throw .link(.invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme)))
+                throw .link(
+                    .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme)))
             }
             throw .link(.invalidLink(.missingSchemeSeparator(expected: prefix)))
         }
         guard Self.equalIgnoringASCIICase(bytes[0..<schemeEnd], scheme) else {
-            throw .link(.invalidLink(.unsupportedScheme(found: text(0..<schemeEnd), expected: scheme)))
+            throw .link(
+                .invalidLink(.unsupportedScheme(found: text(0..<schemeEnd), expected: scheme)))
         }
         let hostStart = schemeEnd + 3
         let hostEnd = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         guard Self.equalIgnoringASCIICase(bytes[hostStart..<hostEnd], host) else {
-            throw .link(.invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host)))
+            throw .link(
+                .invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host)))
         }
         guard hostEnd + 1 < bytes.count else { throw .link(.invalidLink(.noScreens)) }
         // The number of screens is checked before any screen is read.
@@ -317,7 +322,8 @@ extension DeepLinkFormat {
         for byte in bodyBytes {
             switch byte {
             case 0..<0x21, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "#"):
-                throw .link(.invalidLink(.invalidCharacter(position: position, segment: segmentText())))
+                throw .link(
+                    .invalidLink(.invalidCharacter(position: position, segment: segmentText())))
             case UInt8(ascii: ";"): parameterCount += 1
             case UInt8(ascii: "%"): escaped = true
             case 0x80...: hasNonASCII = true
@@ -339,8 +345,9 @@ extension DeepLinkFormat {
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
             guard let decoded = PercentEncoding.decode(bytes[range]) else {
-                throw .link(.invalidLink(
-                    .badPercentEncoding(position: position, segment: segmentText())))
+                throw .link(
+                    .invalidLink(
+                        .badPercentEncoding(position: position, segment: segmentText())))
             }
             return decoded
         }

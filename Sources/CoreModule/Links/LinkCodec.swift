@@ -24,8 +24,9 @@ struct LinkCodec {
             for (index, screen) in stack.enumerated() {
                 position += 1
                 guard position <= format.maximumScreens else {
-                    throw .link(.invalidLink(
-                        .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens)))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens)))
                 }
                 if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
                     !requirement.canRebuild
@@ -39,10 +40,11 @@ struct LinkCodec {
                 }
                 let (name, parameters) = linkName(for: screen)
                 guard parameters.count <= format.maximumParametersPerScreen else {
-                    throw .link(.invalidLink(
-                        .tooManyParameters(
-                            position: position, count: parameters.count,
-                            limit: format.maximumParametersPerScreen)))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyParameters(
+                                position: position, count: parameters.count,
+                                limit: format.maximumParametersPerScreen)))
                 }
                 writer.appendEncoded(name)
                 writer.appendParameters(parameters)
@@ -101,8 +103,9 @@ struct LinkCodec {
         return try tree.snapshot { (screen: Screen) throws(NavigationError) in
             guard let payload = screen.payload else { return nil }
             guard let saved = payloadTypes.save(payload) else {
-                throw .link(.payloadNotSaved(
-                    scene: screen.scene, screen: screen.id, type: payload.typeName))
+                throw .link(
+                    .payloadNotSaved(
+                        scene: screen.scene, screen: screen.id, type: payload.typeName))
             }
             return saved
         }
@@ -192,17 +195,19 @@ struct LinkCodec {
             do {
                 _ = try resolver.checkedParameters(planned.parameters, for: resolved)
             } catch .input(.missingParameter(_, let name)) {
-                throw .link(.unhandledLink(
-                    NavigationError.UnhandledLink(
-                        url: url,
-                        reason: .missingValue(route: planned.route, parameter: name))))
+                throw .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url,
+                            reason: .missingValue(route: planned.route, parameter: name))))
             } catch .input(.malformedParameter(_, let name, let value, let expected)) {
-                throw .link(.unhandledLink(
-                    NavigationError.UnhandledLink(
-                        url: url,
-                        reason: .invalidValue(
-                            route: planned.route, parameter: name, value: value,
-                            expected: expected))))
+                throw .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url,
+                            reason: .invalidValue(
+                                route: planned.route, parameter: name, value: value,
+                                expected: expected))))
             }
             let placement = PlannedScreen.Placement.of(index: index, effect: effect)
             screens.append(
@@ -260,7 +265,8 @@ struct LinkCodec {
         }
         if let best { return best.url }
         if let unreachable {
-            throw .link(.linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable))
+            throw .link(
+                .linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable))
         }
         if let limitProblem { throw .link(.invalidLink(limitProblem)) }
         throw .link(.linkNotShareable(scene: screen.scene, screen: screen.id, route: nil))

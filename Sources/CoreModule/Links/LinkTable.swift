@@ -63,7 +63,9 @@ public struct LinkTable: Hashable, Sendable {
     public init(
         accepting origins: [LinkOrigin], limits: LinkLimits = LinkLimits(), routes: [LinkRoute]
     ) throws(NavigationError) {
-        func fail(_ problem: NavigationError.LinkTableProblem) -> NavigationError { .link(.invalidLinkTable(problem)) }
+        func fail(_ problem: NavigationError.LinkTableProblem) -> NavigationError {
+            .link(.invalidLinkTable(problem))
+        }
         guard !origins.isEmpty else { throw fail(.noOrigins) }
         var seenOrigins = Set<LinkOrigin>()
         for origin in origins {

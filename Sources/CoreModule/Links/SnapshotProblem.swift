@@ -38,7 +38,8 @@ extension NavigationError {
         case unreadablePayload(type: String, reason: String)
         /// Restoring the snapshot failed at its `position`-th screen (from 1), of scene `scene`,
         /// with `error`; nothing changed.
-        indirect case restorationFailed(position: Int, scene: SceneIdentifier, error: NavigationError)
+        indirect case restorationFailed(
+            position: Int, scene: SceneIdentifier, error: NavigationError)
 
         /// The problem as the end of a sentence.
         package var description: String {
@@ -53,7 +54,8 @@ extension NavigationError {
             case .tooManyModals(let count, let limit):
                 return "it holds \(count) modals, over the limit of \(limit)"
             case .tooManyParameters(let scene, let count, let limit):
-                return "a screen of \(scene.quoted) has \(count) parameters, over the limit of \(limit)"
+                return
+                    "a screen of \(scene.quoted) has \(count) parameters, over the limit of \(limit)"
             case .selectedTabOutOfRange(let index, let count):
                 return
                     "its selected tab is at index \(index), outside its \(count) "
@@ -82,7 +84,8 @@ extension NavigationError {
                 return
                     "a payload of type \"\(NavigationError.shorten(type))\" cannot be read: "
                     + NavigationError.shorten(reason)
-            case NavigationError.SnapshotProblem.restorationFailed(let position, let scene, let error):
+            case NavigationError.SnapshotProblem.restorationFailed(
+                let position, let scene, let error):
                 return "screen \(position), \(scene.quoted), failed. \(error)"
             }
         }

@@ -25,7 +25,8 @@ extension NavigationError {
             /// does not give.
             case missingValue(route: String, parameter: String)
             /// The route matches, but the value of `parameter` is not of the type its screen needs.
-            case invalidValue(route: String, parameter: String, value: String, expected: ParameterType)
+            case invalidValue(
+                route: String, parameter: String, value: String, expected: ParameterType)
             /// The route matches, but it refuses a link that carries the query item `item` (such as
             /// a preview `token` only the website reads): the browser should open it.
             case refused(route: String, item: String)
@@ -37,13 +38,15 @@ extension NavigationError {
                     return "it cannot be read: \(problem)"
                 case .notAccepted(let scheme, let host):
                     let origin = host.isEmpty ? "\(scheme)://" : "\(scheme)://\(host)"
-                    return "the app does not accept links from \"\(NavigationError.shorten(origin))\""
+                    return
+                        "the app does not accept links from \"\(NavigationError.shorten(origin))\""
                 case .noRoute(let path):
                     return "no route matches the path \"\(NavigationError.shorten(path))\""
                 case .notReachableFromOutside(let route):
                     return "its route \"\(route)\" is not reachable from outside the app"
                 case .missingValue(let route, let parameter):
-                    return "its route \"\(route)\" needs the parameter \"\(parameter)\", which it lacks"
+                    return
+                        "its route \"\(route)\" needs the parameter \"\(parameter)\", which it lacks"
                 case .invalidValue(let route, let parameter, let value, let expected):
                     return
                         "its route \"\(route)\" needs \(expected) for \"\(parameter)\", not \"\(NavigationError.shorten(value))\""
@@ -166,13 +169,15 @@ extension NavigationError {
             case .percentInLiteral(let segment):
                 return "its literal segment \(segment) contains \"%\" (write literals decoded)"
             case .sameShape(let other):
-                return "it matches the same links as the route \"\(NavigationError.shorten(other))\""
+                return
+                    "it matches the same links as the route \"\(NavigationError.shorten(other))\""
             case .invalidScene(let scene, let problem):
                 return "its scene \(scene.quoted) is invalid: \(problem)"
             case .invalidActionName(let name):
                 return "its action name \"\(NavigationError.shorten(name))\" is invalid"
             case .invalidTabName(let name):
-                return "it selects the tab \"\(NavigationError.shorten(name))\", an invalid tab name"
+                return
+                    "it selects the tab \"\(NavigationError.shorten(name))\", an invalid tab name"
             case .invalidStyle(let style):
                 return "it presents with the invalid style \(style)"
             case .unknownParent(let parent):
@@ -193,5 +198,5 @@ extension NavigationError {
                     + "both added and refused, or named like a path parameter"
             }
         }
-}
+    }
 }

@@ -64,9 +64,10 @@ final class AsyncGate {
                         case .allow:
                             continue
                         case .reject(let reason):
-                            throw .guarded(.rejectedByGuard(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                reason: reason))
+                            throw .guarded(
+                                .rejectedByGuard(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    reason: reason))
                         case .redirect(let next):
                             try chain.follow(
                                 from: current.transition, to: next,
@@ -133,9 +134,10 @@ final class AsyncGate {
                         outcome = .decided(try await rule.decide(attempt))
                     } catch {
                         outcome = .failed(
-                            .guarded(.rejectedByGuard(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                reason: String(describing: error))))
+                            .guarded(
+                                .rejectedByGuard(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    reason: String(describing: error))))
                     }
                     // A late answer finds nobody waiting, and is dropped.
                     pending?.finish(outcome)
@@ -148,9 +150,10 @@ final class AsyncGate {
                     }
                     pending?.finish(
                         .failed(
-                            .guarded(.guardTimedOut(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                limit: limit))))
+                            .guarded(
+                                .guardTimedOut(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    limit: limit))))
                 }
             }
         } onCancel: {
@@ -258,7 +261,8 @@ final class AsyncGate {
             let rule = guards.first(where: { $0.applies(attempt) }),
             !self.approved.contains(ApprovedAttempt(attempt))
         else { return }
-        throw .guarded(.asynchronousGuard(name: rule.name, kind: attempt.kind, scene: attempt.scene))
+        throw .guarded(
+            .asynchronousGuard(name: rule.name, kind: attempt.kind, scene: attempt.scene))
     }
 
     /// Called for every transition published: the approvals were used, and the screen or flow

@@ -60,10 +60,11 @@ final class Navigator {
                 for index in content.buttons.indices {
                     let answer = content.answer(button: index, text: content.textFields.map(\.text))
                     guard expected.accepts(answer) else {
-                        throw .refused(.invalidAlert(
-                            .wrongAnswerType(
-                                button: index, expected: expected.name,
-                                given: ScenePayload.name(of: type(of: answer)))))
+                        throw .refused(
+                            .invalidAlert(
+                                .wrongAnswerType(
+                                    button: index, expected: expected.name,
+                                    given: ScenePayload.name(of: type(of: answer)))))
                     }
                 }
             }
@@ -226,7 +227,9 @@ final class Navigator {
             return try openPlanned(
                 screens, operation: operation, force: force, overTabs: false,
                 failure: { screen, error in
-                    .snapshot(.restorationFailed(position: screen.position, scene: screen.scene, error: error))
+                    .snapshot(
+                        .restorationFailed(
+                            position: screen.position, scene: screen.scene, error: error))
                 })
         }
     }
@@ -317,10 +320,11 @@ final class Navigator {
                 screens, operation: link.operation, force: force, overTabs: true,
                 failure: { screen, error in
                     let bytes = Array(text.utf8)
-                    return .link(.linkSegmentFailed(
-                        position: screen.position,
-                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
-                        error: error))
+                    return .link(
+                        .linkSegmentFailed(
+                            position: screen.position,
+                            segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                            error: error))
                 })
             return event.map(NavigationEvent.transition)
         case .universal(let table, let source):

@@ -10,14 +10,18 @@ enum ReportPlanner {
     {
         /// Where the reported screen is, or the error that it is gone.
         func located(_ id: ScreenID) throws(NavigationError) -> ScreenLocation {
-            guard let location = tree.location(of: id) else { throw .refused(.reportedScreenGone(id)) }
+            guard let location = tree.location(of: id) else {
+                throw .refused(.reportedScreenGone(id))
+            }
             return location
         }
         if let id = report.screen { _ = try located(id) }
         guard !tree.isEmpty else {
             // Only a tab report gets here (a reported screen is never in an empty window); the
             // error names the tab the user tapped.
-            if case .tabSelectedByUser(let name) = report { throw .refused(.unknownTab(name, tabs: [])) }
+            if case .tabSelectedByUser(let name) = report {
+                throw .refused(.unknownTab(name, tabs: []))
+            }
             if case .sizeClassChanged = report { throw .refused(.noRoot(.sizeClass)) }
             throw .refused(.unknownTab("", tabs: []))
         }
@@ -55,12 +59,15 @@ enum ReportPlanner {
             edit = .dismissModals(from: tree.modalCount - 1)
         case .answeredByUser(let id, let button, let text):
             // An alert is always the top-most modal: nothing is presented over one.
-            guard let alert = tree.alert, id == visible.screen else { throw .refused(.notAnAlert(id)) }
+            guard let alert = tree.alert, id == visible.screen else {
+                throw .refused(.notAnAlert(id))
+            }
             guard alert.buttons.indices.contains(button) else {
                 throw .refused(.noSuchAlertButton(id, button: button, count: alert.buttons.count))
             }
             guard text.count == alert.textFields.count else {
-                throw .refused(.alertTextMismatch(id, given: text.count, expected: alert.textFields.count))
+                throw .refused(
+                    .alertTextMismatch(id, given: text.count, expected: alert.textFields.count))
             }
             edit = .dismissModals(from: tree.modalCount - 1)
         case .tabSelectedByUser(let name):

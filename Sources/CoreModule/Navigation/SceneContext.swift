@@ -85,7 +85,8 @@ public struct SceneContext: Sendable {
         let expected = ScenePayload.name(of: type)
         guard let payload else { throw .input(.missingPayload(scene: scene, expected: expected)) }
         guard let value = payload.value(as: type) else {
-            throw .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.typeName))
+            throw .input(
+                .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName))
         }
         return value
     }
@@ -238,7 +239,9 @@ public struct SceneContext: Sendable {
     /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released or
     ///   is another ``AppCoordinatorType``.
     @MainActor
-    private func app(for request: NavigationError.CoordinatorRequest) throws(NavigationError) -> AppCoordinator {
+    private func app(for request: NavigationError.CoordinatorRequest) throws(NavigationError)
+        -> AppCoordinator
+    {
         guard let coordinator else { throw .misuse(.coordinatorUnavailable(request, .released)) }
         guard let app = coordinator as? AppCoordinator else {
             throw .misuse(.coordinatorUnavailable(request, .notAnAppCoordinator))

@@ -131,8 +131,9 @@ extension SceneContext {
             throw .input(.missingParameter(scene: scene, name: name))
         }
         guard let value = Value(parameter: text) else {
-            throw .input(.malformedParameter(
-                scene: scene, name: name, value: text, expected: Value.parameterType))
+            throw .input(
+                .malformedParameter(
+                    scene: scene, name: name, value: text, expected: Value.parameterType))
         }
         return value
     }

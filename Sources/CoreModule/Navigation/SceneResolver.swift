@@ -39,8 +39,9 @@ struct SceneResolver {
                 throw .input(.missingParameter(scene: resolved.scene, name: name))
             }
             guard type.accepts(value) else {
-                throw .input(.malformedParameter(
-                    scene: resolved.scene, name: name, value: value, expected: type))
+                throw .input(
+                    .malformedParameter(
+                        scene: resolved.scene, name: name, value: value, expected: type))
             }
         }
         return parameters

@@ -178,9 +178,10 @@ final class ScreenLifecycle {
     /// `value`'s: checked before anything leaves.
     func checkResult(_ value: any Sendable, for id: ScreenID) throws(NavigationError) {
         if let expected = tables.resultHandlers[id]?.expected, !expected.accepts(value) {
-            throw .input(.wrongResultType(
-                screen: id, expected: expected.name,
-                given: ScenePayload.name(of: type(of: value))))
+            throw .input(
+                .wrongResultType(
+                    screen: id, expected: expected.name,
+                    given: ScenePayload.name(of: type(of: value))))
         }
     }
 

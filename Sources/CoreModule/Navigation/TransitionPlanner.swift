@@ -101,8 +101,12 @@ enum TransitionPlanner {
             guard !items.isEmpty else { throw .refused(.noTabs) }
             var names = Set<String>()
             for item in items {
-                guard TabItem.isValidName(item.name) else { throw .input(.invalidTabName(item.name)) }
-                guard names.insert(item.name).inserted else { throw .refused(.duplicateTabName(item.name)) }
+                guard TabItem.isValidName(item.name) else {
+                    throw .input(.invalidTabName(item.name))
+                }
+                guard names.insert(item.name).inserted else {
+                    throw .refused(.duplicateTabName(item.name))
+                }
             }
             guard TabItem.isValidName(selected),
                 let selectedIndex = items.firstIndex(where: { $0.name == selected })
@@ -203,9 +207,10 @@ enum TransitionPlanner {
             let topCount = tree.topStackCount
             guard topCount > 1 else {
                 // The stack's first screen; for a split's empty detail column, the visible one.
-                throw .refused(.cannotPopFirstScreen(
-                    topCount == 1 ? tree.topScreens[0].scene : tree.lastLocation().scene,
-                    kind: .pop))
+                throw .refused(
+                    .cannotPopFirstScreen(
+                        topCount == 1 ? tree.topScreens[0].scene : tree.lastLocation().scene,
+                        kind: .pop))
             }
             return removal(.truncateTop(keeping: topCount - 1))
         case .popToRoot:

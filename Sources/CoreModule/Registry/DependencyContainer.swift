@@ -218,9 +218,11 @@ public final class DependencyContainer: SceneBuilderContainer {
         // a huge name for its length before hashing or splitting it.
         let byteCount = target.rawValue.utf8.count
         if byteCount > SceneIdentifier.maximumByteCount {
-            throw .input(.invalidSceneIdentifier(
-                target,
-                problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount)))
+            throw .input(
+                .invalidSceneIdentifier(
+                    target,
+                    problem: .tooManyBytes(
+                        count: byteCount, limit: SceneIdentifier.maximumByteCount)))
         }
         switch registry.withLock({ registry in Lookup(registry.find(target), in: registry) }) {
         case .found(let found):

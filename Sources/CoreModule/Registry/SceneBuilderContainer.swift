@@ -126,7 +126,8 @@ extension SceneBuilderContainer {
         try sceneIdentifier.validate()
         let declared = builder.sceneIdentifier
         guard declared == sceneIdentifier else {
-            throw .misuse(.mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared))
+            throw .misuse(
+                .mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared))
         }
         try assemble(contentsOf: [builder], policy: .rejectDuplicates)
     }

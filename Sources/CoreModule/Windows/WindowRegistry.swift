@@ -176,7 +176,9 @@ public final class WindowRegistry {
     ///   that window's navigation (close it once the navigation is done).
     @discardableResult
     public func closeWindow(_ id: WindowID) throws(NavigationError) -> HeldLink? {
-        guard let coordinator = coordinators[id] else { throw .window(.unknownWindow(id, open: windows)) }
+        guard let coordinator = coordinators[id] else {
+            throw .window(.unknownWindow(id, open: windows))
+        }
         if let applying = coordinator.navigator.runner.applying {
             throw .window(.windowBusy(id, during: applying))
         }

@@ -89,12 +89,16 @@ struct HeldLinkTests {
             })
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
-        let expected = NavigationError.link(.heldLinkFailed(
-            "demo://open/A1/Gone",
-            error: .link(.linkSegmentFailed(
-                position: 2, segment: "Gone",
-                error: .guarded(.rejectedByGuard(
-                    name: "retired", kind: .push, scene: "Gone", reason: "it was retired"))))))
+        let expected = NavigationError.link(
+            .heldLinkFailed(
+                "demo://open/A1/Gone",
+                error: .link(
+                    .linkSegmentFailed(
+                        position: 2, segment: "Gone",
+                        error: .guarded(
+                            .rejectedByGuard(
+                                name: "retired", kind: .push, scene: "Gone",
+                                reason: "it was retired"))))))
         await #expect(throws: expected) { try await coordinator.markReadyForLinks() }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -319,7 +323,9 @@ struct HeldLinkTests {
     func malformedLink() async throws {
         let fixture = try AsyncFixture()
         try await fixture.coordinator.markReadyForLinks()
-        await expectRefusal(NavigationError.link(.invalidLink(.noScreens)), leaving: fixture.coordinator) {
+        await expectRefusal(
+            NavigationError.link(.invalidLink(.noScreens)), leaving: fixture.coordinator
+        ) {
             try await fixture.coordinator.openWhenAllowed(.deepLink("demo://open/", format: format))
         }
         #expect(fixture.answers.questions.isEmpty)

@@ -82,8 +82,9 @@ struct HeldUniversalLinkTests {
             recorder.failures == [
                 NavigationFailure(
                     operation: .open(.deepLink("demo://open/A2", format: format)),
-                    error: .link(.heldLinkReplaced(
-                        "demo://open/A2", by: "https://shop.example.com/home")))
+                    error: .link(
+                        .heldLinkReplaced(
+                            "demo://open/A2", by: "https://shop.example.com/home")))
             ])
         try coordinator.navigate(.root(scene: "A2"))
         try await coordinator.markReadyForLinks()
@@ -99,10 +100,13 @@ struct HeldUniversalLinkTests {
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
-        let expected = NavigationError.link(.heldLinkFailed(
-            url,
-            error: .link(.unhandledLink(
-                NavigationError.UnhandledLink(url: url, reason: .notReachableFromOutside(route: "debug"))))))
+        let expected = NavigationError.link(
+            .heldLinkFailed(
+                url,
+                error: .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url, reason: .notReachableFromOutside(route: "debug"))))))
         await #expect(throws: expected) { try await coordinator.markReadyForLinks() }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)

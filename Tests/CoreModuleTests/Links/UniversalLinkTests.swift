@@ -272,7 +272,8 @@ struct UniversalLinkReadingTests {
             "shop://a/b?c=d", in: table, on: coordinator,
             with: unhandled("shop://a/b?c=d", .unreadable(.tooLong(length: 14, limit: 10))))
         expectRefusal(
-            NavigationError.link(.invalidLink(.tooLong(length: 16, limit: 10))), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooLong(length: 16, limit: 10))),
+            leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/Home", format: format))
         }
@@ -446,8 +447,9 @@ struct UniversalLinkEffectTests {
                 [TabItem("home", scene: "Home"), TabItem("inbox", scene: "Inbox")], selected: "home"
             ))
         try coordinator.navigate(.present(scene: "Draft"))
-        let vetoed = NavigationError.guarded(.leavingVetoed(
-            scene: "Draft", screen: ScreenID(3), reason: "it has a draft"))
+        let vetoed = NavigationError.guarded(
+            .leavingVetoed(
+                scene: "Draft", screen: ScreenID(3), reason: "it has a draft"))
         for url in [
             "https://shop.example.com/product/42", "shop://inbox/7", "shop://search/tea",
             "shop://product/42/reviews",
@@ -515,8 +517,9 @@ struct UniversalLinkReachabilityTests {
     @Test("a route reachable from outside must have parents that are")
     func parentsReachable() {
         #expect(
-            throws: NavigationError.link(.invalidLinkTable(
-                .invalidRoute("inbox/:id", .parentNotReachable("inbox"))))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .invalidRoute("inbox/:id", .parentNotReachable("inbox"))))
         ) {
             try LinkTable(
                 accepting: [.scheme("shop")],
@@ -784,7 +787,8 @@ struct UniversalLinkSharingTests {
         try coordinator.navigate(
             .root(scene: "Search", parameters: ["term": String(repeating: "t", count: 30)]))
         expectRefusal(
-            NavigationError.link(.invalidLink(.tooLong(length: 62, limit: 40))), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooLong(length: 62, limit: 40))),
+            leaving: coordinator
         ) {
             try coordinator.universalLink(in: table)
         }
@@ -804,8 +808,9 @@ struct UniversalLinkSharingTests {
         for (index, parameters) in [[:], ["path": "a//b"], ["page": "/x"]].enumerated() {
             try coordinator.navigate(.push(scene: "Files", parameters: SceneParameters(parameters)))
             expectRefusal(
-                NavigationError.link(.linkNotShareable(
-                    scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil)),
+                NavigationError.link(
+                    .linkNotShareable(
+                        scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil)),
                 leaving: coordinator
             ) { try coordinator.universalLink(in: table) }
         }
@@ -818,8 +823,9 @@ struct UniversalLinkSharingTests {
         #expect(try AppCoordinator(container: try Shop.container()).universalLink(in: table) == nil)
         try coordinator.open(.universal("shop://debug/menu", in: table, from: .app))
         expectRefusal(
-            NavigationError.link(.linkNotShareable(
-                scene: "Debug", screen: ScreenID(3), route: "debug/menu")),
+            NavigationError.link(
+                .linkNotShareable(
+                    scene: "Debug", screen: ScreenID(3), route: "debug/menu")),
             leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
         try coordinator.navigate(.push(scene: "Help"))
@@ -830,7 +836,8 @@ struct UniversalLinkSharingTests {
         // A value its route cannot write back as itself: `files/a` opens `files/:name`.
         try coordinator.navigate(.push(scene: "Files", parameters: ["path": "a"]))
         expectRefusal(
-            NavigationError.link(.linkNotShareable(scene: "Files", screen: ScreenID(5), route: nil)),
+            NavigationError.link(
+                .linkNotShareable(scene: "Files", screen: ScreenID(5), route: nil)),
             leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
     }

@@ -201,7 +201,8 @@ struct HostileTests {
             .push(scene: huge), .present(scene: huge), .root(scene: huge), .popTo(scene: huge),
         ] {
             expectRejected(
-                request, on: coordinator, with: .input(.invalidSceneIdentifier(huge, problem: problem)))
+                request, on: coordinator,
+                with: .input(.invalidSceneIdentifier(huge, problem: problem)))
         }
         let invalid = NavigationError.input(.invalidSceneIdentifier(huge, problem: problem))
         expectRefusal(invalid, leaving: container) {
@@ -275,12 +276,14 @@ extension HostileTests {
             // An attribute over the longest one is refused by its first 64 bytes.
             .link(.invalidLink(.unknownAttribute(position: 1, text: firstBytes("tab:" + huge)))),
             .link(.invalidLink(.unknownAttribute(position: 2, text: firstBytes(huge)))),
-            .link(.linkSegmentFailed(
-                position: 2, segment: huge,
-                error: .input(.invalidSceneIdentifier(
-                    hugeScene,
-                    problem: .tooManyBytes(
-                        count: huge.utf8.count, limit: SceneIdentifier.maximumByteCount))))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: huge,
+                    error: .input(
+                        .invalidSceneIdentifier(
+                            hugeScene,
+                            problem: .tooManyBytes(
+                                count: huge.utf8.count, limit: SceneIdentifier.maximumByteCount))))),
         ]
         // One by one: a failure names the input.
         #expect(outcome.errors.count == expected.count)
@@ -356,7 +359,8 @@ extension HostileTests {
     func observerLoopStops() async throws {
         let outcome = await finishesOnMainActor { try? Self.runChain(depth: .max) }
         let chain = try #require(outcome ?? nil, "the loop was not stopped")
-        let loop = NavigationError.misuse(.observerNavigationLoop(limit: 50, kind: .push, scene: "A2"))
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"))
         // The root, then the 50 pushes the limit allows; the 51st failed and changed nothing.
         #expect(chain.screenCount == 51)
         #expect(chain.visible == "A2")
@@ -397,7 +401,8 @@ extension HostileTests {
         #expect(recorder.kinds == [.push, .replaceTree, .push, .replaceTree])
         coordinator.maximumObserverNavigations = 0
         try coordinator.navigate(.push(scene: "B2"))
-        let loop = NavigationError.misuse(.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(recorder.failures.map(\.error) == [loop])
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
@@ -422,7 +427,8 @@ extension HostileTests {
         }
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.push(scene: "A2"))
-        let loop = NavigationError.misuse(.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(recorder.failures.map(\.error) == [loop])
@@ -473,8 +479,10 @@ extension HostileTests {
                 .misuse(.observerNavigationLoop(limit: 2, kind: .push, scene: "A2"))
             ])
         // Past the limit, each task's push, then its link, threw the loop error.
-        let push = NavigationError.misuse(.observerNavigationLoop(limit: 2, kind: .push, scene: "A2"))
-        let link = NavigationError.misuse(.observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil))
+        let push = NavigationError.misuse(
+            .observerNavigationLoop(limit: 2, kind: .push, scene: "A2"))
+        let link = NavigationError.misuse(
+            .observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil))
         #expect(thrown.errors == [push, link, push, link])
         token.cancel()
     }
@@ -522,7 +530,8 @@ extension HostileTests {
             }
         }
         try coordinator.navigate(.push(scene: "A2"))
-        let loop = NavigationError.misuse(.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         coordinator.maximumObserverNavigations = 1

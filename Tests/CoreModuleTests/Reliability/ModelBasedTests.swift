@@ -349,7 +349,9 @@ struct ModelStatistics: CustomStringConvertible {
         case .failed(let error, _), .refused(let error):
             failed += 1
             failureCases.insert(Self.caseName(error))
-            if case .refused(.notDismissibleByUser(_, .popover)) = error { lockedPopoverRefusals += 1 }
+            if case .refused(.notDismissibleByUser(_, .popover)) = error {
+                lockedPopoverRefusals += 1
+            }
         case .silent:
             silent += 1
         }
@@ -358,8 +360,10 @@ struct ModelStatistics: CustomStringConvertible {
     /// The error's case, and the case of the error it wraps.
     static func caseName(_ error: NavigationError) -> String {
         switch error {
-        case .link(.linkSegmentFailed(_, _, let inner)): return "linkSegmentFailed/" + caseName(inner)
-        case .snapshot(.restorationFailed(_, _, let inner)): return "restorationFailed/" + caseName(inner)
+        case .link(.linkSegmentFailed(_, _, let inner)):
+            return "linkSegmentFailed/" + caseName(inner)
+        case .snapshot(.restorationFailed(_, _, let inner)):
+            return "restorationFailed/" + caseName(inner)
         case .link(.invalidLink(let problem)): return "invalidLink/" + label(problem)
         case .snapshot(.unsupportedVersion): return "unsupportedSnapshotVersion"
         case .snapshot(let problem): return "invalidSnapshot/" + label(problem)

@@ -82,7 +82,9 @@ enum ModelOperation: CustomStringConvertible {
             return model.predict(report)
         case .open(let link, let force):
             if let problem = link.problem { return .failed(.link(.invalidLink(problem))) }
-            guard let planned = link.planned else { return .failed(.link(.invalidLink(.noScreens))) }
+            guard let planned = link.planned else {
+                return .failed(.link(.invalidLink(.noScreens)))
+            }
             return model.predictReplace(planned, force: force, overTabs: true)
         case .restore(let snapshot, let force):
             switch ModelSnapshots.problem(of: snapshot) {
@@ -111,7 +113,9 @@ enum ModelOperation: CustomStringConvertible {
             case .failure(let error): return .refused(error)
             case .success(nil): return .silent(model)
             case .success(let link?):
-                guard let planned = link.planned else { return .failed(.link(.invalidLink(.noScreens))) }
+                guard let planned = link.planned else {
+                    return .failed(.link(.invalidLink(.noScreens)))
+                }
                 return model.predictReplace(planned, force: force, overTabs: true)
             }
         case .resnapshot(let force):
@@ -365,7 +369,9 @@ enum ModelSnapshots {
                     PlannedScreen(
                         target: screen.scene, parameters: screen.parameters.values,
                         failure: { error in
-                            .snapshot(.restorationFailed(position: label, scene: screen.scene, error: error))
+                            .snapshot(
+                                .restorationFailed(
+                                    position: label, scene: screen.scene, error: error))
                         }, payload: payload))
             }
             return result

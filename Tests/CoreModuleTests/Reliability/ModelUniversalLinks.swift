@@ -93,10 +93,13 @@ enum ModelUniversalLinks {
             return ModelUniversalLink(
                 url: origin + path + slash + query, route: route, meaning: .screens(chain, effect))
         }
-        func error(_ url: String, _ reason: NavigationError.UnhandledLink.Reason) -> ModelUniversalLink {
+        func error(_ url: String, _ reason: NavigationError.UnhandledLink.Reason)
+            -> ModelUniversalLink
+        {
             ModelUniversalLink(
                 url: url, route: "",
-                meaning: .error(.link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))))
+                meaning: .error(
+                    .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))))
         }
         switch Int.random(in: 0..<23, using: &random) {
         case 0: return screens("a1", "a1", [("A1", [:])], .replace)
@@ -204,18 +207,21 @@ extension ReferenceModel {
             switch checkScreen(screen.target, screen.parameters, nil, kind: .root) {
             case .failure(.input(.missingParameter(_, let name))):
                 return .failed(
-                    .link(.unhandledLink(
-                        NavigationError.UnhandledLink(
-                            url: link.url, reason: .missingValue(route: link.route, parameter: name)
-                        ))))
+                    .link(
+                        .unhandledLink(
+                            NavigationError.UnhandledLink(
+                                url: link.url,
+                                reason: .missingValue(route: link.route, parameter: name)
+                            ))))
             case .failure(.input(.malformedParameter(_, let name, let value, let expected))):
                 return .failed(
-                    .link(.unhandledLink(
-                        NavigationError.UnhandledLink(
-                            url: link.url,
-                            reason: .invalidValue(
-                                route: link.route, parameter: name, value: value,
-                                expected: expected)))))
+                    .link(
+                        .unhandledLink(
+                            NavigationError.UnhandledLink(
+                                url: link.url,
+                                reason: .invalidValue(
+                                    route: link.route, parameter: name, value: value,
+                                    expected: expected)))))
             default: continue
             }
         }

@@ -157,7 +157,8 @@ struct ReentrancyTests {
         let recorder = EventRecorder(meddled)
         try outer.run(on: meddled)
         try outer.run(on: twin)
-        #expect(errors.errors == [.misuse(.reentrantNavigation(nested.kind, during: buildKind(outer)))])
+        #expect(
+            errors.errors == [.misuse(.reentrantNavigation(nested.kind, during: buildKind(outer)))])
         #expect(meddled.tree == twin.tree)
         #expect(meddled.tree.invariantViolations() == [])
         // One failure (the nested call), then the outer transition.

@@ -622,7 +622,9 @@ struct ReferenceModel {
             }
             guard ModelCatalogue.accepts(value, as: type) else {
                 return .failure(
-                    .input(.malformedParameter(scene: scene, name: name, value: value, expected: type)))
+                    .input(
+                        .malformedParameter(scene: scene, name: name, value: value, expected: type))
+                )
             }
         }
         // A builder that requires no payload gets any, unchecked; one that requires one gets
@@ -633,7 +635,9 @@ struct ReferenceModel {
             if let given = payload {
                 guard given.value(as: ModelProduct.self) != nil else {
                     return .failure(
-                        .input(.wrongPayloadType(scene: scene, expected: expected, given: given.typeName)))
+                        .input(
+                            .wrongPayloadType(
+                                scene: scene, expected: expected, given: given.typeName)))
                 }
             } else if scene == ModelCatalogue.gift {
                 switch ModelCatalogue.rebuildGift(merged) {
@@ -651,9 +655,10 @@ struct ReferenceModel {
         }
         if guardInstalled, scene == ModelCatalogue.locked {
             return .failure(
-                .guarded(.rejectedByGuard(
-                    name: ModelCatalogue.guardName, kind: kind, scene: scene,
-                    reason: ModelCatalogue.lockedReason)))
+                .guarded(
+                    .rejectedByGuard(
+                        name: ModelCatalogue.guardName, kind: kind, scene: scene,
+                        reason: ModelCatalogue.lockedReason)))
         }
         return .success((scene, merged, payload))
     }
@@ -704,15 +709,17 @@ struct ReferenceModel {
     {
         for screen in leaving.reversed() {
             if guardInstalled, screen.parameters["pin"] == "yes" {
-                return .guarded(.rejectedByGuard(
-                    name: ModelCatalogue.guardName, kind: kind, scene: screen.scene,
-                    reason: ModelCatalogue.pinnedReason))
+                return .guarded(
+                    .rejectedByGuard(
+                        name: ModelCatalogue.guardName, kind: kind, scene: screen.scene,
+                        reason: ModelCatalogue.pinnedReason))
             }
             // An alert's screen has no builder, so no veto, whatever its name.
             if !force, screen.scene == ModelCatalogue.keep, screen.alert == nil {
-                return .guarded(.leavingVetoed(
-                    scene: screen.scene, screen: ScreenID(screen.id),
-                    reason: ModelCatalogue.keepReason))
+                return .guarded(
+                    .leavingVetoed(
+                        scene: screen.scene, screen: ScreenID(screen.id),
+                        reason: ModelCatalogue.keepReason))
             }
         }
         return nil
@@ -768,7 +775,9 @@ struct ReferenceModel {
             return .failed(.refused(.alertIsPresented(kind, alert: alert.screen.scene)))
         }
         // A replace on a split's empty detail column has no screen to replace.
-        if kind == .replace, tree.topScreens.isEmpty { return .failed(.refused(.noDetailScreen(kind))) }
+        if kind == .replace, tree.topScreens.isEmpty {
+            return .failed(.refused(.noDetailScreen(kind)))
+        }
         switch request {
         case .root(let target, let parameters, let payload, let animated),
             .push(let target, let parameters, let payload, let animated),
@@ -861,9 +870,10 @@ struct ReferenceModel {
                 top.scene == ModelCatalogue.locked
             {
                 return .failed(
-                    .guarded(.rejectedByGuard(
-                        name: ModelCatalogue.guardName, kind: .selectTab, scene: top.scene,
-                        reason: ModelCatalogue.lockedReason)))
+                    .guarded(
+                        .rejectedByGuard(
+                            name: ModelCatalogue.guardName, kind: .selectTab, scene: top.scene,
+                            reason: ModelCatalogue.lockedReason)))
             }
             var next = self
             next.tree.selected = index
@@ -919,9 +929,10 @@ struct ReferenceModel {
                 top.scene == ModelCatalogue.locked
             {
                 return .failed(
-                    .guarded(.rejectedByGuard(
-                        name: ModelCatalogue.guardName, kind: .removeTab, scene: top.scene,
-                        reason: ModelCatalogue.lockedReason)))
+                    .guarded(
+                        .rejectedByGuard(
+                            name: ModelCatalogue.guardName, kind: .removeTab, scene: top.scene,
+                            reason: ModelCatalogue.lockedReason)))
             }
             let leaving = tree.base[index].screens
             if let error = leavingError(leaving, kind: kind, force: force) {
@@ -1107,7 +1118,9 @@ struct ReferenceModel {
             }
             guard level == tree.modals.count else {
                 return .failed(
-                    .refused(.reportedScreenNotOnTop(screen, kind: .dismiss, visible: ScreenID(visible.id))))
+                    .refused(
+                        .reportedScreenNotOnTop(
+                            screen, kind: .dismiss, visible: ScreenID(visible.id))))
             }
             guard ModelCatalogue.userCanDismiss(modal.style) else {
                 return .failed(.refused(.notDismissibleByUser(screen, style: modal.style)))
@@ -1131,7 +1144,9 @@ struct ReferenceModel {
                 let index = top.firstIndex(where: { $0.id == screen.rawValue })
             else {
                 return .failed(
-                    .refused(.reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id))))
+                    .refused(
+                        .reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id))
+                    ))
             }
             let count = top.count
             guard index < count - 1 else { return .silent(self) }
@@ -1145,7 +1160,8 @@ struct ReferenceModel {
                 return .failed(.refused(.unknownTab(name, tabs: tree.tabNames)))
             }
             if let modal = tree.modals.first {
-                return .failed(.refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
+                return .failed(
+                    .refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
             }
             guard index != tree.selected else { return .silent(self) }
             next.tree.selected = index
@@ -1161,14 +1177,18 @@ struct ReferenceModel {
             }
             let fields = alert.content.textFields.count
             guard text.count == fields else {
-                return .failed(.refused(.alertTextMismatch(screen, given: text.count, expected: fields)))
+                return .failed(
+                    .refused(.alertTextMismatch(screen, given: text.count, expected: fields)))
             }
             next.tree.modals.removeLast()
             return applied(next, kind: .dismiss, removed: 1, animated: true, initiator: .user)
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else { return .failed(.refused(.unknownTab("", tabs: []))) }
+            guard let name = tree.selectedTab else {
+                return .failed(.refused(.unknownTab("", tabs: [])))
+            }
             if let modal = tree.modals.first {
-                return .failed(.refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
+                return .failed(
+                    .refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
             }
             let stack = tree.base[tree.selected].screens
             guard stack.count > 1 else { return .silent(self) }
@@ -1366,18 +1386,20 @@ extension ReferenceModel {
             for (index, screen) in stack.screens.enumerated() {
                 let position = segments.count + 1
                 guard position <= format.maximumScreens else {
-                    throw .link(.invalidLink(
-                        .tooManyScreens(count: total, limit: format.maximumScreens)))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyScreens(count: total, limit: format.maximumScreens)))
                 }
                 if screen.scene == ModelCatalogue.product {
                     throw .link(.linkNeedsPayload(scene: screen.scene, screen: ScreenID(screen.id)))
                 }
                 let (name, parameters) = linkName(of: screen)
                 guard parameters.count <= format.maximumParametersPerScreen else {
-                    throw .link(.invalidLink(
-                        .tooManyParameters(
-                            position: position, count: parameters.count,
-                            limit: format.maximumParametersPerScreen)))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyParameters(
+                                position: position, count: parameters.count,
+                                limit: format.maximumParametersPerScreen)))
                 }
                 var segment = (index == 0 ? opening : "") + Self.percentEncoded(name.rawValue)
                 for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -1388,7 +1410,9 @@ extension ReferenceModel {
                     PlannedScreen(
                         target: name, parameters: parameters,
                         failure: { [segment] error in
-                            .link(.linkSegmentFailed(position: position, segment: segment, error: error))
+                            .link(
+                                .linkSegmentFailed(
+                                    position: position, segment: segment, error: error))
                         }))
             }
             return planned
@@ -1447,9 +1471,10 @@ extension ReferenceModel {
                     var saved: TreeSnapshot.SavedPayload?
                     if let payload = screen.payload {
                         guard let kept = ModelCatalogue.saved(payload) else {
-                            throw .link(.payloadNotSaved(
-                                scene: screen.scene, screen: ScreenID(screen.id),
-                                type: payload.typeName))
+                            throw .link(
+                                .payloadNotSaved(
+                                    scene: screen.scene, screen: ScreenID(screen.id),
+                                    type: payload.typeName))
                         }
                         saved = kept
                     }

@@ -65,9 +65,10 @@ struct RegressionTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         expectRefusal(
-            NavigationError.link(.linkSegmentFailed(
-                position: 3, segment: "Broken",
-                error: .builderFailed("Broken", reason: "the network is down"))),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 3, segment: "Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("app://open/A1/Keep/Broken", format: Self.format))
@@ -88,9 +89,10 @@ struct RegressionTests {
         try coordinator.navigate(.root(scene: "A1"))
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "Keep"), .init(scene: "Broken")]])
         expectRefusal(
-            NavigationError.snapshot(.restorationFailed(
-                position: 2, scene: "Broken",
-                error: .builderFailed("Broken", reason: "the network is down"))),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))),
             leaving: coordinator
         ) { try coordinator.restore(snapshot) }
         try coordinator.navigate(.push(scene: "A2"))
@@ -180,14 +182,16 @@ struct RegressionTests {
     @Test("a tab tap reported over an empty window names the tab in its error")
     func tabTapOverEmptyWindow() throws {
         let coordinator = try makeApp()
-        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator) {
+        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator)
+        {
             try coordinator.report(.tabSelectedByUser("more"))
         }
         expectRefusal(NavigationError.refused(.unknownTab("", tabs: [])), leaving: coordinator) {
             try coordinator.report(.selectedTabReselectedByUser)
         }
         try coordinator.navigate(.root(scene: "A1"))
-        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator) {
+        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator)
+        {
             try coordinator.report(.tabSelectedByUser("more"))
         }
     }
@@ -206,7 +210,8 @@ struct RegressionTests {
         let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
         try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
         expectRefusal(
-            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))),
+            leaving: coordinator
         ) {
             try coordinator.link(format: format)
         }
@@ -231,7 +236,8 @@ struct RegressionTests {
         }
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .alert(strings)])
         expectRefusal(
-            NavigationError.refused(.alertIsPresented(.present, alert: "Alert")), leaving: coordinator
+            NavigationError.refused(.alertIsPresented(.present, alert: "Alert")),
+            leaving: coordinator
         ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
@@ -239,13 +245,15 @@ struct RegressionTests {
         var untitled = strings
         untitled.buttons[0].title = ""
         expectRefusal(
-            NavigationError.refused(.invalidAlert(.emptyButtonTitle(index: 0))), leaving: coordinator
+            NavigationError.refused(.invalidAlert(.emptyButtonTitle(index: 0))),
+            leaving: coordinator
         ) {
             try coordinator.navigate(.alert(untitled), expecting: Bool.self) { _ in }
         }
         expectRefusal(
-            NavigationError.refused(.invalidAlert(
-                .wrongAnswerType(button: 0, expected: "Bool", given: "String"))),
+            NavigationError.refused(
+                .invalidAlert(
+                    .wrongAnswerType(button: 0, expected: "Bool", given: "String"))),
             leaving: coordinator
         ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }

@@ -66,7 +66,8 @@ extension WindowHarness {
             // Whatever it is asked, it refuses, and says so to its observers.
             var nothing = ReferenceModel()
             if let mismatch = ModelBasedTests.verify(
-                operation, outcome: .failed(.window(.windowClosed(id))), result: operation.apply(to: world),
+                operation, outcome: .failed(.window(.windowClosed(id))),
+                result: operation.apply(to: world),
                 before: ScreenTree(), world: world, model: &nothing)
             {
                 return .mismatch(mismatch)
@@ -137,7 +138,8 @@ extension WindowHarness {
         }
         if !WindowModel.isValid(id) || model.states[id] != nil {
             let expected: NavigationError =
-                WindowModel.isValid(id) ? .window(.windowAlreadyOpen(id)) : .input(.invalidWindowID(id))
+                WindowModel.isValid(id)
+                ? .window(.windowAlreadyOpen(id)) : .input(.invalidWindowID(id))
             return expectFailure(expected) { () throws(NavigationError) in
                 try registry.openWindow(id, restoring: snapshot)
             }
@@ -446,7 +448,8 @@ extension WindowHarness {
         let operation = ModelOperation.open(held.link, force: held.force)
         var outcome = operation.predict(window.model)
         if case .failed(let error, let identities) = outcome {
-            outcome = .failed(.link(.heldLinkFailed(held.link.text, error: error)), identities: identities)
+            outcome = .failed(
+                .link(.heldLinkFailed(held.link.text, error: error)), identities: identities)
         }
         if let mismatch = ModelBasedTests.verify(
             operation, outcome: outcome, result: result, before: before, world: world,

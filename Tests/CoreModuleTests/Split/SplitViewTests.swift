@@ -52,7 +52,8 @@ struct SplitViewTests {
         #expect(pop.plan.steps.count == 1)
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["B1"])
         // The detail's first screen is not popped while the columns show side by side.
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
         try coordinator.navigate(.setStack(["A2", "B2"]))
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["A2", "B2"])
         #expect(coordinator.tree.split?.primary == primary)
@@ -81,8 +82,9 @@ struct SplitViewTests {
             })
         expectRejected(
             .showDetail("B1"), on: coordinator,
-            with: .guarded(.rejectedByGuard(
-                name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes")))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes")))
     }
 
     @Test(
@@ -104,7 +106,8 @@ struct SplitViewTests {
             coordinator.tree.description
                 == "window\n└─ split\n   ├─ primary: A1 #1\n   ├─ supplementary: B2 #4\n   └─ detail: (empty)"
         )
-        expectRejected(.replace(scene: "A1"), on: coordinator, with: .refused(.noDetailScreen(.replace)))
+        expectRejected(
+            .replace(scene: "A1"), on: coordinator, with: .refused(.noDetailScreen(.replace)))
         #expect(coordinator.tree.split == split)
         // A push onto an empty detail starts it.
         try coordinator.navigate(.push(scene: "A1"))
@@ -166,7 +169,8 @@ struct SplitViewTests {
         let emptied = try #require(coordinator.tree.split?.detail)
         #expect(pop.plan.steps == [.setStack(emptied, animated: true)])
         #expect(pop.plan.description == "set-stack \(emptied.id): (empty), animated")
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
         // A selection in compact width pushes the detail over the list.
         try coordinator.navigate(.showDetail("B2"))
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
@@ -204,7 +208,8 @@ struct SplitViewTests {
         let primary = try #require(coordinator.tree.split?.primary.first)
         let visible = try #require(coordinator.tree.visibleScreen?.id)
         expectRefusal(
-            NavigationError.refused(.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible)),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible)),
             leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
@@ -260,7 +265,8 @@ struct SplitViewTests {
         // Another screen of a column that is not the top-most stack is still refused.
         let primary = try #require(coordinator.tree.split?.primary.first)
         expectRefusal(
-            NavigationError.refused(.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible.id)),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible.id)),
             leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
@@ -472,8 +478,9 @@ struct SplitViewTests {
                 .reject(reason: "not yet")
             })
         await expectRefusal(
-            NavigationError.guarded(.rejectedByGuard(
-                name: "server", kind: .split, scene: "B2", reason: "not yet")),
+            NavigationError.guarded(
+                .rejectedByGuard(
+                    name: "server", kind: .split, scene: "B2", reason: "not yet")),
             leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(
@@ -482,8 +489,9 @@ struct SplitViewTests {
         #expect(coordinator.tree.root?.map(\.scene) == ["A1"])
         try await coordinator.navigateWhenAllowed(.split(primary: "A1", detail: "B1"))
         await expectRefusal(
-            NavigationError.guarded(.rejectedByGuard(
-                name: "server", kind: .showDetail, scene: "B2", reason: "not yet")),
+            NavigationError.guarded(
+                .rejectedByGuard(
+                    name: "server", kind: .showDetail, scene: "B2", reason: "not yet")),
             leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.showDetail("B2"))

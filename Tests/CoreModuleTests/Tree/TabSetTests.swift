@@ -90,7 +90,8 @@ struct TabSetTests {
         let draft = try #require(coordinator.tree.tab(named: "draft")?.stack.first)
         expectRejected(
             .removeTab("draft"), on: coordinator,
-            with: .guarded(.leavingVetoed(scene: "Draft", screen: draft.id, reason: "it has unsaved changes"))
+            with: .guarded(
+                .leavingVetoed(scene: "Draft", screen: draft.id, reason: "it has unsaved changes"))
         )
         try coordinator.navigate(.removeTab("draft"), force: true)
         #expect(coordinator.tree.tabs.map(\.name) == ["home"])

@@ -94,8 +94,9 @@ struct TabTests {
         #expect(retap.kind == .popToRoot && retap.removedCount == 1)
         #expect(try coordinator.report(.selectedTabReselectedByUser) == nil)
         try coordinator.navigate(.present(scene: "B2", style: .fullScreenCover))
-        expectRefusal(NavigationError.refused(.tabBarCovered(tab: "more", modal: "B2")), leaving: coordinator)
-        {
+        expectRefusal(
+            NavigationError.refused(.tabBarCovered(tab: "more", modal: "B2")), leaving: coordinator
+        ) {
             try coordinator.report(.tabSelectedByUser("more"))
         }
     }
@@ -259,7 +260,8 @@ struct TabStackTests {
             .popTo(scene: "A2"), on: coordinator,
             with: .refused(.sceneNotInStack("A2", stack: ["B1", "B2"])))
         try coordinator.navigate(.pop())
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
         expectUnchanged(.popToRoot(), on: coordinator)
         try coordinator.navigate(.push(scene: "A1"))
         try coordinator.navigate(.push(scene: "B2"))
@@ -268,7 +270,8 @@ struct TabStackTests {
         #expect(popToRoot.tab == "more")
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
         #expect(coordinator.tree.tab(named: "home")?.stack == home)
-        expectRejected(.dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "B1")))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "B1")))
     }
 
     @Test("with a modal up, requests act on the top modal and every tab keeps its stack")
@@ -279,9 +282,11 @@ struct TabStackTests {
         #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2", "A2"]])
         #expect(coordinator.tree.topStack?.modal != nil)
         try coordinator.navigate(.pop())
-        expectRejected(.pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B2", kind: .pop)))
         expectRejected(
-            .popTo(scene: "A1"), on: coordinator, with: .refused(.sceneNotInStack("A1", stack: ["B2"])))
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B2", kind: .pop)))
+        expectRejected(
+            .popTo(scene: "A1"), on: coordinator,
+            with: .refused(.sceneNotInStack("A1", stack: ["B2"])))
         try coordinator.navigate(.selectTab("more"))
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
         #expect(coordinator.tree.baseStack?.tab == "more")
@@ -463,8 +468,9 @@ struct TabLifecycleTests {
         let before = coordinator.tree
         expectRejected(
             .selectTab("more"), on: coordinator,
-            with: .guarded(.rejectedByGuard(
-                name: "lock", kind: .selectTab, scene: "B2", reason: "it is locked")))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "lock", kind: .selectTab, scene: "B2", reason: "it is locked")))
         let attempt = try #require(attempts.first)
         #expect(attempts.count == 1)
         #expect(attempt.kind == .selectTab && attempt.scene == "B2")
@@ -496,7 +502,8 @@ struct TabLifecycleTests {
         let keep = try #require(coordinator.tree.tab(named: "more")?.stack.last?.id)
         expectRejected(
             homeAndMore, on: coordinator,
-            with: .guarded(.leavingVetoed(scene: "Keep", screen: keep, reason: "it has unsaved changes")))
+            with: .guarded(
+                .leavingVetoed(scene: "Keep", screen: keep, reason: "it has unsaved changes")))
         let event = try #require(try coordinator.navigate(homeAndMore, force: true))
         #expect(event.removedCount == 3)
     }
@@ -508,8 +515,9 @@ struct TabLifecycleTests {
         #expect(coordinator.tree.scenes == [["A1", "Keep"], ["B1", "B2"]])
         let keep = try #require(coordinator.tree.tab(named: "home")?.stack.last?.id)
         expectRefusal(
-            NavigationError.guarded(.leavingVetoed(
-                scene: "Keep", screen: keep, reason: "it has unsaved changes")),
+            NavigationError.guarded(
+                .leavingVetoed(
+                    scene: "Keep", screen: keep, reason: "it has unsaved changes")),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/A1/A2", format: treeLinkFormat))

@@ -90,7 +90,8 @@ struct WindowRegistryTests {
         try main.navigate(.root(scene: "B1"))
         expectRejected(
             .root(scene: "B1"), on: kiosk,
-            with: .guarded(.rejectedByGuard(name: "kiosk", kind: .root, scene: "B1", reason: "kiosk")))
+            with: .guarded(
+                .rejectedByGuard(name: "kiosk", kind: .root, scene: "B1", reason: "kiosk")))
         #expect(main.tree.scenes == [["B1"]])
     }
 
@@ -141,8 +142,9 @@ struct WindowRegistryTests {
         let recorder = EventRecorder(main)
 
         expectRefusal(
-            NavigationError.link(.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: registry
         ) {
             try registry.open(Windows.link("demo://open/Nope"), in: .newWindow("new"))
@@ -191,7 +193,8 @@ struct WindowRegistryTests {
         #expect(main.pendingNavigation == nil)
         #expect(main.heldLink == nil)
         await #expect(
-            throws: NavigationError.guarded(.navigationCancelled(.transition(.push(scene: "B2")), by: nil))
+            throws: NavigationError.guarded(
+                .navigationCancelled(.transition(.push(scene: "B2")), by: nil))
         ) {
             try await pending.value
         }
@@ -373,8 +376,9 @@ struct WindowRegistryTests {
         }
         let snapshot = TreeSnapshot(root: [TreeSnapshot.Screen(scene: "Nope")])
         expectRefusal(
-            NavigationError.snapshot(.restorationFailed(
-                position: 1, scene: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 1, scene: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: registry
         ) {
             try registry.openWindow("side", restoring: snapshot)
@@ -406,7 +410,9 @@ struct WindowRegistryTests {
         #expect(WindowID("main").description == "\"main\"")
         #expect(long.description.count < 80)
         let many = (1...9).map { WindowID("w\($0)") }
-        #expect(NavigationError.window(.unknownWindow("x", open: many)).description.hasSuffix("and more."))
+        #expect(
+            NavigationError.window(.unknownWindow("x", open: many)).description.hasSuffix(
+                "and more."))
     }
 
     @Test("a window cannot close from inside its own navigation; it can once that is done")
@@ -484,7 +490,9 @@ struct WindowRegistryTests {
             try main.startFlow(FlowCoordinator(coordinator: main), key: "other")
         }
         #expect(main.flows.isEmpty)
-        #expect(throws: NavigationError.window(.windowClosed("main"))) { try context.finish(with: 1) }
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
+            try context.finish(with: 1)
+        }
         #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try flow.navigate(.push(scene: "B1"))
         }
@@ -501,7 +509,8 @@ struct WindowRegistryTests {
         // The screen's finish went in as the pop it asks for: its failure is published once.
         #expect(
             recorder.failures == [
-                NavigationFailure(operation: .transition(.pop()), error: .window(.windowClosed("main")))
+                NavigationFailure(
+                    operation: .transition(.pop()), error: .window(.windowClosed("main")))
             ])
         var events = 0
         for await _ in main.events() { events += 1 }

@@ -80,8 +80,9 @@ struct WindowsGuideTests {
         session.signedIn = false
         expectRejected(
             .push(scene: "Compose"), on: main,
-            with: .guarded(.rejectedByGuard(
-                name: "signed-in", kind: .push, scene: "Compose", reason: "signed out")))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "signed-in", kind: .push, scene: "Compose", reason: "signed out")))
         #expect(main.tree.scenes == [["Inbox", "Message"]])
     }
 
@@ -166,8 +167,9 @@ struct WindowsGuideTests {
         #expect(app.windows.windows.count == 3)
 
         expectRefusal(
-            NavigationError.link(.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: app.windows
         ) {
             try app.windows.open(app.link("mail://open/Nope/Compose"))
@@ -262,8 +264,10 @@ struct WindowsGuideTests {
         try main.navigate(.root(scene: "Inbox"))
         expectRejected(.showDetail("Message"), on: main, with: .refused(.noSplitRoot(.showDetail)))
         expectRejected(
-            .showSupplementary("Inbox"), on: ipad, with: .refused(.noSupplementaryColumn(.showSupplementary)))
-        expectRejected(.replace(scene: "Inbox"), on: ipad, with: .refused(.noDetailScreen(.replace)))
+            .showSupplementary("Inbox"), on: ipad,
+            with: .refused(.noSupplementaryColumn(.showSupplementary)))
+        expectRejected(
+            .replace(scene: "Inbox"), on: ipad, with: .refused(.noDetailScreen(.replace)))
         let empty = try app.windows.openWindow("empty")
         expectRefusal(NavigationError.refused(.noRoot(.sizeClass)), leaving: app.windows) {
             try empty.report(.sizeClassChanged(.compact))

@@ -83,7 +83,9 @@ struct ArticleSessionTests {
                 .notAccepted(scheme: "https", host: "elsewhere.example.com")
             ),
         ])
-    func unhandledLinksChangeNothing(link: String, reason: NavigationError.UnhandledLink.Reason) throws {
+    func unhandledLinksChangeNothing(link: String, reason: NavigationError.UnhandledLink.Reason)
+        throws
+    {
         let session = try ArticleSession(restoring: nil)
         let recorder = RecordingRenderer(attachedTo: session.coordinator)
         let before = session.coordinator.tree
