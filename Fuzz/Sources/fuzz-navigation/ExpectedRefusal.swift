@@ -112,11 +112,11 @@ extension NavigationFuzzer {
             for (name, value) in resolved.route { merged[name] = value }
         }
         if scene == "product/:id", merged["id"] == nil {
-            return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+            return .failure(.refused(.input(.missingParameter(scene: scene, name: "id"))))
         }
         if scene == "Order" {
             guard let id = merged["id"] else {
-                return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+                return .failure(.refused(.input(.missingParameter(scene: scene, name: "id"))))
             }
             guard Int(id) != nil else {
                 return .failure(
@@ -167,7 +167,7 @@ extension NavigationFuzzer {
     {
         let kind = request.kind
         if ![.root, .tabs, .split].contains(kind), tree.isEmpty {
-            return .refused(.noRoot(kind))
+            return .refused(.refused(.noRoot(kind)))
         }
         let topStackKinds: [TransitionKind] = [
             .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
@@ -175,7 +175,7 @@ extension NavigationFuzzer {
         if let alert = tree.modals.last, alert.style?.isAlert == true,
             topStackKinds.contains(kind), let scene = alert.last?.scene
         {
-            return .refused(.alertIsPresented(kind, alert: scene))
+            return .refused(.refused(.alertIsPresented(kind, alert: scene)))
         }
         // The arriving scenes, the screen a removal reveals, the leaving screens.
         var arrivals: [(SceneIdentifier, SceneParameters, ScenePayload?)] = []
@@ -196,54 +196,56 @@ extension NavigationFuzzer {
             arrivals = [(scene, parameters, payload)]
         case .present(let scene, let parameters, let payload, let style, _):
             guard DocumentedRules.isValid(style) else {
-                return .refused(.invalidPresentationStyle(style))
+                return .refused(.refused(.invalidPresentationStyle(style)))
             }
             arrivals = [(scene, parameters, payload)]
         case .replace(let scene, let parameters, let payload, _):
-            guard let last = visibleStack.last else { return .refused(.noDetailScreen(kind)) }
+            guard let last = visibleStack.last else {
+                return .refused(.refused(.noDetailScreen(kind)))
+            }
             arrivals = [(scene, parameters, payload)]
             leaving = [last]
         case .setStack(let destinations, _):
-            guard !destinations.isEmpty else { return .refused(.emptyStack(kind)) }
+            guard !destinations.isEmpty else { return .refused(.refused(.emptyStack(kind))) }
             arrivals = destinations.map { ($0.scene, $0.parameters, $0.payload) }
             leaving = top
         case .addTab(let item, let position, _):
             let names = tree.tabs.map(\.name)
-            guard !names.isEmpty else { return .refused(.noTabRoot(kind)) }
+            guard !names.isEmpty else { return .refused(.refused(.noTabRoot(kind))) }
             guard DocumentedRules.isValidTabName(item.name) else {
                 return .refused(.invalidTabName(item.name))
             }
             guard !names.contains(item.name) else {
-                return .refused(.duplicateTabName(item.name))
+                return .refused(.refused(.duplicateTabName(item.name)))
             }
             let index = position ?? names.count
             guard (0...names.count).contains(index) else {
-                return .refused(.tabIndexOutOfRange(index: index, count: names.count))
+                return .refused(.refused(.tabIndexOutOfRange(index: index, count: names.count)))
             }
             arrivals = [(item.scene, item.parameters, item.payload)]
         case .removeTab(let name, _):
             let names = tree.tabs.map(\.name)
             guard let index = names.firstIndex(of: name) else {
-                return .refused(.unknownTab(name, tabs: names))
+                return .refused(.refused(.unknownTab(name, tabs: names)))
             }
-            guard names.count > 1 else { return .refused(.lastTab(name)) }
+            guard names.count > 1 else { return .refused(.refused(.lastTab(name))) }
             if tree.selectedTab == name {
                 revealed = tree.tabs[index + 1 < names.count ? index + 1 : index - 1].stack.last
             }
             leaving = Array(tree.tabs[index].stack)
         case .split(let primary, let supplementary, let detail, let style, _):
             if style == .doubleColumn, supplementary != nil {
-                return .refused(.noSupplementaryColumn(kind))
+                return .refused(.refused(.noSupplementaryColumn(kind)))
             }
             arrivals = [primary, supplementary, detail].compactMap { $0 }.map {
                 ($0.scene, $0.parameters, $0.payload)
             }
             leaving = tree.screens
         case .showDetail(let destination, _), .showSupplementary(let destination, _):
-            guard let split = tree.split else { return .refused(.noSplitRoot(kind)) }
+            guard let split = tree.split else { return .refused(.refused(.noSplitRoot(kind))) }
             if kind == .showSupplementary {
                 guard let supplementary = split.supplementary else {
-                    return .refused(.noSupplementaryColumn(kind))
+                    return .refused(.refused(.noSupplementaryColumn(kind)))
                 }
                 leaving = Array(supplementary) + Array(split.detail)
             } else {
@@ -251,25 +253,25 @@ extension NavigationFuzzer {
             }
             arrivals = [(destination.scene, destination.parameters, destination.payload)]
         case .tabs(let items, let selected, _):
-            guard !items.isEmpty else { return .refused(.noTabs) }
+            guard !items.isEmpty else { return .refused(.refused(.noTabs)) }
             var names: Set<String> = []
             for item in items {
                 guard DocumentedRules.isValidTabName(item.name) else {
                     return .refused(.invalidTabName(item.name))
                 }
                 guard names.insert(item.name).inserted else {
-                    return .refused(.duplicateTabName(item.name))
+                    return .refused(.refused(.duplicateTabName(item.name)))
                 }
             }
             guard items.contains(where: { $0.name == selected }) else {
-                return .refused(.unknownTab(selected, tabs: items.map(\.name)))
+                return .refused(.refused(.unknownTab(selected, tabs: items.map(\.name))))
             }
             arrivals = items.map { ($0.scene, $0.parameters, $0.payload) }
             leaving = tree.screens
         case .selectTab(let name, _):
             let names = tree.tabs.map(\.name)
             guard let index = names.firstIndex(of: name) else {
-                return .refused(.unknownTab(name, tabs: names))
+                return .refused(.refused(.unknownTab(name, tabs: names)))
             }
             // The selected tab: nothing to do.
             guard tree.selectedTab != name else { return .applies }
@@ -278,7 +280,7 @@ extension NavigationFuzzer {
         case .pop:
             guard visibleStack.count > 1 else {
                 let scene = visibleStack.first?.scene ?? tree.visibleScreen?.scene ?? ""
-                return .refused(.cannotPopFirstScreen(scene, kind: .pop))
+                return .refused(.refused(.cannotPopFirstScreen(scene, kind: .pop)))
             }
             leaving = [visibleStack[visibleStack.count - 1]]
         case .popToRoot:
@@ -287,14 +289,15 @@ extension NavigationFuzzer {
             guard let index = visibleStack.dropLast().lastIndex(where: { $0.scene == scene })
             else {
                 if let problem = Self.identifierProblems[scene] {
-                    return .refused(.invalidSceneIdentifier(scene, problem: problem))
+                    return .refused(.input(.invalidSceneIdentifier(scene, problem: problem)))
                 }
-                return .refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene)))
+                return .refused(.refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene))))
             }
             leaving = Array(visibleStack[(index + 1)...])
         case .dismiss:
             guard let last = tree.modals.last else {
-                return .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? ""))
+                return .refused(
+                    .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? "")))
             }
             leaving = Array(last)
         case .dismissAll:
@@ -318,7 +321,7 @@ extension NavigationFuzzer {
             return decision
         }
         if let decision = checkLeaving(leaving, kind: kind, force: force) { return decision }
-        if built.contains("Broken") { return .refused(.missingService(type: "Network")) }
+        if built.contains("Broken") { return .refused(.misuse(.missingService(type: "Network"))) }
         return .applies
     }
 
@@ -373,32 +376,37 @@ extension NavigationFuzzer {
         case .poppedBackByUser(let id):
             // A screen in the tree means the tree has a visible screen.
             guard !isGone(id), let shown = visible?.id else {
-                return .refused(.reportedScreenGone(id))
+                return .refused(.refused(.reportedScreenGone(id)))
             }
             if id == shown || seen.contains(id) { return nil }
-            return .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown))
+            return .refused(.refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown)))
         case .dismissedByUser(let id):
-            if isGone(id) { return .refused(.reportedScreenGone(id)) }
+            if isGone(id) { return .refused(.refused(.reportedScreenGone(id))) }
             guard let top = tree.modals.last, let shown = visible else {
-                return .refused(.nothingToDismiss(visible: visible?.scene ?? ""))
+                return .refused(.refused(.nothingToDismiss(visible: visible?.scene ?? "")))
             }
             guard top.contains(where: { $0.id == id }) else {
-                return .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id))
+                return .refused(
+                    .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id)))
             }
             // A modal's stack always has its style.
             guard let style = top.style, !style.userCanDismiss else { return nil }
-            return .refused(.notDismissibleByUser(id, style: style))
+            return .refused(.refused(.notDismissibleByUser(id, style: style)))
         case .tabSelectedByUser(let name):
             let names = tree.tabs.map(\.name)
-            guard names.contains(name) else { return .refused(.unknownTab(name, tabs: names)) }
+            guard names.contains(name) else {
+                return .refused(.refused(.unknownTab(name, tabs: names)))
+            }
             if let coveringModal {
-                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+                return .refused(.refused(.tabBarCovered(tab: name, modal: coveringModal)))
             }
             return nil
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else { return .refused(.unknownTab("", tabs: [])) }
+            guard let name = tree.selectedTab else {
+                return .refused(.refused(.unknownTab("", tabs: [])))
+            }
             if let coveringModal {
-                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+                return .refused(.refused(.tabBarCovered(tab: name, modal: coveringModal)))
             }
             return nil
         case .answeredByUser, .sizeClassChanged:

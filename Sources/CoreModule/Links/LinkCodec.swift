@@ -114,19 +114,12 @@ struct LinkCodec {
     /// The screens `snapshot` holds, placed, every payload read through `payloadTypes`, before
     /// anything is built.
     ///
-    /// - Throws: ``NavigationError/SnapshotProblem/unsupportedVersion(found:supported:)``,
-    ///   ``NavigationError/snapshot(_:)``, or what reading a payload throws.
+    /// - Throws: ``NavigationError/snapshot(_:)`` with the problem (an unsupported version
+    ///   included), or what reading a payload throws.
     static func read(_ snapshot: TreeSnapshot, payloadTypes: PayloadTypes)
         throws(NavigationError) -> [PlannedScreen]
     {
-        switch snapshot.problem() {
-        case .unsupportedVersion(let found, let supported):
-            throw .snapshot(.unsupportedVersion(found: found, supported: supported))
-        case .some(let problem):
-            throw .snapshot(problem)
-        case nil:
-            break
-        }
+        if let problem = snapshot.problem() { throw .snapshot(problem) }
         var screens: [PlannedScreen] = []
         // Every payload is read before anything is built.
         func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement)
