@@ -213,7 +213,7 @@ extension NavigationFuzzer {
             let names = tree.tabs.map(\.name)
             guard !names.isEmpty else { return .refused(.refused(.noTabRoot(kind))) }
             guard DocumentedRules.isValidTabName(item.name) else {
-                return .refused(.invalidTabName(item.name))
+                return .refused(.input(.invalidTabName(item.name)))
             }
             guard !names.contains(item.name) else {
                 return .refused(.refused(.duplicateTabName(item.name)))
@@ -257,7 +257,7 @@ extension NavigationFuzzer {
             var names: Set<String> = []
             for item in items {
                 guard DocumentedRules.isValidTabName(item.name) else {
-                    return .refused(.invalidTabName(item.name))
+                    return .refused(.input(.invalidTabName(item.name)))
                 }
                 guard names.insert(item.name).inserted else {
                     return .refused(.refused(.duplicateTabName(item.name)))
@@ -376,37 +376,32 @@ extension NavigationFuzzer {
         case .poppedBackByUser(let id):
             // A screen in the tree means the tree has a visible screen.
             guard !isGone(id), let shown = visible?.id else {
-                return .refused(.refused(.reportedScreenGone(id)))
+                return .refused(.reportedScreenGone(id))
             }
             if id == shown || seen.contains(id) { return nil }
-            return .refused(.refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown)))
+            return .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown))
         case .dismissedByUser(let id):
-            if isGone(id) { return .refused(.refused(.reportedScreenGone(id))) }
+            if isGone(id) { return .refused(.reportedScreenGone(id)) }
             guard let top = tree.modals.last, let shown = visible else {
-                return .refused(.refused(.nothingToDismiss(visible: visible?.scene ?? "")))
+                return .refused(.nothingToDismiss(visible: visible?.scene ?? ""))
             }
             guard top.contains(where: { $0.id == id }) else {
-                return .refused(
-                    .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id)))
+                return .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id))
             }
             // A modal's stack always has its style.
             guard let style = top.style, !style.userCanDismiss else { return nil }
-            return .refused(.refused(.notDismissibleByUser(id, style: style)))
+            return .refused(.notDismissibleByUser(id, style: style))
         case .tabSelectedByUser(let name):
             let names = tree.tabs.map(\.name)
-            guard names.contains(name) else {
-                return .refused(.refused(.unknownTab(name, tabs: names)))
-            }
+            guard names.contains(name) else { return .refused(.unknownTab(name, tabs: names)) }
             if let coveringModal {
-                return .refused(.refused(.tabBarCovered(tab: name, modal: coveringModal)))
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
             }
             return nil
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else {
-                return .refused(.refused(.unknownTab("", tabs: [])))
-            }
+            guard let name = tree.selectedTab else { return .refused(.unknownTab("", tabs: [])) }
             if let coveringModal {
-                return .refused(.refused(.tabBarCovered(tab: name, modal: coveringModal)))
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
             }
             return nil
         case .answeredByUser, .sizeClassChanged:

@@ -11,7 +11,7 @@ extension NavigationError {
     /// ```
     public struct UnhandledLink: Hashable, Sendable, ReasonText {
         /// Why no route handles a link.
-        public enum Reason: Hashable, Sendable, ReasonText {
+        public enum Reason: Hashable, Sendable, CustomStringConvertible {
             /// The link cannot be read: too long, a bad escape, a character to escape, an empty path
             /// component, a repeated query item; the problem names the failing part.
             case unreadable(NavigationError.LinkProblem)
@@ -32,7 +32,7 @@ extension NavigationError {
             case refused(route: String, item: String)
 
             /// The reason as the end of a sentence.
-            package var description: String {
+            public var description: String {
                 switch self {
                 case .unreadable(let problem):
                     return "it cannot be read: \(problem)"
