@@ -72,7 +72,7 @@ struct AlertTests {
         #expect(coordinator.tree.alert == nil)
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         // A stale answer: the alert is gone.
-        expectRefused(.reportedScreenGone(id), on: coordinator) {
+        expectRefused(.refused(.reportedScreenGone(id)), on: coordinator) {
             try coordinator.report(.answeredByUser(id, button: 0))
         }
         #expect(results.values.count == 1)
@@ -116,7 +116,7 @@ struct AlertTests {
     func alertNotDismissible() throws {
         let (coordinator, id, results) = try presenting(Self.discard)
         expectRefused(
-            .notDismissibleByUser(id, style: .alert), on: coordinator
+            .refused(.notDismissibleByUser(id, style: .alert)), on: coordinator
         ) { try coordinator.report(.dismissedByUser(id)) }
         #expect(results.values.isEmpty)
     }
@@ -130,7 +130,7 @@ struct AlertTests {
         for request in requests {
             let (coordinator, _, results) = try presenting(Self.discard)
             expectRefused(
-                .alertIsPresented(request.kind, alert: "DiscardDraft"), on: coordinator
+                .refused(.alertIsPresented(request.kind, alert: "DiscardDraft")), on: coordinator
             ) {
                 try coordinator.navigate(request)
             }
@@ -172,17 +172,17 @@ struct AlertTests {
     @Test("a bad answer is refused and changes nothing")
     func badAnswers() throws {
         let (coordinator, id, results) = try presenting(Self.rename)
-        expectRefused(.noSuchAlertButton(id, button: 2, count: 2), on: coordinator) {
+        expectRefused(.refused(.noSuchAlertButton(id, button: 2, count: 2)), on: coordinator) {
             try coordinator.report(.answeredByUser(id, button: 2, text: ["x"]))
         }
-        expectRefused(.noSuchAlertButton(id, button: -1, count: 2), on: coordinator) {
+        expectRefused(.refused(.noSuchAlertButton(id, button: -1, count: 2)), on: coordinator) {
             try coordinator.report(.answeredByUser(id, button: -1, text: ["x"]))
         }
-        expectRefused(.alertTextMismatch(id, given: 0, expected: 1), on: coordinator) {
+        expectRefused(.refused(.alertTextMismatch(id, given: 0, expected: 1)), on: coordinator) {
             try coordinator.report(.answeredByUser(id, button: 0))
         }
         let under = try #require(coordinator.tree.root?.first?.id)
-        expectRefused(.notAnAlert(under), on: coordinator) {
+        expectRefused(.refused(.notAnAlert(under)), on: coordinator) {
             try coordinator.report(.answeredByUser(under, button: 0))
         }
         #expect(results.values.isEmpty)
@@ -199,7 +199,7 @@ struct AlertTests {
         badAnchor.anchor = ""
         var fieldsInDialog = Self.share
         fieldsInDialog.textFields = [AlertTextField()]
-        let cases: [(AlertContent, AlertProblem)] = [
+        let cases: [(AlertContent, NavigationError.AlertProblem)] = [
             (AlertContent(title: "No way out", buttons: []), .noButtons),
             (
                 AlertContent(title: "Many", buttons: (0..<17).map { AlertButton("B\($0)") }),
@@ -225,20 +225,22 @@ struct AlertTests {
         for (content, problem) in cases {
             #expect(content.problem == problem)
             let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-            expectRefused(.invalidAlert(problem), on: coordinator) {
+            expectRefused(.refused(.invalidAlert(problem)), on: coordinator) {
                 try coordinator.navigate(.alert(content))
             }
-            #expect(!NavigationError.invalidAlert(problem).description.isEmpty)
+            #expect(!NavigationError.refused(.invalidAlert(problem)).description.isEmpty)
         }
         let empty = try makeCoordinator()
-        expectRefused(.noRoot(.present), on: empty) { try empty.navigate(.alert(Self.discard)) }
+        expectRefused(.refused(.noRoot(.present)), on: empty) {
+            try empty.navigate(.alert(Self.discard))
+        }
     }
 
     @Test("an expected result type is checked against every button's answer when presenting")
     func expectedType() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         expectRefused(
-            .invalidAlert(.wrongAnswerType(button: 1, expected: "Bool", given: "String")),
+            .refused(.invalidAlert(.wrongAnswerType(button: 1, expected: "Bool", given: "String"))),
             on: coordinator
         ) {
             try coordinator.navigate(.alert(Self.discard), expecting: Bool.self) { _ in }
@@ -261,11 +263,12 @@ struct AlertTests {
     func sceneWithAlertStyle() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         for style in [PresentationStyle.alert, .confirmationDialog] {
-            expectRefused(.invalidPresentationStyle(style), on: coordinator) {
+            expectRefused(.refused(.invalidPresentationStyle(style)), on: coordinator) {
                 try coordinator.navigate(.present(scene: "B1", style: style))
             }
             #expect(
-                NavigationError.invalidPresentationStyle(style).description.contains(".alert(_:)"))
+                NavigationError.refused(.invalidPresentationStyle(style)).description.contains(
+                    ".alert(_:)"))
         }
     }
 
@@ -308,7 +311,7 @@ struct AlertTests {
         #expect(AlertButton.Role.destructive.description == "destructive")
         #expect(ApplicationTransitionType.alert(Self.share).scene == "ConfirmationDialog")
         #expect(ApplicationTransitionType.alert(Self.share, animated: false).animated == false)
-        for problem: AlertProblem in [
+        for problem: NavigationError.AlertProblem in [
             .noButtons, .tooManyButtons(count: 17, limit: 16),
             .tooManyTextFields(count: 5, limit: 4),
             .textFieldsInDialog, .anchorOnAlert, .invalidAnchor, .textTooLong(limit: 4_096),
@@ -328,7 +331,7 @@ struct AlertTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         try coordinator.navigate(.present(scene: "B1", style: locked))
         let id = try #require(coordinator.tree.visibleScreen?.id)
-        expectRefused(.notDismissibleByUser(id, style: locked), on: coordinator) {
+        expectRefused(.refused(.notDismissibleByUser(id, style: locked)), on: coordinator) {
             try coordinator.report(.dismissedByUser(id))
         }
         let format = DeepLinkFormat(scheme: "app")
@@ -461,7 +464,8 @@ struct AlertFromAScreenTests {
         let orphan = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: nil)
         #expect(
-            throws: NavigationError.coordinatorUnavailable(.navigateForResult(.present), .released)
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.navigateForResult(.present), .released))
         ) {
             try orphan.navigate(.alert(AlertTests.discard)) { _ in }
         }
@@ -470,8 +474,9 @@ struct AlertFromAScreenTests {
         let double = SceneContext(
             scene: "Editor", screen: ScreenID(1), parameters: [:], coordinator: navigator)
         #expect(
-            throws: NavigationError.coordinatorUnavailable(
-                .navigateForResult(.present), .notAnAppCoordinator)
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(
+                    .navigateForResult(.present), .notAnAppCoordinator))
         ) {
             try double.navigate(.alert(AlertTests.discard)) { _ in }
         }

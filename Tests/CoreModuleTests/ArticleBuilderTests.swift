@@ -44,7 +44,7 @@ struct ArticleBuilderTests {
     func mismatchIsRejected() throws {
         let container = DependencyContainer()
         expectRefusal(
-            NavigationError.mismatchedRegistration(key: "A1", builderIdentifier: "A2"),
+            NavigationError.misuse(.mismatchedRegistration(key: "A1", builderIdentifier: "A2")),
             leaving: container
         ) {
             try container.assemble(builder: ArticleA2Builder(), for: "A1")
@@ -57,7 +57,8 @@ struct ArticleBuilderTests {
         let container = DependencyContainer()
         let builder = ArticleA2Builder(sceneIdentifier: "A 2")
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("A 2", problem: .whitespace(position: 2)),
+            NavigationError.input(
+                .invalidSceneIdentifier("A 2", problem: .whitespace(position: 2))),
             leaving: container
         ) {
             try container.assemble(builder: builder, for: builder.sceneIdentifier)
@@ -70,7 +71,7 @@ struct ArticleBuilderTests {
         let container = DependencyContainer()
         let first = SceneBuilder("A2") { _ in ArticleScreen() }
         try container.assemble(builder: first, for: "A2")
-        expectRefusal(NavigationError.duplicateRegistration("A2"), leaving: container) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration("A2")), leaving: container) {
             try container.assemble(builder: ArticleA2Builder(), for: "A2")
         }
         #expect(container.build(for: "A2") is SceneBuilder)

@@ -13,7 +13,9 @@ private struct FixedContainer: SceneBuilderContainer {
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
     {
-        if let first = builders.first { throw .duplicateRegistration(first.sceneIdentifier) }
+        if let first = builders.first {
+            throw .misuse(.duplicateRegistration(first.sceneIdentifier))
+        }
     }
 
     var sceneIdentifiers: [SceneIdentifier] { builders.keys.sorted { $0.rawValue < $1.rawValue } }
@@ -41,7 +43,7 @@ struct CustomContainerTests {
             ]))
         try coordinator.navigate(.root(scene: "Home"))
         try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(Receipt(total: 7))))
-        let error = NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))
+        let error = NavigationError.link(.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2)))
         expectRefusal(error, leaving: coordinator) {
             try coordinator.link(format: DeepLinkFormat(scheme: "app"))
         }
@@ -77,10 +79,10 @@ struct CustomContainerTests {
             with: .unknownScene("Detial", suggestions: ["Detail"]))
         expectRejected(
             .root(scene: ""), on: coordinator,
-            with: .invalidSceneIdentifier("", problem: .empty))
+            with: .input(.invalidSceneIdentifier("", problem: .empty)))
         expectRejected(
             .root(scene: "a//b"), on: coordinator,
-            with: .invalidSceneIdentifier("a//b", problem: .emptySegment(segment: 2)))
+            with: .input(.invalidSceneIdentifier("a//b", problem: .emptySegment(segment: 2))))
         #expect(coordinator.tree.isEmpty)
     }
 
@@ -89,16 +91,20 @@ struct CustomContainerTests {
         let navigator = RecordingNavigator()
         let context = SceneContext(
             scene: "Detail", screen: ScreenID(1), parameters: [:], coordinator: navigator)
-        #expect(throws: NavigationError.coordinatorUnavailable(.finish, .notAnAppCoordinator)) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator))
+        ) {
             try context.finish(with: 7)
         }
         #expect(
-            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving { "it has unsaved changes" }
         }
         #expect(
-            throws: NavigationError.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         ) {
             try context.vetoLeaving(nil)
         }
@@ -118,8 +124,9 @@ struct CustomContainerTests {
             redirectedFrom: .open(
                 .deepLink("demo://open/Detail", format: DeepLinkFormat(scheme: "demo"))))
         #expect(
-            throws: NavigationError.coordinatorUnavailable(
-                .continueRedirectedNavigation, .notAnAppCoordinator)
+            throws: NavigationError.misuse(
+                .coordinatorUnavailable(
+                    .continueRedirectedNavigation, .notAnAppCoordinator))
         ) {
             try redirectedLink.continueRedirectedNavigation()
         }
@@ -142,18 +149,19 @@ struct CustomContainerTests {
         let container = FixedContainer(builders: [:])
         // The article's call checks the names before the container sees the builder.
         #expect(
-            throws: NavigationError.mismatchedRegistration(key: "Home", builderIdentifier: "Detail")
+            throws: NavigationError.misuse(
+                .mismatchedRegistration(key: "Home", builderIdentifier: "Detail"))
         ) {
             try container.assemble(builder: stubBuilder("Detail"), for: "Home")
         }
-        #expect(throws: NavigationError.invalidSceneIdentifier("", problem: .empty)) {
+        #expect(throws: NavigationError.input(.invalidSceneIdentifier("", problem: .empty))) {
             try container.assemble(builder: stubBuilder(""), for: "")
         }
         // The container's own answer comes back.
-        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("Home"))) {
             try container.assemble(contentsOf: [stubBuilder("Home")], policy: .rejectDuplicates)
         }
-        #expect(throws: NavigationError.duplicateRegistration("Home")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("Home"))) {
             try container.assemble(builder: stubBuilder("Home"), for: "Home")
         }
     }

@@ -122,12 +122,12 @@ struct DeepLinkGuideTests {
     func noTabForLink() throws {
         let coordinator = try tabRootWithSheet()
         expectRefusal(
-            NavigationError.noTabForLink("A2", tabs: ["home", "more"]), leaving: coordinator
+            NavigationError.link(.noTabForLink("A2", tabs: ["home", "more"])), leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/A2", format: format))
         }
         #expect(
-            NavigationError.noTabForLink("A2", tabs: ["home", "more"]).description
+            NavigationError.link(.noTabForLink("A2", tabs: ["home", "more"])).description
                 == "The link's stack starts with \"A2\", but no tab starts with that scene or "
                 + "hosts it; the tabs are \"home\" and \"more\".")
     }
@@ -139,7 +139,8 @@ struct DeepLinkGuideTests {
         let context = try #require(sheet.content as? StubScreen).context
         try context.vetoLeaving { "unsaved changes" }
         expectRefusal(
-            NavigationError.leavingVetoed(scene: "A2", screen: sheet.id, reason: "unsaved changes"),
+            NavigationError.guarded(
+                .leavingVetoed(scene: "A2", screen: sheet.id, reason: "unsaved changes")),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/B1/B2", format: format))

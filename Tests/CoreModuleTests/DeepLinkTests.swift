@@ -95,10 +95,11 @@ struct DeepLinkTests {
         #expect(coordinator.tree.screens[1].parameters == ["ref": "mail"])
         expectLinkRejected(
             "demo://open/A1/product%2F9", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 2, segment: "product%2F9",
-                error: .unknownScene(
-                    "product/9", suggestions: ["product/:id", "product/new"])))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "product%2F9",
+                    error: .unknownScene(
+                        "product/9", suggestions: ["product/:id", "product/new"]))))
     }
 
     // MARK: Bad links
@@ -106,7 +107,7 @@ struct DeepLinkTests {
     @Test(
         "a link that cannot be read is rejected with the problem, and nothing changes",
         arguments: [
-            ("", LinkProblem.empty),
+            ("", NavigationError.LinkProblem.empty),
             ("demo:/A1", .missingSchemeSeparator(expected: "demo://open/")),
             ("http:/A1", .unsupportedScheme(found: "http", expected: "demo")),
             ("other://open/A1", .unsupportedScheme(found: "other", expected: "demo")),
@@ -127,11 +128,11 @@ struct DeepLinkTests {
             ("demo://open/A1?id=7", .invalidCharacter(position: 1, segment: "A1?id=7")),
             ("demo://open/A1/A 2", .invalidCharacter(position: 2, segment: "A 2")),
         ])
-    func unreadableLinks(link: String, problem: LinkProblem) throws {
+    func unreadableLinks(link: String, problem: NavigationError.LinkProblem) throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.present(scene: "B1"))
-        expectLinkRejected(link, on: coordinator, with: .invalidLink(problem))
+        expectLinkRejected(link, on: coordinator, with: .link(.invalidLink(problem)))
     }
 
     @Test("links over the limits are rejected before anything is parsed or built")
@@ -141,18 +142,18 @@ struct DeepLinkTests {
         let long = "demo://open/A1;q=" + String(repeating: "x", count: 5_000)
         expectLinkRejected(
             long, on: coordinator,
-            with: .invalidLink(.tooLong(length: long.utf8.count, limit: 4_096)))
+            with: .link(.invalidLink(.tooLong(length: long.utf8.count, limit: 4_096))))
         let deep = "demo://open/" + Array(repeating: "A1", count: 65).joined(separator: "/")
         expectLinkRejected(
-            deep, on: coordinator, with: .invalidLink(.tooManyScreens(count: 65, limit: 64)))
+            deep, on: coordinator, with: .link(.invalidLink(.tooManyScreens(count: 65, limit: 64))))
         let parameters = (1...17).map { ";p\($0)=\($0)" }.joined()
         expectLinkRejected(
             "demo://open/A1/A2\(parameters)", on: coordinator,
-            with: .invalidLink(.tooManyParameters(position: 2, count: 17, limit: 16)))
+            with: .link(.invalidLink(.tooManyParameters(position: 2, count: 17, limit: 16))))
         let huge = String(repeating: "demo://open/A1/", count: 1_000_000)
         expectLinkRejected(
             huge, on: coordinator,
-            with: .invalidLink(.tooLong(length: huge.utf8.count, limit: 4_096)))
+            with: .link(.invalidLink(.tooLong(length: huge.utf8.count, limit: 4_096))))
     }
 
     @Test("custom limits are enforced")
@@ -160,7 +161,8 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         let strict = DeepLinkFormat(scheme: "demo", host: "go", maximumScreens: 2)
         expectRefusal(
-            NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2)), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))),
+            leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://go/A1/A2/A1", format: strict))
         }
@@ -175,9 +177,10 @@ struct DeepLinkTests {
         let before = coordinator.tree
         expectLinkRejected(
             "demo://open/A1/A2/+A3;x=1/B2", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 3, segment: "+A3;x=1",
-                error: .unknownScene("A3", suggestions: ["A1", "A2"])))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 3, segment: "+A3;x=1",
+                    error: .unknownScene("A3", suggestions: ["A1", "A2"]))))
         // The two screens built before the failure used up their identities (#2 and #3).
         try coordinator.navigate(.push(scene: "A2"))
         #expect(coordinator.tree.visibleScreen?.id == ScreenID(UInt64(before.screenCount) + 3))
@@ -188,16 +191,20 @@ struct DeepLinkTests {
         let coordinator = try makeApp()
         expectLinkRejected(
             "demo://open/A1/Order", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 2, segment: "Order", error: .missingParameter(scene: "Order", name: "id"))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "Order",
+                    error: .input(.missingParameter(scene: "Order", name: "id"))))
         )
         expectLinkRejected(
             "demo://open/A1/Order;id=seven", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 2, segment: "Order;id=seven",
-                error: .malformedParameter(
-                    scene: "Order", name: "id", value: "seven", expected: .int)
-            ))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "Order;id=seven",
+                    error: .input(
+                        .malformedParameter(
+                            scene: "Order", name: "id", value: "seven", expected: .int))
+                )))
     }
 
     @Test("a failing builder or a malformed name fails the link and changes nothing")
@@ -206,27 +213,31 @@ struct DeepLinkTests {
         try coordinator.navigate(.root(scene: "B1"))
         expectLinkRejected(
             "demo://open/A1/+Broken", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 2, segment: "+Broken",
-                error: .builderFailed("Broken", reason: "the network is down")))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "+Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))))
         expectLinkRejected(
             "demo://open/A1/%E2%80%8B", on: coordinator,
-            with: .linkSegmentFailed(
-                position: 2, segment: "%E2%80%8B",
-                error: .invalidSceneIdentifier(
-                    "\u{200B}", problem: .invisibleCharacter(position: 1))))
+            with: .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "%E2%80%8B",
+                    error: .input(
+                        .invalidSceneIdentifier(
+                            "\u{200B}", problem: .invisibleCharacter(position: 1))))))
     }
 
     @Test("error messages name the segment, its position and the cause")
     func linkMessages() {
-        let error = NavigationError.linkSegmentFailed(
-            position: 3, segment: "+A3", error: .unknownScene("A3", suggestions: ["A2"]))
+        let error = NavigationError.link(
+            .linkSegmentFailed(
+                position: 3, segment: "+A3", error: .unknownScene("A3", suggestions: ["A2"])))
         #expect(
             error.description
                 == "The link cannot be opened: screen 3, \"+A3\", failed. No builder is "
                 + "registered for scene \"A3\". Did you mean \"A2\"?")
         #expect(
-            NavigationError.invalidLink(.badPercentEncoding(position: 2, segment: "A%G"))
+            NavigationError.link(.invalidLink(.badPercentEncoding(position: 2, segment: "A%G")))
                 .description
                 == "The link cannot be opened: segment 2, \"A%G\", has a bad percent-encoding.")
     }

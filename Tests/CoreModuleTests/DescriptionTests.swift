@@ -86,11 +86,13 @@ struct DescriptionTests {
         let recorder = EventRecorder(coordinator)
         let format = DeepLinkFormat(scheme: "app")
         let errors: [NavigationError] = [
-            .linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
-            .restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])),
-            .nothingToDismiss(visible: "A1"),
+            .link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+            .refused(.nothingToDismiss(visible: "A1")),
         ]
         expectRefusal(errors[0], leaving: coordinator) {
             try coordinator.open(.deepLink("app://open/Nope", format: format))
@@ -184,8 +186,10 @@ struct DescriptionTests {
         try coordinator.navigate(.root(scene: "Flags", parameters: ["on": "yes", "id": "7"]))
         #expect(
             errors == [
-                .malformedParameter(scene: "Flags", name: "on", value: "yes", expected: .bool),
-                .malformedParameter(scene: "Flags", name: "id", value: "7", expected: .uuid),
+                .input(
+                    .malformedParameter(scene: "Flags", name: "on", value: "yes", expected: .bool)),
+                .input(
+                    .malformedParameter(scene: "Flags", name: "id", value: "7", expected: .uuid)),
             ])
         #expect(
             errors.map(\.description).allSatisfy {

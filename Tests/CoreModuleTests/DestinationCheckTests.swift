@@ -56,7 +56,7 @@ struct DestinationCheckTests {
         let report = container.checkDestinations()
         #expect(
             report.problems.map(\.error) == [
-                .invalidSceneIdentifier("B 1", problem: .whitespace(position: 2)),
+                .input(.invalidSceneIdentifier("B 1", problem: .whitespace(position: 2))),
                 .unknownScene("A2", suggestions: ["A1"]),
             ])
     }

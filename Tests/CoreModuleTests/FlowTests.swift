@@ -143,7 +143,7 @@ struct FlowTests {
         try coordinator.navigate(.pop())
         #expect(flow.isFinished)
         expectRefusal(
-            NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished),
+            NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .flowFinished)),
             leaving: coordinator
         ) {
             try flow.navigate(.push(scene: "A2"))
@@ -157,7 +157,7 @@ struct FlowTests {
         let flow = StubFlow(coordinator: coordinator)
         try coordinator.startFlow(flow, key: "flow")
         let second = StubFlow(coordinator: coordinator)
-        expectRefusal(NavigationError.flowKeyInUse("flow"), leaving: coordinator) {
+        expectRefusal(NavigationError.misuse(.flowKeyInUse("flow")), leaving: coordinator) {
             try coordinator.startFlow(second, key: "flow")
         }
         #expect(coordinator.flows.count == 1 && coordinator.flows["flow"] === flow)
@@ -165,7 +165,7 @@ struct FlowTests {
         let first = StubFlow(coordinator: coordinator, first: nil)
         try flow.startChild(first, key: "c")
         let again = StubFlow(coordinator: coordinator)
-        expectRefusal(NavigationError.flowKeyInUse("c"), leaving: coordinator) {
+        expectRefusal(NavigationError.misuse(.flowKeyInUse("c")), leaving: coordinator) {
             try flow.startChild(again, key: "c")
         }
         #expect(flow.children.count == 1 && flow.children["c"] === first)

@@ -50,9 +50,10 @@ struct GuardTests {
             })
         expectRejected(
             .present(scene: "B2"), on: coordinator,
-            with: .rejectedByGuard(
-                name: "feature-flag", kind: .present, scene: "B2",
-                reason: "B2 is not released yet"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "feature-flag", kind: .present, scene: "B2",
+                    reason: "B2 is not released yet")))
         #expect(coordinator.guardNames == ["feature-flag"])
         coordinator.removeGuard(named: "feature-flag")
         try coordinator.navigate(.present(scene: "B2"))
@@ -85,12 +86,14 @@ struct GuardTests {
         // B1 may leave; A2, the next step down, may not: neither leaves.
         expectRejected(
             .popToRoot(), on: coordinator,
-            with: .rejectedByGuard(
-                name: "keep-A2", kind: .popToRoot, scene: "A2", reason: "A2 is pinned"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "keep-A2", kind: .popToRoot, scene: "A2", reason: "A2 is pinned")))
         expectRejected(
             .popTo(scene: "A1"), on: coordinator,
-            with: .rejectedByGuard(
-                name: "keep-A2", kind: .popTo, scene: "A2", reason: "A2 is pinned"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "keep-A2", kind: .popTo, scene: "A2", reason: "A2 is pinned")))
         try coordinator.navigate(.pop())
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
     }
@@ -103,8 +106,9 @@ struct GuardTests {
         let middle = try #require(coordinator.tree.screens.first { $0.scene == "A2" })
         let editor = try #require(middle.content as? StubScreen)
         try editor.context.vetoLeaving { "it has unsaved changes" }
-        let expected = NavigationError.leavingVetoed(
-            scene: "A2", screen: middle.id, reason: "it has unsaved changes")
+        let expected = NavigationError.guarded(
+            .leavingVetoed(
+                scene: "A2", screen: middle.id, reason: "it has unsaved changes"))
         expectRejected(.popToRoot(), on: coordinator, with: expected)
         expectRejected(.popTo(scene: "A1"), on: coordinator, with: expected)
         // The top screen has no veto: it alone may leave.
@@ -123,9 +127,12 @@ struct GuardTests {
         try coordinator.navigate(.root(scene: "A1"))
         let format = DeepLinkFormat(scheme: "demo")
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 2, segment: "A2",
-                error: .rejectedByGuard(name: "no-A2", kind: .push, scene: "A2", reason: "closed")),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 2, segment: "A2",
+                    error: .guarded(
+                        .rejectedByGuard(name: "no-A2", kind: .push, scene: "A2", reason: "closed"))
+                )),
             leaving: coordinator
         ) { try coordinator.open(.deepLink("demo://open/A1/A2", format: format)) }
     }
@@ -157,9 +164,10 @@ struct GuardTests {
             })
         expectRejected(
             .push(scene: "B1"), on: coordinator,
-            with: .redirectLoop(chain: [
-                .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
-            ]))
+            with: .guarded(
+                .redirectLoop(chain: [
+                    .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
+                ])))
         coordinator.removeGuard(named: "ping-pong")
         var hops = 0
         coordinator.addGuard(
@@ -172,12 +180,13 @@ struct GuardTests {
         // Three redirects are followed; the fourth makes the chain too long.
         expectRejected(
             .push(scene: "A2"), on: coordinator,
-            with: .redirectLoop(chain: [
-                .push(scene: "A2"), .push(scene: "A2", parameters: ["hop": "1"]),
-                .push(scene: "A2", parameters: ["hop": "2"]),
-                .push(scene: "A2", parameters: ["hop": "3"]),
-                .push(scene: "A2", parameters: ["hop": "4"]),
-            ]))
+            with: .guarded(
+                .redirectLoop(chain: [
+                    .push(scene: "A2"), .push(scene: "A2", parameters: ["hop": "1"]),
+                    .push(scene: "A2", parameters: ["hop": "2"]),
+                    .push(scene: "A2", parameters: ["hop": "3"]),
+                    .push(scene: "A2", parameters: ["hop": "4"]),
+                ])))
         #expect(hops == 4)
     }
 
@@ -188,8 +197,9 @@ struct GuardTests {
         ])
         let editor = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         try editor.context.vetoLeaving { "it has unsaved changes" }
-        let expected = NavigationError.leavingVetoed(
-            scene: "B2", screen: ScreenID(3), reason: "it has unsaved changes")
+        let expected = NavigationError.guarded(
+            .leavingVetoed(
+                scene: "B2", screen: ScreenID(3), reason: "it has unsaved changes"))
         for removal in [
             ApplicationTransitionType.pop(), .popToRoot(), .popTo(scene: "B1"), .dismiss(),
             .dismissAll(), .root(scene: "A1"),
@@ -212,7 +222,8 @@ struct GuardTests {
         try editor.context.vetoLeaving { document.isSignedIn ? nil : "it has unsaved changes" }
         expectRejected(
             .pop(), on: coordinator,
-            with: .leavingVetoed(scene: "A2", screen: ScreenID(2), reason: "it has unsaved changes")
+            with: .guarded(
+                .leavingVetoed(scene: "A2", screen: ScreenID(2), reason: "it has unsaved changes"))
         )
         document.isSignedIn = true
         try coordinator.navigate(.pop())
@@ -240,7 +251,7 @@ struct GuardTests {
             return nil
         }
         try coordinator.navigate(.pop())
-        #expect(nested == [.reentrantNavigation(.dismissAll, during: .pop)])
+        #expect(nested == [.misuse(.reentrantNavigation(.dismissAll, during: .pop))])
         #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
         #expect(coordinator.tree.invariantViolations() == [])
     }

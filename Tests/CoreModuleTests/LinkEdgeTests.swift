@@ -8,11 +8,12 @@ struct LinkEdgeTests {
     private let format = DeepLinkFormat(scheme: "app")
 
     private func expectInvalid(
-        _ link: String, _ problem: LinkProblem, sourceLocation: SourceLocation = #_sourceLocation
+        _ link: String, _ problem: NavigationError.LinkProblem,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let coordinator = try makeCoordinator(["A1", "B1", "Café"], setup: [.root(scene: "A1")])
         expectRefusal(
-            NavigationError.invalidLink(problem), leaving: coordinator,
+            NavigationError.link(.invalidLink(problem)), leaving: coordinator,
             sourceLocation: sourceLocation
         ) {
             try coordinator.open(.deepLink(link, format: format))
@@ -63,7 +64,8 @@ struct LinkEdgeTests {
             setup: [.root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1")])
         let short = DeepLinkFormat(scheme: "app", maximumLength: 16)
         expectRefusal(
-            NavigationError.invalidLink(.tooLong(length: 19, limit: 16)), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooLong(length: 19, limit: 16))),
+            leaving: coordinator
         ) {
             try coordinator.link(format: short)
         }

@@ -21,7 +21,7 @@ struct NavigationErrorTests {
         ])
     func needsRoot(request: ApplicationTransitionType, kind: TransitionKind) throws {
         let coordinator = try makeCoordinator()
-        expectRejected(request, on: coordinator, with: .noRoot(kind))
+        expectRejected(request, on: coordinator, with: .refused(.noRoot(kind)))
         #expect(coordinator.tree.isEmpty)
     }
 
@@ -55,7 +55,7 @@ struct NavigationErrorTests {
     @Test(
         "a malformed scene name is reported as malformed, not as unknown",
         arguments: [
-            ("", IdentifierProblem.empty),
+            ("", NavigationError.IdentifierProblem.empty),
             (" A1", .whitespace(position: 1)),
             ("A 1", .whitespace(position: 2)),
             ("A1\n", .whitespace(position: 3)),
@@ -63,10 +63,10 @@ struct NavigationErrorTests {
             ("A\u{1B}1", .controlCharacter(position: 2)),
             ("A\u{200B}1", .invisibleCharacter(position: 2)),
         ])
-    func malformedScene(name: String, problem: IdentifierProblem) throws {
+    func malformedScene(name: String, problem: NavigationError.IdentifierProblem) throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(name)
-        let expected = NavigationError.invalidSceneIdentifier(scene, problem: problem)
+        let expected = NavigationError.input(.invalidSceneIdentifier(scene, problem: problem))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         expectRejected(.present(scene: scene), on: coordinator, with: expected)
         expectRejected(.root(scene: scene), on: coordinator, with: expected)
@@ -78,8 +78,9 @@ struct NavigationErrorTests {
     func hugeName() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(String(repeating: "x", count: 100_000))
-        let expected = NavigationError.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: 100_000, limit: 1_024))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: 100_000, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         #expect(expected.description.count < 250)
         #expect(expected.description.contains("(100000 bytes)"))
@@ -92,8 +93,9 @@ struct NavigationErrorTests {
         // Three characters: each a letter carrying 350,000 combining acute accents (700 KB).
         let marks = String(repeating: "\u{301}", count: 350_000)
         let scene = SceneIdentifier("a" + marks + "b" + marks + "c")
-        let expected = NavigationError.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: scene.rawValue.utf8.count, limit: 1_024))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: scene.rawValue.utf8.count, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         // The message quotes at most 32 Unicode scalars, so it stays short.
         #expect(expected.description.utf8.count < 300)
@@ -103,8 +105,9 @@ struct NavigationErrorTests {
     func hugeCJKName() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let scene = SceneIdentifier(String(repeating: "画", count: 100_000))
-        let expected = NavigationError.invalidSceneIdentifier(
-            scene, problem: .tooManyBytes(count: 300_000, limit: 1_024))
+        let expected = NavigationError.input(
+            .invalidSceneIdentifier(
+                scene, problem: .tooManyBytes(count: 300_000, limit: 1_024)))
         expectRejected(.push(scene: scene), on: coordinator, with: expected)
         #expect(expected.description.contains("(300000 bytes)"))
     }
@@ -152,10 +155,12 @@ struct NavigationErrorTests {
     @Test("pop never removes a stack's first screen")
     func popAtFirstScreen() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
         try coordinator.navigate(.push(scene: "A2"))
         try coordinator.navigate(.present(scene: "B1"))
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
     }
 
     @Test("pop to a scene that is not below the top names the scene and the stack")
@@ -165,20 +170,21 @@ struct NavigationErrorTests {
         ])
         expectRejected(
             .popTo(scene: "A1"), on: coordinator,
-            with: .sceneNotInStack("A1", stack: ["B1", "B2"]))
+            with: .refused(.sceneNotInStack("A1", stack: ["B1", "B2"])))
         // The visible screen itself is not "below the top".
         expectRejected(
             .popTo(scene: "B2"), on: coordinator,
-            with: .sceneNotInStack("B2", stack: ["B1", "B2"]))
+            with: .refused(.sceneNotInStack("B2", stack: ["B1", "B2"])))
         expectRejected(
             .popTo(scene: "Nowhere"), on: coordinator,
-            with: .sceneNotInStack("Nowhere", stack: ["B1", "B2"]))
+            with: .refused(.sceneNotInStack("Nowhere", stack: ["B1", "B2"])))
     }
 
     @Test("dismiss needs a presented modal")
     func dismissWithNothingPresented() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .push(scene: "A2")])
-        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
     }
 
     @Test("going home when already home succeeds, changes nothing and reports nothing")
@@ -206,7 +212,8 @@ struct NavigationErrorTests {
         // With a modal presented, dismiss all is not a no-op: the guard is asked, and refuses.
         expectRejected(
             .dismissAll(), on: coordinator,
-            with: .rejectedByGuard(name: "counting", kind: .dismissAll, scene: "B1", reason: "no"))
+            with: .guarded(
+                .rejectedByGuard(name: "counting", kind: .dismissAll, scene: "B1", reason: "no")))
     }
 
     @Test("a screen's context and a flow get nil for a request that is already satisfied")
@@ -223,222 +230,267 @@ struct NavigationErrorTests {
     @Test("every error reads as a full sentence that names its values")
     func messagesAreSentences() {
         let cases: [(NavigationError, String)] = [
-            (.duplicateRegistration("A1"), "A builder for scene \"A1\" is already registered"),
-            (.mismatchedRegistration(key: "A2", builderIdentifier: "A1"), "under \"A2\""),
-            (.noRoot(.push), "Cannot push: the window has no root yet"),
-            (.cannotPopFirstScreen("A1", kind: .popToRoot), "Cannot pop-to-root: \"A1\""),
-            (.sceneNotInStack("X", stack: ["A1", "A2"]), "[A1, A2]"),
-            (.nothingToDismiss(visible: "A2"), "visible scene is \"A2\""),
-            (.builderFailed("B1", reason: "offline"), "scene \"B1\" failed: offline."),
-            (.reentrantNavigation(.push, during: .present), "Cannot push while a present"),
-            (.coordinatorUnavailable(.navigate(.pop), .released), "Cannot pop: the coordinator"),
-            (.coordinatorUnavailable(.finish, .notAnAppCoordinator), "Cannot finish the screen"),
-            (.coordinatorUnavailable(.navigate(.push), .flowFinished), "the flow has finished"),
             (
-                .coordinatorUnavailable(.navigateForResult(.present), .notAnAppCoordinator),
+                .misuse(.duplicateRegistration("A1")),
+                "A builder for scene \"A1\" is already registered"
+            ),
+            (.misuse(.mismatchedRegistration(key: "A2", builderIdentifier: "A1")), "under \"A2\""),
+            (.refused(.noRoot(.push)), "Cannot push: the window has no root yet"),
+            (.refused(.cannotPopFirstScreen("A1", kind: .popToRoot)), "Cannot pop-to-root: \"A1\""),
+            (.refused(.sceneNotInStack("X", stack: ["A1", "A2"])), "[A1, A2]"),
+            (.refused(.nothingToDismiss(visible: "A2")), "visible scene is \"A2\""),
+            (.builderFailed("B1", reason: "offline"), "scene \"B1\" failed: offline."),
+            (.misuse(.reentrantNavigation(.push, during: .present)), "Cannot push while a present"),
+            (
+                .misuse(.coordinatorUnavailable(.navigate(.pop), .released)),
+                "Cannot pop: the coordinator"
+            ),
+            (
+                .misuse(.coordinatorUnavailable(.finish, .notAnAppCoordinator)),
+                "Cannot finish the screen"
+            ),
+            (
+                .misuse(.coordinatorUnavailable(.navigate(.push), .flowFinished)),
+                "the flow has finished"
+            ),
+            (
+                .misuse(
+                    .coordinatorUnavailable(.navigateForResult(.present), .notAnAppCoordinator)),
                 "Cannot present for a result: the context's coordinator is another"
             ),
             (
-                .coordinatorUnavailable(.continueRedirectedNavigation, .notAnAppCoordinator),
+                .misuse(
+                    .coordinatorUnavailable(.continueRedirectedNavigation, .notAnAppCoordinator)),
                 "such as a test double, which only navigates"
             ),
-            (.invalidSceneIdentifier("", problem: .empty), "\"\" is not valid: it is empty."),
-            (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
-            (.missingParameter(scene: "Order", name: "id"), "parameter \"id\", which was not"),
             (
-                .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int),
+                .input(.invalidSceneIdentifier("", problem: .empty)),
+                "\"\" is not valid: it is empty."
+            ),
+            (.unknownScene("A3", suggestions: ["A1"]), "Did you mean \"A1\"?"),
+            (
+                .input(.missingParameter(scene: "Order", name: "id")),
+                "parameter \"id\", which was not"
+            ),
+            (
+                .input(
+                    .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)),
                 "but it is \"x7\""
             ),
-            (.invalidLink(.empty), "The link cannot be opened: it is empty."),
+            (.link(.invalidLink(.empty)), "The link cannot be opened: it is empty."),
             (
-                .linkSegmentFailed(position: 2, segment: "A3", error: .noRoot(.push)),
+                .link(
+                    .linkSegmentFailed(position: 2, segment: "A3", error: .refused(.noRoot(.push)))),
                 "screen 2, \"A3\", failed."
             ),
-            (.unsupportedSnapshotVersion(found: 4, supported: 3), "format version 4"),
+            (.snapshot(.unsupportedVersion(found: 4, supported: 3)), "format version 4"),
             (
-                .restorationFailed(position: 1, scene: "Gone", error: .noRoot(.push)),
+                .snapshot(
+                    .restorationFailed(position: 1, scene: "Gone", error: .refused(.noRoot(.push)))),
                 "screen 1, \"Gone\", failed."
             ),
             (
-                .rejectedByGuard(name: "auth", kind: .push, scene: "A2", reason: "signed out"),
+                .guarded(
+                    .rejectedByGuard(name: "auth", kind: .push, scene: "A2", reason: "signed out")),
                 "guard \"auth\" rejected it: signed out."
             ),
-            (.redirectLoop(chain: [.push(scene: "A1")]), "redirected in a loop"),
+            (.guarded(.redirectLoop(chain: [.push(scene: "A1")])), "redirected in a loop"),
             (
-                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved"),
+                .guarded(
+                    .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it is unsaved")),
                 "Cannot leave \"Keep\" #2"
             ),
-            (.reportedScreenGone(ScreenID(4)), "reported screen #4, but it is not in the tree"),
             (
-                .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
+                .refused(.reportedScreenGone(ScreenID(4))),
+                "reported screen #4, but it is not in the tree"
+            ),
+            (
+                .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2))),
                 "a pop of screen #1, but the visible screen is #2"
             ),
-            (.flowKeyInUse("checkout"), "key \"checkout\""),
-            (.missingService(type: "Clock"), "type Clock"),
-            (.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)), "#2 is"),
-            (.noTabs, "A tab container needs at least one tab."),
-            (.duplicateTabName("home"), "Two tabs are named \"home\""),
+            (.misuse(.flowKeyInUse("checkout")), "key \"checkout\""),
+            (.misuse(.missingService(type: "Clock")), "type Clock"),
+            (.refused(.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))), "#2 is"),
+            (.refused(.noTabs), "A tab container needs at least one tab."),
+            (.refused(.duplicateTabName("home")), "Two tabs are named \"home\""),
             (
-                .invalidTabName("my home"),
+                .input(.invalidTabName("my home")),
                 "Tab name \"my home\" is not valid: a tab name is 1 to 64"
             ),
             (
-                .unknownTab("mroe", tabs: ["home", "more"]),
+                .refused(.unknownTab("mroe", tabs: ["home", "more"])),
                 "Did you mean \"more\"? The tabs are \"home\" and \"more\"."
             ),
-            (.unknownTab("home", tabs: []), "the window's root is not a tab container."),
-            (.tabBarCovered(tab: "more", modal: "B2"), "the modal \"B2\" covers it."),
+            (.refused(.unknownTab("home", tabs: [])), "the window's root is not a tab container."),
+            (.refused(.tabBarCovered(tab: "more", modal: "B2")), "the modal \"B2\" covers it."),
             (
-                .notDismissibleByUser(ScreenID(3), style: .fullScreenCover),
+                .refused(.notDismissibleByUser(ScreenID(3), style: .fullScreenCover)),
                 "its style (full-screen) does not let the user dismiss it."
             ),
             (
-                .notDismissibleByUser(ScreenID(3), style: .sheet(interactiveDismissal: false)),
+                .refused(
+                    .notDismissibleByUser(ScreenID(3), style: .sheet(interactiveDismissal: false))),
                 "its style (sheet, not swipeable)"
             ),
-            (.emptyStack(.setStack), "Cannot set-stack: a stack holds at least one screen."),
             (
-                .noTabForLink("A2", tabs: ["home", "more"]),
+                .refused(.emptyStack(.setStack)),
+                "Cannot set-stack: a stack holds at least one screen."
+            ),
+            (
+                .link(.noTabForLink("A2", tabs: ["home", "more"])),
                 "starts with \"A2\", but no tab starts with that scene or hosts it; the tabs are "
                     + "\"home\" and \"more\"."
             ),
             (
-                .invalidPresentationStyle(.sheet(detents: [])),
+                .refused(.invalidPresentationStyle(.sheet(detents: []))),
                 "style .sheet(detents: [], interactiveDismissal: true)"
             ),
-            (.invalidPresentationStyle(.popover(anchor: "")), "style .popover(anchor: \"\")"),
-            (.invalidSnapshot(.rootAndTabs), "it has both a root stack and tabs."),
             (
-                .missingPayload(scene: "Product", expected: "Item"),
+                .refused(.invalidPresentationStyle(.popover(anchor: ""))),
+                "style .popover(anchor: \"\")"
+            ),
+            (.snapshot(.rootAndTabs), "it has both a root stack and tabs."),
+            (
+                .input(.missingPayload(scene: "Product", expected: "Item")),
                 "needs a payload of type Item, and the navigation carried none."
             ),
             (
-                .wrongPayloadType(scene: "Product", expected: "Item", given: "Int"),
+                .input(.wrongPayloadType(scene: "Product", expected: "Item", given: "Int")),
                 "carried a Int."
             ),
             (
-                .linkNeedsPayload(scene: "Product", screen: ScreenID(3)),
+                .link(.linkNeedsPayload(scene: "Product", screen: ScreenID(3))),
                 "No link can name screen \"Product\" #3"
             ),
             (
-                .payloadNotSaved(scene: "Product", screen: ScreenID(3), type: "Item"),
+                .link(.payloadNotSaved(scene: "Product", screen: ScreenID(3), type: "Item")),
                 "register the type with PayloadTypes."
             ),
             (
-                .wrongResultType(screen: ScreenID(4), expected: "Color", given: "String"),
+                .input(.wrongResultType(screen: ScreenID(4), expected: "Color", given: "String")),
                 "finished with a String; nothing left the tree."
             ),
             (
-                .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"),
+                .misuse(.observerNavigationLoop(limit: 50, kind: .push, scene: "A2")),
                 "Cannot push \"A2\": observers already started 50 navigations"
             ),
             (
-                .observerNavigationLoop(limit: 3, kind: .replaceTree, scene: nil),
+                .misuse(.observerNavigationLoop(limit: 3, kind: .replaceTree, scene: nil)),
                 "Cannot replace-tree: observers already started 3 navigations"
             ),
             (
-                .asynchronousGuard(name: "session", kind: .push, scene: "B1"),
+                .guarded(.asynchronousGuard(name: "session", kind: .push, scene: "B1")),
                 "Cannot push \"B1\" synchronously: the asynchronous guard \"session\" must decide"
             ),
             (
-                .navigationCancelled(
-                    .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2"))),
+                .guarded(
+                    .navigationCancelled(
+                        .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))),
                 "was cancelled by the newer request .push(scene: \"A2\""
             ),
             (
-                .navigationCancelled(.transition(.push(scene: "B1")), by: nil),
+                .guarded(.navigationCancelled(.transition(.push(scene: "B1")), by: nil)),
                 "was cancelled by its caller while a guard decided; nothing changed."
             ),
             (
-                .guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10)),
+                .guarded(
+                    .guardTimedOut(name: "session", kind: .push, scene: "B1", limit: .seconds(10))),
                 "did not answer within 10.0 seconds; nothing changed."
             ),
             (
-                .navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2)),
+                .guarded(
+                    .navigationOriginGone(.transition(.push(scene: "B1")), origin: ScreenID(2))),
                 "but screen #2, visible when it was asked, is no longer visible"
             ),
             (
-                .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"),
+                .link(.heldLinkReplaced("demo://open/A1", by: "demo://open/B1")),
                 "the newer link \"demo://open/B1\" replaced it"
             ),
             (
-                .heldLinkFailed("demo://open/X", error: .noRoot(.push)),
+                .link(.heldLinkFailed("demo://open/X", error: .refused(.noRoot(.push)))),
                 "The held link \"demo://open/X\" could not be opened. Cannot push"
             ),
             (
-                .invalidLinkTable(.invalidRoute("inbox/:id", .unknownParent("inbox"))),
+                .link(.invalidLinkTable(.invalidRoute("inbox/:id", .unknownParent("inbox")))),
                 "The link route \"inbox/:id\" is invalid: its parent \"inbox\" is no route of the table."
             ),
             (
-                .unhandledLink(
-                    UnhandledLink(
-                        url: "https://evil.example.com/product/1",
-                        reason: .notAccepted(scheme: "https", host: "evil.example.com"))),
+                .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: "https://evil.example.com/product/1",
+                            reason: .notAccepted(scheme: "https", host: "evil.example.com")))),
                 "is not handled: the app does not accept links from \"https://evil.example.com\"."
             ),
             (
-                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: "debug/menu"),
+                .link(.linkNotShareable(scene: "Debug", screen: ScreenID(3), route: "debug/menu")),
                 "its route \"debug/menu\" is not reachable from outside the app."
             ),
             (
-                .linkNotShareable(scene: "Debug", screen: ScreenID(3), route: nil),
+                .link(.linkNotShareable(scene: "Debug", screen: ScreenID(3), route: nil)),
                 "no route of the link table opens that scene with its parameters."
             ),
             (
-                .invalidWindowID(""),
+                .input(.invalidWindowID("")),
                 "A window's identity has 1 to 256 bytes, and \"\" has 0: it cannot name a window."
             ),
             (
-                .unknownWindow("side", open: ["main", "orders"]),
+                .window(.unknownWindow("side", open: ["main", "orders"])),
                 "No window \"side\" is open; the open windows are \"main\" and \"orders\"."
             ),
-            (.unknownWindow("side", open: []), "No window \"side\" is open: no window is."),
-            (.windowAlreadyOpen("main"), "The window \"main\" is already open."),
-            (.noActiveWindow, "addressed to the active window, and no window is open."),
-            (.windowClosed("main"), "The window \"main\" was closed"),
-            (.noTabRoot(.addTab), "Cannot add-tab: the root is a stack, not a tab container."),
             (
-                .tabIndexOutOfRange(index: 3, count: 1),
+                .window(.unknownWindow("side", open: [])),
+                "No window \"side\" is open: no window is."
+            ),
+            (.window(.windowAlreadyOpen("main")), "The window \"main\" is already open."),
+            (.window(.noActiveWindow), "addressed to the active window, and no window is open."),
+            (.window(.windowClosed("main")), "The window \"main\" was closed"),
+            (
+                .refused(.noTabRoot(.addTab)),
+                "Cannot add-tab: the root is a stack, not a tab container."
+            ),
+            (
+                .refused(.tabIndexOutOfRange(index: 3, count: 1)),
                 "Cannot add a tab at position 3: with 1 tabs, a new tab goes at 0 to 1."
             ),
             (
-                .windowBusy("main", during: .push),
+                .window(.windowBusy("main", during: .push)),
                 "The window \"main\" cannot close while its push runs a builder, guard or veto"
             ),
             (
-                .lastTab("home"),
+                .refused(.lastTab("home")),
                 "Cannot remove the tab \"home\": it is the only one; set a new root instead."
             ),
             (
-                .noSplitRoot(.showDetail),
+                .refused(.noSplitRoot(.showDetail)),
                 "Cannot show-detail: the root is not a split; make one with split(primary:…) first."
             ),
             (
-                .noSupplementaryColumn(.showSupplementary),
+                .refused(.noSupplementaryColumn(.showSupplementary)),
                 "Cannot show-supplementary: the split has two columns, no supplementary one"
             ),
             (
-                .noDetailScreen(.replace),
+                .refused(.noDetailScreen(.replace)),
                 "Cannot replace: the split's detail column shows nothing yet; show a detail first"
             ),
             (
-                .invalidAlert(.moreThanOneCancelButton),
+                .refused(.invalidAlert(.moreThanOneCancelButton)),
                 "Cannot show the alert or dialog: more than one button has the cancel role."
             ),
             (
-                .alertIsPresented(.push, alert: "DiscardDraft"),
+                .refused(.alertIsPresented(.push, alert: "DiscardDraft")),
                 "Cannot push while the alert \"DiscardDraft\" is presented: nothing is pushed,"
             ),
             (
-                .notAnAlert(ScreenID(3)),
+                .refused(.notAnAlert(ScreenID(3))),
                 "an answer to screen #3, which is no alert or confirmation dialog."
             ),
             (
-                .noSuchAlertButton(ScreenID(4), button: 2, count: 2),
+                .refused(.noSuchAlertButton(ScreenID(4), button: 2, count: 2)),
                 "a tap on button 2 of the alert #4, which has 2 buttons (0 to 1)."
             ),
             (
-                .alertTextMismatch(ScreenID(4), given: 0, expected: 1),
+                .refused(.alertTextMismatch(ScreenID(4), given: 0, expected: 1)),
                 "reported 0 texts for the alert #4, which has 1 text field."
             ),
         ]
@@ -455,63 +507,73 @@ struct NavigationErrorTests {
     @Test("every error has a stable code, distinct per case")
     func codes() {
         let errors: [NavigationError] = [
-            .unknownScene("A3", suggestions: []), .invalidSceneIdentifier("", problem: .empty),
-            .duplicateRegistration("A1"), .mismatchedRegistration(key: "A", builderIdentifier: "B"),
-            .noRoot(.push), .cannotPopFirstScreen("A1", kind: .pop),
-            .sceneNotInStack("X", stack: []), .nothingToDismiss(visible: "A1"),
-            .builderFailed("A1", reason: "x"), .reentrantNavigation(.push, during: .pop),
-            .coordinatorUnavailable(.finish, .released),
-            .missingParameter(scene: "A", name: "id"),
-            .malformedParameter(scene: "A", name: "id", value: "x", expected: .int),
-            .invalidLink(.empty),
-            .linkSegmentFailed(position: 1, segment: "A", error: .noRoot(.push)),
-            .unsupportedSnapshotVersion(found: 2, supported: 1),
-            .restorationFailed(position: 1, scene: "A", error: .noRoot(.push)),
-            .rejectedByGuard(name: "g", kind: .push, scene: "A", reason: "r"),
-            .redirectLoop(chain: []), .leavingVetoed(scene: "A", screen: ScreenID(1), reason: "r"),
-            .reportedScreenGone(ScreenID(1)),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2)),
-            .flowKeyInUse("k"), .missingService(type: "T"),
-            .finishingScreenNotVisible(ScreenID(1), visible: nil), .noTabs,
-            .observerNavigationLoop(limit: 50, kind: .push, scene: "A"),
-            .duplicateTabName("home"), .invalidTabName(""), .unknownTab("x", tabs: []),
-            .tabBarCovered(tab: "more", modal: "B2"),
-            .notDismissibleByUser(ScreenID(1), style: .fullScreenCover),
-            .emptyStack(.setStack), .noTabForLink("A2", tabs: ["home"]),
-            .invalidPresentationStyle(.sheet(detents: [])), .invalidSnapshot(.rootAndTabs),
-            .missingPayload(scene: "P", expected: "T"),
-            .wrongPayloadType(scene: "P", expected: "T", given: "U"),
-            .linkNeedsPayload(scene: "P", screen: ScreenID(1)),
-            .payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T"),
-            .wrongResultType(screen: ScreenID(1), expected: "T", given: "U"),
-            .asynchronousGuard(name: "g", kind: .push, scene: "A"),
-            .navigationCancelled(.transition(.pop()), by: nil),
-            .guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1)),
-            .navigationOriginGone(.transition(.pop()), origin: ScreenID(1)),
-            .heldLinkReplaced("a", by: "b"), .heldLinkFailed("a", error: .noRoot(.push)),
-            .invalidLinkTable(.noOrigins),
-            .unhandledLink(UnhandledLink(url: "x", reason: .noRoute(path: "x"))),
-            .linkNotShareable(scene: "P", screen: ScreenID(1), route: nil),
-            .invalidWindowID(""), .unknownWindow("w", open: []), .windowAlreadyOpen("w"),
-            .noActiveWindow, .windowClosed("w"), .noTabRoot(.addTab),
-            .tabIndexOutOfRange(index: 3, count: 1), .lastTab("home"),
-            .windowBusy("w", during: .push), .noSplitRoot(.showDetail),
-            .noSupplementaryColumn(.split), .noDetailScreen(.replace),
-            .invalidAlert(.noButtons), .alertIsPresented(.present, alert: "Alert"),
-            .notAnAlert(ScreenID(1)), .noSuchAlertButton(ScreenID(1), button: 1, count: 1),
-            .alertTextMismatch(ScreenID(1), given: 1, expected: 0),
+            .unknownScene("A3", suggestions: []),
+            .input(.invalidSceneIdentifier("", problem: .empty)),
+            .misuse(.duplicateRegistration("A1")),
+            .misuse(.mismatchedRegistration(key: "A", builderIdentifier: "B")),
+            .refused(.noRoot(.push)), .refused(.cannotPopFirstScreen("A1", kind: .pop)),
+            .refused(.sceneNotInStack("X", stack: [])), .refused(.nothingToDismiss(visible: "A1")),
+            .builderFailed("A1", reason: "x"), .misuse(.reentrantNavigation(.push, during: .pop)),
+            .misuse(.coordinatorUnavailable(.finish, .released)),
+            .input(.missingParameter(scene: "A", name: "id")),
+            .input(.malformedParameter(scene: "A", name: "id", value: "x", expected: .int)),
+            .link(.invalidLink(.empty)),
+            .link(.linkSegmentFailed(position: 1, segment: "A", error: .refused(.noRoot(.push)))),
+            .snapshot(.unsupportedVersion(found: 2, supported: 1)),
+            .snapshot(.restorationFailed(position: 1, scene: "A", error: .refused(.noRoot(.push)))),
+            .guarded(.rejectedByGuard(name: "g", kind: .push, scene: "A", reason: "r")),
+            .guarded(.redirectLoop(chain: [])),
+            .guarded(.leavingVetoed(scene: "A", screen: ScreenID(1), reason: "r")),
+            .refused(.reportedScreenGone(ScreenID(1))),
+            .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .pop, visible: ScreenID(2))),
+            .misuse(.flowKeyInUse("k")), .misuse(.missingService(type: "T")),
+            .refused(.finishingScreenNotVisible(ScreenID(1), visible: nil)), .refused(.noTabs),
+            .misuse(.observerNavigationLoop(limit: 50, kind: .push, scene: "A")),
+            .refused(.duplicateTabName("home")), .input(.invalidTabName("")),
+            .refused(.unknownTab("x", tabs: [])),
+            .refused(.tabBarCovered(tab: "more", modal: "B2")),
+            .refused(.notDismissibleByUser(ScreenID(1), style: .fullScreenCover)),
+            .refused(.emptyStack(.setStack)), .link(.noTabForLink("A2", tabs: ["home"])),
+            .refused(.invalidPresentationStyle(.sheet(detents: []))), .snapshot(.rootAndTabs),
+            .input(.missingPayload(scene: "P", expected: "T")),
+            .input(.wrongPayloadType(scene: "P", expected: "T", given: "U")),
+            .link(.linkNeedsPayload(scene: "P", screen: ScreenID(1))),
+            .link(.payloadNotSaved(scene: "P", screen: ScreenID(1), type: "T")),
+            .input(.wrongResultType(screen: ScreenID(1), expected: "T", given: "U")),
+            .guarded(.asynchronousGuard(name: "g", kind: .push, scene: "A")),
+            .guarded(.navigationCancelled(.transition(.pop()), by: nil)),
+            .guarded(.guardTimedOut(name: "g", kind: .push, scene: "A", limit: .seconds(1))),
+            .guarded(.navigationOriginGone(.transition(.pop()), origin: ScreenID(1))),
+            .link(.heldLinkReplaced("a", by: "b")),
+            .link(.heldLinkFailed("a", error: .refused(.noRoot(.push)))),
+            .link(.invalidLinkTable(.noOrigins)),
+            .link(
+                .unhandledLink(NavigationError.UnhandledLink(url: "x", reason: .noRoute(path: "x")))
+            ),
+            .link(.linkNotShareable(scene: "P", screen: ScreenID(1), route: nil)),
+            .input(.invalidWindowID("")), .window(.unknownWindow("w", open: [])),
+            .window(.windowAlreadyOpen("w")),
+            .window(.noActiveWindow), .window(.windowClosed("w")), .refused(.noTabRoot(.addTab)),
+            .refused(.tabIndexOutOfRange(index: 3, count: 1)), .refused(.lastTab("home")),
+            .window(.windowBusy("w", during: .push)), .refused(.noSplitRoot(.showDetail)),
+            .refused(.noSupplementaryColumn(.split)), .refused(.noDetailScreen(.replace)),
+            .refused(.invalidAlert(.noButtons)),
+            .refused(.alertIsPresented(.present, alert: "Alert")),
+            .refused(.notAnAlert(ScreenID(1))),
+            .refused(.noSuchAlertButton(ScreenID(1), button: 1, count: 1)),
+            .refused(.alertTextMismatch(ScreenID(1), given: 1, expected: 0)),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
         #expect(Set(errors.map(\.code)).count == errors.count)
         #expect(errors.allSatisfy { !$0.code.isEmpty && !$0.code.contains(" ") })
         #expect(NavigationError.unknownScene("A3", suggestions: []).code == "unknown-scene")
-        #expect(NavigationError.noTabForLink("A2", tabs: []).code == "no-tab-for-link")
+        #expect(NavigationError.link(.noTabForLink("A2", tabs: [])).code == "no-tab-for-link")
     }
 
     @Test("every link and snapshot problem ends the error's sentence, distinct per case")
     func problemsEndSentences() {
-        let linkProblems: [LinkProblem] = [
+        let linkProblems: [NavigationError.LinkProblem] = [
             .empty, .tooLong(length: 5_000, limit: 4_096),
             .unsupportedScheme(found: "http", expected: "demo"),
             .missingSchemeSeparator(expected: "demo://open/"),
@@ -528,7 +590,7 @@ struct NavigationErrorTests {
             .twoSelectedTabs(position: 3), .badQueryItem(text: "ref=%zz"),
             .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
         ]
-        let snapshotProblems: [SnapshotProblem] = [
+        let snapshotProblems: [NavigationError.SnapshotProblem] = [
             .unsupportedVersion(found: 4, supported: 3), .tooManyScreens(count: 513, limit: 512),
             .tooManyTabs(count: 17, limit: 16), .tooManyModals(count: 33, limit: 32),
             .tooManyParameters(scene: "A1", count: 65, limit: 64),
@@ -541,18 +603,20 @@ struct NavigationErrorTests {
         #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         let problems =
-            linkProblems.map { ($0.description, NavigationError.invalidLink($0)) }
-            + snapshotProblems.map { ($0.description, NavigationError.invalidSnapshot($0)) }
+            linkProblems.map { ($0.description, NavigationError.link(.invalidLink($0))) }
+            + snapshotProblems.map { ($0.description, NavigationError.snapshot($0)) }
         for (problem, error) in problems {
             #expect(problem.first?.isLowercase == true, "\(problem)")
             #expect(!problem.hasSuffix("."), "\(problem)")
+            // An unsupported version has the error's own sentence (see `descriptions`).
+            if case .snapshot(.unsupportedVersion) = error { continue }
             #expect(error.description.hasSuffix(problem + "."), "\(error)")
         }
         #expect(Set(problems.map(\.0)).count == problems.count)
     }
 
     /// The position of a link problem's case; a new case does not compile until listed.
-    static func caseIndex(_ problem: LinkProblem) -> Int {
+    static func caseIndex(_ problem: NavigationError.LinkProblem) -> Int {
         switch problem {
         case .empty: return 0
         case .tooLong: return 1
@@ -582,7 +646,7 @@ struct NavigationErrorTests {
     }
 
     /// The position of a snapshot problem's case; a new case does not compile until listed.
-    static func caseIndex(_ problem: SnapshotProblem) -> Int {
+    static func caseIndex(_ problem: NavigationError.SnapshotProblem) -> Int {
         switch problem {
         case .unsupportedVersion: return 0
         case .tooManyScreens: return 1
@@ -600,6 +664,7 @@ struct NavigationErrorTests {
         case .unreadablePayload: return 13
         case .tooManyBytes: return 14
         case .unreadable: return 15
+        case NavigationError.SnapshotProblem.restorationFailed: return 16
         }
     }
 
@@ -613,72 +678,72 @@ struct NavigationErrorTests {
     static func caseIndex(_ error: NavigationError) -> Int {
         switch error {
         case .unknownScene: return 0
-        case .invalidSceneIdentifier: return 1
-        case .duplicateRegistration: return 2
-        case .mismatchedRegistration: return 3
-        case .noRoot: return 4
-        case .cannotPopFirstScreen: return 5
-        case .sceneNotInStack: return 6
-        case .nothingToDismiss: return 7
+        case .input(.invalidSceneIdentifier): return 1
+        case .misuse(.duplicateRegistration): return 2
+        case .misuse(.mismatchedRegistration): return 3
+        case .refused(.noRoot): return 4
+        case .refused(.cannotPopFirstScreen): return 5
+        case .refused(.sceneNotInStack): return 6
+        case .refused(.nothingToDismiss): return 7
         case .builderFailed: return 8
-        case .reentrantNavigation: return 9
-        case .coordinatorUnavailable: return 10
-        case .missingParameter: return 11
-        case .malformedParameter: return 12
-        case .invalidLink: return 13
-        case .linkSegmentFailed: return 14
-        case .unsupportedSnapshotVersion: return 15
-        case .restorationFailed: return 16
-        case .rejectedByGuard: return 17
-        case .redirectLoop: return 18
-        case .leavingVetoed: return 19
-        case .reportedScreenGone: return 20
-        case .reportedScreenNotOnTop: return 21
-        case .flowKeyInUse: return 22
-        case .missingService: return 23
-        case .finishingScreenNotVisible: return 24
-        case .noTabs: return 25
-        case .duplicateTabName: return 26
-        case .invalidTabName: return 27
-        case .unknownTab: return 28
-        case .tabBarCovered: return 29
-        case .notDismissibleByUser: return 30
-        case .emptyStack: return 31
-        case .noTabForLink: return 32
-        case .invalidPresentationStyle: return 33
-        case .invalidSnapshot: return 34
-        case .observerNavigationLoop: return 35
-        case .missingPayload: return 36
-        case .wrongPayloadType: return 37
-        case .linkNeedsPayload: return 38
-        case .payloadNotSaved: return 39
-        case .wrongResultType: return 40
-        case .asynchronousGuard: return 41
-        case .navigationCancelled: return 42
-        case .guardTimedOut: return 43
-        case .navigationOriginGone: return 44
-        case .heldLinkReplaced: return 45
-        case .heldLinkFailed: return 46
-        case .invalidLinkTable: return 47
-        case .unhandledLink: return 48
-        case .linkNotShareable: return 49
-        case .invalidWindowID: return 50
-        case .unknownWindow: return 51
-        case .windowAlreadyOpen: return 52
-        case .noActiveWindow: return 53
-        case .windowClosed: return 54
-        case .noTabRoot: return 55
-        case .tabIndexOutOfRange: return 56
-        case .lastTab: return 57
-        case .windowBusy: return 58
-        case .noSplitRoot: return 59
-        case .noSupplementaryColumn: return 60
-        case .noDetailScreen: return 61
-        case .invalidAlert: return 62
-        case .alertIsPresented: return 63
-        case .notAnAlert: return 64
-        case .noSuchAlertButton: return 65
-        case .alertTextMismatch: return 66
+        case .misuse(.reentrantNavigation): return 9
+        case .misuse(.coordinatorUnavailable): return 10
+        case .input(.missingParameter): return 11
+        case .input(.malformedParameter): return 12
+        case .link(.invalidLink): return 13
+        case .link(.linkSegmentFailed): return 14
+        case .snapshot(.unsupportedVersion): return 15
+        case .snapshot(.restorationFailed): return 16
+        case .guarded(.rejectedByGuard): return 17
+        case .guarded(.redirectLoop): return 18
+        case .guarded(.leavingVetoed): return 19
+        case .refused(.reportedScreenGone): return 20
+        case .refused(.reportedScreenNotOnTop): return 21
+        case .misuse(.flowKeyInUse): return 22
+        case .misuse(.missingService): return 23
+        case .refused(.finishingScreenNotVisible): return 24
+        case .refused(.noTabs): return 25
+        case .refused(.duplicateTabName): return 26
+        case .input(.invalidTabName): return 27
+        case .refused(.unknownTab): return 28
+        case .refused(.tabBarCovered): return 29
+        case .refused(.notDismissibleByUser): return 30
+        case .refused(.emptyStack): return 31
+        case .link(.noTabForLink): return 32
+        case .refused(.invalidPresentationStyle): return 33
+        case .snapshot: return 34
+        case .misuse(.observerNavigationLoop): return 35
+        case .input(.missingPayload): return 36
+        case .input(.wrongPayloadType): return 37
+        case .link(.linkNeedsPayload): return 38
+        case .link(.payloadNotSaved): return 39
+        case .input(.wrongResultType): return 40
+        case .guarded(.asynchronousGuard): return 41
+        case .guarded(.navigationCancelled): return 42
+        case .guarded(.guardTimedOut): return 43
+        case .guarded(.navigationOriginGone): return 44
+        case .link(.heldLinkReplaced): return 45
+        case .link(.heldLinkFailed): return 46
+        case .link(.invalidLinkTable): return 47
+        case .link(.unhandledLink): return 48
+        case .link(.linkNotShareable): return 49
+        case .input(.invalidWindowID): return 50
+        case .window(.unknownWindow): return 51
+        case .window(.windowAlreadyOpen): return 52
+        case .window(.noActiveWindow): return 53
+        case .window(.windowClosed): return 54
+        case .refused(.noTabRoot): return 55
+        case .refused(.tabIndexOutOfRange): return 56
+        case .refused(.lastTab): return 57
+        case .window(.windowBusy): return 58
+        case .refused(.noSplitRoot): return 59
+        case .refused(.noSupplementaryColumn): return 60
+        case .refused(.noDetailScreen): return 61
+        case .refused(.invalidAlert): return 62
+        case .refused(.alertIsPresented): return 63
+        case .refused(.notAnAlert): return 64
+        case .refused(.noSuchAlertButton): return 65
+        case .refused(.alertTextMismatch): return 66
         }
     }
 }

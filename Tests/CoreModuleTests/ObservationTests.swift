@@ -10,7 +10,8 @@ struct ObservationTests {
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "A2", animated: true))
-        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "A2"))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "A2")))
         try coordinator.navigate(.present(scene: "B1", animated: false))
         try coordinator.navigate(.dismiss(animated: true))
         #expect(recorder.kinds == [.root, .push, .present, .dismiss])
@@ -18,7 +19,8 @@ struct ObservationTests {
         #expect(recorder.transitions.map(\.animated) == [false, true, false, true])
         #expect(
             recorder.failures == [
-                NavigationFailure(request: .dismiss(), error: .nothingToDismiss(visible: "A2"))
+                NavigationFailure(
+                    request: .dismiss(), error: .refused(.nothingToDismiss(visible: "A2")))
             ])
         #expect(recorder.events.count == 5)
     }
@@ -136,7 +138,7 @@ struct ObservationTests {
         try coordinator.navigate(.push(scene: "A2"))
         expectRejected(
             .popTo(scene: "B1"), on: coordinator,
-            with: .sceneNotInStack("B1", stack: ["A1", "A2"]))
+            with: .refused(.sceneNotInStack("B1", stack: ["A1", "A2"])))
         var received: [NavigationEvent] = []
         for await event in stream {
             received.append(event)
@@ -144,7 +146,7 @@ struct ObservationTests {
         }
         #expect(received.compactMap(\.transition).map(\.kind) == [.root, .push])
         #expect(
-            received.last?.failure?.error == .sceneNotInStack("B1", stack: ["A1", "A2"]))
+            received.last?.failure?.error == .refused(.sceneNotInStack("B1", stack: ["A1", "A2"])))
     }
 
     @Test("a stream whose reader falls behind keeps only the newest events")

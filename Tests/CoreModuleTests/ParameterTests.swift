@@ -28,7 +28,8 @@ struct ParameterTests {
         // Empty segments stay refused, and `:` alone or first is an ordinary name.
         try container.assemble(contentsOf: [stubBuilder(":"), stubBuilder(":id/x")])
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("p/:/", problem: .emptySegment(segment: 3)),
+            NavigationError.input(
+                .invalidSceneIdentifier("p/:/", problem: .emptySegment(segment: 3))),
             leaving: container
         ) { try container.assemble(contentsOf: [stubBuilder("p/:/")]) }
     }
@@ -54,19 +55,22 @@ struct ParameterTests {
         let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         expectRejected(
             .push(scene: "Order", parameters: ["paid": "true", "ref": uuid]), on: coordinator,
-            with: .missingParameter(scene: "Order", name: "id"))
+            with: .input(.missingParameter(scene: "Order", name: "id")))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "x7", "paid": "true", "ref": uuid]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "yes", "ref": uuid]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "paid", value: "yes", expected: .bool)))
         expectRejected(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": "nope"]),
             on: coordinator,
-            with: .malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid))
+            with: .input(
+                .malformedParameter(scene: "Order", name: "ref", value: "nope", expected: .uuid)))
         #expect(built.count == 0)
         try coordinator.navigate(
             .push(scene: "Order", parameters: ["id": "7", "paid": "1", "ref": uuid]))
@@ -88,12 +92,13 @@ struct ParameterTests {
             try context.parameter("ref", as: UUID.self)
                 == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(try context.parameter("name", as: String.self) == "Zoë")
-        #expect(throws: NavigationError.missingParameter(scene: "Order", name: "qty")) {
+        #expect(throws: NavigationError.input(.missingParameter(scene: "Order", name: "qty"))) {
             try context.parameter("qty", as: Int.self)
         }
         #expect(
-            throws: NavigationError.malformedParameter(
-                scene: "Order", name: "name", value: "Zoë", expected: .int)
+            throws: NavigationError.input(
+                .malformedParameter(
+                    scene: "Order", name: "name", value: "Zoë", expected: .int))
         ) {
             try context.parameter("name", as: Int.self)
         }
@@ -116,7 +121,8 @@ struct ParameterTests {
         try coordinator.navigate(.root(scene: "Home"))
         expectRejected(
             .push(scene: "Detail", parameters: ["id": "seven"]), on: coordinator,
-            with: .malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int)
+            with: .input(
+                .malformedParameter(scene: "Detail", name: "id", value: "seven", expected: .int))
         )
     }
 }

@@ -65,17 +65,17 @@ struct PayloadTests {
         let coordinator = try makeApp()
         expectRejected(
             .push(scene: "Product"), on: coordinator,
-            with: .missingPayload(scene: "Product", expected: "Product"))
+            with: .input(.missingPayload(scene: "Product", expected: "Product")))
         expectRejected(
             .present(scene: "Product", payload: ScenePayload(Coupon(code: "X"))),
             on: coordinator,
-            with: .wrongPayloadType(scene: "Product", expected: "Product", given: "Coupon"))
+            with: .input(.wrongPayloadType(scene: "Product", expected: "Product", given: "Coupon")))
         expectRejected(
             .setStack(["A1", Destination("Product", payload: ScenePayload(7))]), on: coordinator,
-            with: .wrongPayloadType(scene: "Product", expected: "Product", given: "Int"))
+            with: .input(.wrongPayloadType(scene: "Product", expected: "Product", given: "Int")))
         expectRejected(
             .tabs([TabItem("shop", scene: "Product")], selected: "shop"), on: coordinator,
-            with: .missingPayload(scene: "Product", expected: "Product"))
+            with: .input(.missingPayload(scene: "Product", expected: "Product")))
     }
 
     @Test("a builder that requires none gets any payload, unchecked, or none")
@@ -87,7 +87,8 @@ struct PayloadTests {
         #expect(context.payloadIfPresent(as: Coupon.self) == Coupon(code: "X"))
         #expect(context.payloadIfPresent(as: Product.self) == nil)
         expectRefusal(
-            NavigationError.wrongPayloadType(scene: "Note", expected: "Product", given: "Coupon"),
+            NavigationError.input(
+                .wrongPayloadType(scene: "Note", expected: "Product", given: "Coupon")),
             leaving: coordinator
         ) {
             try context.payload(as: Product.self)
@@ -97,7 +98,8 @@ struct PayloadTests {
         try coordinator.navigate(.push(scene: "Note"))
         let bare = try #require((coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         expectRefusal(
-            NavigationError.missingPayload(scene: "Note", expected: "Int"), leaving: coordinator
+            NavigationError.input(.missingPayload(scene: "Note", expected: "Int")),
+            leaving: coordinator
         ) {
             try bare.payload(as: Int.self)
         }
@@ -109,7 +111,7 @@ struct PayloadTests {
         try coordinator.navigate(.push(scene: "Product", payload: ScenePayload(lamp)))
         let format = DeepLinkFormat(scheme: "demo")
         expectRefusal(
-            NavigationError.linkNeedsPayload(scene: "Product", screen: ScreenID(2)),
+            NavigationError.link(.linkNeedsPayload(scene: "Product", screen: ScreenID(2))),
             leaving: coordinator
         ) {
             try coordinator.link(format: format)
@@ -150,7 +152,8 @@ struct PayloadTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.push(scene: "Product", payload: ScenePayload(lamp)))
         expectRefusal(
-            NavigationError.payloadNotSaved(scene: "Product", screen: ScreenID(2), type: "Product"),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Product", screen: ScreenID(2), type: "Product")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -161,7 +164,7 @@ struct PayloadTests {
         ])
         let before = coordinator.tree
         expectRefusal(
-            NavigationError.invalidSnapshot(.unknownPayloadType("product")), leaving: coordinator
+            NavigationError.snapshot(.unknownPayloadType("product")), leaving: coordinator
         ) {
             try coordinator.restore(snapshot)
         }
@@ -178,7 +181,7 @@ struct PayloadTests {
         }
         let reason = try #require(decodingFailure.map { String(describing: $0) })
         expectRefusal(
-            NavigationError.invalidSnapshot(.unreadablePayload(type: "product", reason: reason)),
+            NavigationError.snapshot(.unreadablePayload(type: "product", reason: reason)),
             leaving: coordinator
         ) {
             try coordinator.restore(unreadable)
@@ -193,7 +196,8 @@ struct PayloadTests {
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "B"))))
         // The root's screen comes before the modal's, as in a link and in restoring.
         expectRefusal(
-            NavigationError.payloadNotSaved(scene: "Note", screen: ScreenID(2), type: "Coupon"),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Note", screen: ScreenID(2), type: "Coupon")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -206,7 +210,8 @@ struct PayloadTests {
                 ], selected: "home"))
         try coordinator.navigate(.present(scene: "Note", payload: ScenePayload(Coupon(code: "D"))))
         expectRefusal(
-            NavigationError.payloadNotSaved(scene: "Note", screen: ScreenID(5), type: "Coupon"),
+            NavigationError.link(
+                .payloadNotSaved(scene: "Note", screen: ScreenID(5), type: "Coupon")),
             leaving: coordinator
         ) {
             try coordinator.snapshot()
@@ -223,8 +228,9 @@ struct PayloadTests {
         let context = try #require(
             (coordinator.tree.visibleScreen?.content as? StubScreen)?.context)
         expectRefusal(
-            NavigationError.wrongResultType(
-                screen: context.screen, expected: "Int", given: "String"),
+            NavigationError.input(
+                .wrongResultType(
+                    screen: context.screen, expected: "Int", given: "String")),
             leaving: coordinator
         ) {
             try context.finish(with: "seven")

@@ -53,12 +53,15 @@ struct PlatformReportTests {
         let recorder = EventRecorder(coordinator)
         let before = coordinator.tree
         // #1 is in the home tab, not the selected one; #2 is under a modal after the present.
-        let notOnTop = NavigationError.reportedScreenNotOnTop(
-            ScreenID(1), kind: .popTo, visible: ScreenID(4))
+        let notOnTop = NavigationError.refused(
+            .reportedScreenNotOnTop(
+                ScreenID(1), kind: .popTo, visible: ScreenID(4)))
         expectRefusal(notOnTop, leaving: coordinator) {
             try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
         }
-        expectRefusal(NavigationError.reportedScreenGone(ScreenID(42)), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.reportedScreenGone(ScreenID(42))), leaving: coordinator
+        ) {
             try coordinator.report(.poppedBackByUser(to: ScreenID(42)))
         }
         #expect(coordinator.tree == before)
@@ -69,11 +72,12 @@ struct PlatformReportTests {
                     operation: .report(.poppedBackByUser(to: ScreenID(1))), error: notOnTop),
                 NavigationFailure(
                     operation: .report(.poppedBackByUser(to: ScreenID(42))),
-                    error: .reportedScreenGone(ScreenID(42))),
+                    error: .refused(.reportedScreenGone(ScreenID(42)))),
             ])
         try coordinator.navigate(.present(scene: "A1"))
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(5)),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(5))),
             leaving: coordinator
         ) { try coordinator.report(.poppedBackByUser(to: ScreenID(2))) }
     }
@@ -122,15 +126,15 @@ struct PlatformReportTests {
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         let cases: [(PlatformReport, NavigationError)] = [
-            (.poppedBackByUser(to: ScreenID(4)), .reportedScreenGone(ScreenID(4))),
-            (.poppedBackByUser(to: ScreenID(99)), .reportedScreenGone(ScreenID(99))),
+            (.poppedBackByUser(to: ScreenID(4)), .refused(.reportedScreenGone(ScreenID(4)))),
+            (.poppedBackByUser(to: ScreenID(99)), .refused(.reportedScreenGone(ScreenID(99)))),
             (
                 .poppedBackByUser(to: ScreenID(2)),
-                .reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(3))
+                .refused(.reportedScreenNotOnTop(ScreenID(2), kind: .popTo, visible: ScreenID(3)))
             ),
             (
                 .dismissedByUser(ScreenID(1)),
-                .reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3))
+                .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3)))
             ),
         ]
         for (report, expected) in cases {
@@ -142,10 +146,14 @@ struct PlatformReportTests {
             recorder.failures
                 == cases.map { NavigationFailure(operation: .report($0.0), error: $0.1) })
         try coordinator.report(.dismissedByUser(ScreenID(3)))
-        expectRefusal(NavigationError.reportedScreenGone(ScreenID(3)), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.reportedScreenGone(ScreenID(3))), leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(ScreenID(3)))
         }
-        expectRefusal(NavigationError.nothingToDismiss(visible: "A2"), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.nothingToDismiss(visible: "A2")), leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(ScreenID(2)))
         }
         #expect(coordinator.tree.scenes == [["A1", "A2"]])

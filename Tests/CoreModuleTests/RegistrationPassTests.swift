@@ -41,7 +41,7 @@ private struct RecordingContainer: SceneBuilderContainer {
 struct RegistrationPassTests {
     /// Names and patterns that break a rule, with the problem the first read of their bytes
     /// finds first.
-    static let invalid: [(SceneIdentifier, IdentifierProblem)] = [
+    static let invalid: [(SceneIdentifier, NavigationError.IdentifierProblem)] = [
         ("", .empty),
         ("a//b", .emptySegment(segment: 2)),
         ("/a", .emptySegment(segment: 1)),
@@ -56,7 +56,7 @@ struct RegistrationPassTests {
             #expect(scene.problem == problem, "\(scene)")
             let container = DependencyContainer()
             try container.assemble(contentsOf: [plain("Home")])
-            let error = NavigationError.invalidSceneIdentifier(scene, problem: problem)
+            let error = NavigationError.input(.invalidSceneIdentifier(scene, problem: problem))
             expectRefusal(error, leaving: container) {
                 try container.assemble(contentsOf: [plain(scene)])
             }
@@ -76,9 +76,9 @@ struct RegistrationPassTests {
         try container.assemble(contentsOf: [plain("Home"), plain("p/:id"), plain("a:b/c")])
         let before = container.sceneIdentifiers
         let cases: [(SceneBuilder, NavigationError)] = [
-            (plain("Home"), .duplicateRegistration("Home")),
-            (plain("p/:id"), .duplicateRegistration("p/:id")),
-            (plain("a:b/c"), .duplicateRegistration("a:b/c")),
+            (plain("Home"), .misuse(.duplicateRegistration("Home"))),
+            (plain("p/:id"), .misuse(.duplicateRegistration("p/:id"))),
+            (plain("a:b/c"), .misuse(.duplicateRegistration("a:b/c"))),
         ]
         for (builder, error) in cases {
             expectRefusal(error, leaving: container) {
@@ -98,16 +98,16 @@ struct RegistrationPassTests {
         try container.assemble(contentsOf: [plain("Home"), plain("p/:id")])
         let cases: [([SceneIdentifier], NavigationError)] = [
             // Within the batch, a name twice before a later invalid name.
-            (["X", "X", ""], .duplicateRegistration("X")),
+            (["X", "X", ""], .misuse(.duplicateRegistration("X"))),
             (
                 ["q/:a", "q/:b", "a//b"],
-                .invalidSceneIdentifier("a//b", problem: .emptySegment(segment: 2))
+                .input(.invalidSceneIdentifier("a//b", problem: .emptySegment(segment: 2)))
             ),
             // An invalid name before a later repeated one.
-            (["X", "", "X"], .invalidSceneIdentifier("", problem: .empty)),
+            (["X", "", "X"], .input(.invalidSceneIdentifier("", problem: .empty))),
             // Against the registry, in the order of the builders.
-            (["p/:other", "Home"], .duplicateRegistration("Home")),
-            (["Home", "p/:id"], .duplicateRegistration("Home")),
+            (["p/:other", "Home"], .misuse(.duplicateRegistration("Home"))),
+            (["Home", "p/:id"], .misuse(.duplicateRegistration("Home"))),
         ]
         for (names, error) in cases {
             expectRefusal(error, leaving: container) {
@@ -137,7 +137,9 @@ struct RegistrationPassTests {
         try container.assemble(contentsOf: [plain("Home")], policy: .rejectDuplicates)
         try container.assemble(contentsOf: [plain("p/:id")], policy: .replaceExisting)
         // Refused by the registry inside, which holds what it held.
-        expectRefusal(NavigationError.duplicateRegistration("Home"), leaving: container.inner) {
+        expectRefusal(
+            NavigationError.misuse(.duplicateRegistration("Home")), leaving: container.inner
+        ) {
             try container.assemble(contentsOf: [plain("Home")], policy: .rejectDuplicates)
         }
         #expect(log.batches == [["Home"], ["p/:id"], ["Home"]])

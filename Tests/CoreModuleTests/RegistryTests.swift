@@ -23,7 +23,7 @@ struct RegistryTests {
     func duplicateRejected() throws {
         let container = try makeContainer(["A1"])
         let original = container.build(for: "A1").map { ObjectIdentifier(type(of: $0)) }
-        expectRefusal(NavigationError.duplicateRegistration("A1"), leaving: container) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration("A1")), leaving: container) {
             try container.assemble(contentsOf: [FailingBuilder(sceneIdentifier: "A1")])
         }
         #expect(container.build(for: "A1").map { ObjectIdentifier(type(of: $0)) } == original)
@@ -42,7 +42,7 @@ struct RegistryTests {
     func mismatchRejected() throws {
         let container = DependencyContainer()
         expectRefusal(
-            NavigationError.mismatchedRegistration(key: "A2", builderIdentifier: "A1"),
+            NavigationError.misuse(.mismatchedRegistration(key: "A2", builderIdentifier: "A1")),
             leaving: container
         ) {
             try container.assemble(builder: stubBuilder("A1"), for: "A2")
@@ -52,17 +52,18 @@ struct RegistryTests {
     @Test(
         "a malformed name cannot be registered",
         arguments: [
-            ("", IdentifierProblem.empty),
+            ("", NavigationError.IdentifierProblem.empty),
             ("Check out", .whitespace(position: 6)),
             ("Tab\t", .whitespace(position: 4)),
             ("Bell\u{7}", .controlCharacter(position: 5)),
             ("Zero\u{200D}Width", .invisibleCharacter(position: 4)),  // U+200D joins the "o"
         ])
-    func malformedNameRejected(name: String, problem: IdentifierProblem) {
+    func malformedNameRejected(name: String, problem: NavigationError.IdentifierProblem) {
         let container = DependencyContainer()
         let scene = SceneIdentifier(name)
         expectRefusal(
-            NavigationError.invalidSceneIdentifier(scene, problem: problem), leaving: container
+            NavigationError.input(.invalidSceneIdentifier(scene, problem: problem)),
+            leaving: container
         ) {
             try container.assemble(contentsOf: [stubBuilder(scene)])
         }
@@ -71,14 +72,14 @@ struct RegistryTests {
     @Test("registering a batch is all or nothing")
     func batchIsAtomic() throws {
         let container = try makeContainer(["B1"])
-        expectRefusal(NavigationError.duplicateRegistration("B1"), leaving: container) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration("B1")), leaving: container) {
             try container.assemble(contentsOf: [stubBuilder("A1"), stubBuilder("B1")])
         }
-        expectRefusal(NavigationError.duplicateRegistration("A1"), leaving: container) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration("A1")), leaving: container) {
             try container.assemble(contentsOf: [stubBuilder("A1"), stubBuilder("A1")])
         }
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("", problem: .empty), leaving: container
+            NavigationError.input(.invalidSceneIdentifier("", problem: .empty)), leaving: container
         ) {
             try container.assemble(contentsOf: [stubBuilder("A1"), stubBuilder("")])
         }
@@ -101,7 +102,7 @@ struct RegistryTests {
         expectUnknownPath("login", in: container, suggestions: ["Login"])
         expectUnknownPath("Forgot", in: container, suggestions: ["ForgotPassword"])
         expectRefusal(
-            NavigationError.invalidSceneIdentifier("", problem: .empty), leaving: container
+            NavigationError.input(.invalidSceneIdentifier("", problem: .empty)), leaving: container
         ) {
             try container.resolve("")
         }
@@ -161,7 +162,7 @@ struct RegistryTests {
                 try container.assemble(contentsOf: [stubBuilder("Contested")])
                 wins.increment()
             } catch {
-                if error as? NavigationError == .duplicateRegistration("Contested") {
+                if error as? NavigationError == .misuse(.duplicateRegistration("Contested")) {
                     duplicates.increment()
                 }
             }

@@ -93,7 +93,7 @@ struct RestorationTests {
             try coordinator.navigate(.root(scene: "A1"))
             let snapshot = TreeSnapshot(version: version, stacks: [[.init(scene: "A1")]])
             expectRefusal(
-                NavigationError.unsupportedSnapshotVersion(found: version, supported: 3),
+                NavigationError.snapshot(.unsupportedVersion(found: version, supported: 3)),
                 leaving: coordinator
             ) {
                 try coordinator.restore(snapshot)
@@ -124,8 +124,9 @@ struct RestorationTests {
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1")], [.init(scene: "Gone")]])
-        let expected = NavigationError.restorationFailed(
-            position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))
+        let expected = NavigationError.snapshot(
+            .restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))
         #expect(throws: expected) { try coordinator.restore(snapshot) }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -140,7 +141,7 @@ struct RestorationTests {
         try coordinator.navigate(.root(scene: "A1"))
         let snapshot = TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])
         expectRefusal(
-            NavigationError.unsupportedSnapshotVersion(found: 4, supported: 3),
+            NavigationError.snapshot(.unsupportedVersion(found: 4, supported: 3)),
             leaving: coordinator
         ) {
             try coordinator.restore(snapshot)
@@ -152,9 +153,10 @@ struct RestorationTests {
         let coordinator = try makeApp()
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "product/:id")]])
         expectRefusal(
-            NavigationError.restorationFailed(
-                position: 2, scene: "product/:id",
-                error: .missingParameter(scene: "product/:id", name: "id")),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 2, scene: "product/:id",
+                    error: .input(.missingParameter(scene: "product/:id", name: "id")))),
             leaving: coordinator
         ) { try coordinator.restore(snapshot) }
         #expect(coordinator.tree.isEmpty)
@@ -178,12 +180,12 @@ struct RestorationTests {
         #expect(try TreeSnapshot.decode(Array(data)) == coordinator.snapshot())
         let huge = [UInt8](repeating: UInt8(ascii: " "), count: TreeSnapshot.maximumByteCount + 1)
         #expect(
-            throws: NavigationError.invalidSnapshot(
+            throws: NavigationError.snapshot(
                 .tooManyBytes(count: huge.count, limit: TreeSnapshot.maximumByteCount))
         ) {
             try TreeSnapshot.decode(huge)
         }
-        #expect(throws: NavigationError.unsupportedSnapshotVersion(found: 9, supported: 3)) {
+        #expect(throws: NavigationError.snapshot(.unsupportedVersion(found: 9, supported: 3))) {
             try TreeSnapshot.decode(Data(#"{"version":9,"root":[]}"#.utf8))
         }
         // Not JSON, the version missing, a part of another type: unreadable, naming the place.
@@ -201,7 +203,7 @@ struct RestorationTests {
         ]
         for (text, reason) in unreadable {
             #expect(
-                throws: NavigationError.invalidSnapshot(.unreadable(reason: reason)), "\(text)"
+                throws: NavigationError.snapshot(.unreadable(reason: reason)), "\(text)"
             ) {
                 try TreeSnapshot.decode(Data(text.utf8))
             }

@@ -62,14 +62,14 @@ struct ResultTests {
         let screen = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         try coordinator.navigate(.push(scene: "B1"))
         expectRefusal(
-            NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(3)),
+            NavigationError.refused(.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(3))),
             leaving: coordinator
         ) { try screen.context.finish(with: "early") }
         #expect(results.isEmpty)
         try coordinator.navigate(.pop())
         try screen.context.finish(with: "done")
         expectRefusal(
-            NavigationError.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(1)),
+            NavigationError.refused(.finishingScreenNotVisible(ScreenID(2), visible: ScreenID(1))),
             leaving: coordinator
         ) {
             try screen.context.finish(with: "again")
@@ -84,7 +84,7 @@ struct ResultTests {
         try coordinator.navigate(.root(scene: "A1"), onResult: { results.append("\($0)") })
         let root = try #require(coordinator.tree.visibleScreen?.content as? StubScreen)
         expectRefusal(
-            NavigationError.cannotPopFirstScreen("A1", kind: .pop), leaving: coordinator
+            NavigationError.refused(.cannotPopFirstScreen("A1", kind: .pop)), leaving: coordinator
         ) {
             try root.context.finish(with: 1)
         }

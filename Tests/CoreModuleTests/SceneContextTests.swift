@@ -44,20 +44,23 @@ struct SceneContextTests {
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "Eager"))
-        #expect(nested.error == .reentrantNavigation(.push, during: .push))
+        #expect(nested.error == .misuse(.reentrantNavigation(.push, during: .push)))
         #expect(coordinator.tree.scenes == [["A1", "Eager"]])
         #expect(recorder.kinds == [.root, .push])
-        #expect(recorder.failures.map(\.error) == [.reentrantNavigation(.push, during: .push)])
+        #expect(
+            recorder.failures.map(\.error) == [.misuse(.reentrantNavigation(.push, during: .push))])
     }
 
     @Test("a builder that rethrows a navigation error fails with that error, unchanged")
     func builderRethrowsNavigationError() throws {
         let container = try makeContainer()
         try container.assemble(
-            contentsOf: [SceneBuilder("Strict") { _ in throw NavigationError.noRoot(.present) }])
+            contentsOf: [
+                SceneBuilder("Strict") { _ in throw NavigationError.refused(.noRoot(.present)) }
+            ])
         let strict = AppCoordinator(container: container)
         try strict.navigate(.root(scene: "A1"))
-        expectRejected(.push(scene: "Strict"), on: strict, with: .noRoot(.present))
+        expectRejected(.push(scene: "Strict"), on: strict, with: .refused(.noRoot(.present)))
     }
 
     @Test("a context outliving its coordinator fails instead of crashing")
@@ -67,16 +70,20 @@ struct SceneContextTests {
         weak let released = coordinator
         coordinator = nil
         #expect(released == nil)
-        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .released)) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))
+        ) {
             try stub.context.navigate(.push(scene: "A2"))
         }
-        #expect(throws: NavigationError.coordinatorUnavailable(.finish, .released)) {
+        #expect(throws: NavigationError.misuse(.coordinatorUnavailable(.finish, .released))) {
             try stub.context.finish(with: 7)
         }
         let redirected = SceneContext(
             scene: "Login", screen: ScreenID(2), parameters: [:], coordinator: nil,
             redirectedFrom: .transition(.push(scene: "A2")))
-        #expect(throws: NavigationError.coordinatorUnavailable(.navigate(.push), .released)) {
+        #expect(
+            throws: NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .released))
+        ) {
             try redirected.continueRedirectedNavigation()
         }
         // The screen went with its tree: a veto has nothing to keep, and nothing keeps it.
@@ -104,8 +111,9 @@ struct SceneContextTests {
         try root.context.vetoLeaving { "it has unsaved changes" }
         expectRejected(
             .root(scene: "B1"), on: coordinator,
-            with: .leavingVetoed(
-                scene: "A1", screen: root.context.screen, reason: "it has unsaved changes"))
+            with: .guarded(
+                .leavingVetoed(
+                    scene: "A1", screen: root.context.screen, reason: "it has unsaved changes")))
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 

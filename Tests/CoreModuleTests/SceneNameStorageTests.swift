@@ -36,7 +36,9 @@ struct SceneNameStorageTests {
                     try container.assemble(builder: builder, for: name)
                     model[name] = tag
                 } else {
-                    expectRefusal(NavigationError.duplicateRegistration(name), leaving: container) {
+                    expectRefusal(
+                        NavigationError.misuse(.duplicateRegistration(name)), leaving: container
+                    ) {
                         try container.assemble(builder: builder, for: name)
                     }
                 }
@@ -120,7 +122,7 @@ struct SceneNameStorageTests {
         ])
         #expect(container.build(for: kelvin) != nil)
         #expect(container.build(for: decomposed) != nil)
-        expectRefusal(NavigationError.duplicateRegistration(kelvin), leaving: container) {
+        expectRefusal(NavigationError.misuse(.duplicateRegistration(kelvin)), leaving: container) {
             try container.assemble(contentsOf: [SceneBuilder(kelvin) { _ in Tagged(3) }])
         }
 

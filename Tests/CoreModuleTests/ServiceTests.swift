@@ -49,7 +49,7 @@ struct ServiceTests {
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(
             .push(scene: "Profile"), on: coordinator,
-            with: .missingService(type: "AuthService"))
+            with: .misuse(.missingService(type: "AuthService")))
     }
 
     @Test("a flow resolves services through its coordinator")
@@ -60,7 +60,7 @@ struct ServiceTests {
         let flow = StubFlow(coordinator: coordinator, first: nil)
         let auth = try flow.coordinator?.services.resolve(FakeAuth.self)
         #expect(auth?.userName == nil)
-        #expect(throws: NavigationError.missingService(type: "Session")) {
+        #expect(throws: NavigationError.misuse(.missingService(type: "Session"))) {
             try coordinator.services.resolve(Session.self)
         }
         // The failed look-up registered nothing and removed nothing.

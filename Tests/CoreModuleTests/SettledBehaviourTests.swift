@@ -16,8 +16,8 @@ struct SettledBehaviourTests {
     func noRootComesFirst() throws {
         let empty = try makeCoordinator()
         // The scene is unknown, too, and the root is missing: the root is named.
-        expectRejected(.push(scene: "Nope"), on: empty, with: .noRoot(.push))
-        expectRejected(.pop(), on: empty, with: .noRoot(.pop))
+        expectRejected(.push(scene: "Nope"), on: empty, with: .refused(.noRoot(.push)))
+        expectRejected(.pop(), on: empty, with: .refused(.noRoot(.pop)))
     }
 
     @Test("an alert on top is named before the scene is resolved")
@@ -25,9 +25,10 @@ struct SettledBehaviourTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .alert(Self.cancel)])
         expectRejected(
             .push(scene: "Nope"), on: coordinator,
-            with: .alertIsPresented(.push, alert: "Alert"))
+            with: .refused(.alertIsPresented(.push, alert: "Alert")))
         expectRejected(
-            .push(scene: ""), on: coordinator, with: .alertIsPresented(.push, alert: "Alert"))
+            .push(scene: ""), on: coordinator,
+            with: .refused(.alertIsPresented(.push, alert: "Alert")))
     }
 
     @Test("an invalid or unknown scene is named before a guard is asked")
@@ -45,7 +46,7 @@ struct SettledBehaviourTests {
         #expect(asked == 0)
         expectRejected(
             .push(scene: "A2"), on: coordinator,
-            with: .rejectedByGuard(name: "never", kind: .push, scene: "A2", reason: "no"))
+            with: .guarded(.rejectedByGuard(name: "never", kind: .push, scene: "A2", reason: "no")))
         #expect(asked == 1)
     }
 
@@ -120,13 +121,13 @@ struct SettledBehaviourTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         for link in ["app://open/[detail]B1/[primary]A1", "app://open/[supplementary]A2/B1"] {
             expectRefusal(
-                NavigationError.invalidLink(.misplacedAttributes(position: 1)),
+                NavigationError.link(.invalidLink(.misplacedAttributes(position: 1))),
                 leaving: coordinator
             ) {
                 try coordinator.open(.deepLink(link, format: Self.format))
             }
         }
-        let error = NavigationError.invalidLink(.misplacedAttributes(position: 1))
+        let error = NavigationError.link(.invalidLink(.misplacedAttributes(position: 1)))
         #expect(error.description.contains("a split starts with [primary]"))
     }
 
@@ -136,11 +137,11 @@ struct SettledBehaviourTests {
         let snapshot = TreeSnapshot(
             split: .init(primary: [], supplementary: nil, detail: [.init(scene: "B1")]),
             modals: [])
-        expectRefusal(NavigationError.invalidSnapshot(.emptyStack), leaving: coordinator) {
+        expectRefusal(NavigationError.snapshot(.emptyStack), leaving: coordinator) {
             try coordinator.restore(snapshot)
         }
         #expect(
-            NavigationError.invalidSnapshot(.emptyStack).description.contains(
+            NavigationError.snapshot(.emptyStack).description.contains(
                 "a split's primary column has no screens"))
     }
 
@@ -150,9 +151,10 @@ struct SettledBehaviourTests {
     func failedRequestUsesNumbers() throws {
         let coordinator = try makeCoordinator(["A1", "A2"], setup: [.root(scene: "A1")])
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 3, segment: "Nope",
-                error: .unknownScene("Nope", suggestions: [])),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 3, segment: "Nope",
+                    error: .unknownScene("Nope", suggestions: []))),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("app://open/A1/A2/Nope", format: Self.format))

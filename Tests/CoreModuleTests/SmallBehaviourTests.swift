@@ -189,8 +189,8 @@ struct SmallBehaviourTests {
 
     @Test("a selected tab out of range of one tab says tab, not tabs")
     func singularTab() {
-        let problem = SnapshotProblem.selectedTabOutOfRange(index: 3, count: 1)
-        #expect(NavigationError.invalidSnapshot(problem).description.contains("outside its 1 tab"))
+        let problem = NavigationError.SnapshotProblem.selectedTabOutOfRange(index: 3, count: 1)
+        #expect(NavigationError.snapshot(problem).description.contains("outside its 1 tab"))
     }
 
     // MARK: Values and errors
@@ -205,9 +205,10 @@ struct SmallBehaviourTests {
     func failureWithoutRequest() {
         let failure = NavigationFailure(
             operation: .open(.deepLink("app://open/A1", format: DeepLinkFormat(scheme: "app"))),
-            error: .invalidLink(.empty))
+            error: .link(.invalidLink(.empty)))
         #expect(failure.request == nil)
-        #expect(NavigationFailure(request: .pop(), error: .noRoot(.pop)).request == .pop())
+        #expect(
+            NavigationFailure(request: .pop(), error: .refused(.noRoot(.pop))).request == .pop())
     }
 
     @Test("a destination report of several problems uses the plural")
@@ -227,7 +228,7 @@ struct SmallBehaviourTests {
         let coordinator = try makeCoordinator(setup: [
             .tabs([TabItem("home", scene: "A1")], selected: "home")
         ])
-        let expected = NavigationError.unknownTab("", tabs: ["home"])
+        let expected = NavigationError.refused(.unknownTab("", tabs: ["home"]))
         expectRejected(.selectTab(""), on: coordinator, with: expected)
         #expect(expected.description == #"No tab is named "". The tabs are "home"."#)
     }
@@ -243,7 +244,7 @@ struct SmallBehaviourTests {
                         Int.self,
                         rebuiltFrom: { parameters throws(NavigationError) in
                             guard let id = parameters.value("id", as: Int.self) else {
-                                throw .missingParameter(scene: "Item", name: "id")
+                                throw .input(.missingParameter(scene: "Item", name: "id"))
                             }
                             return id
                         })
@@ -253,7 +254,7 @@ struct SmallBehaviourTests {
         try coordinator.navigate(.root(scene: "A1"))
         expectRejected(
             .push(scene: "Item"), on: coordinator,
-            with: .missingParameter(scene: "Item", name: "id"))
+            with: .input(.missingParameter(scene: "Item", name: "id")))
         try coordinator.navigate(.push(scene: "Item", parameters: ["id": "7"]))
         #expect(coordinator.tree.visibleScreen?.payload == ScenePayload(7))
     }
@@ -270,8 +271,9 @@ struct SmallBehaviourTests {
         ])
         expectRejected(
             .selectTab("hom"), on: coordinator,
-            with: .unknownTab("hom", tabs: ["home", "hone", "more"]))
-        let text = NavigationError.unknownTab("hom", tabs: ["home", "hone", "more"]).description
+            with: .refused(.unknownTab("hom", tabs: ["home", "hone", "more"])))
+        let text = NavigationError.refused(.unknownTab("hom", tabs: ["home", "hone", "more"]))
+            .description
         #expect(text.contains(#""home" or "hone""#))
     }
 }

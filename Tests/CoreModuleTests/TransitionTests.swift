@@ -196,7 +196,8 @@ struct TransitionTests {
     func sequenceNumbers() throws {
         let coordinator = try makeCoordinator()
         let first = try #require(try coordinator.navigate(.root(scene: "A1")))
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
         let second = try #require(try coordinator.navigate(.push(scene: "A2")))
         #expect(first.sequence == 1)
         #expect(second.sequence == 2)

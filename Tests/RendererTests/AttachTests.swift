@@ -39,12 +39,12 @@ struct AttachTests {
         let recorder = RecordingRenderer(attachedTo: coordinator)
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
-        #expect(throws: NavigationError.cannotPopFirstScreen("A1", kind: .pop)) {
+        #expect(throws: NavigationError.refused(.cannotPopFirstScreen("A1", kind: .pop))) {
             try coordinator.navigate(.pop())
         }
         #expect(coordinator.tree == before)
         #expect(recorder.kinds == [.root])
-        #expect(recorder.errors == [.cannotPopFirstScreen("A1", kind: .pop)])
+        #expect(recorder.errors == [.refused(.cannotPopFirstScreen("A1", kind: .pop))])
         #expect(recorder.failures.first?.request == .pop())
         #expect(recorder.entries.last?.tree == coordinator.tree)
         #expect(recorder.events.count == 1)

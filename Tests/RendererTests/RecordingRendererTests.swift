@@ -51,7 +51,7 @@ struct RecordingRendererTests {
         let recorder = RecordingRenderer(attachedTo: coordinator)
         try coordinator.navigate(.root(scene: "Home"))
         let before = coordinator.tree
-        #expect(throws: NavigationError.missingParameter(scene: "Detail", name: "id")) {
+        #expect(throws: NavigationError.input(.missingParameter(scene: "Detail", name: "id"))) {
             try coordinator.navigate(.push(scene: "Detail"))
         }
         #expect(coordinator.tree == before)

@@ -33,7 +33,7 @@ struct TextRendererTests {
         let coordinator = try makeDemoCoordinator()
         let lines = Lines()
         let token = coordinator.attach(TextRenderer(indent: "   ", write: lines.append))
-        #expect(throws: NavigationError.noRoot(.push)) {
+        #expect(throws: NavigationError.refused(.noRoot(.push))) {
             try coordinator.navigate(.push(scene: "A1"))
         }
         #expect(coordinator.tree.isEmpty)
@@ -53,7 +53,7 @@ struct TextRendererTests {
             TextRenderer(indent: "> ", showsTree: false, showsFailures: false, write: lines.append))
         try coordinator.navigate(.push(scene: "A2"))
         let before = coordinator.tree
-        #expect(throws: NavigationError.nothingToDismiss(visible: "A2")) {
+        #expect(throws: NavigationError.refused(.nothingToDismiss(visible: "A2"))) {
             try coordinator.navigate(.dismiss())
         }
         #expect(coordinator.tree == before)

@@ -26,7 +26,7 @@ public struct DependencyInjection {
     ///
     /// - Returns: The start-up check's report: empty when every declared destination is
     ///   registered; else each unknown destination, the scene that declares it and close names.
-    /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when two modules claim a scene.
+    /// - Throws: ``NavigationError/Misuse/duplicateRegistration(_:)`` when two modules claim a scene.
     @discardableResult
     public func configure() throws(NavigationError) -> DestinationReport {
         try FeatureAScenes.register(in: container)

@@ -6,7 +6,7 @@ import CoreModule
 /// The session starts with one window, `main`. The script drives one window at a time: the one
 /// it opened, moved to, restored or opened a link in last, which is then the registry's active
 /// window. When the script closes the window it drives, it keeps that window's coordinator, as
-/// code that kept it would, and each navigation fails with ``NavigationError/windowClosed(_:)``
+/// code that kept it would, and each navigation fails with ``NavigationError/WindowFailure/windowClosed(_:)``
 /// until `window NAME` picks another.
 @MainActor
 final class ScriptWindows {

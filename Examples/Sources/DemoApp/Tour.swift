@@ -130,20 +130,20 @@ public struct Tour {
         perform(
             "navigate(.push(scene: \"A2\", parameters: [\"id\": \"8\"], "
                 + "payload: ScenePayload(\"Kettle\"))): a payload of the wrong type",
-            expecting: .wrongPayloadType(scene: "A2", expected: "Item", given: "String")
+            expecting: .input(.wrongPayloadType(scene: "A2", expected: "Item", given: "String"))
         ) {
             try coordinator.navigate(
                 .push(scene: "A2", parameters: ["id": "8"], payload: ScenePayload("Kettle")))
         }
         perform(
             "navigate(.pop(animated: true)) on the root stack's first screen",
-            expecting: .cannotPopFirstScreen("A1", kind: .pop)
+            expecting: .refused(.cannotPopFirstScreen("A1", kind: .pop))
         ) {
             try coordinator.navigate(.pop(animated: true))
         }
         perform(
             "navigate(.dismiss(animated: true)) with nothing presented",
-            expecting: .nothingToDismiss(visible: "A1")
+            expecting: .refused(.nothingToDismiss(visible: "A1"))
         ) {
             try coordinator.navigate(.dismiss(animated: true))
         }
@@ -153,8 +153,10 @@ public struct Tour {
         }
         perform(
             "open(\"demo://open/A1/A2;id=42/+B9\"): a deep link naming an unknown scene",
-            expecting: .linkSegmentFailed(
-                position: 3, segment: "+B9", error: .unknownScene("B9", suggestions: ["B1", "B2"]))
+            expecting: .link(
+                .linkSegmentFailed(
+                    position: 3, segment: "+B9",
+                    error: .unknownScene("B9", suggestions: ["B1", "B2"])))
         ) {
             try coordinator.open(.deepLink("demo://open/A1/A2;id=42/+B9", format: links))
         }
@@ -203,7 +205,7 @@ public struct Tour {
         if let cover = coordinator.tree.visibleScreen?.id {
             perform(
                 "The user drags the cover down: report(.dismissedByUser(\(cover))), refused",
-                expecting: .notDismissibleByUser(cover, style: .fullScreenCover)
+                expecting: .refused(.notDismissibleByUser(cover, style: .fullScreenCover))
             ) {
                 try coordinator.report(.dismissedByUser(cover))
             }
@@ -212,7 +214,7 @@ public struct Tour {
         }
         perform(
             "The user taps the shop tab: report(.tabSelectedByUser(\"shop\")), refused",
-            expecting: .tabBarCovered(tab: "shop", modal: "B1")
+            expecting: .refused(.tabBarCovered(tab: "shop", modal: "B1"))
         ) {
             try coordinator.report(.tabSelectedByUser("shop"))
         }

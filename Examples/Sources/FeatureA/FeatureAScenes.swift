@@ -14,7 +14,7 @@ public enum FeatureAScenes {
     /// keep it.
     ///
     /// - Parameter container: The registry to register into.
-    /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when a scene of this module is
+    /// - Throws: ``NavigationError/Misuse/duplicateRegistration(_:)`` when a scene of this module is
     ///   already registered.
     public static func register(in container: DependencyContainer) throws(NavigationError) {
         try container.assemble(contentsOf: builders)

@@ -16,7 +16,7 @@ public final class B2Screen {
     /// The user tapped "Done": dismiss the modal this screen is in.
     ///
     /// - Returns: The transition that was applied.
-    /// - Throws: What the coordinator throws; ``NavigationError/nothingToDismiss(visible:)``
+    /// - Throws: What the coordinator throws; ``NavigationError/Refusal/nothingToDismiss(visible:)``
     ///   when "B2" was pushed onto the root stack rather than presented.
     @discardableResult
     public func didTapDone() throws(NavigationError) -> TransitionEvent? {

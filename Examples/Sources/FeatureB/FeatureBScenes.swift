@@ -11,7 +11,7 @@ public enum FeatureBScenes {
     /// Registers FeatureB's scenes into `container`: all of them, or none when one is rejected.
     ///
     /// - Parameter container: The registry to register into.
-    /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when a scene of this module is
+    /// - Throws: ``NavigationError/Misuse/duplicateRegistration(_:)`` when a scene of this module is
     ///   already registered.
     public static func register(in container: DependencyContainer) throws(NavigationError) {
         try container.assemble(contentsOf: builders)

@@ -41,7 +41,9 @@ public final class FirstCoordinator: FlowCoordinator {
 
     /// "Next" on First: start the child flow that shows Second.
     public func showSecond() throws(NavigationError) {
-        guard let coordinator else { throw .coordinatorUnavailable(.navigate(.push), .released) }
+        guard let coordinator else {
+            throw .misuse(.coordinatorUnavailable(.navigate(.push), .released))
+        }
         let child = SecondCoordinator(coordinator: coordinator)
         child.parentCoordinator = self
         try startChild(child, key: "second")

@@ -164,7 +164,9 @@ public final class AppFlow: FlowCoordinator {
     }
 
     private func requireCoordinator() throws(NavigationError) -> AppCoordinator {
-        guard let coordinator else { throw .coordinatorUnavailable(.navigate(.root), .released) }
+        guard let coordinator else {
+            throw .misuse(.coordinatorUnavailable(.navigate(.root), .released))
+        }
         return coordinator
     }
 }

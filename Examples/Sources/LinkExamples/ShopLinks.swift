@@ -182,7 +182,7 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
         do {
             try coordinator.open(.universal(url, in: table, from: source))
             if !expect { succeeded = false }
-        } catch .unhandledLink(let link) {
+        } catch .link(.unhandledLink(let link)) {
             write("   ✗ not handled, to the browser: \(link.reason)")
             if expect { succeeded = false }
         } catch {

@@ -158,11 +158,11 @@ struct TabSetScriptTests {
         let failures = result.lines.filter { $0.contains("✗ line") }
         #expect(
             failures == [
-                "   ✗ line 2: " + NavigationError.noTabRoot(.addTab).description,
-                "   ✗ line 4: " + NavigationError.lastTab("home").description,
-                "   ✗ line 5: " + NavigationError.duplicateTabName("home").description,
+                "   ✗ line 2: " + NavigationError.refused(.noTabRoot(.addTab)).description,
+                "   ✗ line 4: " + NavigationError.refused(.lastTab("home")).description,
+                "   ✗ line 5: " + NavigationError.refused(.duplicateTabName("home")).description,
                 "   ✗ line 6: "
-                    + NavigationError.tabIndexOutOfRange(index: 2, count: 1).description,
+                    + NavigationError.refused(.tabIndexOutOfRange(index: 2, count: 1)).description,
             ])
     }
 }

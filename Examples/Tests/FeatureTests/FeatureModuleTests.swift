@@ -37,7 +37,7 @@ struct FeatureModuleTests {
     func doubleRegistration() throws {
         let container = DependencyContainer()
         try FeatureAScenes.register(in: container)
-        #expect(throws: NavigationError.duplicateRegistration("A1")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("A1"))) {
             try FeatureAScenes.register(in: container)
         }
         #expect(container.count == 2)
@@ -71,7 +71,7 @@ struct FeatureModuleTests {
         try coordinator.navigate(.root(scene: "A1"))
         try coordinator.navigate(.push(scene: "B2"))
         let done = try visible(B2Screen.self, in: coordinator)
-        expectRefusal(.nothingToDismiss(visible: "B2"), leaving: coordinator) {
+        expectRefusal(.refused(.nothingToDismiss(visible: "B2")), leaving: coordinator) {
             try done.didTapDone()
         }
     }
@@ -135,7 +135,7 @@ struct FeatureModuleTests {
     func itemMissing() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
-        expectRefusal(.missingParameter(scene: "A2", name: "id"), leaving: coordinator) {
+        expectRefusal(.input(.missingParameter(scene: "A2", name: "id")), leaving: coordinator) {
             try coordinator.navigate(.push(scene: "A2"))
         }
         expectRefusal(
@@ -148,7 +148,8 @@ struct FeatureModuleTests {
             try coordinator.navigate(.push(scene: "A2", parameters: ["id": "5"]))
         }
         expectRefusal(
-            .wrongPayloadType(scene: "A2", expected: "Item", given: "String"), leaving: coordinator
+            .input(.wrongPayloadType(scene: "A2", expected: "Item", given: "String")),
+            leaving: coordinator
         ) {
             try coordinator.navigate(
                 .push(scene: "A2", parameters: ["id": "7"], payload: ScenePayload("Teapot")))

@@ -120,7 +120,7 @@ struct LinkExampleTests {
                     try coordinator.open(.universal(url, in: table))
                     Issue.record("\(path) opened")
                 } catch {
-                    guard case .unhandledLink(let unhandled) = error else {
+                    guard case .link(.unhandledLink(let unhandled)) = error else {
                         Issue.record("\(path): \(error)")
                         continue
                     }

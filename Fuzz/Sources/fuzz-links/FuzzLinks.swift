@@ -172,7 +172,7 @@ enum LinkFuzzer {
         } catch {
             // Writing checks what opening checks: only a tree over the format's limits (no
             // screen here needs a payload) may be refused.
-            guard case .invalidLink = error else {
+            guard case .link(.invalidLink) = error else {
                 preconditionFailure("fuzz-links oracle: writing the tree's link failed: \(error)")
             }
             return
@@ -324,7 +324,8 @@ enum LinkFuzzer {
                 let limit = format.limits.maximumLength
                 if text.utf8.count > limit {
                     check(
-                        error == .invalidLink(.tooLong(length: text.utf8.count, limit: limit)),
+                        error
+                            == .link(.invalidLink(.tooLong(length: text.utf8.count, limit: limit))),
                         "a link over the limit failed with \(error)")
                 }
             }
@@ -384,7 +385,8 @@ enum LinkFuzzer {
             check(fresh.count == 0, "a removed name is still there")
         } catch {
             check(
-                problem.map { error == .invalidSceneIdentifier(name, problem: $0) } ?? false,
+                problem.map { error == .input(.invalidSceneIdentifier(name, problem: $0)) }
+                    ?? false,
                 "a valid name failed to register: \(error)")
         }
 
@@ -421,10 +423,11 @@ enum LinkFuzzer {
     /// Checks the error of a navigation to `name`, which is not registered: the rule it
     /// breaks, or an unknown scene with at most three registered suggestions.
     static func checkNotFound(
-        _ error: NavigationError, _ name: SceneIdentifier, _ problem: IdentifierProblem?
+        _ error: NavigationError, _ name: SceneIdentifier,
+        _ problem: NavigationError.IdentifierProblem?
     ) {
         switch error {
-        case .invalidSceneIdentifier(let invalid, let reported):
+        case .input(.invalidSceneIdentifier(let invalid, let reported)):
             check(invalid == name && reported == problem, "the navigation reported \(error)")
         case .unknownScene(let unknown, let suggestions):
             check(unknown == name && problem == nil, "the navigation reported \(error)")
@@ -460,8 +463,8 @@ enum LinkFuzzer {
                 "the tab \(text.debugDescription) is not selected")
         } catch {
             check(
-                error == .invalidTabName(text)
-                    || (text == "first" && error == .duplicateTabName(text)),
+                error == .input(.invalidTabName(text))
+                    || (text == "first" && error == .refused(.duplicateTabName(text))),
                 "the tab name \(text.debugDescription) failed with \(error)")
             do {
                 try coordinator.navigate(.root(scene: "A1", parameters: [text: text]))
@@ -479,7 +482,8 @@ enum LinkFuzzer {
             check(coordinator.tree.topStack?.style == popover, "the popover lost its anchor")
         } catch {
             check(
-                error == .invalidPresentationStyle(popover) && !DocumentedRules.isValid(popover),
+                error == .refused(.invalidPresentationStyle(popover))
+                    && !DocumentedRules.isValid(popover),
                 "the anchor \(text.debugDescription) failed with \(error)")
             do {
                 try coordinator.navigate(.present(scene: "Café", parameters: parameters))
@@ -512,7 +516,7 @@ enum LinkFuzzer {
             check(coordinator.tree.alert == dialog, "the dialog lost its content")
         } catch {
             check(
-                dialog.problem.map { error == .invalidAlert($0) } == true,
+                dialog.problem.map { error == .refused(.invalidAlert($0)) } == true,
                 "the dialog of \(text.debugDescription) failed with \(error)")
         }
         check(
@@ -662,9 +666,9 @@ extension LinkFuzzer {
                 error, operation: .open(.universal(url, in: links)), before: before,
                 after: coordinator, recorder: recorder, input: url)
             switch error {
-            case .unhandledLink(let link):
+            case .link(.unhandledLink(let link)):
                 check(link.url == url, "an unhandled link carries \(link.url.prefix(300))")
-            case .unknownTab, .noRoot, .noTabForLink:
+            case .refused(.unknownTab), .refused(.noRoot), .link(.noTabForLink):
                 break
             default:
                 preconditionFailure("fuzz-links oracle: a universal link threw \(error)")
@@ -691,7 +695,7 @@ extension LinkFuzzer {
                 "the shared link \(shared.prefix(300)) opens another screen")
         } catch {
             switch error {
-            case .linkNotShareable, .invalidLink: break
+            case .link(.linkNotShareable), .link(.invalidLink): break
             default: preconditionFailure("fuzz-links oracle: sharing threw \(error)")
             }
         }

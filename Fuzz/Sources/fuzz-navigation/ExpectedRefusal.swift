@@ -29,7 +29,7 @@ extension NavigationFuzzer {
     ]
 
     /// The problem of each invalid name in ``scenes``.
-    static let identifierProblems: [SceneIdentifier: IdentifierProblem] = [
+    static let identifierProblems: [SceneIdentifier: NavigationError.IdentifierProblem] = [
         "": .empty, "a//b": .emptySegment(segment: 2), "B1 ": .whitespace(position: 3),
     ]
 
@@ -43,7 +43,7 @@ extension NavigationFuzzer {
     static func resolve(_ target: SceneIdentifier) -> Result<SceneIdentifier, NavigationError> {
         if let scene = registered.first(where: { $0 == target }) { return .success(scene) }
         if let problem = identifierProblems[target] {
-            return .failure(.invalidSceneIdentifier(target, problem: problem))
+            return .failure(.input(.invalidSceneIdentifier(target, problem: problem)))
         }
         return .failure(
             .unknownScene(target, suggestions: SceneSuggestions(for: target, among: registered)))
@@ -67,12 +67,15 @@ extension NavigationFuzzer {
                 if leaving {
                     if parameters["pin"] == "yes" {
                         return .refused(
-                            .rejectedByGuard(
-                                name: name, kind: kind, scene: scene, reason: "pinned"))
+                            .guarded(
+                                .rejectedByGuard(
+                                    name: name, kind: kind, scene: scene, reason: "pinned")))
                     }
                 } else if scene == "Locked" {
                     return .refused(
-                        .rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked"))
+                        .guarded(
+                            .rejectedByGuard(name: name, kind: kind, scene: scene, reason: "locked")
+                        ))
                 }
             case "bounce":
                 if !leaving, scene == "B2" {
@@ -102,12 +105,14 @@ extension NavigationFuzzer {
         }
         if scene == "Order" {
             guard let id = merged["id"] else {
-                return .failure(.refused(.missingParameter(scene: scene, name: "id")))
+                return .failure(.refused(.input(.missingParameter(scene: scene, name: "id"))))
             }
             guard Int(id) != nil else {
                 return .failure(
                     .refused(
-                        .malformedParameter(scene: scene, name: "id", value: id, expected: .int)))
+                        .input(
+                            .malformedParameter(scene: scene, name: "id", value: id, expected: .int)
+                        )))
             }
         }
         if case .failure(let error) = Self.payloadCheck(scene, payload, merged) {
@@ -138,7 +143,8 @@ extension NavigationFuzzer {
             // An alert's screen has no builder, so no veto.
             if !force, screen.content is FuzzScreen, let reason = veto(of: screen) {
                 return .refused(
-                    .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
+                    .guarded(.leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
+                )
             }
         }
         return nil
@@ -270,7 +276,7 @@ extension NavigationFuzzer {
             guard let index = visibleStack.dropLast().lastIndex(where: { $0.scene == scene })
             else {
                 if let problem = Self.identifierProblems[scene] {
-                    return .refused(.invalidSceneIdentifier(scene, problem: problem))
+                    return .refused(.input(.invalidSceneIdentifier(scene, problem: problem)))
                 }
                 return .refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene)))
             }
@@ -301,7 +307,7 @@ extension NavigationFuzzer {
             return decision
         }
         if let decision = checkLeaving(leaving, kind: kind, force: force) { return decision }
-        if built.contains("Broken") { return .refused(.missingService(type: "Network")) }
+        if built.contains("Broken") { return .refused(.misuse(.missingService(type: "Network"))) }
         return .applies
     }
 
@@ -319,7 +325,7 @@ extension NavigationFuzzer {
             case .redirected(let next):
                 tried.append(current)
                 guard tried.count <= Self.maximumRedirects, !tried.contains(next) else {
-                    return .redirectLoop(chain: tried + [next])
+                    return .guarded(.redirectLoop(chain: tried + [next]))
                 }
                 current = next
             }
@@ -355,28 +361,34 @@ extension NavigationFuzzer {
         switch report {
         case .poppedBackByUser(let id):
             // A screen in the tree means the tree has a visible screen.
-            guard !isGone(id), let shown = visible?.id else { return .reportedScreenGone(id) }
+            guard !isGone(id), let shown = visible?.id else {
+                return .refused(.reportedScreenGone(id))
+            }
             if id == shown || seen.contains(id) { return nil }
-            return .reportedScreenNotOnTop(id, kind: .popTo, visible: shown)
+            return .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: shown))
         case .dismissedByUser(let id):
-            if isGone(id) { return .reportedScreenGone(id) }
+            if isGone(id) { return .refused(.reportedScreenGone(id)) }
             guard let top = tree.modals.last, let shown = visible else {
-                return .nothingToDismiss(visible: visible?.scene ?? "")
+                return .refused(.nothingToDismiss(visible: visible?.scene ?? ""))
             }
             guard top.contains(where: { $0.id == id }) else {
-                return .reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id)
+                return .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: shown.id))
             }
             // A modal's stack always has its style.
             guard let style = top.style, !style.userCanDismiss else { return nil }
-            return .notDismissibleByUser(id, style: style)
+            return .refused(.notDismissibleByUser(id, style: style))
         case .tabSelectedByUser(let name):
             let names = tree.tabs.map(\.name)
-            guard names.contains(name) else { return .unknownTab(name, tabs: names) }
-            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            guard names.contains(name) else { return .refused(.unknownTab(name, tabs: names)) }
+            if let coveringModal {
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+            }
             return nil
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else { return .unknownTab("", tabs: []) }
-            if let coveringModal { return .tabBarCovered(tab: name, modal: coveringModal) }
+            guard let name = tree.selectedTab else { return .refused(.unknownTab("", tabs: [])) }
+            if let coveringModal {
+                return .refused(.tabBarCovered(tab: name, modal: coveringModal))
+            }
             return nil
         case .answeredByUser, .sizeClassChanged:
             // Judged where the fuzzer sends them (alerts, size classes).

@@ -32,16 +32,16 @@
 //     unknown or the only tab, no split, no supplementary column, an unknown or invalid scene
 //     with its suggestions, a missing or malformed parameter, a missing or wrong payload, a
 //     guard's rejection, a veto, a builder's failure, a redirect loop), or applies when none is
-//     expected; a size class report is refused only over an empty window, with `.noRoot`;
+//     expected; a size class report is refused only over an empty window, with `.refused(.noRoot)`;
 //   - transitions are numbered without gaps and each starts where the previous one ended;
 //   - every new screen has an identity above all earlier ones;
 //   - every live flow is unfinished and owns exactly the screens in the tree that it and its
 //     children started; no screen is owned by a finished flow;
 //   - no result handler runs twice;
 //   - a payload is checked before the builder: none for a scene that requires one fails with
-//     `.missingPayload`, one of another type with `.wrongPayloadType`, and a screen keeps the
+//     `.input(.missingPayload)`, one of another type with `.input(.wrongPayloadType)`, and a screen keeps the
 //     payload it was given; a typed result finished with a value of another type fails with
-//     `.wrongResultType` and nothing leaves;
+//     `.input(.wrongResultType)` and nothing leaves;
 //   - an added tab holds one screen of its scene at its position, a removed tab is gone, the
 //     selection stays (or passes to the next tab, the one before the last, when the selected
 //     tab left), and every other stack and every modal is as it was; a refused add or remove
@@ -52,8 +52,8 @@
 //     supplementary one only the supplementary and the detail (emptied); a size class report
 //     moves no screen and plans no step; a refused split step names exactly what was wrong;
 //   - a saved snapshot keeps registered payloads (restoring it saves the same snapshot); a tree
-//     holding a payload of an unregistered type is refused with `.payloadNotSaved`, and one
-//     whose builder needs a payload it cannot rebuild gets no link (`.linkNeedsPayload`).
+//     holding a payload of an unregistered type is refused with `.link(.payloadNotSaved)`, and one
+//     whose builder needs a payload it cannot rebuild gets no link (`.link(.linkNeedsPayload)`).
 // At the end the tree is replaced by a forced root: every result handler ran exactly once and
 // every flow finished and was released. A broken oracle stops the process with
 // `preconditionFailure`, which libFuzzer reports as a crash.
@@ -312,7 +312,7 @@ final class NavigationFuzzer {
             try container.assemble(
                 contentsOf: [
                     SceneBuilder("Broken") { _ in
-                        throw NavigationError.missingService(type: "Network")
+                        throw NavigationError.misuse(.missingService(type: "Network"))
                     }
                 ])
             try container.assemble(
@@ -329,7 +329,7 @@ final class NavigationFuzzer {
                             try context.navigate(.pop())
                             preconditionFailure("fuzz-navigation oracle: a builder navigated")
                         } catch {
-                            guard case .reentrantNavigation(.pop, during: _) = error else {
+                            guard case .misuse(.reentrantNavigation(.pop, during: _)) = error else {
                                 preconditionFailure(
                                     "fuzz-navigation oracle: a builder's pop threw \(error)")
                             }
@@ -345,8 +345,9 @@ final class NavigationFuzzer {
                             Product.self,
                             rebuiltFrom: { parameters in
                                 guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                    throw NavigationError.missingParameter(
-                                        scene: "Product", name: "id")
+                                    throw NavigationError.input(
+                                        .missingParameter(
+                                            scene: "Product", name: "id"))
                                 }
                                 return Product(id: id)
                             })
@@ -500,7 +501,7 @@ final class NavigationFuzzer {
             if let last = reported.last {
                 check(last.failure?.error == error, "\(name()) threw \(error) but reported \(last)")
             }
-            if case .leavingVetoed(_, let screen, _) = error {
+            if case .guarded(.leavingVetoed(_, let screen, _)) = error {
                 // Only a screen whose builder asked may veto (a failed link or restore once
                 // leaked the vetoes of the screens it built onto later ones).
                 check(
@@ -694,7 +695,8 @@ final class NavigationFuzzer {
                     try coordinator.navigate(.dismissAll())
                     preconditionFailure("fuzz-navigation oracle: a guard navigated")
                 } catch {
-                    guard error == .reentrantNavigation(.dismissAll, during: attempt.kind) else {
+                    guard error == .misuse(.reentrantNavigation(.dismissAll, during: attempt.kind))
+                    else {
                         preconditionFailure(
                             "fuzz-navigation oracle: a guard's navigation threw \(error)")
                     }
@@ -812,9 +814,9 @@ final class NavigationFuzzer {
             return try coordinator.link(format: Self.roomy)
         } catch {
             switch error {
-            case .invalidLink:
+            case .link(.invalidLink):
                 return nil
-            case .linkNeedsPayload(let scene, let screen):
+            case .link(.linkNeedsPayload(let scene, let screen)):
                 // Only `Gift` requires a payload it cannot rebuild from parameters.
                 check(
                     scene == "Gift" && coordinator.tree.screen(screen)?.scene == scene,
@@ -832,7 +834,7 @@ final class NavigationFuzzer {
         do {
             return try coordinator.snapshot()
         } catch {
-            guard case .payloadNotSaved(let scene, let screen, let type) = error,
+            guard case .link(.payloadNotSaved(let scene, let screen, let type)) = error,
                 let payload = coordinator.tree.screen(screen)?.payload
             else {
                 preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
@@ -859,7 +861,7 @@ final class NavigationFuzzer {
             if payload?.value(as: Product.self) != nil { return .success(payload) }
             if payload == nil {
                 guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                    return .failure(.missingParameter(scene: "Product", name: "id"))
+                    return .failure(.input(.missingParameter(scene: "Product", name: "id")))
                 }
                 return .success(ScenePayload(Product(id: id)))
             }
@@ -871,10 +873,10 @@ final class NavigationFuzzer {
             return .success(payload)
         }
         guard let payload else {
-            return .failure(.missingPayload(scene: scene, expected: expected))
+            return .failure(.input(.missingPayload(scene: scene, expected: expected)))
         }
         return .failure(
-            .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName))
+            .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.typeName)))
     }
 
     /// Navigations with payloads, typed results, and finishes with a value of the wrong type.
@@ -938,7 +940,7 @@ final class NavigationFuzzer {
                     check(!typed, "\(id) expects an Int, but a String finished it")
                     return event
                 } catch {
-                    if case .wrongResultType(let refused, _, let given) = error {
+                    if case .input(.wrongResultType(let refused, _, let given)) = error {
                         check(
                             typed && refused == id && given == ScenePayload("").typeName,
                             "finishing \(id) threw \(error)")
@@ -1068,7 +1070,7 @@ final class NavigationFuzzer {
                     // Only an empty window has no layout to report.
                     check(
                         before.isEmpty
-                            && error == .noRoot(.sizeClass),
+                            && error == .refused(.noRoot(.sizeClass)),
                         "a size class report refused: \(error)")
                     throw error
                 }
@@ -1323,12 +1325,13 @@ final class NavigationFuzzer {
                     return event
                 } catch {
                     switch error {
-                    case .noRoot: check(before.isEmpty, "\(request): no root over \(before)")
-                    case .alertIsPresented(.present, let alert):
+                    case .refused(.noRoot):
+                        check(before.isEmpty, "\(request): no root over \(before)")
+                    case .refused(.alertIsPresented(.present, let alert)):
                         check(
                             beforeAlert != nil && before.visibleScreen?.scene == alert,
                             "\(request) refused over \(alert), not an alert")
-                    case .invalidAlert(.wrongAnswerType(let button, _, _)):
+                    case .refused(.invalidAlert(.wrongAnswerType(let button, _, _))):
                         let answers = content.buttons.indices.map {
                             content.textFields.isEmpty
                                 && content.buttons[$0].value.value(as: Bool.self) != nil
@@ -1338,7 +1341,7 @@ final class NavigationFuzzer {
                             typed && answers.firstIndex(of: false) == button
                                 && content.problem == nil && beforeAlert == nil && !before.isEmpty,
                             "\(request): button \(button) refused as the wrong type")
-                    case .invalidAlert(let problem):
+                    case .refused(.invalidAlert(let problem)):
                         check(problem == content.problem, "\(request) refused for \(problem)")
                     default:
                         preconditionFailure("fuzz-navigation oracle: \(request) threw \(error)")
@@ -1369,15 +1372,15 @@ final class NavigationFuzzer {
                     return event
                 } catch {
                     switch error {
-                    case .reportedScreenGone:
+                    case .refused(.reportedScreenGone):
                         check(before.screen(id) == nil, "\(report): \(id) is in the tree")
-                    case .notAnAlert:
+                    case .refused(.notAnAlert):
                         check(beforeAlert == nil || visible != id, "\(report): it is an alert")
-                    case .noSuchAlertButton(_, _, let count):
+                    case .refused(.noSuchAlertButton(_, _, let count)):
                         check(
                             beforeAlert?.buttons.count == count && !(0..<count).contains(button),
                             "\(report): button \(button) of \(count) refused")
-                    case .alertTextMismatch(_, let given, let expected):
+                    case .refused(.alertTextMismatch(_, let given, let expected)):
                         check(
                             given == text.count && expected == beforeAlert?.textFields.count,
                             "\(report): \(given) texts for \(expected) fields refused")
@@ -1409,9 +1412,11 @@ final class NavigationFuzzer {
                     } catch {
                         check(
                             error
-                                == .notDismissibleByUser(
-                                    top,
-                                    style: .popover(anchor: "share", interactiveDismissal: false)),
+                                == .refused(
+                                    .notDismissibleByUser(
+                                        top,
+                                        style: .popover(
+                                            anchor: "share", interactiveDismissal: false))),
                             "a locked popover's dismissal threw \(error)")
                         throw error
                     }
@@ -1427,7 +1432,8 @@ final class NavigationFuzzer {
                     return event
                 } catch {
                     check(
-                        alert.kind == .alert && error == .notDismissibleByUser(id, style: .alert),
+                        alert.kind == .alert
+                            && error == .refused(.notDismissibleByUser(id, style: .alert)),
                         "a tap outside \(alert) threw \(error)")
                     throw error
                 }

@@ -14,7 +14,7 @@
 //   - what the library decodes, the oracle reads too, and it is within the documented limits
 //     (version, screens, tabs, modals: the decoder refuses more as it reads);
 //   - a restore fails exactly when, and with exactly the error that, the oracle computes
-//     itself (`expectedError(restoring:)`): the snapshot's own problem, by `SnapshotProblem`'s
+//     itself (`expectedError(restoring:)`): the snapshot's own problem, by `NavigationError.SnapshotProblem`'s
 //     rules in their order; an unknown or unreadable payload; `restorationFailed` naming the
 //     first screen that fails (its position and saved scene) and why (an unknown scene with
 //     its suggestions, an invalid one, a missing or malformed parameter, a payload it cannot
@@ -87,7 +87,7 @@ enum SnapshotFuzzer {
             try container.assemble(
                 contentsOf: [
                     SceneBuilder("Broken") { _ in
-                        throw NavigationError.missingService(type: "Network")
+                        throw NavigationError.misuse(.missingService(type: "Network"))
                     }
                 ])
             try container.assemble(
@@ -98,8 +98,9 @@ enum SnapshotFuzzer {
                             Product.self,
                             rebuiltFrom: { parameters in
                                 guard let id = parameters["id"].flatMap({ Int($0) }) else {
-                                    throw NavigationError.missingParameter(
-                                        scene: "Product", name: "id")
+                                    throw NavigationError.input(
+                                        .missingParameter(
+                                            scene: "Product", name: "id"))
                                 }
                                 return Product(id: id)
                             })
@@ -292,35 +293,36 @@ enum SnapshotFuzzer {
     ///
     /// Computed without the library (but for an invalid name's problem, read from
     /// `SceneIdentifier.problem`): the snapshot's own problem first (by the rules of
-    /// `SnapshotProblem`, in its order), then an unknown or unreadable payload (every payload is
+    /// `NavigationError.SnapshotProblem`, in its order), then an unknown or unreadable payload (every payload is
     /// read before anything is built), then, named after the first screen that fails, its
     /// scene's resolution, its parameters, its payload rebuilt, its builder. Nothing vetoes or
     /// guards the trees restored over.
     static func expectedError(restoring snapshot: SavedTree) -> NavigationError? {
-        if let problem = problem(of: snapshot) { return .invalidSnapshot(problem) }
+        if let problem = problem(of: snapshot) { return .snapshot(problem) }
         let saved = screens(of: snapshot)
         for screen in saved {
             guard let payload = screen.payload else { continue }
             guard payload.type == "product" else {
-                return .invalidSnapshot(.unknownPayloadType(payload.type))
+                return .snapshot(.unknownPayloadType(payload.type))
             }
             do {
                 _ = try JSONDecoder().decode(Product.self, from: Data(payload.json.utf8))
             } catch {
-                return .invalidSnapshot(
+                return .snapshot(
                     .unreadablePayload(type: payload.type, reason: String(describing: error)))
             }
         }
         for (index, screen) in saved.enumerated() {
             if let error = expectedError(building: screen) {
-                return .restorationFailed(position: index + 1, scene: screen.scene, error: error)
+                return .snapshot(
+                    .restorationFailed(position: index + 1, scene: screen.scene, error: error))
             }
         }
         return nil
     }
 
-    /// What is wrong with `snapshot` as a whole, by the rules `SnapshotProblem` documents.
-    static func problem(of snapshot: SavedTree) -> SnapshotProblem? {
+    /// What is wrong with `snapshot` as a whole, by the rules `NavigationError.SnapshotProblem` documents.
+    static func problem(of snapshot: SavedTree) -> NavigationError.SnapshotProblem? {
         let version = SavedTree.currentVersion
         guard (1...version).contains(snapshot.version) else {
             return .unsupportedVersion(found: snapshot.version, supported: version)
@@ -379,16 +381,17 @@ enum SnapshotFuzzer {
         let scene = saved.scene
         let bytes = scene.rawValue.utf8.count
         if bytes > DocumentedRules.sceneNameBytes {
-            return .invalidSceneIdentifier(
-                scene,
-                problem: .tooManyBytes(count: bytes, limit: DocumentedRules.sceneNameBytes))
+            return .input(
+                .invalidSceneIdentifier(
+                    scene,
+                    problem: .tooManyBytes(count: bytes, limit: DocumentedRules.sceneNameBytes)))
         }
         let parameters = saved.parameters.values
         let resolved: SceneIdentifier
         if let name = registered.first(where: { $0 == scene }) {
             resolved = name
         } else if let problem = scene.problem {
-            return .invalidSceneIdentifier(scene, problem: problem)
+            return .input(.invalidSceneIdentifier(scene, problem: problem))
         } else {
             return .unknownScene(
                 scene, suggestions: SceneSuggestions(for: scene, among: registered))
@@ -396,17 +399,18 @@ enum SnapshotFuzzer {
         switch resolved {
         case "Order":
             guard let id = parameters["id"] else {
-                return .missingParameter(scene: resolved, name: "id")
+                return .input(.missingParameter(scene: resolved, name: "id"))
             }
             if Int(id) == nil {
-                return .malformedParameter(scene: resolved, name: "id", value: id, expected: .int)
+                return .input(
+                    .malformedParameter(scene: resolved, name: "id", value: id, expected: .int))
             }
         case "Product":
             if saved.payload == nil, parameters["id"].flatMap({ Int($0) }) == nil {
-                return .missingParameter(scene: "Product", name: "id")
+                return .input(.missingParameter(scene: "Product", name: "id"))
             }
         case "Broken":
-            return .missingService(type: "Network")
+            return .misuse(.missingService(type: "Network"))
         default:
             break
         }

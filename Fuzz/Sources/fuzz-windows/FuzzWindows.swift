@@ -180,7 +180,7 @@ final class WindowFuzzer {
             try container.assemble(
                 contentsOf: [
                     SceneBuilder("Broken") { _ in
-                        throw NavigationError.missingService(type: "Network")
+                        throw NavigationError.misuse(.missingService(type: "Network"))
                     }
                 ])
             try container.assemble(
@@ -367,16 +367,16 @@ final class WindowFuzzer {
 
     /// The error naming `id` when it is not an open window, with the open ones in order.
     private func unknown(_ id: WindowID) -> NavigationError? {
-        open[id] == nil ? .unknownWindow(id, open: order) : nil
+        open[id] == nil ? .window(.unknownWindow(id, open: order)) : nil
     }
 
     /// The error opening a window `id` must throw before anything is restored: an empty or
     /// over-long identity, or one already open.
     private func openingError(_ id: WindowID) -> NavigationError? {
         if id.rawValue.isEmpty || id.rawValue.utf8.count > WindowID.maximumByteCount {
-            return .invalidWindowID(id)
+            return .input(.invalidWindowID(id))
         }
-        return open[id] == nil ? nil : .windowAlreadyOpen(id)
+        return open[id] == nil ? nil : .window(.windowAlreadyOpen(id))
     }
 
     /// What restoring `snapshot` throws on a new, empty coordinator of the same registry of
@@ -465,7 +465,8 @@ final class WindowFuzzer {
                 // Refused for a window that is not open, or an empty one (no layout to report).
                 let expected =
                     unknown(id)
-                    ?? (open[id]?.coordinator.tree.isEmpty == true ? .noRoot(.sizeClass) : nil)
+                    ?? (open[id]?.coordinator.tree.isEmpty == true
+                        ? .refused(.noRoot(.sizeClass)) : nil)
                 perform("in \(id): report(size-class-changed \(sizeClass))", about: id) {
                     () throws(NavigationError) in
                     let coordinator = try judged(expected, "report in \(id)") {
@@ -535,7 +536,7 @@ final class WindowFuzzer {
             } catch {
                 // JSON that reads as a snapshot of another format version names that version.
                 switch error {
-                case .invalidSnapshot, .unsupportedSnapshotVersion: break
+                case .snapshot, .snapshot(.unsupportedVersion): break
                 default:
                     preconditionFailure("fuzz-windows oracle: reading an activity threw \(error)")
                 }
@@ -601,7 +602,7 @@ final class WindowFuzzer {
         let expected: NavigationError? =
             switch target ?? policy {
             case .window(let id): unknown(id)
-            case .active: activations.last == nil ? .noActiveWindow : nil
+            case .active: activations.last == nil ? .window(.noActiveWindow) : nil
             case .newWindow(let id): openingError(id)
             }
         perform("open(\(text), in: \(String(describing: target)))", about: subject) {
@@ -623,7 +624,7 @@ final class WindowFuzzer {
     private func refuse(_ watched: Watched) {
         let coordinator = watched.coordinator
         let first = watched.events.count
-        let expected = NavigationError.windowClosed(watched.id)
+        let expected = NavigationError.window(.windowClosed(watched.id))
         var refusals = 0
         func refused(_ body: () throws(NavigationError) -> Void) {
             do throws(NavigationError) {

@@ -9,114 +9,114 @@ extension NavigationError: CustomStringConvertible {
                 ? ""
                 : " Did you mean \(Self.list(names.map(\.quoted), conjunction: "or"))?"
             return "No builder is registered for scene \(scene.quoted).\(hint)"
-        case .invalidSceneIdentifier(let scene, let problem):
+        case .input(.invalidSceneIdentifier(let scene, let problem)):
             return "Scene identifier \(scene.quoted) is not valid: \(problem)."
-        case .duplicateRegistration(let scene):
+        case .misuse(.duplicateRegistration(let scene)):
             return
                 "A builder for scene \(scene.quoted) is already registered; register with "
                 + "policy .replaceExisting to replace it."
-        case .mismatchedRegistration(let key, let builderIdentifier):
+        case .misuse(.mismatchedRegistration(let key, let builderIdentifier)):
             return
                 "A builder for scene \(builderIdentifier.quoted) cannot be registered under "
                 + "\(key.quoted); register it under its own sceneIdentifier."
-        case .noRoot(let kind):
+        case .refused(.noRoot(let kind)):
             return
                 "Cannot \(kind): the window has no root yet; navigate to .root(scene:) first."
-        case .cannotPopFirstScreen(let scene, let kind):
+        case .refused(.cannotPopFirstScreen(let scene, let kind)):
             return
                 "Cannot \(kind): \(scene.quoted) is the first screen of its stack, which is "
                 + "never popped."
-        case .sceneNotInStack(let scene, let stack):
+        case .refused(.sceneNotInStack(let scene, let stack)):
             let names = stack.map(\.rawValue).joined(separator: ", ")
             return
                 "Cannot pop to \(scene.quoted): no screen of that scene is below the top of the "
                 + "visible stack [\(names)]."
-        case .nothingToDismiss(let visible):
+        case .refused(.nothingToDismiss(let visible)):
             return
                 "Cannot dismiss: nothing is presented; the visible scene is \(visible.quoted)."
         case .builderFailed(let scene, let reason):
             return "The builder for scene \(scene.quoted) failed: \(reason)."
-        case .reentrantNavigation(let kind, let during):
+        case .misuse(.reentrantNavigation(let kind, let during)):
             return
                 "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
                 + "guard or veto returns (for example from the screen's own actions)."
-        case .coordinatorUnavailable(let request, let reason):
+        case .misuse(.coordinatorUnavailable(let request, let reason)):
             return "Cannot \(request): \(reason)."
-        case .missingParameter(let scene, let name):
+        case .input(.missingParameter(let scene, let name)):
             return "Scene \(scene.quoted) needs the parameter \"\(name)\", which was not passed."
-        case .malformedParameter(let scene, let name, let value, let expected):
+        case .input(.malformedParameter(let scene, let name, let value, let expected)):
             return
                 "Scene \(scene.quoted) needs the parameter \"\(name)\" as \(expected), but it is "
                 + "\"\(Self.shorten(value))\"."
-        case .invalidLink(let problem):
+        case .link(.invalidLink(let problem)):
             return "The link cannot be opened: \(problem)."
-        case .linkSegmentFailed(let position, let segment, let error):
+        case .link(.linkSegmentFailed(let position, let segment, let error)):
             return
                 "The link cannot be opened: screen \(position), \"\(Self.shorten(segment))\", "
                 + "failed. \(error)"
-        case .unsupportedSnapshotVersion(let found, let supported):
+        case .snapshot(.unsupportedVersion(let found, let supported)):
             return
                 "The snapshot has format version \(found), but this version of the package reads "
                 + "versions up to \(supported)."
-        case .restorationFailed(let position, let scene, let error):
+        case .snapshot(.restorationFailed(let position, let scene, let error)):
             return
                 "The snapshot cannot be restored: screen \(position), \(scene.quoted), failed. "
                 + "\(error)"
-        case .rejectedByGuard(let name, let kind, let scene, let reason):
+        case .guarded(.rejectedByGuard(let name, let kind, let scene, let reason)):
             return "Cannot \(kind) \(scene.quoted): guard \"\(name)\" rejected it: \(reason)."
-        case .redirectLoop(let chain):
+        case .guarded(.redirectLoop(let chain)):
             let steps = chain.map(\.description).joined(separator: " → ")
             return "Guards redirected in a loop: \(steps)."
-        case .leavingVetoed(let scene, let screen, let reason):
+        case .guarded(.leavingVetoed(let scene, let screen, let reason)):
             return
                 "Cannot leave \(scene.quoted) \(screen): it refused, because \(reason); navigate with "
                 + "force: true to leave it anyway."
-        case .reportedScreenGone(let screen):
+        case .refused(.reportedScreenGone(let screen)):
             return
                 "The platform reported screen \(screen), but it is not in the tree; the report is "
                 + "stale or a duplicate."
-        case .reportedScreenNotOnTop(let screen, let kind, let visible):
+        case .refused(.reportedScreenNotOnTop(let screen, let kind, let visible)):
             return
                 "The platform reported a \(kind) of screen \(screen), but the visible screen is "
                 + "\(visible); the user can only act on the top-most stack that way."
-        case .flowKeyInUse(let key):
+        case .misuse(.flowKeyInUse(let key)):
             return "A flow is already running under the key \"\(key)\"."
-        case .missingService(let type):
+        case .misuse(.missingService(let type)):
             return "No service of type \(type) is registered in the container."
-        case .finishingScreenNotVisible(let screen, let visible):
+        case .refused(.finishingScreenNotVisible(let screen, let visible)):
             let shown = visible.map { "\($0)" } ?? "nothing"
             return
                 "Screen \(screen) cannot finish with a result: it is not the visible screen, "
                 + "\(shown) is."
-        case .noTabs:
+        case .refused(.noTabs):
             return "A tab container needs at least one tab."
-        case .noTabRoot(let kind):
+        case .refused(.noTabRoot(let kind)):
             return "Cannot \(kind): the root is a stack, not a tab container."
-        case .tabIndexOutOfRange(let index, let count):
+        case .refused(.tabIndexOutOfRange(let index, let count)):
             return
                 "Cannot add a tab at position \(index): with \(count) tabs, a new tab goes at 0 to "
                 + "\(count)."
-        case .lastTab(let name):
+        case .refused(.lastTab(let name)):
             return
                 "Cannot remove the tab \"\(Self.shorten(name))\": it is the only one; set a new root "
                 + "instead."
-        case .noSplitRoot(let kind):
+        case .refused(.noSplitRoot(let kind)):
             return "Cannot \(kind): the root is not a split; make one with split(primary:…) first."
-        case .noSupplementaryColumn(let kind):
+        case .refused(.noSupplementaryColumn(let kind)):
             return
                 "Cannot \(kind): the split has two columns, no supplementary one; make a split "
                 + "with style: .tripleColumn."
-        case .noDetailScreen(let kind):
+        case .refused(.noDetailScreen(let kind)):
             return
                 "Cannot \(kind): the split's detail column shows nothing yet; show a detail first "
                 + "(show-detail or push)."
-        case .duplicateTabName(let name):
+        case .refused(.duplicateTabName(let name)):
             return "Two tabs are named \"\(Self.shorten(name))\"; tab names must be unique."
-        case .invalidTabName(let name):
+        case .input(.invalidTabName(let name)):
             return
                 "Tab name \"\(Self.shorten(name))\" is not valid: a tab name is 1 to "
                 + "\(TabItem.maximumNameByteCount) bytes without whitespace or control characters."
-        case .unknownTab(let name, let tabs):
+        case .refused(.unknownTab(let name, let tabs)):
             guard !tabs.isEmpty else {
                 guard !name.isEmpty else {
                     return
@@ -134,23 +134,23 @@ extension NavigationError: CustomStringConvertible {
             return
                 "No tab is named \"\(Self.shorten(name))\".\(hint) The tabs are "
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
-        case .tabBarCovered(let tab, let modal):
+        case .refused(.tabBarCovered(let tab, let modal)):
             return
                 "The user cannot have tapped tab \"\(Self.shorten(tab))\" in the tab bar: the modal "
                 + "\(modal.quoted) covers it."
-        case .notDismissibleByUser(let screen, let style):
+        case .refused(.notDismissibleByUser(let screen, let style)):
             return
                 "The platform reported that the user dismissed the modal of screen \(screen), but "
                 + "its style (\(style)) does not let the user dismiss it"
                 + (style == .alert ? ": an alert is answered with one of its buttons." : ".")
-        case .emptyStack(let kind):
+        case .refused(.emptyStack(let kind)):
             return "Cannot \(kind): a stack holds at least one screen."
-        case .noTabForLink(let scene, let tabs):
+        case .link(.noTabForLink(let scene, let tabs)):
             return
                 "The link's stack starts with \(scene.quoted), but no tab starts with that scene "
                 + "or hosts it; the tabs are "
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
-        case .invalidPresentationStyle(let style):
+        case .refused(.invalidPresentationStyle(let style)):
             guard !style.isAlert else {
                 return
                     "Cannot present a scene with style \(style.literal): an alert or a dialog is "
@@ -159,29 +159,29 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot present with style \(style.literal): a sheet needs at least one detent and "
                 + "none twice, a popover an anchor of 1 to 64 bytes."
-        case .invalidAlert(let problem):
+        case .refused(.invalidAlert(let problem)):
             return "Cannot show the alert or dialog: \(problem)."
-        case .alertIsPresented(let kind, let alert):
+        case .refused(.alertIsPresented(let kind, let alert)):
             return
                 "Cannot \(kind) while the alert \(alert.quoted) is presented: nothing is pushed, "
                 + "presented or popped until the user answers it or the app dismisses it."
-        case .notAnAlert(let screen):
+        case .refused(.notAnAlert(let screen)):
             return
                 "The platform reported an answer to screen \(screen), which is no alert or "
                 + "confirmation dialog."
-        case .noSuchAlertButton(let screen, let button, let count):
+        case .refused(.noSuchAlertButton(let screen, let button, let count)):
             return
                 "The platform reported a tap on button \(button) of the alert \(screen), which has "
                 + "\(count) button\(count == 1 ? "" : "s") (0 to \(count - 1))."
-        case .alertTextMismatch(let screen, let given, let expected):
+        case .refused(.alertTextMismatch(let screen, let given, let expected)):
             return
                 "The platform reported \(given) text\(given == 1 ? "" : "s") for the alert "
                 + "\(screen), which has \(expected) text field\(expected == 1 ? "" : "s")."
-        case .invalidLinkTable(let problem):
+        case .link(.invalidLinkTable(let problem)):
             return problem.description
-        case .unhandledLink(let link):
+        case .link(.unhandledLink(let link)):
             return link.description
-        case .linkNotShareable(let scene, let screen, let route):
+        case .link(.linkNotShareable(let scene, let screen, let route)):
             guard let route else {
                 return
                     "Cannot share \(scene.quoted) \(screen) as a link: no route of the link table "
@@ -190,77 +190,77 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot share \(scene.quoted) \(screen) as a link: its route \"\(route)\" is not "
                 + "reachable from outside the app."
-        case .invalidSnapshot(let problem):
+        case .snapshot(let problem):
             return "The snapshot cannot be restored: \(problem)."
-        case .invalidWindowID(let window):
+        case .input(.invalidWindowID(let window)):
             return
                 "A window's identity has 1 to \(WindowID.maximumByteCount) bytes, and \(window) "
                 + "has \(window.rawValue.utf8.count): it cannot name a window."
-        case .unknownWindow(let window, let open):
+        case .window(.unknownWindow(let window, let open)):
             guard !open.isEmpty else { return "No window \(window) is open: no window is." }
             let names = open.prefix(8).map(\.description)
             return
                 "No window \(window) is open; the open windows are "
                 + Self.list(names, conjunction: "and") + (open.count > 8 ? " and more." : ".")
-        case .windowAlreadyOpen(let window):
+        case .window(.windowAlreadyOpen(let window)):
             return "The window \(window) is already open."
-        case .noActiveWindow:
+        case .window(.noActiveWindow):
             return "The link was addressed to the active window, and no window is open."
-        case .windowClosed(let window):
+        case .window(.windowClosed(let window)):
             return "The window \(window) was closed: its coordinator navigates no more."
-        case .windowBusy(let window, let kind):
+        case .window(.windowBusy(let window, let kind)):
             return
                 "The window \(window) cannot close while its \(kind) runs a builder, guard or "
                 + "veto; close it once that navigation is done."
-        case .missingPayload(let scene, let expected):
+        case .input(.missingPayload(let scene, let expected)):
             return
                 "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), and the "
                 + "navigation carried none."
-        case .wrongPayloadType(let scene, let expected, let given):
+        case .input(.wrongPayloadType(let scene, let expected, let given)):
             return
                 "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), but the "
                 + "navigation carried a \(Self.shorten(given))."
-        case .linkNeedsPayload(let scene, let screen):
+        case .link(.linkNeedsPayload(let scene, let screen)):
             return
                 "No link can name screen \(scene.quoted) \(screen): its builder needs a payload "
                 + "and cannot rebuild it from parameters; declare rebuiltFrom: to make it linkable."
-        case .payloadNotSaved(let scene, let screen, let type):
+        case .link(.payloadNotSaved(let scene, let screen, let type)):
             return
                 "Screen \(scene.quoted) \(screen) holds a payload of type \(Self.shorten(type)), "
                 + "which a snapshot cannot keep; register the type with PayloadTypes."
-        case .wrongResultType(let screen, let expected, let given):
+        case .input(.wrongResultType(let screen, let expected, let given)):
             return
                 "Screen \(screen) was asked for a result of type \(Self.shorten(expected)), but "
                 + "finished with a \(Self.shorten(given)); nothing left the tree."
-        case .observerNavigationLoop(let limit, let kind, let scene):
+        case .misuse(.observerNavigationLoop(let limit, let kind, let scene)):
             let target = scene.map { " \($0.quoted)" } ?? ""
             return
                 "Cannot \(kind)\(target): observers already started \(limit) navigations while "
                 + "one event was being delivered, the coordinator's limit "
                 + "(maximumObserverNavigations); an observer that navigates on every event is "
                 + "looping."
-        case .asynchronousGuard(let name, let kind, let scene):
+        case .guarded(.asynchronousGuard(let name, let kind, let scene)):
             return
                 "Cannot \(kind) \(scene.quoted) synchronously: the asynchronous guard \"\(name)\" "
                 + "must decide first; use navigateWhenAllowed or openWhenAllowed."
-        case .navigationCancelled(let operation, let newer):
+        case .guarded(.navigationCancelled(let operation, let newer)):
             let cause = newer.map { "the newer request \($0)" } ?? "its caller"
             return
                 "The pending \(operation) was cancelled by \(cause) while a guard decided; nothing "
                 + "changed."
-        case .guardTimedOut(let name, let kind, let scene, let limit):
+        case .guarded(.guardTimedOut(let name, let kind, let scene, let limit)):
             return
                 "Cannot \(kind) \(scene.quoted): the asynchronous guard \"\(name)\" did not answer "
                 + "within \(limit); nothing changed."
-        case .navigationOriginGone(let operation, let origin):
+        case .guarded(.navigationOriginGone(let operation, let origin)):
             return
                 "The pending \(operation) was allowed, but screen \(origin), visible when it was "
                 + "asked, is no longer visible; nothing changed."
-        case .heldLinkReplaced(let link, let newer):
+        case .link(.heldLinkReplaced(let link, let newer)):
             return
                 "The held link \"\(Self.shorten(link))\" was dropped unopened: the newer link "
                 + "\"\(Self.shorten(newer))\" replaced it, and one link waits at most."
-        case .heldLinkFailed(let link, let error):
+        case .link(.heldLinkFailed(let link, let error)):
             return "The held link \"\(Self.shorten(link))\" could not be opened. \(error)"
         }
     }
@@ -303,5 +303,19 @@ extension NavigationError: CustomStringConvertible {
     private static func list(_ items: [String], conjunction: String) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}
+
+/// A reason's words, read into the error's sentence; ``NavigationError/description`` is the
+/// public text, so a reason's own is not.
+package protocol ReasonText {
+    /// The reason as the error's sentence gives it.
+    var description: String { get }
+}
+
+extension DefaultStringInterpolation {
+    /// Interpolates a reason as its words, as `CustomStringConvertible` would.
+    package mutating func appendInterpolation(_ value: some ReasonText) {
+        appendLiteral(value.description)
     }
 }

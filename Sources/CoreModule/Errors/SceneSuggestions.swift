@@ -17,9 +17,7 @@
 /// the other rules are tried on at most 1,024 of them (all of them in a registry
 /// that size or smaller; otherwise the first ones the registry lists). Names longer than
 /// 64 characters are not compared by edit distance.
-public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
-    CustomStringConvertible
-{
+public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral, ReasonText {
     /// The names, when given as a list.
     private let listed: [SceneIdentifier]
     /// The names to compute, when made for an unknown name; `nil` when given as a list.
@@ -77,7 +75,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral,
     }
 
     /// The names, quoted and separated by commas.
-    public var description: String {
+    package var description: String {
         names.map(\.quoted).joined(separator: ", ")
     }
 

@@ -18,7 +18,7 @@
 /// ``AppCoordinator/navigateWhenAllowed(_:force:)`` and
 /// ``AppCoordinator/openWhenAllowed(_:force:)``: the synchronous
 /// ``AppCoordinator/navigate(_:)`` cannot wait, so it fails with
-/// ``NavigationError/asynchronousGuard(name:kind:scene:)`` for an attempt that an asynchronous
+/// ``NavigationError/GuardFailure/asynchronousGuard(name:kind:scene:)`` for an attempt that an asynchronous
 /// guard applies to, and changes nothing. They are asked about the scenes a navigation would show
 /// (each new scene, each screen of a link, the top screen of a tab being selected), never about
 /// screens leaving: leaving is decided at once, by the synchronous guards and the vetoes.
@@ -29,7 +29,7 @@
 /// `guardClock` (both given at creation:
 /// ``AppCoordinator/init(container:services:payloadTypes:guardTimeLimit:guardClock:)``), fails
 /// the navigation with
-/// ``NavigationError/guardTimedOut(name:kind:scene:limit:)``; the guard's task is cancelled and
+/// ``NavigationError/GuardFailure/guardTimedOut(name:kind:scene:limit:)``; the guard's task is cancelled and
 /// its late answer is dropped. A guard that throws rejects the navigation, with the error's text
 /// as the reason.
 @MainActor

@@ -123,7 +123,7 @@ open class FlowCoordinator: Coordinator {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What ``AppCoordinator/navigate(_:)`` throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator was released or
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the coordinator was released or
     ///   the flow has finished.
     @discardableResult
     public func navigate(
@@ -131,12 +131,12 @@ open class FlowCoordinator: Coordinator {
         onResult: (@MainActor (ScreenResult) -> Void)? = nil
     ) throws(NavigationError) -> TransitionEvent? {
         guard let coordinator else {
-            throw .coordinatorUnavailable(.navigate(request.kind), .released)
+            throw .misuse(.coordinatorUnavailable(.navigate(request.kind), .released))
         }
         // A closed window's flows are finished: say why.
         try coordinator.navigator.checkOpen()
         guard !isFinished else {
-            throw .coordinatorUnavailable(.navigate(request.kind), .flowFinished)
+            throw .misuse(.coordinatorUnavailable(.navigate(request.kind), .flowFinished))
         }
         return try coordinator.navigator.perform(
             request,
@@ -153,10 +153,10 @@ open class FlowCoordinator: Coordinator {
     /// - Parameters:
     ///   - child: The child flow.
     ///   - key: Its key among this flow's children.
-    /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live child has that key, or what
+    /// - Throws: ``NavigationError/Misuse/flowKeyInUse(_:)`` when a live child has that key, or what
     ///   the child's `start()` throws.
     public func startChild(_ child: FlowCoordinator, key: String) throws(NavigationError) {
-        guard children[key] == nil else { throw .flowKeyInUse(key) }
+        guard children[key] == nil else { throw .misuse(.flowKeyInUse(key)) }
         try child.start(under: key, parent: self) { self.children[key] = $0 }
     }
 

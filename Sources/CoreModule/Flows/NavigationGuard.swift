@@ -16,7 +16,7 @@
 /// ``SceneContext/redirectedFrom`` so that it can continue there once the condition holds
 /// (``SceneContext/continueRedirectedNavigation()``). Redirects are checked by the same guards;
 /// a chain longer than 8 redirects, or one that comes back to a navigation already in it,
-/// fails with ``NavigationError/redirectLoop(chain:)``.
+/// fails with ``NavigationError/GuardFailure/redirectLoop(chain:)``.
 @MainActor
 public struct NavigationGuard {
     /// The guard's name, used in errors and to remove it.
@@ -38,7 +38,7 @@ public struct NavigationGuard {
 public enum GuardDecision: Sendable {
     /// Let the navigation go on.
     case allow
-    /// Refuse it: the navigation fails with ``NavigationError/rejectedByGuard(name:kind:scene:reason:)``.
+    /// Refuse it: the navigation fails with ``NavigationError/GuardFailure/rejectedByGuard(name:kind:scene:reason:)``.
     case reject(reason: String)
     /// Perform this navigation instead.
     case redirect(ApplicationTransitionType)

@@ -33,7 +33,7 @@
 ///
 /// Links come from outside the app (a notification, a web page), so their size is bounded by
 /// ``limits``: a number of bytes, of screens, and of parameters per screen. Breaking a limit is a
-/// ``LinkProblem``, found before anything is built.
+/// ``NavigationError/LinkProblem``, found before anything is built.
 public struct DeepLinkFormat: Hashable, Sendable {
     /// The link's scheme, such as `demo`: the written string's prefix, not an origin the app
     /// accepts (that is a ``LinkOrigin``).
@@ -161,7 +161,9 @@ extension DeepLinkFormat {
     /// It works on the link's UTF-8 bytes: every delimiter of the grammar is ASCII, so splitting
     /// bytes never cuts a character. The length is checked before the link is read.
     func parse(_ link: String) throws(NavigationError) -> [PlannedScreen] {
-        if let problem = limits.lengthProblem(link.utf8.count) { throw .invalidLink(problem) }
+        if let problem = limits.lengthProblem(link.utf8.count) {
+            throw .link(.invalidLink(problem))
+        }
         return try parse(Array(link.utf8))
     }
 
@@ -191,25 +193,28 @@ extension DeepLinkFormat {
                 Self.isScheme(bytes[0..<colon]),
                 !Self.equalIgnoringASCIICase(bytes[0..<colon], scheme)
             {
-                throw .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme))
+                throw .link(
+                    .invalidLink(.unsupportedScheme(found: text(0..<colon), expected: scheme)))
             }
-            throw .invalidLink(.missingSchemeSeparator(expected: prefix))
+            throw .link(.invalidLink(.missingSchemeSeparator(expected: prefix)))
         }
         guard Self.equalIgnoringASCIICase(bytes[0..<schemeEnd], scheme) else {
-            throw .invalidLink(.unsupportedScheme(found: text(0..<schemeEnd), expected: scheme))
+            throw .link(
+                .invalidLink(.unsupportedScheme(found: text(0..<schemeEnd), expected: scheme)))
         }
         let hostStart = schemeEnd + 3
         let hostEnd = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         guard Self.equalIgnoringASCIICase(bytes[hostStart..<hostEnd], host) else {
-            throw .invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host))
+            throw .link(
+                .invalidLink(.unexpectedHost(found: text(hostStart..<hostEnd), expected: host)))
         }
-        guard hostEnd + 1 < bytes.count else { throw .invalidLink(.noScreens) }
+        guard hostEnd + 1 < bytes.count else { throw .link(.invalidLink(.noScreens)) }
         // The number of screens is checked before any screen is read.
         var segmentCount = 1
         for index in hostEnd + 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
             segmentCount += 1
         }
-        if let problem = limits.screensProblem(segmentCount) { throw .invalidLink(problem) }
+        if let problem = limits.screensProblem(segmentCount) { throw .link(.invalidLink(problem)) }
 
         var screens: [PlannedScreen] = []
         screens.reserveCapacity(segmentCount)
@@ -220,25 +225,25 @@ extension DeepLinkFormat {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
             let raw = start..<end
             let position = screens.count + 1
-            guard !raw.isEmpty else { throw .invalidLink(.emptySegment(position: position)) }
+            guard !raw.isEmpty else { throw .link(.invalidLink(.emptySegment(position: position))) }
             var body = raw
             let startsModal = bytes[raw.lowerBound] == UInt8(ascii: "+")
             if startsModal {
                 body = raw.lowerBound + 1..<raw.upperBound
-                guard position > 1 else { throw .invalidLink(.modalBeforeRoot) }
+                guard position > 1 else { throw .link(.invalidLink(.modalBeforeRoot)) }
             }
             var attributes: LinkAttributes?
             if body.lowerBound < body.upperBound, bytes[body.lowerBound] == UInt8(ascii: "[") {
                 guard
                     let close = bytes[body].firstIndex(of: UInt8(ascii: "]"))
-                else { throw .invalidLink(.unclosedAttributes(position: position)) }
+                else { throw .link(.invalidLink(.unclosedAttributes(position: position))) }
                 attributes = try LinkAttributes(
                     bytes, body.lowerBound + 1..<close, position: position)
                 body = close + 1..<body.upperBound
             }
             if startsModal {
                 guard !body.isEmpty, bytes[body.lowerBound] != UInt8(ascii: ";") else {
-                    throw .invalidLink(.modalWithoutScene(position: position))
+                    throw .link(.invalidLink(.modalWithoutScene(position: position)))
                 }
             }
             let placement: PlannedScreen.Placement
@@ -248,14 +253,14 @@ extension DeepLinkFormat {
                     position == 1 || screens.first.map { $0.isTab } == true
                 guard !startsModal, rootIsTabs,
                     !screens.contains(where: { $0.isModal })
-                else { throw .invalidLink(.misplacedTab(position: position)) }
+                else { throw .link(.invalidLink(.misplacedTab(position: position))) }
                 guard tabNames.insert(tab).inserted else {
-                    throw .invalidLink(.repeatedTab(position: position, name: tab))
+                    throw .link(.invalidLink(.repeatedTab(position: position, name: tab)))
                 }
                 let selected = attributes?.selected == true
                 if selected {
                     guard selectedPosition == nil else {
-                        throw .invalidLink(.twoSelectedTabs(position: position))
+                        throw .link(.invalidLink(.twoSelectedTabs(position: position)))
                     }
                     selectedPosition = position
                 }
@@ -276,21 +281,21 @@ extension DeepLinkFormat {
                     isPlaced = !later
                 }
                 guard !startsModal, isPlaced else {
-                    throw .invalidLink(.misplacedAttributes(position: position))
+                    throw .link(.invalidLink(.misplacedAttributes(position: position)))
                 }
                 placement = .column(column, threeColumns: attributes?.threeColumns == true)
             } else if startsModal {
                 placement = .modal(attributes?.style ?? .sheet())
             } else {
                 guard attributes == nil else {
-                    throw .invalidLink(.misplacedAttributes(position: position))
+                    throw .link(.invalidLink(.misplacedAttributes(position: position)))
                 }
                 placement = position == 1 ? .root : .push
             }
             // (A style outside a modal was refused above: with a tab, by the attributes; alone,
             // by the plain segment's guard.)
             if attributes?.selected == true && attributes?.tab == nil {
-                throw .invalidLink(.misplacedAttributes(position: position))
+                throw .link(.invalidLink(.misplacedAttributes(position: position)))
             }
             screens.append(
                 try parseScreen(
@@ -324,7 +329,8 @@ extension DeepLinkFormat {
         for byte in bodyBytes {
             switch byte {
             case 0..<0x21, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "#"):
-                throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
+                throw .link(
+                    .invalidLink(.invalidCharacter(position: position, segment: segmentText())))
             case UInt8(ascii: ";"): parameterCount += 1
             case UInt8(ascii: "%"): escaped = true
             case 0x80...: hasNonASCII = true
@@ -332,7 +338,7 @@ extension DeepLinkFormat {
             }
         }
         if hasNonASCII && Self.containsNonASCIICharacterToEscape(bodyBytes) {
-            throw .invalidLink(.invalidCharacter(position: position, segment: segmentText()))
+            throw .link(.invalidLink(.invalidCharacter(position: position, segment: segmentText())))
         }
         if parameterCount == 0 && !escaped {
             // A plain name that is long or not ASCII.
@@ -342,12 +348,13 @@ extension DeepLinkFormat {
                 parameters: SceneParameters())
         }
         if let problem = limits.parametersProblem(parameterCount, position: position) {
-            throw .invalidLink(problem)
+            throw .link(.invalidLink(problem))
         }
         func decode(_ range: Range<Int>) throws(NavigationError) -> String {
             guard let decoded = PercentEncoding.decode(bytes[range]) else {
-                throw .invalidLink(
-                    .badPercentEncoding(position: position, segment: segmentText()))
+                throw .link(
+                    .invalidLink(
+                        .badPercentEncoding(position: position, segment: segmentText())))
             }
             return decoded
         }
@@ -358,12 +365,12 @@ extension DeepLinkFormat {
             // A parameter may have an empty name (`;=value`), as `SceneParameters` may.
             guard let equals = bytes[part].firstIndex(of: UInt8(ascii: "=")) else {
                 let written = String(decoding: bytes[part], as: UTF8.self)
-                throw .invalidLink(.malformedParameter(position: position, text: written))
+                throw .link(.invalidLink(.malformedParameter(position: position, text: written)))
             }
             let key = try decode(part.lowerBound..<equals)
             let value = try decode(equals + 1..<part.upperBound)
             guard parameters.updateValue(value, forKey: key) == nil else {
-                throw .invalidLink(.repeatedParameter(position: position, name: key))
+                throw .link(.invalidLink(.repeatedParameter(position: position, name: key)))
             }
         }
         return PlannedScreen(

@@ -31,18 +31,20 @@ struct LinkAttributes: Equatable {
             // No attribute is longer than `popover:` and an anchor of 64 bytes, escaped: a longer
             // one is refused before it is decoded or compared.
             guard end - start <= Self.longestAttribute else {
-                throw .invalidLink(
-                    .unknownAttribute(
-                        position: position,
-                        text: String(decoding: bytes[start..<start + 64], as: UTF8.self)))
+                throw .link(
+                    .invalidLink(
+                        .unknownAttribute(
+                            position: position,
+                            text: String(decoding: bytes[start..<start + 64], as: UTF8.self))))
             }
             let raw = bytes[start..<end]
             func decoded(_ part: ArraySlice<UInt8>) throws(NavigationError) -> String {
                 guard let text = PercentEncoding.decode(part) else {
-                    throw .invalidLink(
-                        .badPercentEncoding(
-                            position: position,
-                            segment: String(decoding: bytes[range], as: UTF8.self)))
+                    throw .link(
+                        .invalidLink(
+                            .badPercentEncoding(
+                                position: position,
+                                segment: String(decoding: bytes[range], as: UTF8.self))))
                 }
                 return text
             }
@@ -51,7 +53,8 @@ struct LinkAttributes: Equatable {
             if Self.starts(raw, with: "tab:") {
                 let name = try decoded(raw.dropFirst(4))
                 guard tab == nil, TabItem.isValidName(name) else {
-                    throw .invalidLink(.unknownAttribute(position: position, text: "tab:" + name))
+                    throw .link(
+                        .invalidLink(.unknownAttribute(position: position, text: "tab:" + name)))
                 }
                 tab = name
             } else if Self.starts(raw, with: "popover:") {
@@ -59,14 +62,16 @@ struct LinkAttributes: Equatable {
                 let popover = PresentationStyle.popover(anchor: anchor)
                 // An anchor `present` refuses (empty, over 64 bytes) is refused here too.
                 guard other == nil, popover.isValid else {
-                    throw .invalidLink(
-                        .unknownAttribute(position: position, text: "popover:" + anchor))
+                    throw .link(
+                        .invalidLink(
+                            .unknownAttribute(position: position, text: "popover:" + anchor)))
                 }
                 other = popover
             } else {
                 let word = try decoded(raw)
-                let unknown = NavigationError.invalidLink(
-                    .unknownAttribute(position: position, text: word))
+                let unknown = NavigationError.link(
+                    .invalidLink(
+                        .unknownAttribute(position: position, text: word)))
                 switch word {
                 case "selected":
                     guard !selected else { throw unknown }
@@ -103,7 +108,7 @@ struct LinkAttributes: Equatable {
             style = .popover(anchor: anchor, interactiveDismissal: false)
         } else if sheet || fixed || !detents.isEmpty {
             guard other == nil else {
-                throw .invalidLink(.misplacedAttributes(position: position))
+                throw .link(.invalidLink(.misplacedAttributes(position: position)))
             }
             style = .sheet(
                 detents: detents.isEmpty ? [.large] : detents, interactiveDismissal: !fixed)
@@ -114,7 +119,7 @@ struct LinkAttributes: Equatable {
         // `three-column` only with `primary`.
         let kinds = [tab != nil, column != nil, style != nil].filter { $0 }.count
         if kinds > 1 || (threeColumns && column != .primary) {
-            throw .invalidLink(.misplacedAttributes(position: position))
+            throw .link(.invalidLink(.misplacedAttributes(position: position)))
         }
     }
 }

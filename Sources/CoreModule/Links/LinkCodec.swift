@@ -24,13 +24,14 @@ struct LinkCodec {
             for (index, screen) in stack.enumerated() {
                 position += 1
                 guard position <= format.maximumScreens else {
-                    throw .invalidLink(
-                        .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyScreens(count: tree.screenCount, limit: format.maximumScreens)))
                 }
                 if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
                     !requirement.canRebuild
                 {
-                    throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
+                    throw .link(.linkNeedsPayload(scene: screen.scene, screen: screen.id))
                 }
                 if position > 1 { writer.appendDelimiter(UInt8(ascii: "/")) }
                 if index == 0 {
@@ -39,10 +40,11 @@ struct LinkCodec {
                 }
                 let parameters = screen.parameters
                 guard parameters.count <= format.maximumParametersPerScreen else {
-                    throw .invalidLink(
-                        .tooManyParameters(
-                            position: position, count: parameters.count,
-                            limit: format.maximumParametersPerScreen))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyParameters(
+                                position: position, count: parameters.count,
+                                limit: format.maximumParametersPerScreen)))
                 }
                 writer.appendEncoded(screen.scene.rawValue)
                 writer.appendParameters(parameters)
@@ -73,7 +75,7 @@ struct LinkCodec {
         let link = writer.link
         let length = link.utf8.count
         guard length <= format.maximumLength else {
-            throw .invalidLink(.tooLong(length: length, limit: format.maximumLength))
+            throw .link(.invalidLink(.tooLong(length: length, limit: format.maximumLength)))
         }
         return link
     }
@@ -88,8 +90,9 @@ struct LinkCodec {
         return try tree.snapshot { (screen: Screen) throws(NavigationError) in
             guard let payload = screen.payload else { return nil }
             guard let saved = payloadTypes.save(payload) else {
-                throw .payloadNotSaved(
-                    scene: screen.scene, screen: screen.id, type: payload.typeName)
+                throw .link(
+                    .payloadNotSaved(
+                        scene: screen.scene, screen: screen.id, type: payload.typeName))
             }
             return saved
         }
@@ -98,19 +101,12 @@ struct LinkCodec {
     /// The screens `snapshot` holds, placed, every payload read through `payloadTypes`, before
     /// anything is built.
     ///
-    /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)``,
-    ///   ``NavigationError/invalidSnapshot(_:)``, or what reading a payload throws.
+    /// - Throws: ``NavigationError/snapshot(_:)`` with the problem (an unsupported version
+    ///   included), or what reading a payload throws.
     static func read(_ snapshot: TreeSnapshot, payloadTypes: PayloadTypes)
         throws(NavigationError) -> [PlannedScreen]
     {
-        switch snapshot.problem() {
-        case .unsupportedVersion(let found, let supported):
-            throw .unsupportedSnapshotVersion(found: found, supported: supported)
-        case .some(let problem):
-            throw .invalidSnapshot(problem)
-        case nil:
-            break
-        }
+        if let problem = snapshot.problem() { throw .snapshot(problem) }
         var screens: [PlannedScreen] = []
         // Every payload is read before anything is built.
         func plan(_ stack: [TreeSnapshot.Screen], first: PlannedScreen.Placement)
@@ -155,7 +151,7 @@ struct LinkCodec {
 
     /// Reads `url` through `table`: its route, its screens and where they go.
     ///
-    /// - Throws: ``NavigationError/unhandledLink(_:)`` for a link no route handles or whose
+    /// - Throws: ``NavigationError/LinkFailure/unhandledLink(_:)`` for a link no route handles or whose
     ///   values its builders refuse; what resolving a route's scene throws.
     func read(_ url: String, in table: LinkTable, from source: LinkSource)
         throws(NavigationError) -> UniversalReading
@@ -178,18 +174,20 @@ struct LinkCodec {
             let resolved = try resolver.resolveTarget(planned.scene)
             do {
                 _ = try resolver.checkedParameters(planned.parameters, for: resolved)
-            } catch .missingParameter(_, let name) {
-                throw .unhandledLink(
-                    UnhandledLink(
-                        url: url,
-                        reason: .missingValue(route: planned.route, parameter: name)))
-            } catch .malformedParameter(_, let name, let value, let expected) {
-                throw .unhandledLink(
-                    UnhandledLink(
-                        url: url,
-                        reason: .invalidValue(
-                            route: planned.route, parameter: name, value: value,
-                            expected: expected)))
+            } catch .input(.missingParameter(_, let name)) {
+                throw .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url,
+                            reason: .missingValue(route: planned.route, parameter: name))))
+            } catch .input(.malformedParameter(_, let name, let value, let expected)) {
+                throw .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url,
+                            reason: .invalidValue(
+                                route: planned.route, parameter: name, value: value,
+                                expected: expected))))
             }
             let placement = PlannedScreen.Placement.of(index: index, effect: effect)
             screens.append(
@@ -217,11 +215,11 @@ struct LinkCodec {
         if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
             !requirement.canRebuild
         {
-            throw .linkNeedsPayload(scene: screen.scene, screen: screen.id)
+            throw .link(.linkNeedsPayload(scene: screen.scene, screen: screen.id))
         }
         let origin = origin ?? table.origins[0]
         var unreachable: String?
-        var limitProblem: LinkProblem?
+        var limitProblem: NavigationError.LinkProblem?
         var best: (url: String, captures: Int)?
         for route in table.routes where route.scene == screen.scene {
             guard let url = Self.write(route, screen.parameters, origin: origin) else { continue }
@@ -247,10 +245,11 @@ struct LinkCodec {
         }
         if let best { return best.url }
         if let unreachable {
-            throw .linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable)
+            throw .link(
+                .linkNotShareable(scene: screen.scene, screen: screen.id, route: unreachable))
         }
-        if let limitProblem { throw .invalidLink(limitProblem) }
-        throw .linkNotShareable(scene: screen.scene, screen: screen.id, route: nil)
+        if let limitProblem { throw .link(.invalidLink(limitProblem)) }
+        throw .link(.linkNotShareable(scene: screen.scene, screen: screen.id, route: nil))
     }
 
     /// The link `route` makes with `parameters`: its path with the captures, then the other

@@ -35,7 +35,7 @@ extension LinkRoute {
     /// What is wrong with the route's query rules, if anything: each item named once, 1 to 64
     /// bytes, and not both added and refused; each query screen's scene valid. (An action
     /// route has no query screens: its initializer takes none.)
-    var queryProblem: LinkRouteProblem? {
+    var queryProblem: NavigationError.LinkRouteProblem? {
         var seen = Set<String>()
         for item in queryScreens.map(\.item) + refusedQueryItems {
             guard (1...64).contains(item.utf8.count), seen.insert(item).inserted else {

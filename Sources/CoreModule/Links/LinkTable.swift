@@ -29,7 +29,7 @@
 /// same shape, each parent exists, no chain of parents loops, each parent's parameters are
 /// captured by its children, a route reachable from outside has parents that are too, and every
 /// tab name, style and limit is valid. Misconfiguration fails here, with
-/// ``NavigationError/invalidLinkTable(_:)``; a link fails only when it is opened.
+/// ``NavigationError/LinkFailure/invalidLinkTable(_:)``; a link fails only when it is opened.
 public struct LinkTable: Hashable, Sendable {
     /// The origins whose links the app handles, in the order given; links are shared with the
     /// first (see ``AppCoordinator/universalLink(in:origin:)``).
@@ -59,11 +59,13 @@ public struct LinkTable: Hashable, Sendable {
     ///   - origins: The web hosts and custom schemes whose links the app handles.
     ///   - limits: The limits a link must respect; the package's own links' by default.
     ///   - routes: The routes, in any order (a parent may come after its children).
-    /// - Throws: ``NavigationError/invalidLinkTable(_:)`` naming the first problem found.
+    /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` naming the first problem found.
     public init(
         accepting origins: [LinkOrigin], limits: LinkLimits = LinkLimits(), routes: [LinkRoute]
     ) throws(NavigationError) {
-        func fail(_ problem: LinkTableProblem) -> NavigationError { .invalidLinkTable(problem) }
+        func fail(_ problem: NavigationError.LinkTableProblem) -> NavigationError {
+            .link(.invalidLinkTable(problem))
+        }
         guard !origins.isEmpty else { throw fail(.noOrigins) }
         var seenOrigins = Set<LinkOrigin>()
         for origin in origins {
@@ -278,7 +280,7 @@ public struct LinkRoute: Hashable, Sendable {
     /// each for a link that carries its item.
     public let queryScreens: [LinkQueryScreen]
     /// The query items that make the route refuse a link: a link that carries one is
-    /// unhandled (``UnhandledLink/Reason/refused(route:item:)``), for the browser to open.
+    /// unhandled (``NavigationError/UnhandledLink/Reason/refused(route:item:)``), for the browser to open.
     public let refusedQueryItems: [String]
 
     /// A route that opens a screen.
@@ -343,7 +345,7 @@ public struct LinkRoute: Hashable, Sendable {
     }
 
     /// What is wrong with the route on its own, if anything.
-    var problem: LinkRouteProblem? {
+    var problem: NavigationError.LinkRouteProblem? {
         if let problem = queryProblem { return problem }
         switch target {
         case .screen(let scene, let effect):
@@ -419,7 +421,7 @@ public struct LinkLimits: Hashable, Sendable {
     }
 
     /// The problem with a link of `length` bytes: empty or too long; `nil` when none.
-    func lengthProblem(_ length: Int) -> LinkProblem? {
+    func lengthProblem(_ length: Int) -> NavigationError.LinkProblem? {
         guard length > 0 else { return .empty }
         guard length <= maximumLength else {
             return .tooLong(length: length, limit: maximumLength)
@@ -428,7 +430,7 @@ public struct LinkLimits: Hashable, Sendable {
     }
 
     /// The problem with a link of `count` screens (or components), if over the limit.
-    func screensProblem(_ count: Int) -> LinkProblem? {
+    func screensProblem(_ count: Int) -> NavigationError.LinkProblem? {
         guard count <= maximumScreens else {
             return .tooManyScreens(count: count, limit: maximumScreens)
         }
@@ -436,7 +438,7 @@ public struct LinkLimits: Hashable, Sendable {
     }
 
     /// The problem with `count` parameters for the screen at `position`, if over the limit.
-    func parametersProblem(_ count: Int, position: Int) -> LinkProblem? {
+    func parametersProblem(_ count: Int, position: Int) -> NavigationError.LinkProblem? {
         guard count <= maximumParametersPerScreen else {
             return .tooManyParameters(
                 position: position, count: count, limit: maximumParametersPerScreen)

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 ///
 /// A screen whose payload's type is not registered cannot be saved: ``AppCoordinator/snapshot()``
-/// throws ``NavigationError/payloadNotSaved(scene:screen:type:)`` naming it.
+/// throws ``NavigationError/LinkFailure/payloadNotSaved(scene:screen:type:)`` naming it.
 public final class PayloadTypes: Sendable {
     /// How to write and read one registered type.
     private struct Entry: Sendable {
@@ -74,16 +74,16 @@ public final class PayloadTypes: Sendable {
 
     /// The payload a saved payload holds.
     ///
-    /// - Throws: ``NavigationError/invalidSnapshot(_:)`` with the problem that keeps it from
+    /// - Throws: ``NavigationError/snapshot(_:)`` with the problem that keeps it from
     ///   being read.
     func load(_ saved: TreeSnapshot.SavedPayload) throws(NavigationError) -> ScenePayload {
         guard let entry = table.withLock({ $0.byName[saved.type] }) else {
-            throw .invalidSnapshot(.unknownPayloadType(saved.type))
+            throw .snapshot(.unknownPayloadType(saved.type))
         }
         do {
             return try entry.decode(Data(saved.json.utf8))
         } catch {
-            throw .invalidSnapshot(
+            throw .snapshot(
                 .unreadablePayload(type: saved.type, reason: String(describing: error)))
         }
     }

@@ -121,16 +121,16 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Parameter bytes: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
     ///   any collection of bytes.
     /// - Returns: The snapshot.
-    /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a version
-    ///   this package does not read; ``NavigationError/invalidSnapshot(_:)`` with
-    ///   ``SnapshotProblem/tooManyBytes(count:limit:)`` for data over 1 MiB, or
-    ///   with ``SnapshotProblem/unreadable(reason:)`` for anything else that is not a snapshot
+    /// - Throws: ``NavigationError/SnapshotProblem/unsupportedVersion(found:supported:)`` for a version
+    ///   this package does not read; ``NavigationError/snapshot(_:)`` with
+    ///   ``NavigationError/SnapshotProblem/tooManyBytes(count:limit:)`` for data over 1 MiB, or
+    ///   with ``NavigationError/SnapshotProblem/unreadable(reason:)`` for anything else that is not a snapshot
     ///   (including a list over its limit).
     public static func decode(_ bytes: some Collection<UInt8>) throws(NavigationError)
         -> TreeSnapshot
     {
         guard bytes.count <= maximumByteCount else {
-            throw .invalidSnapshot(.tooManyBytes(count: bytes.count, limit: maximumByteCount))
+            throw .snapshot(.tooManyBytes(count: bytes.count, limit: maximumByteCount))
         }
         let data = Data(bytes)
         do {
@@ -139,9 +139,9 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
             if let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version,
                 !(1...currentVersion).contains(version)
             {
-                throw .unsupportedSnapshotVersion(found: version, supported: currentVersion)
+                throw .snapshot(.unsupportedVersion(found: version, supported: currentVersion))
             }
-            throw .invalidSnapshot(.unreadable(reason: unreadableReason(error)))
+            throw .snapshot(.unreadable(reason: unreadableReason(error)))
         }
     }
 
@@ -293,14 +293,14 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError.dataCorrupted` when a list is over its limit or the version is
     ///   not one this package reads; ``AppCoordinator/restore(_:force:)`` reports it as
-    ///   ``NavigationError/invalidSnapshot(_:)``.
+    ///   ``NavigationError/snapshot(_:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
         guard (1...Self.currentVersion).contains(version) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container,
-                debugDescription: SnapshotProblem.unsupportedVersion(
+                debugDescription: NavigationError.SnapshotProblem.unsupportedVersion(
                     found: version, supported: Self.currentVersion
                 ).description)
         }
@@ -392,7 +392,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The first rule or limit the snapshot breaks, or `nil` when it can be restored.
-    func problem() -> SnapshotProblem? {
+    func problem() -> NavigationError.SnapshotProblem? {
         guard (1...Self.currentVersion).contains(version) else {
             return .unsupportedVersion(found: version, supported: Self.currentVersion)
         }

@@ -27,14 +27,14 @@ extension LinkTable {
     /// component is percent-decoded, so that `%2F` is a `/` inside a value; then the query
     /// items are split at `&` and `=` and decoded the same way. The fragment is ignored.
     ///
-    /// - Throws: ``NavigationError/unhandledLink(_:)`` saying why the link is not handled.
+    /// - Throws: ``NavigationError/LinkFailure/unhandledLink(_:)`` saying why the link is not handled.
     func match(_ url: String, source: LinkSource) throws(NavigationError) -> MatchedLink {
         let bytes = Array(url.utf8)
-        func unhandled(_ reason: UnhandledLink.Reason) -> NavigationError {
+        func unhandled(_ reason: NavigationError.UnhandledLink.Reason) -> NavigationError {
             // A link over the limit is kept whole: the app may still hand it to the browser.
-            .unhandledLink(UnhandledLink(url: url, reason: reason))
+            .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))
         }
-        func unreadable(_ problem: LinkProblem) -> NavigationError {
+        func unreadable(_ problem: NavigationError.LinkProblem) -> NavigationError {
             unhandled(.unreadable(problem))
         }
         if let problem = limits.lengthProblem(bytes.count) { throw unreadable(problem) }

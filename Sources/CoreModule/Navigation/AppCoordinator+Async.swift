@@ -20,7 +20,7 @@ extension AppCoordinator {
 
     /// Cancels the pending navigation, if any.
     ///
-    /// Its caller gets ``NavigationError/navigationCancelled(_:by:)`` with no newer request, and
+    /// Its caller gets ``NavigationError/GuardFailure/navigationCancelled(_:by:)`` with no newer request, and
     /// nothing changes. An app cancels the task that awaits the navigation instead, with the
     /// same outcome.
     package func cancelPendingNavigation() {
@@ -52,10 +52,10 @@ extension AppCoordinator {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied.
     /// - Throws: What ``navigate(_:)`` throws, and
-    ///   ``NavigationError/navigationCancelled(_:by:)`` when a newer request (or cancelling the
-    ///   calling task) cancelled it, ``NavigationError/guardTimedOut(name:kind:scene:limit:)``
+    ///   ``NavigationError/GuardFailure/navigationCancelled(_:by:)`` when a newer request (or cancelling the
+    ///   calling task) cancelled it, ``NavigationError/GuardFailure/guardTimedOut(name:kind:scene:limit:)``
     ///   when a guard did not answer in time, and
-    ///   ``NavigationError/navigationOriginGone(_:origin:)`` when the screen it started from is
+    ///   ``NavigationError/GuardFailure/navigationOriginGone(_:origin:)`` when the screen it started from is
     ///   no longer visible; the tree is then unchanged.
     @discardableResult
     public func navigateWhenAllowed(_ request: ApplicationTransitionType, force: Bool = false)
@@ -74,11 +74,11 @@ extension AppCoordinator {
     /// the app has not called ``markReadyForLinks()``, or while a screen or a flow it named
     /// (``holdLinks(untilLeaves:)``, ``holdLinks(untilFinished:)``) is in front. At most one
     /// link is held: a newer one replaces it, and the older one is reported to observers as a
-    /// failure with ``NavigationError/heldLinkReplaced(_:by:)``, so that none is lost silently.
+    /// failure with ``NavigationError/LinkFailure/heldLinkReplaced(_:by:)``, so that none is lost silently.
     /// The held link is opened exactly once, when the app is ready and nothing is in front, and
     /// it is read and checked then as a new link would be (its routes, reachability from
     /// outside, the guards, the tree as it is); if it cannot be opened, observers receive
-    /// ``NavigationError/heldLinkFailed(_:error:)``.
+    /// ``NavigationError/LinkFailure/heldLinkFailed(_:error:)``.
     ///
     /// Otherwise the link is opened like ``open(_:force:)``, after the asynchronous guards (see
     /// ``navigateWhenAllowed(_:force:)``). When a guard redirects it (to a sign-in screen), the
@@ -133,8 +133,8 @@ extension AppCoordinator {
     /// stack link over a tab root goes to its tab).
     ///
     /// - Returns: The transition that opened the held link, or `nil` when none was opened.
-    /// - Throws: ``NavigationError/heldLinkFailed(_:error:)`` when the held link cannot be opened
-    ///   any more; the tree is then unchanged. ``NavigationError/windowClosed(_:)`` once the
+    /// - Throws: ``NavigationError/LinkFailure/heldLinkFailed(_:error:)`` when the held link cannot be opened
+    ///   any more; the tree is then unchanged. ``NavigationError/WindowFailure/windowClosed(_:)`` once the
     ///   window was closed.
     @discardableResult
     public func markReadyForLinks() async throws(NavigationError) -> TransitionEvent? {

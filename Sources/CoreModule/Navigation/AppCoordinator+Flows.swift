@@ -10,7 +10,7 @@ extension AppCoordinator {
     /// - Parameters:
     ///   - flow: The flow to start.
     ///   - key: Its key among the top-level flows.
-    /// - Throws: ``NavigationError/flowKeyInUse(_:)`` when a live flow has that key, or what the
+    /// - Throws: ``NavigationError/Misuse/flowKeyInUse(_:)`` when a live flow has that key, or what the
     ///   flow's `start()` throws.
     public func startFlow(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
         try navigator.checkOpen()
@@ -42,14 +42,14 @@ extension AppCoordinator {
     ///
     /// - Parameter report: What the platform did.
     /// - Returns: The transition that was applied, or `nil` when the tree already showed it.
-    /// - Throws: ``NavigationError/reportedScreenGone(_:)`` when the screen is not in the tree
-    ///   (a stale or duplicate report), ``NavigationError/reportedScreenNotOnTop(_:kind:visible:)``
+    /// - Throws: ``NavigationError/Refusal/reportedScreenGone(_:)`` when the screen is not in the tree
+    ///   (a stale or duplicate report), ``NavigationError/Refusal/reportedScreenNotOnTop(_:kind:visible:)``
     ///   when it is not in the top-most stack (for a pop back to a screen) or not in the
-    ///   top-most modal (for a dismiss), ``NavigationError/nothingToDismiss(visible:)`` for a
-    ///   dismiss when no modal is presented, ``NavigationError/notDismissibleByUser(_:style:)``
+    ///   top-most modal (for a dismiss), ``NavigationError/Refusal/nothingToDismiss(visible:)`` for a
+    ///   dismiss when no modal is presented, ``NavigationError/Refusal/notDismissibleByUser(_:style:)``
     ///   for a dismiss of a full-screen cover or a sheet without interactive dismissal,
-    ///   ``NavigationError/unknownTab(_:tabs:)`` for a tab that is not there (or a root that has
-    ///   no tabs), and ``NavigationError/tabBarCovered(tab:modal:)`` for a tab tap while a modal
+    ///   ``NavigationError/Refusal/unknownTab(_:tabs:)`` for a tab that is not there (or a root that has
+    ///   no tabs), and ``NavigationError/Refusal/tabBarCovered(tab:modal:)`` for a tab tap while a modal
     ///   covers the tab bar; the tree is then unchanged.
     @discardableResult
     public func report(_ report: PlatformReport) throws(NavigationError) -> TransitionEvent? {

@@ -11,7 +11,7 @@ extension AppCoordinator {
     /// else the tab that hosts that scene in ``tabHosts`` (the link's screens go above that
     /// tab's first screen). That tab is selected, the modals are dismissed and the link's modals
     /// presented; the other tabs keep their stacks. When no tab fits, the link fails with
-    /// ``NavigationError/noTabForLink(_:tabs:)``. A link that describes tabs replaces
+    /// ``NavigationError/LinkFailure/noTabForLink(_:tabs:)``. A link that describes tabs replaces
     /// everything. An error names the failing segment and its position.
     ///
     /// **A universal link** (``AppLink/universal(_:in:from:)``) is read through the app's
@@ -46,15 +46,15 @@ extension AppCoordinator {
     /// - Returns: ``NavigationEvent/transition(_:)`` with the applied transition,
     ///   ``NavigationEvent/linkAction(_:)`` for an action route, or `nil` when a guard
     ///   redirected the link to a request that was already satisfied (see ``navigate(_:)``).
-    /// - Throws: For a link of the package's form: ``NavigationError/invalidLink(_:)`` when it
-    ///   cannot be read, ``NavigationError/linkSegmentFailed(position:segment:error:)`` when a
+    /// - Throws: For a link of the package's form: ``NavigationError/LinkFailure/invalidLink(_:)`` when it
+    ///   cannot be read, ``NavigationError/LinkFailure/linkSegmentFailed(position:segment:error:)`` when a
     ///   screen cannot be resolved, checked, allowed or built. For a universal link:
-    ///   ``NavigationError/unhandledLink(_:)`` for a link no route handles (unreadable, origin
+    ///   ``NavigationError/LinkFailure/unhandledLink(_:)`` for a link no route handles (unreadable, origin
     ///   not accepted, no route, not reachable from outside, a value missing or of the wrong
-    ///   type): hand its URL to the browser; ``NavigationError/unknownTab(_:tabs:)`` for a route
-    ///   that selects a tab the root does not have, ``NavigationError/noRoot(_:)`` for a route
+    ///   type): hand its URL to the browser; ``NavigationError/Refusal/unknownTab(_:tabs:)`` for a route
+    ///   that selects a tab the root does not have, ``NavigationError/Refusal/noRoot(_:)`` for a route
     ///   that pushes or presents onto an empty window, or what a screen throws. For both:
-    ///   ``NavigationError/noTabForLink(_:tabs:)``, or what a veto or a redirect throws.
+    ///   ``NavigationError/LinkFailure/noTabForLink(_:tabs:)``, or what a veto or a redirect throws.
     @discardableResult
     public func open(_ link: AppLink, force: Bool = false) throws(NavigationError)
         -> NavigationEvent?
@@ -77,10 +77,10 @@ extension AppCoordinator {
     ///
     /// - Parameter format: The app's link scheme, host and limits.
     /// - Returns: The link, or `nil` when the window is empty.
-    /// - Throws: ``NavigationError/invalidLink(_:)`` with ``LinkProblem/tooLong(length:limit:)``,
-    ///   ``LinkProblem/tooManyScreens(count:limit:)`` or
-    ///   ``LinkProblem/tooManyParameters(position:count:limit:)`` when the link would break the
-    ///   format's limits, and ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen
+    /// - Throws: ``NavigationError/LinkFailure/invalidLink(_:)`` with ``NavigationError/LinkProblem/tooLong(length:limit:)``,
+    ///   ``NavigationError/LinkProblem/tooManyScreens(count:limit:)`` or
+    ///   ``NavigationError/LinkProblem/tooManyParameters(position:count:limit:)`` when the link would break the
+    ///   format's limits, and ``NavigationError/LinkFailure/linkNeedsPayload(scene:screen:)`` for a screen
     ///   whose builder needs a payload it cannot rebuild.
     public func link(format: DeepLinkFormat) throws(NavigationError) -> String? {
         try LinkCodec(resolver: navigator.runner.resolver).link(for: tree, format: format)
@@ -104,10 +104,10 @@ extension AppCoordinator {
     ///   - table: The app's link table.
     ///   - origin: The origin to write; the table's first by default.
     /// - Returns: The link, or `nil` when the window is empty.
-    /// - Throws: ``NavigationError/linkNotShareable(scene:screen:route:)`` when no route opens
+    /// - Throws: ``NavigationError/LinkFailure/linkNotShareable(scene:screen:route:)`` when no route opens
     ///   the screen, or the one that does is not reachable from outside;
-    ///   ``NavigationError/linkNeedsPayload(scene:screen:)`` for a screen only a payload builds;
-    ///   ``NavigationError/invalidLink(_:)`` when the link would break the table's limits.
+    ///   ``NavigationError/LinkFailure/linkNeedsPayload(scene:screen:)`` for a screen only a payload builds;
+    ///   ``NavigationError/LinkFailure/invalidLink(_:)`` when the link would break the table's limits.
     public func universalLink(in table: LinkTable, origin: LinkOrigin? = nil)
         throws(NavigationError) -> String?
     {
@@ -123,9 +123,9 @@ extension AppCoordinator {
     /// types given at creation (the container's by default).
     ///
     /// - Returns: The scene names, parameters, payloads, tabs, modals and styles of the tree.
-    /// - Throws: ``NavigationError/payloadNotSaved(scene:screen:type:)`` for a screen whose
+    /// - Throws: ``NavigationError/LinkFailure/payloadNotSaved(scene:screen:type:)`` for a screen whose
     ///   payload's type is not registered (or cannot be encoded), or
-    ///   ``NavigationError/windowClosed(_:)`` once the window was closed.
+    ///   ``NavigationError/WindowFailure/windowClosed(_:)`` once the window was closed.
     public func snapshot() throws(NavigationError) -> TreeSnapshot {
         // A closed window's empty tree must not overwrite what the window saved.
         try navigator.checkOpen()
@@ -142,10 +142,10 @@ extension AppCoordinator {
     ///   - snapshot: The snapshot to restore.
     ///   - force: Whether to replace screens that veto leaving.
     /// - Returns: The transition that was applied, or `nil` when the snapshot was empty.
-    /// - Throws: ``NavigationError/unsupportedSnapshotVersion(found:supported:)`` for a snapshot
+    /// - Throws: ``NavigationError/SnapshotProblem/unsupportedVersion(found:supported:)`` for a snapshot
     ///   of a version this package does not read (0, negative, or newer),
-    ///   ``NavigationError/invalidSnapshot(_:)`` for one over a limit or malformed (see
-    ///   ``SnapshotProblem``), or ``NavigationError/restorationFailed(position:scene:error:)``
+    ///   ``NavigationError/snapshot(_:)`` for one over a limit or malformed (see
+    ///   ``NavigationError/SnapshotProblem``), or ``NavigationError/SnapshotProblem/restorationFailed(position:scene:error:)``
     ///   when a screen cannot be resolved, checked, allowed or built; the tree is then unchanged.
     @discardableResult
     public func restore(_ snapshot: TreeSnapshot, force: Bool = false) throws(NavigationError)

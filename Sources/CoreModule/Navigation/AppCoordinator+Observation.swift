@@ -29,7 +29,7 @@ extension AppCoordinator {
     package var observerCount: Int { navigator.eventHub.count }
 
     /// The most navigations observers may start while one event is delivered (see
-    /// ``NavigationError/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
+    /// ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)``); 50 by default.
     package var maximumObserverNavigations: Int {
         get { navigator.eventHub.maximumObserverNavigations }
         set { navigator.eventHub.maximumObserverNavigations = newValue }

@@ -54,7 +54,7 @@ public final class AppCoordinator: AppCoordinatorType {
     public var window: WindowID? { navigator.window }
 
     /// The most redirects one navigation may go through before it fails with
-    /// ``NavigationError/redirectLoop(chain:)``.
+    /// ``NavigationError/GuardFailure/redirectLoop(chain:)``.
     package var maximumRedirects: Int {
         get { navigator.maximumRedirects }
         set { navigator.maximumRedirects = newValue }
@@ -96,7 +96,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///   - payloadTypes: The payload types snapshots may keep; by default the container's own
     ///     when it is a ``DependencyContainer``, else an empty table.
     ///   - guardTimeLimit: How long an asynchronous guard may take to answer; past it, the
-    ///     navigation fails with ``NavigationError/guardTimedOut(name:kind:scene:limit:)`` and
+    ///     navigation fails with ``NavigationError/GuardFailure/guardTimedOut(name:kind:scene:limit:)`` and
     ///     changes nothing, the guard's task is cancelled and its answer, should it come, is
     ///     dropped. 10 seconds by default.
     ///   - guardClock: The clock that measures `guardTimeLimit`; a `ContinuousClock` by default.
@@ -173,7 +173,7 @@ public final class AppCoordinator: AppCoordinatorType {
     ///
     /// With `expecting`, the result's type is checked when the screen finishes: a value of
     /// another type fails that screen's ``SceneContext/finish(with:animated:)`` with
-    /// ``NavigationError/wrongResultType(screen:expected:given:)``, and nothing leaves the tree;
+    /// ``NavigationError/Input/wrongResultType(screen:expected:given:)``, and nothing leaves the tree;
     /// for an alert, every button must answer that type. The handler reads the value with
     /// ``ScreenResult/value(as:)``.
     ///

@@ -64,9 +64,10 @@ final class AsyncGate {
                         case .allow:
                             continue
                         case .reject(let reason):
-                            throw .rejectedByGuard(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                reason: reason)
+                            throw .guarded(
+                                .rejectedByGuard(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    reason: reason))
                         case .redirect(let next):
                             try chain.follow(
                                 from: current.transition, to: next,
@@ -82,10 +83,10 @@ final class AsyncGate {
             // Answered: checked again against the tree as it is now. A caller cancelled while
             // the answer came is cancelled, even if the answer resumed it first.
             if let failure = pending.failure { throw failure }
-            if Task.isCancelled { throw .navigationCancelled(operation, by: nil) }
+            if Task.isCancelled { throw .guarded(.navigationCancelled(operation, by: nil)) }
             self.pending = nil
             if let origin = pending.origin, coordinator.tree.visibleScreen?.id != origin {
-                throw .navigationOriginGone(operation, origin: origin)
+                throw .guarded(.navigationOriginGone(operation, origin: origin))
             }
             self.approved = approved
             defer { self.approved = [] }
@@ -120,7 +121,7 @@ final class AsyncGate {
         for pending: PendingNavigation
     ) async throws(NavigationError) -> GuardDecision {
         if let failure = pending.failure { throw failure }
-        if Task.isCancelled { throw .navigationCancelled(pending.operation, by: nil) }
+        if Task.isCancelled { throw .guarded(.navigationCancelled(pending.operation, by: nil)) }
         let clock = clock
         let limit = timeLimit
         let id = pending.id
@@ -133,9 +134,10 @@ final class AsyncGate {
                         outcome = .decided(try await rule.decide(attempt))
                     } catch {
                         outcome = .failed(
-                            .rejectedByGuard(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                reason: String(describing: error)))
+                            .guarded(
+                                .rejectedByGuard(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    reason: String(describing: error))))
                     }
                     // A late answer finds nobody waiting, and is dropped.
                     pending?.finish(outcome)
@@ -148,9 +150,10 @@ final class AsyncGate {
                     }
                     pending?.finish(
                         .failed(
-                            .guardTimedOut(
-                                name: rule.name, kind: attempt.kind, scene: attempt.scene,
-                                limit: limit)))
+                            .guarded(
+                                .guardTimedOut(
+                                    name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                                    limit: limit))))
                 }
             }
         } onCancel: {
@@ -176,7 +179,7 @@ final class AsyncGate {
         }
         guard let pending = self.pending else { return }
         self.pending = nil
-        let error = NavigationError.navigationCancelled(pending.operation, by: operation)
+        let error = NavigationError.guarded(.navigationCancelled(pending.operation, by: operation))
         pending.failure = error
         pending.finish(.failed(error))
     }
@@ -258,7 +261,8 @@ final class AsyncGate {
             let rule = guards.first(where: { $0.applies(attempt) }),
             !self.approved.contains(ApprovedAttempt(attempt))
         else { return }
-        throw .asynchronousGuard(name: rule.name, kind: attempt.kind, scene: attempt.scene)
+        throw .guarded(
+            .asynchronousGuard(name: rule.name, kind: attempt.kind, scene: attempt.scene))
     }
 
     /// Called for every transition published: the approvals were used, and the screen or flow
@@ -313,7 +317,7 @@ final class AsyncGate {
                 .failure(
                     NavigationFailure(
                         operation: older.operation,
-                        error: .heldLinkReplaced(older.link.text, by: link.link.text))))
+                        error: .link(.heldLinkReplaced(older.link.text, by: link.link.text)))))
         }
         self.held = link
     }
@@ -338,7 +342,7 @@ final class AsyncGate {
         guard let link = self.held, linkHold == nil else { return nil }
         // Taken before it is opened: it is opened exactly once.
         self.held = nil
-        let delivery = try await open(link) { .heldLinkFailed(link.link.text, error: $0) }
+        let delivery = try await open(link) { .link(.heldLinkFailed(link.link.text, error: $0)) }
         if case .opened(let event) = delivery { return event?.transition }
         return nil
     }

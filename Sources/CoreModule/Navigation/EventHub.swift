@@ -79,7 +79,7 @@ final class EventHub {
     /// Every entry point that an observer may call to change the tree calls this before it
     /// checks or builds anything, so a stopped navigation changes nothing.
     ///
-    /// - Throws: ``NavigationError/observerNavigationLoop(limit:kind:scene:)`` past the limit.
+    /// - Throws: ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)`` past the limit.
     func countObserverNavigation(
         _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
     ) throws(NavigationError) {
@@ -87,7 +87,7 @@ final class EventHub {
         delivery.navigations += 1
         let limit = Swift.max(0, maximumObserverNavigations)
         if delivery.navigations > limit {
-            throw .observerNavigationLoop(limit: limit, kind: kind, scene: scene())
+            throw .misuse(.observerNavigationLoop(limit: limit, kind: kind, scene: scene()))
         }
     }
 
@@ -101,7 +101,7 @@ final class EventHub {
     ///   - tree: Reads the coordinator's current tree; an observer may change it.
     func publish(_ event: NavigationEvent, isTransition: Bool, tree: () -> ScreenTree) {
         if !isTransition, case .failure(let failure) = event,
-            case .observerNavigationLoop = failure.error
+            case .misuse(.observerNavigationLoop) = failure.error
         {
             // Reported once per delivery: an observer that navigates on failures too would
             // otherwise turn each report of the loop into one more turn of it.

@@ -60,10 +60,11 @@ final class Navigator {
                 for index in content.buttons.indices {
                     let answer = content.answer(button: index, text: content.textFields.map(\.text))
                     guard expected.accepts(answer) else {
-                        throw .invalidAlert(
-                            .wrongAnswerType(
-                                button: index, expected: expected.name,
-                                given: ScenePayload.name(of: type(of: answer))))
+                        throw .refused(
+                            .invalidAlert(
+                                .wrongAnswerType(
+                                    button: index, expected: expected.name,
+                                    given: ScenePayload.name(of: type(of: answer)))))
                     }
                 }
             }
@@ -88,8 +89,8 @@ final class Navigator {
     ///   - body: The entry point's own work.
     /// - Returns: What `body` returns.
     /// - Throws: What `check` and `body` throw,
-    ///   ``NavigationError/reentrantNavigation(_:during:)`` or
-    ///   ``NavigationError/observerNavigationLoop(limit:kind:scene:)``.
+    ///   ``NavigationError/Misuse/reentrantNavigation(_:during:)`` or
+    ///   ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)``.
     func enter<Value>(
         _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
         scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
@@ -119,7 +120,7 @@ final class Navigator {
     ) throws(NavigationError) {
         try checkOpen()
         if let applying = runner.applying {
-            throw .reentrantNavigation(kind, during: applying)
+            throw .misuse(.reentrantNavigation(kind, during: applying))
         }
         try check()
         if !isReport {
@@ -132,7 +133,7 @@ final class Navigator {
     ///
     /// The applied one remembers `origin`, or else `request` when it was redirected.
     ///
-    /// - Throws: What the attempts throw, or ``NavigationError/redirectLoop(chain:)`` when the
+    /// - Throws: What the attempts throw, or ``NavigationError/GuardFailure/redirectLoop(chain:)`` when the
     ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
     func attemptFollowingRedirects(
         _ request: ApplicationTransitionType, options: NavigationOptions,
@@ -226,7 +227,9 @@ final class Navigator {
             return try openPlanned(
                 screens, operation: operation, force: force, overTabs: false,
                 failure: { screen, error in
-                    .restorationFailed(position: screen.position, scene: screen.scene, error: error)
+                    .snapshot(
+                        .restorationFailed(
+                            position: screen.position, scene: screen.scene, error: error))
                 })
         }
     }
@@ -280,7 +283,7 @@ final class Navigator {
             .transition(request), kind: request.kind,
             checking: { () throws(NavigationError) in
                 guard let top, top.screen == id else {
-                    throw .finishingScreenNotVisible(id, visible: top?.screen)
+                    throw .refused(.finishingScreenNotVisible(id, visible: top?.screen))
                 }
                 try lifecycle.checkResult(value, for: id)
             }
@@ -317,10 +320,11 @@ final class Navigator {
                 screens, operation: link.operation, force: force, overTabs: true,
                 failure: { screen, error in
                     let bytes = Array(text.utf8)
-                    return .linkSegmentFailed(
-                        position: screen.position,
-                        segment: String(decoding: bytes[screen.segment], as: UTF8.self),
-                        error: error)
+                    return .link(
+                        .linkSegmentFailed(
+                            position: screen.position,
+                            segment: String(decoding: bytes[screen.segment], as: UTF8.self),
+                            error: error))
                 })
             return event.map(NavigationEvent.transition)
         case .universal(let table, let source):
@@ -370,9 +374,9 @@ final class Navigator {
 
     // MARK: Closing
 
-    /// Fails with ``NavigationError/windowClosed(_:)`` once the window was closed.
+    /// Fails with ``NavigationError/WindowFailure/windowClosed(_:)`` once the window was closed.
     func checkOpen() throws(NavigationError) {
-        if isClosed, let window { throw .windowClosed(window) }
+        if isClosed, let window { throw .window(.windowClosed(window)) }
     }
 
     /// Closes the window, once: the pending navigation is cancelled, the held link dropped and

@@ -255,14 +255,15 @@ final class PlanRunner {
         guard let requirement = resolved.registration.payloadRequirement else { return payload }
         if let payload {
             guard requirement.accepts(payload) else {
-                throw .wrongPayloadType(
-                    scene: resolved.scene, expected: requirement.typeName,
-                    given: payload.typeName)
+                throw .input(
+                    .wrongPayloadType(
+                        scene: resolved.scene, expected: requirement.typeName,
+                        given: payload.typeName))
             }
             return payload
         }
         guard let rebuild = requirement.rebuild else {
-            throw .missingPayload(scene: resolved.scene, expected: requirement.typeName)
+            throw .input(.missingPayload(scene: resolved.scene, expected: requirement.typeName))
         }
         // The app's code runs here: a navigation it starts is refused, as from a builder.
         return try runningAppCode(kind) { () throws(NavigationError) in
@@ -323,8 +324,10 @@ final class PlanRunner {
                 case .allow:
                     continue
                 case .reject(let reason):
-                    throw .rejectedByGuard(
-                        name: rule.name, kind: attempt.kind, scene: attempt.scene, reason: reason)
+                    throw .guarded(
+                        .rejectedByGuard(
+                            name: rule.name, kind: attempt.kind, scene: attempt.scene,
+                            reason: reason))
                 case .redirect(let next):
                     return next
                 }
@@ -349,7 +352,8 @@ final class PlanRunner {
             if !force, let veto = lifecycle.tables.leaveVetoes[screen.id],
                 let reason = try runningAppCode(kind, { () -> String? in veto() })
             {
-                throw .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason)
+                throw .guarded(
+                    .leavingVetoed(scene: screen.scene, screen: screen.id, reason: reason))
             }
         }
         return nil

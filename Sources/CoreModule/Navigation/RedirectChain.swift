@@ -15,14 +15,14 @@ struct RedirectChain {
     ///
     /// - Parameter limit: The most redirects the chain may go through, read at each redirect
     ///   (the app may change it while an asynchronous guard decides).
-    /// - Throws: ``NavigationError/redirectLoop(chain:)`` when the chain grows past `limit` or
+    /// - Throws: ``NavigationError/GuardFailure/redirectLoop(chain:)`` when the chain grows past `limit` or
     ///   `next` is already in it.
     mutating func follow(
         from current: ApplicationTransitionType?, to next: ApplicationTransitionType, limit: Int
     ) throws(NavigationError) {
         if let current { tried.append(current) }
         guard tried.count <= limit, !tried.contains(next) else {
-            throw .redirectLoop(chain: tried + [next])
+            throw .guarded(.redirectLoop(chain: tried + [next]))
         }
     }
 }

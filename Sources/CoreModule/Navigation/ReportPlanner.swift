@@ -10,16 +10,20 @@ enum ReportPlanner {
     {
         /// Where the reported screen is, or the error that it is gone.
         func located(_ id: ScreenID) throws(NavigationError) -> ScreenLocation {
-            guard let location = tree.location(of: id) else { throw .reportedScreenGone(id) }
+            guard let location = tree.location(of: id) else {
+                throw .refused(.reportedScreenGone(id))
+            }
             return location
         }
         if let id = report.screen { _ = try located(id) }
         guard !tree.isEmpty else {
             // Only a tab report gets here (a reported screen is never in an empty window); the
             // error names the tab the user tapped.
-            if case .tabSelectedByUser(let name) = report { throw .unknownTab(name, tabs: []) }
-            if case .sizeClassChanged = report { throw .noRoot(.sizeClass) }
-            throw .unknownTab("", tabs: [])
+            if case .tabSelectedByUser(let name) = report {
+                throw .refused(.unknownTab(name, tabs: []))
+            }
+            if case .sizeClassChanged = report { throw .refused(.noRoot(.sizeClass)) }
+            throw .refused(.unknownTab("", tabs: []))
         }
         let visible = tree.lastLocation()
         let edit: TreeEdit
@@ -37,47 +41,50 @@ enum ReportPlanner {
                 ? top.firstIndex { $0.id == id } ?? -1 : location.index
             guard location.level == visible.level, top.indices.contains(index), top[index].id == id
             else {
-                throw .reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen)
+                throw .refused(.reportedScreenNotOnTop(id, kind: .popTo, visible: visible.screen))
             }
             // The top's last screen is the visible one, answered above: the index is below it.
             edit = .truncateTop(keeping: index + 1)
         case .dismissedByUser(let id):
             let location = try located(id)
             guard tree.modalCount > 0 else {
-                throw .nothingToDismiss(visible: visible.scene)
+                throw .refused(.nothingToDismiss(visible: visible.scene))
             }
             guard location.level > 0, location.level == tree.modalCount else {
-                throw .reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen)
+                throw .refused(.reportedScreenNotOnTop(id, kind: .dismiss, visible: visible.screen))
             }
             if let style = tree.topModalStyle, !style.userCanDismiss {
-                throw .notDismissibleByUser(id, style: style)
+                throw .refused(.notDismissibleByUser(id, style: style))
             }
             edit = .dismissModals(from: tree.modalCount - 1)
         case .answeredByUser(let id, let button, let text):
             // An alert is always the top-most modal: nothing is presented over one.
-            guard let alert = tree.alert, id == visible.screen else { throw .notAnAlert(id) }
+            guard let alert = tree.alert, id == visible.screen else {
+                throw .refused(.notAnAlert(id))
+            }
             guard alert.buttons.indices.contains(button) else {
-                throw .noSuchAlertButton(id, button: button, count: alert.buttons.count)
+                throw .refused(.noSuchAlertButton(id, button: button, count: alert.buttons.count))
             }
             guard text.count == alert.textFields.count else {
-                throw .alertTextMismatch(id, given: text.count, expected: alert.textFields.count)
+                throw .refused(
+                    .alertTextMismatch(id, given: text.count, expected: alert.textFields.count))
             }
             edit = .dismissModals(from: tree.modalCount - 1)
         case .tabSelectedByUser(let name):
             guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
+                throw .refused(.unknownTab(name, tabs: tree.tabNameList))
             }
             guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+                throw .refused(.tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene))
             }
             guard index != tree.selectedTabIndex else { return nil }
             edit = .selectTab(index)
         case .selectedTabReselectedByUser:
             guard let name = tree.selectedTab else {
-                throw .unknownTab("", tabs: [])
+                throw .refused(.unknownTab("", tabs: []))
             }
             guard tree.modalCount == 0 else {
-                throw .tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene)
+                throw .refused(.tabBarCovered(tab: name, modal: tree.modalStack(at: 0)[0].scene))
             }
             guard tree.topStackCount > 1 else { return nil }
             edit = .truncateTop(keeping: 1)

@@ -78,14 +78,15 @@ public struct SceneContext: Sendable {
     ///
     /// - Parameter type: The type expected.
     /// - Returns: The payload's value.
-    /// - Throws: ``NavigationError/missingPayload(scene:expected:)`` when the navigation carried
-    ///   none, ``NavigationError/wrongPayloadType(scene:expected:given:)`` when it is of another
+    /// - Throws: ``NavigationError/Input/missingPayload(scene:expected:)`` when the navigation carried
+    ///   none, ``NavigationError/Input/wrongPayloadType(scene:expected:given:)`` when it is of another
     ///   type.
     public func payload<Value>(as type: Value.Type) throws(NavigationError) -> Value {
         let expected = ScenePayload.name(of: type)
-        guard let payload else { throw .missingPayload(scene: scene, expected: expected) }
+        guard let payload else { throw .input(.missingPayload(scene: scene, expected: expected)) }
         guard let value = payload.value(as: type) else {
-            throw .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName)
+            throw .input(
+                .wrongPayloadType(scene: scene, expected: expected, given: payload.typeName))
         }
         return value
     }
@@ -101,7 +102,7 @@ public struct SceneContext: Sendable {
     ///
     /// - Parameter type: The service's type.
     /// - Returns: The registered implementation.
-    /// - Throws: ``NavigationError/missingService(type:)`` when none is registered; thrown from
+    /// - Throws: ``NavigationError/Misuse/missingService(type:)`` when none is registered; thrown from
     ///   a builder, it fails the navigation with that error.
     public func service<Service>(_ type: Service.Type) throws(NavigationError) -> Service {
         try services.resolve(type)
@@ -113,13 +114,13 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released.
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released.
     @MainActor @discardableResult
     public func navigate(_ transition: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
     {
         guard let coordinator else {
-            throw .coordinatorUnavailable(.navigate(transition.kind), .released)
+            throw .misuse(.coordinatorUnavailable(.navigate(transition.kind), .released))
         }
         return try coordinator.navigate(transition)
     }
@@ -144,7 +145,7 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied.
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released or is not an
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released or is not an
     ///   ``AppCoordinator`` (a test double hears no results).
     @MainActor @discardableResult
     public func navigate(
@@ -163,10 +164,10 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that removed the screen, or `nil` when a guard redirected the
     ///   removal to a request that changed nothing (the screen then stays, and nothing is
     ///   delivered).
-    /// - Throws: ``NavigationError/finishingScreenNotVisible(_:visible:)`` when this screen is
-    ///   not the visible one, ``NavigationError/wrongResultType(screen:expected:given:)`` when
+    /// - Throws: ``NavigationError/Refusal/finishingScreenNotVisible(_:visible:)`` when this screen is
+    ///   not the visible one, ``NavigationError/Input/wrongResultType(screen:expected:given:)`` when
     ///   the code that navigated here asked for a result of another type, what the removal
-    ///   throws (a guard may reject it), or ``NavigationError/coordinatorUnavailable(_:_:)``
+    ///   throws (a guard may reject it), or ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``
     ///   when the coordinator has been released or is not an ``AppCoordinator``. Nothing is
     ///   delivered and nothing leaves then.
     @MainActor @discardableResult
@@ -180,7 +181,7 @@ public struct SceneContext: Sendable {
     ///
     /// Before any navigation the app starts would remove the screen, `veto` is asked; a reason
     /// it returns fails that navigation with
-    /// ``NavigationError/leavingVetoed(scene:screen:reason:)``, and `nil` lets it go.
+    /// ``NavigationError/GuardFailure/leavingVetoed(scene:screen:reason:)``, and `nil` lets it go.
     ///
     /// A navigation with `force: true`, and a platform report (the user already swiped), leave
     /// the screen regardless. Call it again with `nil` to remove the veto.
@@ -195,14 +196,14 @@ public struct SceneContext: Sendable {
     /// released) keeps no veto: nothing can leave it again, so the call does nothing.
     ///
     /// - Parameter veto: Returns why the screen must stay, or `nil`.
-    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when the context's coordinator
+    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the context's coordinator
     ///   is not an ``AppCoordinator``: a test double keeps no vetoes, so a veto is tested with an
     ///   `AppCoordinator`.
     @MainActor
     public func vetoLeaving(_ veto: (@MainActor () -> String?)?) throws(NavigationError) {
         guard let coordinator else { return }
         guard let app = coordinator as? AppCoordinator else {
-            throw .coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator)
+            throw .misuse(.coordinatorUnavailable(.vetoLeaving, .notAnAppCoordinator))
         }
         app.navigator.setLeaveVeto(screen, veto)
     }
@@ -217,7 +218,7 @@ public struct SceneContext: Sendable {
     ///
     /// - Returns: The transition applied, or `nil` when the screen was not reached by a redirect.
     /// - Throws: What the original navigation throws, or
-    ///   ``NavigationError/coordinatorUnavailable(_:_:)`` when the coordinator has been released
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the coordinator has been released
     ///   or cannot open a link or a snapshot.
     @MainActor @discardableResult
     public func continueRedirectedNavigation() throws(NavigationError) -> TransitionEvent? {
@@ -235,13 +236,15 @@ public struct SceneContext: Sendable {
 
     /// The screen's coordinator, when it is an ``AppCoordinator``, for `request`.
     ///
-    /// - Throws: ``NavigationError/coordinatorUnavailable(_:_:)`` when it has been released or
+    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released or
     ///   is another ``AppCoordinatorType``.
     @MainActor
-    private func app(for request: CoordinatorRequest) throws(NavigationError) -> AppCoordinator {
-        guard let coordinator else { throw .coordinatorUnavailable(request, .released) }
+    private func app(for request: NavigationError.CoordinatorRequest) throws(NavigationError)
+        -> AppCoordinator
+    {
+        guard let coordinator else { throw .misuse(.coordinatorUnavailable(request, .released)) }
         guard let app = coordinator as? AppCoordinator else {
-            throw .coordinatorUnavailable(request, .notAnAppCoordinator)
+            throw .misuse(.coordinatorUnavailable(request, .notAnAppCoordinator))
         }
         return app
     }

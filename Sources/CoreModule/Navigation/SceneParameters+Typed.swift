@@ -122,17 +122,18 @@ extension SceneContext {
     ///   - name: The parameter's name.
     ///   - type: The type to read it as.
     /// - Returns: The value.
-    /// - Throws: ``NavigationError/missingParameter(scene:name:)`` or
-    ///   ``NavigationError/malformedParameter(scene:name:value:expected:)``.
+    /// - Throws: ``NavigationError/Input/missingParameter(scene:name:)`` or
+    ///   ``NavigationError/Input/malformedParameter(scene:name:value:expected:)``.
     public func parameter<Value: SceneParameterValue>(_ name: String, as type: Value.Type)
         throws(NavigationError) -> Value
     {
         guard let text = parameters[name] else {
-            throw .missingParameter(scene: scene, name: name)
+            throw .input(.missingParameter(scene: scene, name: name))
         }
         guard let value = Value(parameter: text) else {
-            throw .malformedParameter(
-                scene: scene, name: name, value: text, expected: Value.parameterType)
+            throw .input(
+                .malformedParameter(
+                    scene: scene, name: name, value: text, expected: Value.parameterType))
         }
         return value
     }

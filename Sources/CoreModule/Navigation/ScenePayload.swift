@@ -97,8 +97,8 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
 /// ```
 ///
 /// Before the builder runs, the coordinator checks the navigation's payload: a missing one is
-/// ``NavigationError/missingPayload(scene:expected:)`` (unless it can be rebuilt), one of another
-/// type ``NavigationError/wrongPayloadType(scene:expected:given:)``; nothing changes then.
+/// ``NavigationError/Input/missingPayload(scene:expected:)`` (unless it can be rebuilt), one of another
+/// type ``NavigationError/Input/wrongPayloadType(scene:expected:given:)``; nothing changes then.
 public struct PayloadRequirement: Sendable {
     /// The name of the type required, as errors print it.
     package let typeName: String

@@ -19,7 +19,9 @@ struct SceneResolver {
         if let builder = container.build(for: scene) {
             return ResolvedTarget(scene: scene, builder: builder)
         }
-        if let problem = scene.problem { throw .invalidSceneIdentifier(scene, problem: problem) }
+        if let problem = scene.problem {
+            throw .input(.invalidSceneIdentifier(scene, problem: problem))
+        }
         throw .unknownScene(
             scene, suggestions: SceneSuggestions(for: scene, among: container.sceneIdentifiers))
     }
@@ -36,11 +38,12 @@ struct SceneResolver {
     {
         for (name, type) in resolved.registration.requiredParameters {
             guard let value = parameters[name] else {
-                throw .missingParameter(scene: resolved.scene, name: name)
+                throw .input(.missingParameter(scene: resolved.scene, name: name))
             }
             guard type.accepts(value) else {
-                throw .malformedParameter(
-                    scene: resolved.scene, name: name, value: value, expected: type)
+                throw .input(
+                    .malformedParameter(
+                        scene: resolved.scene, name: name, value: value, expected: type))
             }
         }
         return parameters

@@ -170,7 +170,7 @@ final class ScreenLifecycle {
     /// Keeps `flow` alive under `key` as a top-level flow and starts it (see
     /// `FlowCoordinator.start(under:parent:keep:)`).
     func start(_ flow: FlowCoordinator, key: String) throws(NavigationError) {
-        guard flowsByKey[key] == nil else { throw .flowKeyInUse(key) }
+        guard flowsByKey[key] == nil else { throw .misuse(.flowKeyInUse(key)) }
         try flow.start(under: key, parent: nil) { flowsByKey[key] = $0 }
     }
 
@@ -178,9 +178,10 @@ final class ScreenLifecycle {
     /// `value`'s: checked before anything leaves.
     func checkResult(_ value: any Sendable, for id: ScreenID) throws(NavigationError) {
         if let expected = tables.resultHandlers[id]?.expected, !expected.accepts(value) {
-            throw .wrongResultType(
-                screen: id, expected: expected.name,
-                given: ScenePayload.name(of: type(of: value)))
+            throw .input(
+                .wrongResultType(
+                    screen: id, expected: expected.name,
+                    given: ScenePayload.name(of: type(of: value))))
         }
     }
 

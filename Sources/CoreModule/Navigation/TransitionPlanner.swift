@@ -62,12 +62,12 @@ enum TransitionPlanner {
     {
         let kind = request.kind
         if kind != .root && kind != .tabs && kind != .split && tree.isEmpty {
-            throw .noRoot(kind)
+            throw .refused(.noRoot(kind))
         }
         let animated = request.animated
         // Nothing is pushed or presented over an alert, nor is its stack changed.
         if let style = tree.topModalStyle, style.isAlert, kind.actsOnTopStack {
-            throw .alertIsPresented(kind, alert: tree.lastLocation().scene)
+            throw .refused(.alertIsPresented(kind, alert: tree.lastLocation().scene))
         }
         func one(_ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?)
             -> Arrivals
@@ -84,30 +84,34 @@ enum TransitionPlanner {
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 shape: .push)
         case .present(let scene, let parameters, let payload, let style, _):
-            guard style.isValid else { throw .invalidPresentationStyle(style) }
+            guard style.isValid else { throw .refused(.invalidPresentationStyle(style)) }
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 shape: .present(style))
         case .alert(let content, _):
-            if let problem = content.problem { throw .invalidAlert(problem) }
+            if let problem = content.problem { throw .refused(.invalidAlert(problem)) }
             return Plan(kind: kind, animated: animated, shape: .alert(content))
         case .replace(let scene, let parameters, let payload, _):
-            guard tree.topStackCount > 0 else { throw .noDetailScreen(kind) }
+            guard tree.topStackCount > 0 else { throw .refused(.noDetailScreen(kind)) }
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 leaving: .screens([tree.topScreens[tree.topStackCount - 1]]),
                 shape: .replaceVisible(tree.topScreens))
         case .tabs(let items, let selected, _):
-            guard !items.isEmpty else { throw .noTabs }
+            guard !items.isEmpty else { throw .refused(.noTabs) }
             var names = Set<String>()
             for item in items {
-                guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
-                guard names.insert(item.name).inserted else { throw .duplicateTabName(item.name) }
+                guard TabItem.isValidName(item.name) else {
+                    throw .input(.invalidTabName(item.name))
+                }
+                guard names.insert(item.name).inserted else {
+                    throw .refused(.duplicateTabName(item.name))
+                }
             }
             guard TabItem.isValidName(selected),
                 let selectedIndex = items.firstIndex(where: { $0.name == selected })
             else {
-                throw .unknownTab(selected, tabs: items.map(\.name))
+                throw .refused(.unknownTab(selected, tabs: items.map(\.name)))
             }
             let arrivals = items.map {
                 Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
@@ -117,22 +121,22 @@ enum TransitionPlanner {
                 shape: .tabs(names: items.map(\.name), selected: selectedIndex))
         case .selectTab(let name, _):
             guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
+                throw .refused(.unknownTab(name, tabs: tree.tabNameList))
             }
             guard index != tree.selectedTabIndex else { return nil }
             return Plan(
                 kind: kind, animated: animated, revealed: tree.tabs[index].stack.last,
                 shape: .edit(.selectTab(index)))
         case .addTab(let item, let position, _):
-            guard tree.hasTabs else { throw .noTabRoot(kind) }
-            guard TabItem.isValidName(item.name) else { throw .invalidTabName(item.name) }
+            guard tree.hasTabs else { throw .refused(.noTabRoot(kind)) }
+            guard TabItem.isValidName(item.name) else { throw .input(.invalidTabName(item.name)) }
             guard tree.tabIndex(named: item.name) == nil else {
-                throw .duplicateTabName(item.name)
+                throw .refused(.duplicateTabName(item.name))
             }
             let count = tree.tabs.count
             let index = position ?? count
             guard (0...count).contains(index) else {
-                throw .tabIndexOutOfRange(index: index, count: count)
+                throw .refused(.tabIndexOutOfRange(index: index, count: count))
             }
             return Plan(
                 kind: kind, animated: animated,
@@ -140,9 +144,9 @@ enum TransitionPlanner {
                 shape: .addTab(name: item.name, at: index))
         case .removeTab(let name, _):
             guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
+                throw .refused(.unknownTab(name, tabs: tree.tabNameList))
             }
-            guard tree.tabs.count > 1 else { throw .lastTab(name) }
+            guard tree.tabs.count > 1 else { throw .refused(.lastTab(name)) }
             let edit = TreeEdit.removeTab(index)
             var revealed: Screen?
             if index == tree.selectedTabIndex {
@@ -156,7 +160,7 @@ enum TransitionPlanner {
         case .split(let primary, let supplementary, let detail, let style, _):
             let style = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
             if style == .doubleColumn, supplementary != nil {
-                throw .noSupplementaryColumn(kind)
+                throw .refused(.noSupplementaryColumn(kind))
             }
             let columns = style.columns
             var arrivals: [Arrival] = []
@@ -176,9 +180,9 @@ enum TransitionPlanner {
                 shape: .split(columns: columns, filled: filled))
         case .showDetail(let destination, _), .showSupplementary(let destination, _):
             let column: SplitColumn = kind == .showDetail ? .detail : .supplementary
-            guard tree.isSplit else { throw .noSplitRoot(kind) }
+            guard tree.isSplit else { throw .refused(.noSplitRoot(kind)) }
             guard let index = tree.splitIndex(of: column) else {
-                throw .noSupplementaryColumn(kind)
+                throw .refused(.noSupplementaryColumn(kind))
             }
             return Plan(
                 kind: kind, animated: animated,
@@ -186,7 +190,7 @@ enum TransitionPlanner {
                 leaving: .screens(tree.leavingScreens(.setColumn(index, []))),
                 shape: .column(index))
         case .setStack(let destinations, _):
-            guard !destinations.isEmpty else { throw .emptyStack(kind) }
+            guard !destinations.isEmpty else { throw .refused(.emptyStack(kind)) }
             let arrivals = destinations.map {
                 Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
             }
@@ -203,9 +207,10 @@ enum TransitionPlanner {
             let topCount = tree.topStackCount
             guard topCount > 1 else {
                 // The stack's first screen; for a split's empty detail column, the visible one.
-                throw .cannotPopFirstScreen(
-                    topCount == 1 ? tree.topScreens[0].scene : tree.lastLocation().scene,
-                    kind: .pop)
+                throw .refused(
+                    .cannotPopFirstScreen(
+                        topCount == 1 ? tree.topScreens[0].scene : tree.lastLocation().scene,
+                        kind: .pop))
             }
             return removal(.truncateTop(keeping: topCount - 1))
         case .popToRoot:
@@ -215,13 +220,13 @@ enum TransitionPlanner {
             let screens = tree.topScreens
             guard let index = screens.dropLast().lastIndex(where: { $0.scene == scene }) else {
                 try scene.validate()
-                throw .sceneNotInStack(scene, stack: screens.map(\.scene))
+                throw .refused(.sceneNotInStack(scene, stack: screens.map(\.scene)))
             }
             return removal(.truncateTop(keeping: index + 1))
         case .dismiss:
             let modalCount = tree.modalCount
             guard modalCount > 0 else {
-                throw .nothingToDismiss(visible: tree.lastLocation().scene)
+                throw .refused(.nothingToDismiss(visible: tree.lastLocation().scene))
             }
             return removal(.dismissModals(from: modalCount - 1))
         case .dismissAll:
@@ -244,15 +249,15 @@ enum TransitionPlanner {
     /// `tabHosts` (the screens then go above that tab's first screen). Otherwise they replace
     /// everything. The other destinations place a universal link's stack.
     ///
-    /// - Throws: ``NavigationError/invalidLink(_:)`` for no screens, `noRoot` or `unknownTab`
-    ///   for a destination the tree cannot take, ``NavigationError/noTabForLink(_:tabs:)``, or
+    /// - Throws: ``NavigationError/LinkFailure/invalidLink(_:)`` for no screens, `noRoot` or `unknownTab`
+    ///   for a destination the tree cannot take, ``NavigationError/LinkFailure/noTabForLink(_:tabs:)``, or
     ///   what `resolve` throws.
     static func plan(
         _ screens: [PlannedScreen], into destination: LinkDestination, overTabs: Bool,
         tabHosts: [String: Set<SceneIdentifier>], in tree: ScreenTree,
         resolve: (SceneIdentifier) throws(NavigationError) -> SceneIdentifier
     ) throws(NavigationError) -> Plan {
-        guard let first = screens.first else { throw .invalidLink(.noScreens) }
+        guard let first = screens.first else { throw .link(.invalidLink(.noScreens)) }
         var tab: (index: Int, kept: Screen?)?
         var kind = TransitionKind.replaceTree
         switch destination {
@@ -260,14 +265,14 @@ enum TransitionPlanner {
             break
         case .tab(let name):
             guard let index = tree.tabIndex(named: name) else {
-                throw .unknownTab(name, tabs: tree.tabNameList)
+                throw .refused(.unknownTab(name, tabs: tree.tabNameList))
             }
             tab = (index, nil)
         case .pushOnBase:
-            guard !tree.isEmpty else { throw .noRoot(.push) }
+            guard !tree.isEmpty else { throw .refused(.noRoot(.push)) }
             kind = .push
         case .modalOverBase:
-            guard !tree.isEmpty else { throw .noRoot(.present) }
+            guard !tree.isEmpty else { throw .refused(.noRoot(.present)) }
             kind = .present
         }
         if destination == .tree, overTabs, tree.hasTabs, first.placement == .root {
@@ -280,7 +285,7 @@ enum TransitionPlanner {
             }) {
                 tab = (index, tabs[index].stack[0])
             } else {
-                throw .noTabForLink(scene, tabs: tabs.map(\.name))
+                throw .link(.noTabForLink(scene, tabs: tabs.map(\.name)))
             }
         }
         let leaving: Leaving

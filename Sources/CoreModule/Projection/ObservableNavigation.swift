@@ -311,7 +311,7 @@ public final class ObservableNavigation {
     ///
     /// Setting another size class sends ``PlatformReport/sizeClassChanged(_:)``: a split root
     /// collapses in a compact window and expands in a regular one. The coordinator refuses it
-    /// while the window is empty (``NavigationError/noRoot(_:)``): set it once the root is there.
+    /// while the window is empty (``NavigationError/Refusal/noRoot(_:)``): set it once the root is there.
     public var horizontalSizeClass: SizeClass {
         get {
             _ = resyncs

@@ -28,7 +28,7 @@ public protocol Builder: Sendable {
     /// with ``NavigationError/builderFailed(_:reason:)`` and the tree stays as it was. (A
     /// ``NavigationError`` it throws is passed on unchanged.) Keep the context to navigate
     /// later, from the screen's own actions; navigating from inside `makeScreen` is rejected
-    /// with ``NavigationError/reentrantNavigation(_:during:)``.
+    /// with ``NavigationError/Misuse/reentrantNavigation(_:during:)``.
     ///
     /// - Parameter context: The scene, the new screen's identity, the parameters the caller
     ///   passed, and a way for the screen to navigate by name.
@@ -39,8 +39,8 @@ public protocol Builder: Sendable {
     /// The parameters this scene cannot be built without, and their types.
     ///
     /// The coordinator checks them before calling ``makeScreen(in:)``: a missing or malformed
-    /// one fails the navigation with ``NavigationError/missingParameter(scene:name:)`` or
-    /// ``NavigationError/malformedParameter(scene:name:value:expected:)``, naming the scene, the
+    /// one fails the navigation with ``NavigationError/Input/missingParameter(scene:name:)`` or
+    /// ``NavigationError/Input/malformedParameter(scene:name:value:expected:)``, naming the scene, the
     /// parameter and the value. The default is none.
     var requiredParameters: [String: ParameterType] { get }
 

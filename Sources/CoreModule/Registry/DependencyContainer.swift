@@ -41,7 +41,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// Throws when `entry` may not be added under `policy`.
         func check(_ entry: Prepared, policy: RegistrationPolicy) throws(NavigationError) {
             if policy == .rejectDuplicates, names.index(forKey: entry.key) != nil {
-                throw .duplicateRegistration(entry.key)
+                throw .misuse(.duplicateRegistration(entry.key))
             }
         }
 
@@ -75,10 +75,12 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
-            if let problem = key.problem { throw .invalidSceneIdentifier(key, problem: problem) }
+            if let problem = key.problem {
+                throw .input(.invalidSceneIdentifier(key, problem: problem))
+            }
             let declared = builder.sceneIdentifier
             guard declared == key else {
-                throw .mismatchedRegistration(key: key, builderIdentifier: declared)
+                throw .misuse(.mismatchedRegistration(key: key, builderIdentifier: declared))
             }
             self.key = key.compacted
             registration = Registration(builder)
@@ -111,7 +113,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// A navigation to a scene that is not registered fails with an error that says why
     /// (``NavigationError/unknownScene(_:suggestions:)`` with close names, or
-    /// ``NavigationError/invalidSceneIdentifier(_:problem:)``).
+    /// ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``).
     ///
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
@@ -126,7 +128,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     ///
     /// - Parameter target: A scene name.
     /// - Returns: The scene's builder and its identifier as registered.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the name breaks a
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` when the name breaks a
     ///   naming rule, else ``NavigationError/unknownScene(_:suggestions:)``.
     package func resolve(_ target: SceneIdentifier) throws(NavigationError) -> ResolvedScene {
         ResolvedScene(try resolveTarget(target))
@@ -142,9 +144,11 @@ public final class DependencyContainer: SceneBuilderContainer {
         // hashing it.
         let byteCount = target.rawValue.utf8.count
         if byteCount > SceneIdentifier.maximumByteCount {
-            throw .invalidSceneIdentifier(
-                target,
-                problem: .tooManyBytes(count: byteCount, limit: SceneIdentifier.maximumByteCount))
+            throw .input(
+                .invalidSceneIdentifier(
+                    target,
+                    problem: .tooManyBytes(
+                        count: byteCount, limit: SceneIdentifier.maximumByteCount)))
         }
         switch registry.withLock({ registry in
             Lookup(registry.registration(of: target), in: registry)
@@ -177,7 +181,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         _ target: SceneIdentifier, among identifiers: Dictionary<SceneIdentifier, Registration>.Keys
     ) -> NavigationError {
         if let problem = target.problem {
-            return .invalidSceneIdentifier(target, problem: problem)
+            return .input(.invalidSceneIdentifier(target, problem: problem))
         }
         return .unknownScene(target, suggestions: SceneSuggestions(for: target, among: identifiers))
     }
@@ -192,8 +196,8 @@ public final class DependencyContainer: SceneBuilderContainer {
     /// - Parameters:
     ///   - builders: The builders, each registered under its own ``Builder/sceneIdentifier``.
     ///   - policy: What to do when a scene already has a builder.
-    /// - Throws: The first problem found: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or two of
+    /// - Throws: The first problem found: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/duplicateRegistration(_:)`` (a name registered already, or two of
     ///   `builders` that share a name); nothing is registered then.
     public func assemble(
         contentsOf builders: [any Builder], policy: RegistrationPolicy = .rejectDuplicates
@@ -218,7 +222,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         for builder in builders {
             let entry = try Prepared(builder, for: builder.sceneIdentifier)
             guard keys.insert(entry.key).inserted else {
-                throw .duplicateRegistration(entry.key)
+                throw .misuse(.duplicateRegistration(entry.key))
             }
             entries.append(entry)
         }

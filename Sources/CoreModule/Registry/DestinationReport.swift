@@ -13,7 +13,7 @@ public struct DestinationReport: Equatable, Sendable, CustomStringConvertible {
         /// The destination as declared.
         public let destination: SceneIdentifier
         /// Why it does not resolve: ``NavigationError/unknownScene(_:suggestions:)`` (with
-        /// close names) or ``NavigationError/invalidSceneIdentifier(_:problem:)``.
+        /// close names) or ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``.
         public let error: NavigationError
 
         /// Creates a problem record, as a test writes the one it expects.

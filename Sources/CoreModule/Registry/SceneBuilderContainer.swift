@@ -18,8 +18,8 @@ public protocol SceneBuilderContainer: Sendable {
     /// - Parameters:
     ///   - builders: The builders.
     ///   - policy: What to do when a scene already has a builder.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/duplicateRegistration(_:)`` (a name registered already, or twice in
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/duplicateRegistration(_:)`` (a name registered already, or twice in
     ///   `builders`); nothing is registered then.
     func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
         throws(NavigationError)
@@ -29,7 +29,7 @@ public protocol SceneBuilderContainer: Sendable {
     ///
     /// A coordinator reports a `nil` as ``NavigationError/unknownScene(_:suggestions:)``,
     /// suggesting close names from ``sceneIdentifiers``, or as
-    /// ``NavigationError/invalidSceneIdentifier(_:problem:)`` for a name that breaks a rule.
+    /// ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` for a name that breaks a rule.
     ///
     /// - Parameter sceneIdentifier: The scene's name.
     /// - Returns: The registered builder, or `nil`.
@@ -56,8 +56,8 @@ extension SceneBuilderContainer {
     /// - Parameters:
     ///   - builder: The builder; its ``Builder/sceneIdentifier`` must equal `sceneIdentifier`.
     ///   - sceneIdentifier: The scene's name.
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)``,
-    ///   ``NavigationError/mismatchedRegistration(key:builderIdentifier:)`` when the two names
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``,
+    ///   ``NavigationError/Misuse/mismatchedRegistration(key:builderIdentifier:)`` when the two names
     ///   differ, or what ``assemble(contentsOf:policy:)`` throws; nothing is registered then.
     public func assemble(builder: any Builder, for sceneIdentifier: SceneIdentifier)
         throws(NavigationError)
@@ -65,7 +65,8 @@ extension SceneBuilderContainer {
         try sceneIdentifier.validate()
         let declared = builder.sceneIdentifier
         guard declared == sceneIdentifier else {
-            throw .mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared)
+            throw .misuse(
+                .mismatchedRegistration(key: sceneIdentifier, builderIdentifier: declared))
         }
         try assemble(contentsOf: [builder], policy: .rejectDuplicates)
     }
@@ -74,7 +75,7 @@ extension SceneBuilderContainer {
 
 /// What a registration does when the scene already has a builder.
 public enum RegistrationPolicy: Hashable, Sendable {
-    /// Throw ``NavigationError/duplicateRegistration(_:)`` and keep the existing builder.
+    /// Throw ``NavigationError/Misuse/duplicateRegistration(_:)`` and keep the existing builder.
     case rejectDuplicates
     /// Replace the existing builder (for example a test double over a real screen).
     case replaceExisting

@@ -46,13 +46,13 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
 
     /// Checks the identifier's rules and throws the first one it breaks.
     ///
-    /// - Throws: ``NavigationError/invalidSceneIdentifier(_:problem:)`` when the identifier is
+    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` when the identifier is
     ///   empty, longer than 1,024 bytes of UTF-8 or 256
     ///   characters, or contains whitespace, a control
     ///   character or an invisible formatting character (such as a zero-width space).
     package func validate() throws(NavigationError) {
         if let problem = problem {
-            throw .invalidSceneIdentifier(self, problem: problem)
+            throw .input(.invalidSceneIdentifier(self, problem: problem))
         }
     }
 
@@ -62,12 +62,12 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// and 256 characters long, and holds no whitespace, control character or
     /// invisible formatting character (such as a zero-width space); its `/`-separated segments
     /// are not empty. A custom ``SceneBuilderContainer``'s registration reports it as
-    /// ``NavigationError/invalidSceneIdentifier(_:problem:)``:
+    /// ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``:
     ///
     /// ```swift
-    /// if let problem = name.problem { throw .invalidSceneIdentifier(name, problem: problem) }
+    /// if let problem = name.problem { throw .input(.invalidSceneIdentifier(name, problem: problem)) }
     /// ```
-    public var problem: IdentifierProblem? {
+    public var problem: NavigationError.IdentifierProblem? {
         checked().problem
     }
 
@@ -76,7 +76,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     ///
     /// The bytes are empty when the identifier is empty or over `maximumByteCount` bytes
     /// long: such a name is never copied.
-    func checked() -> (bytes: [UInt8], problem: IdentifierProblem?) {
+    func checked() -> (bytes: [UInt8], problem: NavigationError.IdentifierProblem?) {
         let utf8 = rawValue.utf8
         if utf8.isEmpty { return ([], .empty) }
         // Bytes first: `utf8.count` reads nothing on a native string, and bounds what the
@@ -117,7 +117,7 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     }
 
     /// The first empty `/`-separated segment of `bytes` (as in `a//b` or `a/`), if any.
-    private static func emptySegment(in bytes: [UInt8]) -> IdentifierProblem? {
+    private static func emptySegment(in bytes: [UInt8]) -> NavigationError.IdentifierProblem? {
         let slash = UInt8(ascii: "/")
         guard bytes.contains(slash) else { return nil }
         var number = 1
@@ -199,56 +199,58 @@ extension SceneIdentifier: Codable {
     }
 }
 
-/// Why a ``SceneIdentifier`` is not valid.
-///
-/// Positions count characters from 1, as a person reading the name would.
-public enum IdentifierProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The identifier is the empty string.
-    case empty
-    /// The identifier has more than `limit` characters.
-    case tooLong(length: Int, limit: Int)
-    /// The identifier has more than `limit` bytes of UTF-8 (1,024, checked before the
-    /// characters are counted).
-    case tooManyBytes(count: Int, limit: Int)
-    /// A space, tab, newline or other whitespace character stands at `position`.
-    case whitespace(position: Int)
-    /// A control character (such as NUL or ESC) stands at `position`.
-    case controlCharacter(position: Int)
-    /// An invisible formatting character (such as a zero-width space) stands at `position`.
-    case invisibleCharacter(position: Int)
-    /// The `segment`-th `/`-separated segment is empty (as in `a//b` or `a/`).
-    case emptySegment(segment: Int)
-    /// The `segment`-th segment of a ``LinkRoute``'s path is a lone `:` or `*`, a parameter
-    /// without a name.
-    case emptyParameterName(segment: Int)
-    /// A ``LinkRoute``'s path starts with a parameter; its first segment must be literal.
-    case parameterFirst
-    /// A ``LinkRoute``'s path names the same parameter twice.
-    case repeatedParameterName(String)
+extension NavigationError {
+    /// Why a ``SceneIdentifier`` is not valid.
+    ///
+    /// Positions count characters from 1, as a person reading the name would.
+    public enum IdentifierProblem: Hashable, Sendable, ReasonText {
+        /// The identifier is the empty string.
+        case empty
+        /// The identifier has more than `limit` characters.
+        case tooLong(length: Int, limit: Int)
+        /// The identifier has more than `limit` bytes of UTF-8 (1,024, checked before the
+        /// characters are counted).
+        case tooManyBytes(count: Int, limit: Int)
+        /// A space, tab, newline or other whitespace character stands at `position`.
+        case whitespace(position: Int)
+        /// A control character (such as NUL or ESC) stands at `position`.
+        case controlCharacter(position: Int)
+        /// An invisible formatting character (such as a zero-width space) stands at `position`.
+        case invisibleCharacter(position: Int)
+        /// The `segment`-th `/`-separated segment is empty (as in `a//b` or `a/`).
+        case emptySegment(segment: Int)
+        /// The `segment`-th segment of a ``LinkRoute``'s path is a lone `:` or `*`, a parameter
+        /// without a name.
+        case emptyParameterName(segment: Int)
+        /// A ``LinkRoute``'s path starts with a parameter; its first segment must be literal.
+        case parameterFirst
+        /// A ``LinkRoute``'s path names the same parameter twice.
+        case repeatedParameterName(String)
 
-    /// The problem as the end of a sentence: "it is empty", "it contains whitespace at …".
-    public var description: String {
-        switch self {
-        case .empty:
-            return "it is empty"
-        case .tooLong(let length, let limit):
-            return "it is \(length) characters long, over the limit of \(limit)"
-        case .tooManyBytes(let count, let limit):
-            return "it is \(count) bytes long in UTF-8, over the limit of \(limit) bytes"
-        case .whitespace(let position):
-            return "it contains whitespace at character \(position)"
-        case .controlCharacter(let position):
-            return "it contains a control character at character \(position)"
-        case .invisibleCharacter(let position):
-            return "it contains an invisible formatting character at character \(position)"
-        case .emptySegment(let segment):
-            return "its segment \(segment) is empty"
-        case .emptyParameterName(let segment):
-            return "its segment \(segment) is a parameter without a name"
-        case .parameterFirst:
-            return "a route pattern must start with a literal segment, not a parameter"
-        case .repeatedParameterName(let name):
-            return "it names the parameter \"\(name)\" twice"
+        /// The problem as the end of a sentence: "it is empty", "it contains whitespace at …".
+        package var description: String {
+            switch self {
+            case .empty:
+                return "it is empty"
+            case .tooLong(let length, let limit):
+                return "it is \(length) characters long, over the limit of \(limit)"
+            case .tooManyBytes(let count, let limit):
+                return "it is \(count) bytes long in UTF-8, over the limit of \(limit) bytes"
+            case .whitespace(let position):
+                return "it contains whitespace at character \(position)"
+            case .controlCharacter(let position):
+                return "it contains a control character at character \(position)"
+            case .invisibleCharacter(let position):
+                return "it contains an invisible formatting character at character \(position)"
+            case .emptySegment(let segment):
+                return "its segment \(segment) is empty"
+            case .emptyParameterName(let segment):
+                return "its segment \(segment) is a parameter without a name"
+            case .parameterFirst:
+                return "a route pattern must start with a literal segment, not a parameter"
+            case .repeatedParameterName(let name):
+                return "it names the parameter \"\(name)\" twice"
+            }
         }
     }
 }

@@ -36,10 +36,10 @@ struct RoutePattern: Hashable, Sendable {
     /// too.
     ///
     /// - Returns: The pattern.
-    /// - Throws: ``NavigationError/invalidLinkTable(_:)`` naming the problem with `path`.
+    /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` naming the problem with `path`.
     static func linkPath(_ path: String) throws(NavigationError) -> RoutePattern {
-        func failure(_ problem: LinkRouteProblem) -> NavigationError {
-            .invalidLinkTable(.invalidRoute(path, problem))
+        func failure(_ problem: NavigationError.LinkRouteProblem) -> NavigationError {
+            .link(.invalidLinkTable(.invalidRoute(path, problem)))
         }
         let identifier = SceneIdentifier(path)
         if let problem = identifier.problem { throw failure(.invalidPath(problem)) }

@@ -11,7 +11,7 @@
 /// }
 /// ```
 ///
-/// A missing service is a typed error, ``NavigationError/missingService(type:)``, raised when
+/// A missing service is a typed error, ``NavigationError/Misuse/missingService(type:)``, raised when
 /// the screen is built; the navigation then changes nothing. Registration and lookup are safe
 /// from any thread.
 public final class ServiceRegistry: Sendable {
@@ -36,11 +36,11 @@ public final class ServiceRegistry: Sendable {
     ///
     /// - Parameter type: The service's type.
     /// - Returns: The registered implementation.
-    /// - Throws: ``NavigationError/missingService(type:)`` when none is registered.
+    /// - Throws: ``NavigationError/Misuse/missingService(type:)`` when none is registered.
     public func resolve<Service>(_ type: Service.Type) throws(NavigationError) -> Service {
         let found = services.withLock { $0[ObjectIdentifier(type)] }
         guard let service = found as? Service else {
-            throw .missingService(type: String(describing: type))
+            throw .misuse(.missingService(type: String(describing: type)))
         }
         return service
     }

@@ -121,7 +121,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Its cost is bounded whatever its size: it stops at the first problem, and counts are
     /// checked before contents.
-    public var problem: AlertProblem? {
+    public var problem: NavigationError.AlertProblem? {
         if let problem = name.problem { return .invalidName(name, problem) }
         if buttons.isEmpty { return .noButtons }
         if buttons.count > Self.maximumButtonCount {
@@ -281,52 +281,54 @@ public struct AlertAnswer: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What makes an ``AlertContent`` impossible to show: ``NavigationError/invalidAlert(_:)``.
-public enum AlertProblem: Hashable, Sendable, CustomStringConvertible {
-    /// Its name is no valid scene name.
-    case invalidName(SceneIdentifier, IdentifierProblem)
-    /// It has no button, so the user could not answer it.
-    case noButtons
-    /// It has more buttons than the limit of 16.
-    case tooManyButtons(count: Int, limit: Int)
-    /// It has more text fields than the limit of 4.
-    case tooManyTextFields(count: Int, limit: Int)
-    /// A confirmation dialog has text fields; only an alert can.
-    case textFieldsInDialog
-    /// An alert has an anchor; only a confirmation dialog points at a view.
-    case anchorOnAlert
-    /// The dialog's anchor is not 1 to 64 bytes long.
-    case invalidAnchor
-    /// A title, the message, a button's title or a placeholder is longer than
-    /// 4,096 bytes.
-    case textTooLong(limit: Int)
-    /// The button at `index` has an empty title.
-    case emptyButtonTitle(index: Int)
-    /// More than one button has role ``AlertButton/Role/cancel``.
-    case moreThanOneCancelButton
-    /// A button answers a value of another type than the one the navigation expects.
-    case wrongAnswerType(button: Int, expected: String, given: String)
+extension NavigationError {
+    /// What makes an ``AlertContent`` impossible to show: ``NavigationError/Refusal/invalidAlert(_:)``.
+    public enum AlertProblem: Hashable, Sendable, ReasonText {
+        /// Its name is no valid scene name.
+        case invalidName(SceneIdentifier, NavigationError.IdentifierProblem)
+        /// It has no button, so the user could not answer it.
+        case noButtons
+        /// It has more buttons than the limit of 16.
+        case tooManyButtons(count: Int, limit: Int)
+        /// It has more text fields than the limit of 4.
+        case tooManyTextFields(count: Int, limit: Int)
+        /// A confirmation dialog has text fields; only an alert can.
+        case textFieldsInDialog
+        /// An alert has an anchor; only a confirmation dialog points at a view.
+        case anchorOnAlert
+        /// The dialog's anchor is not 1 to 64 bytes long.
+        case invalidAnchor
+        /// A title, the message, a button's title or a placeholder is longer than
+        /// 4,096 bytes.
+        case textTooLong(limit: Int)
+        /// The button at `index` has an empty title.
+        case emptyButtonTitle(index: Int)
+        /// More than one button has role ``AlertButton/Role/cancel``.
+        case moreThanOneCancelButton
+        /// A button answers a value of another type than the one the navigation expects.
+        case wrongAnswerType(button: Int, expected: String, given: String)
 
-    /// The problem in words.
-    public var description: String {
-        switch self {
-        case .invalidName(let name, let problem):
-            return "its name \(name.quoted) is invalid: \(problem)"
-        case .noButtons: return "it has no button, so the user could not answer it"
-        case .tooManyButtons(let count, let limit):
-            return "it has \(count) buttons; at most \(limit) fit"
-        case .tooManyTextFields(let count, let limit):
-            return "it has \(count) text fields; at most \(limit) fit"
-        case .textFieldsInDialog: return "a confirmation dialog cannot have text fields"
-        case .anchorOnAlert:
-            return "an alert points at no view; only a confirmation dialog has an anchor"
-        case .invalidAnchor: return "its anchor must be 1 to 64 bytes"
-        case .textTooLong(let limit):
-            return "a title, message, button title or placeholder is longer than \(limit) bytes"
-        case .emptyButtonTitle(let index): return "button \(index) has an empty title"
-        case .moreThanOneCancelButton: return "more than one button has the cancel role"
-        case .wrongAnswerType(let button, let expected, let given):
-            return "button \(button) answers \(given), but the navigation expects \(expected)"
+        /// The problem in words.
+        package var description: String {
+            switch self {
+            case .invalidName(let name, let problem):
+                return "its name \(name.quoted) is invalid: \(problem)"
+            case .noButtons: return "it has no button, so the user could not answer it"
+            case .tooManyButtons(let count, let limit):
+                return "it has \(count) buttons; at most \(limit) fit"
+            case .tooManyTextFields(let count, let limit):
+                return "it has \(count) text fields; at most \(limit) fit"
+            case .textFieldsInDialog: return "a confirmation dialog cannot have text fields"
+            case .anchorOnAlert:
+                return "an alert points at no view; only a confirmation dialog has an anchor"
+            case .invalidAnchor: return "its anchor must be 1 to 64 bytes"
+            case .textTooLong(let limit):
+                return "a title, message, button title or placeholder is longer than \(limit) bytes"
+            case .emptyButtonTitle(let index): return "button \(index) has an empty title"
+            case .moreThanOneCancelButton: return "more than one button has the cancel role"
+            case .wrongAnswerType(let button, let expected, let given):
+                return "button \(button) answers \(given), but the navigation expects \(expected)"
+            }
         }
     }
 }

@@ -36,11 +36,11 @@ public struct WindowActivity: Hashable, Sendable {
 
     /// An activity holding `window`'s identity and `snapshot`.
     ///
-    /// - Throws: ``NavigationError/invalidSnapshot(_:)`` should the snapshot not be written as
+    /// - Throws: ``NavigationError/snapshot(_:)`` should the snapshot not be written as
     ///   JSON (its payloads were already encoded when it was taken, so this does not happen).
     init(activityType: String, window: WindowID, snapshot: TreeSnapshot) throws(NavigationError) {
         guard let json = try? JSONEncoder().encode(snapshot) else {
-            throw .invalidSnapshot(.unreadable(reason: "the snapshot cannot be written as JSON"))
+            throw .snapshot(.unreadable(reason: "the snapshot cannot be written as JSON"))
         }
         self.activityType = activityType
         self.userInfo = [
@@ -69,12 +69,12 @@ public struct WindowActivity: Hashable, Sendable {
     /// The window's saved tree, read and checked as ``TreeSnapshot/decode(_:)`` reads it.
     ///
     /// - Returns: The snapshot to restore (see ``WindowRegistry/openWindow(_:restoring:)``).
-    /// - Throws: ``NavigationError/invalidSnapshot(_:)`` with
-    ///   ``SnapshotProblem/unreadable(reason:)`` when the activity holds no snapshot, or what
+    /// - Throws: ``NavigationError/snapshot(_:)`` with
+    ///   ``NavigationError/SnapshotProblem/unreadable(reason:)`` when the activity holds no snapshot, or what
     ///   ``TreeSnapshot/decode(_:)`` throws.
     public func snapshot() throws(NavigationError) -> TreeSnapshot {
         guard let json = userInfo[Self.snapshotKey] else {
-            throw .invalidSnapshot(.unreadable(reason: "the activity holds no snapshot"))
+            throw .snapshot(.unreadable(reason: "the activity holds no snapshot"))
         }
         return try TreeSnapshot.decode(Array(json.utf8))
     }

@@ -100,23 +100,23 @@ public final class WindowRegistry {
     /// With a snapshot (the window's own, saved when the platform asked), the window's tree is
     /// restored from it as ``AppCoordinator/restore(_:force:)`` restores; if that fails, the
     /// window is not opened, and the coordinator `prepare` was given is closed (it refuses every
-    /// navigation with ``NavigationError/windowClosed(_:)``), as is that of a new window whose
+    /// navigation with ``NavigationError/WindowFailure/windowClosed(_:)``), as is that of a new window whose
     /// link fails.
     ///
     /// - Parameters:
     ///   - id: The window's identity.
     ///   - snapshot: The window's saved tree, if there is one.
     /// - Returns: The window's coordinator, empty or restored.
-    /// - Throws: ``NavigationError/invalidWindowID(_:)`` for an empty or over-long identity,
-    ///   ``NavigationError/windowAlreadyOpen(_:)`` when the window is open, or what restoring
+    /// - Throws: ``NavigationError/Input/invalidWindowID(_:)`` for an empty or over-long identity,
+    ///   ``NavigationError/WindowFailure/windowAlreadyOpen(_:)`` when the window is open, or what restoring
     ///   throws; then nothing changed.
     @discardableResult
     public func openWindow(_ id: WindowID, restoring snapshot: TreeSnapshot? = nil)
         throws(NavigationError) -> AppCoordinator
     {
-        guard id.isValid else { throw .invalidWindowID(id) }
+        guard id.isValid else { throw .input(.invalidWindowID(id)) }
         guard coordinators[id] == nil, !opening.contains(id) else {
-            throw .windowAlreadyOpen(id)
+            throw .window(.windowAlreadyOpen(id))
         }
         // Reserved while app code runs (`prepare`, the builders of a restoration).
         opening.insert(id)
@@ -144,10 +144,10 @@ public final class WindowRegistry {
     ///
     /// - Parameter id: The window's identity.
     /// - Returns: Its coordinator.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)`` when no such window is open.
+    /// - Throws: ``NavigationError/WindowFailure/unknownWindow(_:open:)`` when no such window is open.
     public func coordinator(for id: WindowID) throws(NavigationError) -> AppCoordinator {
         guard let coordinator = coordinators[id] else {
-            throw .unknownWindow(id, open: windows)
+            throw .window(.unknownWindow(id, open: windows))
         }
         return coordinator
     }
@@ -155,9 +155,9 @@ public final class WindowRegistry {
     /// Records that the user is in the window `id` (the scene became active, or its window key).
     ///
     /// - Parameter id: The window's identity.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)`` when no such window is open.
+    /// - Throws: ``NavigationError/WindowFailure/unknownWindow(_:open:)`` when no such window is open.
     public func activate(_ id: WindowID) throws(NavigationError) {
-        guard coordinators[id] != nil else { throw .unknownWindow(id, open: windows) }
+        guard coordinators[id] != nil else { throw .window(.unknownWindow(id, open: windows)) }
         if activations.last == id { return }
         activations.removeAll { $0 == id }
         activations.append(id)
@@ -166,23 +166,25 @@ public final class WindowRegistry {
     /// Closes the window `id` and releases its navigation, as the platform discards the scene.
     ///
     /// Its pending navigation is cancelled (its caller gets
-    /// ``NavigationError/navigationCancelled(_:by:)``), its held link dropped and returned, and
+    /// ``NavigationError/GuardFailure/navigationCancelled(_:by:)``), its held link dropped and returned, and
     /// its screens let go: each screen's result handler hears ``ScreenResult/cancelled``, and its
     /// flows are finished and released (``FlowCoordinator/isFinished`` is `true`; their finishing
     /// hooks do not run, since no navigation removed their screens).
     /// Anything that still holds the coordinator finds it closed: every navigation fails with
-    /// ``NavigationError/windowClosed(_:)``. The window used before it becomes the active one.
+    /// ``NavigationError/WindowFailure/windowClosed(_:)``. The window used before it becomes the active one.
     ///
     /// - Parameter id: The window's identity.
     /// - Returns: The link the window was holding, if any, for the app to open elsewhere.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)`` when no such window is open, or
-    ///   ``NavigationError/windowBusy(_:during:)`` when called from a builder, guard or veto of
+    /// - Throws: ``NavigationError/WindowFailure/unknownWindow(_:open:)`` when no such window is open, or
+    ///   ``NavigationError/WindowFailure/windowBusy(_:during:)`` when called from a builder, guard or veto of
     ///   that window's navigation (close it once the navigation is done).
     @discardableResult
     public func closeWindow(_ id: WindowID) throws(NavigationError) -> HeldLink? {
-        guard let coordinator = coordinators[id] else { throw .unknownWindow(id, open: windows) }
+        guard let coordinator = coordinators[id] else {
+            throw .window(.unknownWindow(id, open: windows))
+        }
         if let applying = coordinator.navigator.runner.applying {
-            throw .windowBusy(id, during: applying)
+            throw .window(.windowBusy(id, during: applying))
         }
         return close(id, coordinator)
     }
@@ -215,8 +217,8 @@ public final class WindowRegistry {
     ///   - target: Where to open it; `nil` asks ``linkTarget``.
     ///   - force: Whether to remove screens that veto leaving.
     /// - Returns: The window that opened it, and what ``AppCoordinator/open(_:force:)`` returned.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)``,
-    ///   ``NavigationError/noActiveWindow``, what ``openWindow(_:restoring:)`` throws for a new
+    /// - Throws: ``NavigationError/WindowFailure/unknownWindow(_:open:)``,
+    ///   ``NavigationError/WindowFailure/noActiveWindow``, what ``openWindow(_:restoring:)`` throws for a new
     ///   window, or what ``AppCoordinator/open(_:force:)`` throws; then nothing changed.
     @discardableResult
     public func open(_ link: AppLink, in target: WindowTarget? = nil, force: Bool = false)
@@ -260,7 +262,7 @@ public final class WindowRegistry {
     ///   - activityType: The activity type the app declares in its `Info.plist`
     ///     (`NSUserActivityTypes`).
     /// - Returns: The activity, holding the window's identity and snapshot.
-    /// - Throws: ``NavigationError/unknownWindow(_:open:)``, or what
+    /// - Throws: ``NavigationError/WindowFailure/unknownWindow(_:open:)``, or what
     ///   ``AppCoordinator/snapshot()`` throws.
     public func restorationActivity(for id: WindowID, activityType: String)
         throws(NavigationError) -> WindowActivity
@@ -277,7 +279,7 @@ public final class WindowRegistry {
         case .window(let id):
             return (id, try coordinator(for: id), false)
         case .active:
-            guard let id = activeWindow else { throw .noActiveWindow }
+            guard let id = activeWindow else { throw .window(.noActiveWindow) }
             return (id, try coordinator(for: id), false)
         case .newWindow(let id):
             return (id, try openWindow(id), true)

@@ -12,7 +12,7 @@ struct AsyncGuardTests {
         let fixture = try AsyncFixture()
         expectRejected(
             .push(scene: "B1"), on: fixture.coordinator,
-            with: .asynchronousGuard(name: "session", kind: .push, scene: "B1"))
+            with: .guarded(.asynchronousGuard(name: "session", kind: .push, scene: "B1")))
         #expect(fixture.answers.questions.isEmpty)
     }
 
@@ -29,9 +29,10 @@ struct AsyncGuardTests {
         let fixture = try AsyncFixture()
         let format = DeepLinkFormat(scheme: "demo")
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 2, segment: "B1",
-                error: .asynchronousGuard(name: "session", kind: .push, scene: "B1")),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 2, segment: "B1",
+                    error: .guarded(.asynchronousGuard(name: "session", kind: .push, scene: "B1")))),
             leaving: fixture.coordinator
         ) {
             try fixture.coordinator.open(.deepLink("demo://open/A1/B1", format: format))
@@ -77,8 +78,9 @@ struct AsyncGuardTests {
         let before = fixture.coordinator.tree
         let task = await fixture.startPending(.present(scene: "B1"))
         fixture.answers.answer(.reject(reason: "the session expired"))
-        let expected = NavigationError.rejectedByGuard(
-            name: "session", kind: .present, scene: "B1", reason: "the session expired")
+        let expected = NavigationError.guarded(
+            .rejectedByGuard(
+                name: "session", kind: .present, scene: "B1", reason: "the session expired"))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree == before)
         #expect(fixture.recorder.transitions.isEmpty)
@@ -96,8 +98,9 @@ struct AsyncGuardTests {
                 throw StubFailure(message: "the server is unreachable")
             })
         await expectRefusal(
-            NavigationError.rejectedByGuard(
-                name: "server", kind: .push, scene: "B1", reason: "the server is unreachable"),
+            NavigationError.guarded(
+                .rejectedByGuard(
+                    name: "server", kind: .push, scene: "B1", reason: "the server is unreachable")),
             leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.push(scene: "B1"))
@@ -138,9 +141,10 @@ struct AsyncGuardTests {
         fixture.answers.answer(.redirect(.push(scene: "B2")))
         await fixture.answers.waitForQuestions(2)
         fixture.answers.answer(.redirect(.push(scene: "B1")))
-        let expected = NavigationError.redirectLoop(chain: [
-            .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
-        ])
+        let expected = NavigationError.guarded(
+            .redirectLoop(chain: [
+                .push(scene: "B1"), .push(scene: "B2"), .push(scene: "B1"),
+            ]))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -185,7 +189,8 @@ struct AsyncGuardTests {
         #expect(try await coordinator.navigateWhenAllowed(.selectTab("home"))?.tab == "home")
         // A tab that is not there is left to the synchronous pass, which names it.
         await expectRefusal(
-            NavigationError.unknownTab("nope", tabs: ["home", "more"]), leaving: coordinator
+            NavigationError.refused(.unknownTab("nope", tabs: ["home", "more"])),
+            leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.selectTab("nope"))
         }
@@ -238,8 +243,9 @@ struct AsyncGuardTests {
         let fixture = try AsyncFixture()
         let task = await fixture.startPending(.push(scene: "B1"))
         try fixture.coordinator.navigate(.push(scene: "A2"))
-        let expected = NavigationError.navigationCancelled(
-            .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
+        let expected = NavigationError.guarded(
+            .navigationCancelled(
+                .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2"))))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
         #expect(fixture.recorder.kinds == [.push])
@@ -265,7 +271,8 @@ struct AsyncGuardTests {
         let before = coordinator.tree
         // A1 is not the visible screen: its finish fails, and is published as a failure.
         #expect(
-            throws: NavigationError.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))
+            throws: NavigationError.refused(
+                .finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)))
         ) {
             try first.context.finish(with: "late")
         }
@@ -279,7 +286,7 @@ struct AsyncGuardTests {
             fixture.recorder.failures == [
                 NavigationFailure(
                     operation: .transition(.pop()),
-                    error: .finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)))
+                    error: .refused(.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))))
             ])
         #expect(fixture.recorder.kinds == [.push])
     }
@@ -290,8 +297,9 @@ struct AsyncGuardTests {
         let first = await fixture.startPending(.push(scene: "B1"))
         let coordinator = fixture.coordinator
         let second = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B2")) }
-        let expected = NavigationError.navigationCancelled(
-            .transition(.push(scene: "B1")), by: .transition(.push(scene: "B2")))
+        let expected = NavigationError.guarded(
+            .navigationCancelled(
+                .transition(.push(scene: "B1")), by: .transition(.push(scene: "B2"))))
         await #expect(throws: expected) { try await first.value }
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(fixture.recorder.transitions.isEmpty)
@@ -315,8 +323,9 @@ struct AsyncGuardTests {
             routes: [LinkRoute("home", scene: "A2", reachableFromOutside: true)])
         let task = await fixture.startPending(.push(scene: "B1"))
         try fixture.coordinator.open(.universal("shop://home", in: table))
-        let expected = NavigationError.navigationCancelled(
-            .transition(.push(scene: "B1")), by: .open(.universal("shop://home", in: table)))
+        let expected = NavigationError.guarded(
+            .navigationCancelled(
+                .transition(.push(scene: "B1")), by: .open(.universal("shop://home", in: table))))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A2"]])
         #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
@@ -333,7 +342,8 @@ struct AsyncGuardTests {
         let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.coordinator.cancelPendingNavigation()
-        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        let expected = NavigationError.guarded(
+            .navigationCancelled(.transition(.push(scene: "B1")), by: nil))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -346,7 +356,8 @@ struct AsyncGuardTests {
         let before = fixture.coordinator.tree
         let task = await fixture.startPending(.push(scene: "B1"))
         task.cancel()
-        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        let expected = NavigationError.guarded(
+            .navigationCancelled(.transition(.push(scene: "B1")), by: nil))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -361,7 +372,8 @@ struct AsyncGuardTests {
         let task = await fixture.startPending(.push(scene: "B1"))
         fixture.answers.answer(.allow)
         fixture.coordinator.cancelPendingNavigation()
-        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        let expected = NavigationError.guarded(
+            .navigationCancelled(.transition(.push(scene: "B1")), by: nil))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -374,7 +386,8 @@ struct AsyncGuardTests {
         let task = await fixture.startPending(.push(scene: "B1"))
         task.cancel()
         fixture.answers.answer(.allow)
-        let expected = NavigationError.navigationCancelled(.transition(.push(scene: "B1")), by: nil)
+        let expected = NavigationError.guarded(
+            .navigationCancelled(.transition(.push(scene: "B1")), by: nil))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -389,7 +402,7 @@ struct AsyncGuardTests {
         let task = await fixture.startPending(request)
         fixture.answers.answer(.allow)
         fixture.coordinator.cancelPendingNavigation()
-        let expected = NavigationError.navigationCancelled(.transition(request), by: nil)
+        let expected = NavigationError.guarded(.navigationCancelled(.transition(request), by: nil))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.answers.questions.map(\.scene) == ["B1"])
         expectNothingChanged(
@@ -404,8 +417,9 @@ struct AsyncGuardTests {
         try fixture.coordinator.navigate(.push(scene: "A2"))
         // The caller's cancel reaches the coordinator after the newer request has run: the
         // newer request is the one named, and the late cancel finds nothing pending.
-        let expected = NavigationError.navigationCancelled(
-            .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2")))
+        let expected = NavigationError.guarded(
+            .navigationCancelled(
+                .transition(.push(scene: "B1")), by: .transition(.push(scene: "A2"))))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree.scenes == [["A1", "A2"]])
         #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
@@ -442,8 +456,9 @@ struct AsyncGuardTests {
         fixture.answers.answer(.allow)
         // What it started from is gone: it fails, and the user's pop stays.
         let afterPop = fixture.coordinator.tree
-        let expected = NavigationError.navigationOriginGone(
-            .transition(.present(scene: "B1")), origin: top.id)
+        let expected = NavigationError.guarded(
+            .navigationOriginGone(
+                .transition(.present(scene: "B1")), origin: top.id))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree == afterPop)
         #expect(fixture.coordinator.tree.scenes == [["A1"]])
@@ -464,8 +479,9 @@ struct AsyncGuardTests {
                 attempt.scene == "B1" ? .reject(reason: "B is down") : .allow
             })
         fixture.answers.answer(.allow)
-        let expected = NavigationError.rejectedByGuard(
-            name: "maintenance", kind: .push, scene: "B1", reason: "B is down")
+        let expected = NavigationError.guarded(
+            .rejectedByGuard(
+                name: "maintenance", kind: .push, scene: "B1", reason: "B is down"))
         await #expect(throws: expected) { try await task.value }
         expectNothingChanged(
             fixture, since: before, failing: [.transition(.push(scene: "B1"))], with: expected)
@@ -482,8 +498,9 @@ struct AsyncGuardTests {
         fixture.clock.advance(by: .seconds(9))
         #expect(fixture.coordinator.pendingNavigation != nil)
         fixture.clock.advance(by: .seconds(1))
-        let expected = NavigationError.guardTimedOut(
-            name: "session", kind: .push, scene: "B1", limit: .seconds(10))
+        let expected = NavigationError.guarded(
+            .guardTimedOut(
+                name: "session", kind: .push, scene: "B1", limit: .seconds(10)))
         await #expect(throws: expected) { try await task.value }
         #expect(fixture.coordinator.tree == before)
         #expect(fixture.recorder.transitions.isEmpty)
@@ -511,8 +528,9 @@ struct AsyncGuardTests {
         let task = Task { try await coordinator.navigateWhenAllowed(.push(scene: "B1")) }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
-        let expected = NavigationError.guardTimedOut(
-            name: "stubborn", kind: .push, scene: "B1", limit: .seconds(10))
+        let expected = NavigationError.guarded(
+            .guardTimedOut(
+                name: "stubborn", kind: .push, scene: "B1", limit: .seconds(10)))
         await #expect(throws: expected) { try await task.value }
         late.release(.allow)
         await late.finished()
@@ -536,14 +554,16 @@ struct AsyncGuardTests {
             let cancelled = await fixture.startPending(.push(scene: "B1"))
             fixture.coordinator.cancelPendingNavigation()
             await #expect(
-                throws: NavigationError.navigationCancelled(
-                    .transition(.push(scene: "B1")), by: nil)
+                throws: NavigationError.guarded(
+                    .navigationCancelled(
+                        .transition(.push(scene: "B1")), by: nil))
             ) { try await cancelled.value }
             let timedOut = await fixture.startPending(.push(scene: "B2"), questions: 2)
             fixture.clock.advance(by: .seconds(10))
             await #expect(
-                throws: NavigationError.guardTimedOut(
-                    name: "session", kind: .push, scene: "B2", limit: .seconds(10))
+                throws: NavigationError.guarded(
+                    .guardTimedOut(
+                        name: "session", kind: .push, scene: "B2", limit: .seconds(10)))
             ) { try await timedOut.value }
             await expectNothingWaits(fixture)
         }

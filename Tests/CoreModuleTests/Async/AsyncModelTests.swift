@@ -91,7 +91,8 @@ struct AsyncModelTests {
             guard let pending = model.pending else { return }
             model.pending = nil
             await settle(
-                expecting: .failure(.navigationCancelled(.transition(pending.request), by: newer)))
+                expecting: .failure(
+                    .guarded(.navigationCancelled(.transition(pending.request), by: newer))))
         }
 
         for step in 0..<Self.steps {
@@ -131,7 +132,8 @@ struct AsyncModelTests {
                     #expect(
                         result
                             == .failure(
-                                .asynchronousGuard(name: "session", kind: .push, scene: "B1")),
+                                .guarded(
+                                    .asynchronousGuard(name: "session", kind: .push, scene: "B1"))),
                         "\(label)")
                 } else {
                     model.stacks[model.stacks.count - 1].append(model.build(scene))
@@ -149,9 +151,10 @@ struct AsyncModelTests {
                     if pending.origin != model.visible {
                         await settle(
                             expecting: .failure(
-                                .navigationOriginGone(
-                                    .transition(pending.request),
-                                    origin: ScreenID(UInt64(pending.origin)))))
+                                .guarded(
+                                    .navigationOriginGone(
+                                        .transition(pending.request),
+                                        origin: ScreenID(UInt64(pending.origin))))))
                     } else {
                         model.stacks[model.stacks.count - 1].append(model.build(scene.rawValue))
                         await settle(expecting: .success(scene))
@@ -160,16 +163,18 @@ struct AsyncModelTests {
                     fixture.answers.answer(.reject(reason: "no"))
                     await settle(
                         expecting: .failure(
-                            .rejectedByGuard(
-                                name: "session", kind: .push, scene: scene, reason: "no")))
+                            .guarded(
+                                .rejectedByGuard(
+                                    name: "session", kind: .push, scene: scene, reason: "no"))))
                 default:
                     fixture.answers.answer(.redirect(.present(scene: "Login")))
                     if pending.origin != model.visible {
                         await settle(
                             expecting: .failure(
-                                .navigationOriginGone(
-                                    .transition(pending.request),
-                                    origin: ScreenID(UInt64(pending.origin)))))
+                                .guarded(
+                                    .navigationOriginGone(
+                                        .transition(pending.request),
+                                        origin: ScreenID(UInt64(pending.origin))))))
                     } else {
                         model.stacks.append([model.build("Login")])
                         await settle(expecting: .success("Login"))
@@ -182,9 +187,10 @@ struct AsyncModelTests {
                 fixture.clock.advance(by: coordinator.guardTimeLimit)
                 await settle(
                     expecting: .failure(
-                        .guardTimedOut(
-                            name: "session", kind: .push, scene: (pending.request.scene ?? ""),
-                            limit: coordinator.guardTimeLimit)))
+                        .guarded(
+                            .guardTimedOut(
+                                name: "session", kind: .push, scene: (pending.request.scene ?? ""),
+                                limit: coordinator.guardTimeLimit))))
             case 57..<72:
                 // The user goes back: a pop, or a sheet dragged down.
                 let top = model.stacks[model.stacks.count - 1]
@@ -253,7 +259,8 @@ struct AsyncModelTests {
         if let pending = model.pending {
             coordinator.cancelPendingNavigation()
             await settle(
-                expecting: .failure(.navigationCancelled(.transition(pending.request), by: nil)))
+                expecting: .failure(
+                    .guarded(.navigationCancelled(.transition(pending.request), by: nil))))
         }
     }
 }

@@ -60,7 +60,7 @@ struct HeldLinkTests {
             recorder.failures == [
                 NavigationFailure(
                     operation: .open(.deepLink("demo://open/A1", format: format)),
-                    error: .heldLinkReplaced("demo://open/A1", by: "demo://open/B1"))
+                    error: .link(.heldLinkReplaced("demo://open/A1", by: "demo://open/B1")))
             ])
         try await coordinator.markReadyForLinks()
         #expect(coordinator.tree.scenes == [["B1"]])
@@ -89,12 +89,16 @@ struct HeldLinkTests {
             })
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
-        let expected = NavigationError.heldLinkFailed(
-            "demo://open/A1/Gone",
-            error: .linkSegmentFailed(
-                position: 2, segment: "Gone",
-                error: .rejectedByGuard(
-                    name: "retired", kind: .push, scene: "Gone", reason: "it was retired")))
+        let expected = NavigationError.link(
+            .heldLinkFailed(
+                "demo://open/A1/Gone",
+                error: .link(
+                    .linkSegmentFailed(
+                        position: 2, segment: "Gone",
+                        error: .guarded(
+                            .rejectedByGuard(
+                                name: "retired", kind: .push, scene: "Gone",
+                                reason: "it was retired"))))))
         await #expect(throws: expected) { try await coordinator.markReadyForLinks() }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -269,7 +273,7 @@ struct HeldLinkTests {
         #expect(coordinator.heldLink == nil)
         #expect(
             recorder.failures.map(\.error) == [
-                .heldLinkReplaced("demo://open/A2", by: "demo://open/B1")
+                .link(.heldLinkReplaced("demo://open/A2", by: "demo://open/B1"))
             ])
         // The older link never opens after the newer one.
         try coordinator.navigate(.push(scene: "A2"))
@@ -319,7 +323,9 @@ struct HeldLinkTests {
     func malformedLink() async throws {
         let fixture = try AsyncFixture()
         try await fixture.coordinator.markReadyForLinks()
-        await expectRefusal(NavigationError.invalidLink(.noScreens), leaving: fixture.coordinator) {
+        await expectRefusal(
+            NavigationError.link(.invalidLink(.noScreens)), leaving: fixture.coordinator
+        ) {
             try await fixture.coordinator.openWhenAllowed(.deepLink("demo://open/", format: format))
         }
         #expect(fixture.answers.questions.isEmpty)

@@ -82,8 +82,9 @@ struct HeldUniversalLinkTests {
             recorder.failures == [
                 NavigationFailure(
                     operation: .open(.deepLink("demo://open/A2", format: format)),
-                    error: .heldLinkReplaced(
-                        "demo://open/A2", by: "https://shop.example.com/home"))
+                    error: .link(
+                        .heldLinkReplaced(
+                            "demo://open/A2", by: "https://shop.example.com/home")))
             ])
         try coordinator.navigate(.root(scene: "A2"))
         try await coordinator.markReadyForLinks()
@@ -99,10 +100,13 @@ struct HeldUniversalLinkTests {
         try coordinator.navigate(.root(scene: "A1"))
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
-        let expected = NavigationError.heldLinkFailed(
-            url,
-            error: .unhandledLink(
-                UnhandledLink(url: url, reason: .notReachableFromOutside(route: "debug"))))
+        let expected = NavigationError.link(
+            .heldLinkFailed(
+                url,
+                error: .link(
+                    .unhandledLink(
+                        NavigationError.UnhandledLink(
+                            url: url, reason: .notReachableFromOutside(route: "debug"))))))
         await #expect(throws: expected) { try await coordinator.markReadyForLinks() }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -128,7 +132,7 @@ struct HeldUniversalLinkTests {
         let url = "https://shop.example.com/home/b"
         // The synchronous entry point refuses where an asynchronous guard applies.
         expectRefusal(
-            NavigationError.asynchronousGuard(name: "session", kind: .push, scene: "B1"),
+            NavigationError.guarded(.asynchronousGuard(name: "session", kind: .push, scene: "B1")),
             leaving: coordinator
         ) {
             try coordinator.open(.universal(url, in: table))

@@ -65,22 +65,27 @@ struct LinkRuleTests {
         let url = "https://www.example.com/projects/a/b?token=secret"
         let table = try Self.table()
         expectRefusal(
-            NavigationError.unhandledLink(
-                UnhandledLink(
-                    url: url, reason: .refused(route: "projects/:owner/:name", item: "token"))),
+            NavigationError.link(
+                .unhandledLink(
+                    NavigationError.UnhandledLink(
+                        url: url, reason: .refused(route: "projects/:owner/:name", item: "token")))),
             leaving: coordinator
         ) {
             try coordinator.open(.universal(url, in: table))
         }
         #expect(
-            UnhandledLink.Reason.refused(route: "projects/:owner/:name", item: "token").description
+            NavigationError.UnhandledLink.Reason.refused(
+                route: "projects/:owner/:name", item: "token"
+            ).description
                 == "its route \"projects/:owner/:name\" refuses links with the query item \"token\""
         )
         // From the app too, and on an action route.
         let action = "app://www.example.com/settings/theme?token=1"
         expectRefusal(
-            NavigationError.unhandledLink(
-                UnhandledLink(url: action, reason: .refused(route: "settings/:key", item: "token"))),
+            NavigationError.link(
+                .unhandledLink(
+                    NavigationError.UnhandledLink(
+                        url: action, reason: .refused(route: "settings/:key", item: "token")))),
             leaving: coordinator
         ) {
             try coordinator.open(.universal(action, in: table, from: .app))
@@ -105,7 +110,9 @@ struct LinkRuleTests {
         let hostOnly = "app://example.com"
         let table = try Self.table()
         expectRefusal(
-            NavigationError.unhandledLink(UnhandledLink(url: hostOnly, reason: .noRoute(path: ""))),
+            NavigationError.link(
+                .unhandledLink(
+                    NavigationError.UnhandledLink(url: hostOnly, reason: .noRoute(path: "")))),
             leaving: custom
         ) {
             try custom.open(.universal(hostOnly, in: table))
@@ -114,9 +121,11 @@ struct LinkRuleTests {
 
         let other = "app://other.example.com/projects/a/b"
         expectRefusal(
-            NavigationError.unhandledLink(
-                UnhandledLink(
-                    url: other, reason: .notAccepted(scheme: "app", host: "other.example.com"))),
+            NavigationError.link(
+                .unhandledLink(
+                    NavigationError.UnhandledLink(
+                        url: other, reason: .notAccepted(scheme: "app", host: "other.example.com")))
+            ),
             leaving: custom
         ) {
             try custom.open(.universal(other, in: table))
@@ -138,7 +147,7 @@ struct LinkRuleTests {
                 LinkRoute(
                     "a/:id", scene: "Comments",
                     queryScreens: [LinkQueryScreen("id", scene: "Replies")]),
-                LinkTableProblem.invalidRoute("a/:id", .invalidQueryItem("id"))
+                NavigationError.LinkTableProblem.invalidRoute("a/:id", .invalidQueryItem("id"))
             ),
             (
                 LinkRoute(
@@ -160,8 +169,8 @@ struct LinkRuleTests {
                 .invalidRoute("a", .invalidScene("", .empty))
             ),
         ])
-    func brokenRules(route: LinkRoute, problem: LinkTableProblem) {
-        #expect(throws: NavigationError.invalidLinkTable(problem)) {
+    func brokenRules(route: LinkRoute, problem: NavigationError.LinkTableProblem) {
+        #expect(throws: NavigationError.link(.invalidLinkTable(problem))) {
             try LinkTable(accepting: [.scheme("app")], routes: [route])
         }
     }
@@ -170,21 +179,24 @@ struct LinkRuleTests {
     func brokenOrigins() {
         let route = LinkRoute("a", scene: "Comments")
         #expect(
-            throws: NavigationError.invalidLinkTable(
-                .repeatedOrigin(.schemeAndHost("app", host: "x.com")))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .repeatedOrigin(.schemeAndHost("app", host: "x.com"))))
         ) {
             try LinkTable(
                 accepting: [.scheme("APP"), .schemeAndHost("app", host: "x.com")], routes: [route])
         }
         #expect(
-            throws: NavigationError.invalidLinkTable(
-                .invalidOrigin(.schemeAndHost("https", host: "x.com")))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .invalidOrigin(.schemeAndHost("https", host: "x.com"))))
         ) {
             try LinkTable(accepting: [.schemeAndHost("https", host: "x.com")], routes: [route])
         }
         #expect(
-            throws: NavigationError.invalidLinkTable(
-                .invalidOrigin(.schemeAndHost("app", host: "a b")))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .invalidOrigin(.schemeAndHost("app", host: "a b"))))
         ) {
             try LinkTable(accepting: [.schemeAndHost("app", host: "a b")], routes: [route])
         }
@@ -194,8 +206,9 @@ struct LinkRuleTests {
                 LinkQueryScreen("x", scene: "Replies"), LinkQueryScreen("y", scene: "Replies"),
             ])
         #expect(
-            throws: NavigationError.invalidLinkTable(
-                .invalidRoute("a", .tooDeep(depth: 3, limit: 2)))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .invalidRoute("a", .tooDeep(depth: 3, limit: 2))))
         ) {
             try LinkTable(
                 accepting: [.scheme("app")], limits: LinkLimits(maximumScreens: 2), routes: [deep])
@@ -204,11 +217,12 @@ struct LinkRuleTests {
         #expect(onAction.scenes.isEmpty)
         #expect(onAction.refusedQueryItems == ["token"])
         #expect(
-            LinkTableProblem.invalidRoute("a", .invalidQueryItem("x")).description
+            NavigationError.LinkTableProblem.invalidRoute("a", .invalidQueryItem("x")).description
                 == "The link route \"a\" is invalid: its query item \"x\" is empty, too long, "
                 + "repeated, both added and refused, or named like a path parameter.")
         #expect(
-            LinkTableProblem.repeatedOrigin(.schemeAndHost("app", host: "x.com")).description
+            NavigationError.LinkTableProblem.repeatedOrigin(.schemeAndHost("app", host: "x.com"))
+                .description
                 == "The link table gives the origin scheme \"app\" with the host \"x.com\" twice.")
     }
 

@@ -95,9 +95,9 @@ func expectLinkRejected(
     #expect(coordinator.tree.invariantViolations() == [], sourceLocation: sourceLocation)
 }
 
-/// `.unhandledLink` for `url`, for `reason`.
-func unhandled(_ url: String, _ reason: UnhandledLink.Reason) -> NavigationError {
-    .unhandledLink(UnhandledLink(url: url, reason: reason))
+/// `.link(.unhandledLink)` for `url`, for `reason`.
+func unhandled(_ url: String, _ reason: NavigationError.UnhandledLink.Reason) -> NavigationError {
+    .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))
 }
 
 extension Shop {
@@ -111,7 +111,7 @@ extension Shop {
         case inbox(String)
         /// Both tabs as they were, under a sheet showing this stack.
         case sheet(String)
-        case refused(UnhandledLink.Reason)
+        case refused(NavigationError.UnhandledLink.Reason)
         /// No route matches the link's path.
         case noRoute
 
@@ -139,7 +139,7 @@ extension Shop {
         }
 
         /// Why a link to `path` is refused, or `nil` when it opens.
-        func refusal(of path: String) -> UnhandledLink.Reason? {
+        func refusal(of path: String) -> NavigationError.UnhandledLink.Reason? {
             switch self {
             case .noRoute: .noRoute(path: path)
             case .refused(let reason): reason

@@ -259,7 +259,7 @@ struct UniversalLinkReadingTests {
             accepting: [.scheme("shop")],
             routes: [LinkRoute("meddle", scene: "Meddler", reachableFromOutside: true)])
         try coordinator.open(.universal("shop://meddle", in: links))
-        #expect(box.error == .reentrantNavigation(.replaceTree, during: .replaceTree))
+        #expect(box.error == .misuse(.reentrantNavigation(.replaceTree, during: .replaceTree)))
         #expect(coordinator.tree.visibleScreen?.scene == "Meddler")
     }
 
@@ -278,7 +278,8 @@ struct UniversalLinkReadingTests {
             "shop://a/b?c=d", in: table, on: coordinator,
             with: unhandled("shop://a/b?c=d", .unreadable(.tooLong(length: 14, limit: 10))))
         expectRefusal(
-            NavigationError.invalidLink(.tooLong(length: 16, limit: 10)), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooLong(length: 16, limit: 10))),
+            leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/Home", format: format))
         }
@@ -454,8 +455,9 @@ struct UniversalLinkEffectTests {
                 [TabItem("home", scene: "Home"), TabItem("inbox", scene: "Inbox")], selected: "home"
             ))
         try coordinator.navigate(.present(scene: "Draft"))
-        let vetoed = NavigationError.leavingVetoed(
-            scene: "Draft", screen: ScreenID(3), reason: "it has a draft")
+        let vetoed = NavigationError.guarded(
+            .leavingVetoed(
+                scene: "Draft", screen: ScreenID(3), reason: "it has a draft"))
         for url in [
             "https://shop.example.com/product/42", "shop://inbox/7", "shop://search/tea",
             "shop://product/42/reviews",
@@ -523,8 +525,9 @@ struct UniversalLinkReachabilityTests {
     @Test("a route reachable from outside must have parents that are")
     func parentsReachable() {
         #expect(
-            throws: NavigationError.invalidLinkTable(
-                .invalidRoute("inbox/:id", .parentNotReachable("inbox")))
+            throws: NavigationError.link(
+                .invalidLinkTable(
+                    .invalidRoute("inbox/:id", .parentNotReachable("inbox"))))
         ) {
             try LinkTable(
                 accepting: [.scheme("shop")],
@@ -543,7 +546,7 @@ struct TableRow: Sendable, CustomTestStringConvertible {
     var origins: [LinkOrigin] = [.scheme("shop")]
     var limits = LinkLimits()
     let routes: [LinkRoute]
-    let problem: LinkTableProblem
+    let problem: NavigationError.LinkTableProblem
 
     var testDescription: String { rule }
 }
@@ -665,10 +668,10 @@ struct LinkTableCheckTests {
 
     @Test("a table that breaks a rule", arguments: rows)
     func refused(_ row: TableRow) {
-        #expect(throws: NavigationError.invalidLinkTable(row.problem)) {
+        #expect(throws: NavigationError.link(.invalidLinkTable(row.problem))) {
             try LinkTable(accepting: row.origins, limits: row.limits, routes: row.routes)
         }
-        #expect(NavigationError.invalidLinkTable(row.problem).description.hasSuffix("."))
+        #expect(NavigationError.link(.invalidLinkTable(row.problem)).description.hasSuffix("."))
     }
 }
 
@@ -794,13 +797,14 @@ struct UniversalLinkSharingTests {
         try coordinator.navigate(
             .root(scene: "Search", parameters: ["term": String(repeating: "t", count: 30)]))
         expectRefusal(
-            NavigationError.invalidLink(.tooLong(length: 62, limit: 40)), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooLong(length: 62, limit: 40))),
+            leaving: coordinator
         ) {
             try coordinator.universalLink(in: table)
         }
         try coordinator.navigate(.push(scene: "Receipt", payload: ScenePayload(7)))
         expectRefusal(
-            NavigationError.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2)),
+            NavigationError.link(.linkNeedsPayload(scene: "Receipt", screen: ScreenID(2))),
             leaving: coordinator
         ) {
             try coordinator.universalLink(in: table)
@@ -814,8 +818,9 @@ struct UniversalLinkSharingTests {
         for (index, parameters) in [[:], ["path": "a//b"], ["page": "/x"]].enumerated() {
             try coordinator.navigate(.push(scene: "Files", parameters: SceneParameters(parameters)))
             expectRefusal(
-                NavigationError.linkNotShareable(
-                    scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil),
+                NavigationError.link(
+                    .linkNotShareable(
+                        scene: "Files", screen: ScreenID(UInt64(3 + index)), route: nil)),
                 leaving: coordinator
             ) { try coordinator.universalLink(in: table) }
         }
@@ -828,19 +833,21 @@ struct UniversalLinkSharingTests {
         #expect(try AppCoordinator(container: try Shop.container()).universalLink(in: table) == nil)
         try coordinator.open(.universal("shop://debug/menu", in: table, from: .app))
         expectRefusal(
-            NavigationError.linkNotShareable(
-                scene: "Debug", screen: ScreenID(3), route: "debug/menu"),
+            NavigationError.link(
+                .linkNotShareable(
+                    scene: "Debug", screen: ScreenID(3), route: "debug/menu")),
             leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
         try coordinator.navigate(.push(scene: "Help"))
         expectRefusal(
-            NavigationError.linkNotShareable(scene: "Help", screen: ScreenID(4), route: nil),
+            NavigationError.link(.linkNotShareable(scene: "Help", screen: ScreenID(4), route: nil)),
             leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
         // A value its route cannot write back as itself: `files/a` opens `files/:name`.
         try coordinator.navigate(.push(scene: "Files", parameters: ["path": "a"]))
         expectRefusal(
-            NavigationError.linkNotShareable(scene: "Files", screen: ScreenID(5), route: nil),
+            NavigationError.link(
+                .linkNotShareable(scene: "Files", screen: ScreenID(5), route: nil)),
             leaving: coordinator
         ) { try coordinator.universalLink(in: table) }
     }

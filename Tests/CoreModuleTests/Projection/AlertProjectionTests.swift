@@ -135,7 +135,9 @@ struct AlertProjectionTests {
         }
         navigation[isPresentedOver: 0, as: .alert] = false
         #expect(
-            recorder.failures.map(\.error) == [.notDismissibleByUser(screen, style: .alert)])
+            recorder.failures.map(\.error) == [
+                .refused(.notDismissibleByUser(screen, style: .alert))
+            ])
         #expect(coordinator.tree.alert == discard)
         #expect(navigation[isPresentedOver: 0, as: .alert])
         #expect(changed.isRaised)  // SwiftUI reads it again, and shows the alert again
@@ -163,7 +165,10 @@ struct AlertProjectionTests {
         let modal = try #require(navigation[modalOver: 0, as: .alert])
         let screen = try #require(coordinator.tree.visibleScreen?.id)
         navigation.answer(modal.id, button: 5)
-        #expect(recorder.failures.map(\.error) == [.noSuchAlertButton(screen, button: 5, count: 2)])
+        #expect(
+            recorder.failures.map(\.error) == [
+                .refused(.noSuchAlertButton(screen, button: 5, count: 2))
+            ])
         #expect(coordinator.tree.alert == discard)
         // SwiftUI's isPresented = false after the action is the same gesture: nothing more.
         navigation[isPresentedOver: 0, as: .alert] = false

@@ -106,7 +106,7 @@ struct ObservableNavigationTests {
         #expect(coordinator.tree == before)
         #expect(
             recorder.failures.map(\.error) == [
-                .notDismissibleByUser(ScreenID(2), style: .fullScreenCover)
+                .refused(.notDismissibleByUser(ScreenID(2), style: .fullScreenCover))
             ])
         #expect(changed.isRaised)
         #expect(navigation[modalOver: 0, as: .fullScreenCover] != nil)

@@ -577,7 +577,8 @@ struct ProjectionRun {
         let transitions = world.events.compactMap(\.transition)
         guard transitions.map(\.kind) == [.present, .dismiss],
             transitions.last?.initiator == .user,
-            refusals == (refusedFirst ? [.notDismissibleByUser(screen, style: .alert)] : [])
+            refusals
+                == (refusedFirst ? [.refused(.notDismissibleByUser(screen, style: .alert))] : [])
         else {
             return failed(step, "answering \(content) published \(world.events)")
         }

@@ -192,7 +192,8 @@ struct ProjectionTests {
         let reports = projection.reports(for: .path([], of: stack.id))
         #expect(reports == [.poppedBackByUser(to: ScreenID(1))])
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3)),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3))),
             leaving: coordinator
         ) {
             try coordinator.report(reports[0])
@@ -244,8 +245,9 @@ struct ProjectionTests {
             for: .modal(nil, over: 0, as: .sheet))
         #expect(reports == [.dismissedByUser(ScreenID(2))])
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(
-                ScreenID(2), kind: .dismiss, visible: ScreenID(3)),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(
+                    ScreenID(2), kind: .dismiss, visible: ScreenID(3))),
             leaving: coordinator
         ) {
             try coordinator.report(reports[0])
@@ -263,13 +265,15 @@ struct ProjectionTests {
             #expect(reports == [.dismissedByUser(ScreenID(2))])
             let recorder = EventRecorder(coordinator)
             expectRefusal(
-                NavigationError.notDismissibleByUser(ScreenID(2), style: style),
+                NavigationError.refused(.notDismissibleByUser(ScreenID(2), style: style)),
                 leaving: coordinator
             ) {
                 try coordinator.report(reports[0])
             }
             #expect(
-                recorder.failures.map(\.error) == [.notDismissibleByUser(ScreenID(2), style: style)]
+                recorder.failures.map(\.error) == [
+                    .refused(.notDismissibleByUser(ScreenID(2), style: style))
+                ]
             )
             #expect(coordinator.tree.modalCount == 1)
         }
@@ -348,8 +352,9 @@ struct ProjectionTests {
         let coordinator = try makeCoordinator(setup: [homeAndMore, .present(scene: "B1")])
         let reports = NavigationProjection(coordinator.tree).reports(for: .selectedTab("more"))
         #expect(reports == [.tabSelectedByUser("more")])
-        expectRefusal(NavigationError.tabBarCovered(tab: "more", modal: "B1"), leaving: coordinator)
-        {
+        expectRefusal(
+            NavigationError.refused(.tabBarCovered(tab: "more", modal: "B1")), leaving: coordinator
+        ) {
             try coordinator.report(reports[0])
         }
         #expect(coordinator.tree.selectedTab == "home")

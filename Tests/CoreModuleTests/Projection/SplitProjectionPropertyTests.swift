@@ -183,18 +183,18 @@ struct SplitRun {
         let top = topScreens(tree)
         switch operation {
         case .showDetail, .showSupplementary:
-            guard let split = tree.split else { return .noSplitRoot(operation.kind) }
+            guard let split = tree.split else { return .refused(.noSplitRoot(operation.kind)) }
             if operation.kind == .showSupplementary, split.supplementary == nil {
-                return .noSupplementaryColumn(.showSupplementary)
+                return .refused(.noSupplementaryColumn(.showSupplementary))
             }
             return nil
         case .pop:
             return top.count > 1
-                ? nil : .cannotPopFirstScreen(top.first?.scene ?? visible, kind: .pop)
+                ? nil : .refused(.cannotPopFirstScreen(top.first?.scene ?? visible, kind: .pop))
         case .replace:
-            return top.isEmpty ? .noDetailScreen(.replace) : nil
+            return top.isEmpty ? .refused(.noDetailScreen(.replace)) : nil
         case .dismiss:
-            return tree.modals.isEmpty ? .nothingToDismiss(visible: visible) : nil
+            return tree.modals.isEmpty ? .refused(.nothingToDismiss(visible: visible)) : nil
         default:
             return nil
         }
@@ -542,11 +542,11 @@ struct SplitRun {
             let columns = tree.split?.columns ?? []
             let earlier = columns.prefix { $0.column != column }.last { !$0.isEmpty }
             guard let target = earlier?.last?.id, let visible = tree.visibleScreen?.id else {
-                return .noRoot(.popTo)
+                return .refused(.noRoot(.popTo))
             }
-            return .reportedScreenNotOnTop(target, kind: .popTo, visible: visible)
+            return .refused(.reportedScreenNotOnTop(target, kind: .popTo, visible: visible))
         default:
-            return .noRoot(.popTo)
+            return .refused(.noRoot(.popTo))
         }
     }
 

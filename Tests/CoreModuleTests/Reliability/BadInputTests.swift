@@ -192,8 +192,8 @@ struct BadInputTests {
     ]
     nonisolated static let lamp = ScenePayload(BadInputProduct(id: 42))
     /// What "Product" and "Gift" say when their payload is missing.
-    nonisolated static let missingProduct = NavigationError.missingPayload(
-        scene: "Product", expected: "BadInputProduct")
+    nonisolated static let missingProduct = NavigationError.input(.missingPayload(
+        scene: "Product", expected: "BadInputProduct"))
 
     /// The reason restoring gives for a `product` payload saved as `json`: the JSON decoder's
     /// own words.
@@ -257,32 +257,32 @@ struct BadInputTests {
     nonisolated static let cases: [BadInput] = [
         // Names
         BadInput(
-            "empty name", .navigate(.push(scene: "")), .invalidSceneIdentifier("", problem: .empty)),
+            "empty name", .navigate(.push(scene: "")), .input(.invalidSceneIdentifier("", problem: .empty))),
         BadInput(
             "whitespace-only name", .navigate(.push(scene: "   ")),
-            .invalidSceneIdentifier("   ", problem: .whitespace(position: 1))),
+            .input(.invalidSceneIdentifier("   ", problem: .whitespace(position: 1)))),
         BadInput(
             "tab and newline", .navigate(.present(scene: "\t\n")),
-            .invalidSceneIdentifier("\t\n", problem: .whitespace(position: 1))),
+            .input(.invalidSceneIdentifier("\t\n", problem: .whitespace(position: 1)))),
         BadInput(
             "escape character", .navigate(.push(scene: "A\u{1B}1")),
-            .invalidSceneIdentifier("A\u{1B}1", problem: .controlCharacter(position: 2))),
+            .input(.invalidSceneIdentifier("A\u{1B}1", problem: .controlCharacter(position: 2)))),
         BadInput(
             "NUL at the end", .navigate(.root(scene: "A1\u{0}")),
-            .invalidSceneIdentifier("A1\u{0}", problem: .controlCharacter(position: 3))),
+            .input(.invalidSceneIdentifier("A1\u{0}", problem: .controlCharacter(position: 3)))),
         BadInput(
             "100,000-character name", .navigate(.push(scene: SceneIdentifier(longName))),
-            .invalidSceneIdentifier(
+            .input(.invalidSceneIdentifier(
                 SceneIdentifier(longName),
-                problem: .tooManyBytes(count: 100_000, limit: 1_024))),
+                problem: .tooManyBytes(count: 100_000, limit: 1_024)))),
         BadInput(
             "300-character name", .navigate(.push(scene: SceneIdentifier(mediumName))),
-            .invalidSceneIdentifier(
-                SceneIdentifier(mediumName), problem: .tooLong(length: 300, limit: 256))),
+            .input(.invalidSceneIdentifier(
+                SceneIdentifier(mediumName), problem: .tooLong(length: 300, limit: 256)))),
         BadInput(
             "256 characters over 1,024 bytes", .navigate(.push(scene: SceneIdentifier(heavyName))),
-            .invalidSceneIdentifier(
-                SceneIdentifier(heavyName), problem: .tooManyBytes(count: 1_792, limit: 1_024))),
+            .input(.invalidSceneIdentifier(
+                SceneIdentifier(heavyName), problem: .tooManyBytes(count: 1_792, limit: 1_024)))),
         BadInput(
             "Cyrillic look-alike of A1", .navigate(.push(scene: "\u{410}1")),
             .unknownScene("\u{410}1", suggestions: ["A1", "B1"])),
@@ -291,10 +291,10 @@ struct BadInputTests {
             .unknownScene("\u{FF21}1", suggestions: ["A1", "B1"])),
         BadInput(
             "zero-width space after A1", .navigate(.push(scene: "A1\u{200B}")),
-            .invalidSceneIdentifier("A1\u{200B}", problem: .invisibleCharacter(position: 3))),
+            .input(.invalidSceneIdentifier("A1\u{200B}", problem: .invisibleCharacter(position: 3)))),
         BadInput(
             "right-to-left override", .navigate(.push(scene: "\u{202E}A1")),
-            .invalidSceneIdentifier("\u{202E}A1", problem: .invisibleCharacter(position: 1))),
+            .input(.invalidSceneIdentifier("\u{202E}A1", problem: .invisibleCharacter(position: 1)))),
         BadInput(
             "combining accent on A1", .navigate(.push(scene: "A1\u{301}")),
             .unknownScene("A1\u{301}", suggestions: ["A1"])),
@@ -302,123 +302,123 @@ struct BadInputTests {
             "a typo", .navigate(.push(scene: "A3")), .unknownScene("A3", suggestions: ["A1", "A2"])),
 
         // Boundaries of the tree
-        BadInput("push before any root", setup: [], .navigate(.push(scene: "A1")), .noRoot(.push)),
-        BadInput("pop of an empty window", setup: [], .navigate(.pop()), .noRoot(.pop)),
-        BadInput("dismiss of an empty window", setup: [], .navigate(.dismiss()), .noRoot(.dismiss)),
+        BadInput("push before any root", setup: [], .navigate(.push(scene: "A1")), .refused(.noRoot(.push))),
+        BadInput("pop of an empty window", setup: [], .navigate(.pop()), .refused(.noRoot(.pop))),
+        BadInput("dismiss of an empty window", setup: [], .navigate(.dismiss()), .refused(.noRoot(.dismiss))),
         BadInput(
             "pop to root in an empty window", setup: [], .navigate(.popToRoot()),
-            .noRoot(.popToRoot)),
+            .refused(.noRoot(.popToRoot))),
         BadInput(
             "dismiss all in an empty window", setup: [], .navigate(.dismissAll()),
-            .noRoot(.dismissAll)),
+            .refused(.noRoot(.dismissAll))),
         BadInput(
             "pop of the root stack's first screen", .navigate(.pop()),
-            .cannotPopFirstScreen("A1", kind: .pop)),
+            .refused(.cannotPopFirstScreen("A1", kind: .pop))),
         BadInput(
             "pop of a modal's first screen", setup: stack3, .navigate(.pop()),
-            .cannotPopFirstScreen("B1", kind: .pop)),
+            .refused(.cannotPopFirstScreen("B1", kind: .pop))),
         BadInput(
             "pop to the visible scene", setup: [.root(scene: "A1"), .push(scene: "A2")],
-            .navigate(.popTo(scene: "A2")), .sceneNotInStack("A2", stack: ["A1", "A2"])),
+            .navigate(.popTo(scene: "A2")), .refused(.sceneNotInStack("A2", stack: ["A1", "A2"]))),
         BadInput(
             "pop to a scene below the top-most stack", setup: stack3,
-            .navigate(.popTo(scene: "A1")), .sceneNotInStack("A1", stack: ["B1"])),
+            .navigate(.popTo(scene: "A1")), .refused(.sceneNotInStack("A1", stack: ["B1"]))),
         BadInput(
             "pop to an invalid name", .navigate(.popTo(scene: "")),
-            .invalidSceneIdentifier("", problem: .empty)),
+            .input(.invalidSceneIdentifier("", problem: .empty))),
         BadInput(
             "dismiss with nothing presented", setup: [.root(scene: "A1"), .push(scene: "A2")],
-            .navigate(.dismiss()), .nothingToDismiss(visible: "A2")),
+            .navigate(.dismiss()), .refused(.nothingToDismiss(visible: "A2"))),
 
         // Registration
         BadInput(
             "duplicate registration",
             .register { try $0.assemble(contentsOf: [stubBuilder("A1")]) },
-            .duplicateRegistration("A1")),
+            .misuse(.duplicateRegistration("A1"))),
         BadInput(
             "mismatched registration",
             .register { try $0.assemble(builder: stubBuilder("A1"), for: "A2") },
-            .mismatchedRegistration(key: "A2", builderIdentifier: "A1")),
+            .misuse(.mismatchedRegistration(key: "A2", builderIdentifier: "A1"))),
         BadInput(
             "a batch naming a scene twice registers nothing",
             .register { try $0.assemble(contentsOf: [stubBuilder("New"), stubBuilder("New")]) },
-            .duplicateRegistration("New")),
+            .misuse(.duplicateRegistration("New"))),
         BadInput(
             "a batch with one invalid name registers nothing",
             .register {
                 try $0.assemble(contentsOf: [stubBuilder("New"), stubBuilder("bad name")])
             },
-            .invalidSceneIdentifier("bad name", problem: .whitespace(position: 4))),
+            .input(.invalidSceneIdentifier("bad name", problem: .whitespace(position: 4)))),
 
         // Links
         BadInput(
             "link over the length limit",
             .open("demo://open/A1;q=" + String(repeating: "q", count: 4_100)),
-            .invalidLink(.tooLong(length: 4_117, limit: 4_096))),
+            .link(.invalidLink(.tooLong(length: 4_117, limit: 4_096)))),
         BadInput(
             "link naming 65 screens",
             .open("demo://open/A1" + String(repeating: "/A2", count: 64)),
-            .invalidLink(.tooManyScreens(count: 65, limit: 64))),
+            .link(.invalidLink(.tooManyScreens(count: 65, limit: 64)))),
         BadInput(
             "link screen with 17 parameters",
             .open("demo://open/A1" + (1...17).map { ";p\($0)=v" }.joined()),
-            .invalidLink(.tooManyParameters(position: 1, count: 17, limit: 16))),
+            .link(.invalidLink(.tooManyParameters(position: 1, count: 17, limit: 16)))),
         BadInput(
             "link with a bad percent-encoding", .open("demo://open/A1/A2;id=4%"),
-            .invalidLink(.badPercentEncoding(position: 2, segment: "A2;id=4%"))),
+            .link(.invalidLink(.badPercentEncoding(position: 2, segment: "A2;id=4%")))),
         BadInput(
             "link of another scheme", .open("http://open/A1"),
-            .invalidLink(.unsupportedScheme(found: "http", expected: "demo"))),
+            .link(.invalidLink(.unsupportedScheme(found: "http", expected: "demo")))),
         BadInput(
             "link with a raw control character", .open("demo://open/A1\u{1}"),
-            .invalidLink(.invalidCharacter(position: 1, segment: "A1\u{1}"))),
+            .link(.invalidLink(.invalidCharacter(position: 1, segment: "A1\u{1}")))),
         BadInput(
             "link with an empty segment", .open("demo://open/A1//A2"),
-            .invalidLink(.emptySegment(position: 2))),
+            .link(.invalidLink(.emptySegment(position: 2)))),
         BadInput(
             "link naming an unknown scene", .open("demo://open/A1/A3"),
-            .linkSegmentFailed(
-                position: 2, segment: "A3", error: .unknownScene("A3", suggestions: ["A1", "A2"]))),
+            .link(.linkSegmentFailed(
+                position: 2, segment: "A3", error: .unknownScene("A3", suggestions: ["A1", "A2"])))),
         BadInput(
             "link missing a required parameter", .open("demo://open/A1/+Order"),
-            .linkSegmentFailed(
-                position: 2, segment: "+Order", error: .missingParameter(scene: "Order", name: "id")
-            )),
+            .link(.linkSegmentFailed(
+                position: 2, segment: "+Order", error: .input(.missingParameter(scene: "Order", name: "id"))
+            ))),
 
         // Parameters, builders, guards, vetoes, services
         BadInput(
             "missing parameter", .navigate(.push(scene: "Order")),
-            .missingParameter(scene: "Order", name: "id")),
+            .input(.missingParameter(scene: "Order", name: "id"))),
         BadInput(
             "malformed parameter", .navigate(.push(scene: "Order", parameters: ["id": "x7"])),
-            .malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int)),
+            .input(.malformedParameter(scene: "Order", name: "id", value: "x7", expected: .int))),
         BadInput(
             "throwing builder", .navigate(.present(scene: "Broken")),
             .builderFailed("Broken", reason: "the network is down")),
         BadInput(
             "a synchronous navigation an asynchronous guard applies to",
             .navigate(.present(scene: "Vault")),
-            .asynchronousGuard(name: "server", kind: .present, scene: "Vault")),
+            .guarded(.asynchronousGuard(name: "server", kind: .present, scene: "Vault"))),
         BadInput(
             "a synchronous link through a scene an asynchronous guard applies to",
             .open("demo://open/A1/Vault"),
-            .linkSegmentFailed(
+            .link(.linkSegmentFailed(
                 position: 2, segment: "Vault",
-                error: .asynchronousGuard(name: "server", kind: .push, scene: "Vault"))),
+                error: .guarded(.asynchronousGuard(name: "server", kind: .push, scene: "Vault"))))),
         BadInput(
             "rejecting guard", .navigate(.present(scene: "Locked")),
-            .rejectedByGuard(
-                name: "policy", kind: .present, scene: "Locked", reason: "it is locked")),
+            .guarded(.rejectedByGuard(
+                name: "policy", kind: .present, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "vetoing screen", setup: [.root(scene: "A1"), .push(scene: "Keep")], .navigate(.pop()),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
         BadInput(
             "vetoing screen under a deep link", setup: [.root(scene: "Keep")],
             .open("demo://open/A1"),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
         BadInput(
             "missing service", .navigate(.push(scene: "Profile")),
-            .missingService(type: "BadInputClock")),
+            .misuse(.missingService(type: "BadInputClock"))),
         BadInput(
             "redirect loop",
             extraSetup: { fixture in
@@ -429,52 +429,52 @@ struct BadInputTests {
                             attempt.kind == .push ? .present(scene: "B2") : .push(scene: "B2"))
                     })
             }, .navigate(.push(scene: "B2")),
-            .redirectLoop(chain: [.push(scene: "B2"), .present(scene: "B2"), .push(scene: "B2")])),
+            .guarded(.redirectLoop(chain: [.push(scene: "B2"), .present(scene: "B2"), .push(scene: "B2")]))),
 
         // Platform reports
         BadInput(
             "stale report", setup: [.root(scene: "A1"), .push(scene: "A2"), .pop()],
-            .report(.poppedBackByUser(to: ScreenID(2))), .reportedScreenGone(ScreenID(2))),
+            .report(.poppedBackByUser(to: ScreenID(2))), .refused(.reportedScreenGone(ScreenID(2)))),
         BadInput(
             "duplicate report", setup: [.root(scene: "A1"), .present(scene: "A2")],
             extraSetup: { try $0.coordinator.report(.dismissedByUser(ScreenID(2))) },
-            .report(.dismissedByUser(ScreenID(2))), .reportedScreenGone(ScreenID(2))),
+            .report(.dismissedByUser(ScreenID(2))), .refused(.reportedScreenGone(ScreenID(2)))),
         BadInput(
             "report about a screen never built", .report(.dismissedByUser(ScreenID(999))),
-            .reportedScreenGone(ScreenID(999))),
+            .refused(.reportedScreenGone(ScreenID(999)))),
         BadInput(
             "report of a pop back to a screen under a modal", setup: stack3,
             .report(.poppedBackByUser(to: ScreenID(1))),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3))),
+            .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3)))),
         BadInput(
             "report of a dismiss with nothing presented", .report(.dismissedByUser(ScreenID(1))),
-            .nothingToDismiss(visible: "A1")),
+            .refused(.nothingToDismiss(visible: "A1"))),
         BadInput(
             "report of a dismiss of the root stack under a modal", setup: stack3,
             .report(.dismissedByUser(ScreenID(1))),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3))),
+            .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .dismiss, visible: ScreenID(3)))),
 
         // Restoration, results, flows
         BadInput(
             "snapshot from a newer version",
             .restore(TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])),
-            .unsupportedSnapshotVersion(found: 4, supported: 3)),
+            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
         BadInput(
             "snapshot of version 0",
             .restore(TreeSnapshot(version: 0, stacks: [[.init(scene: "A1")]])),
-            .unsupportedSnapshotVersion(found: 0, supported: 3)),
+            .snapshot(.unsupportedVersion(found: 0, supported: 3))),
         BadInput(
             "snapshot naming a scene no longer registered",
             .restore(TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Gone")]])),
-            .restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+            .snapshot(.restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
         BadInput(
             "finishing a screen that is not visible",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
             .finish(.pop()) { fixture in
                 let first = fixture.coordinator.tree.screens.first?.content as? StubScreen
                 try first?.context.finish(with: "late")
-            }, .finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))),
+            }, .refused(.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2)))),
         BadInput(
             "a flow key already in use",
             extraSetup: { fixture in
@@ -484,53 +484,53 @@ struct BadInputTests {
             .call { fixture in
                 try fixture.coordinator.startFlow(
                     StubFlow(coordinator: fixture.coordinator), key: "checkout")
-            }, .flowKeyInUse("checkout")),
+            }, .misuse(.flowKeyInUse("checkout"))),
 
         // Tabs
         BadInput(
             "selecting an unknown tab suggests the close name", setup: tabRoot,
-            .navigate(.selectTab("mroe")), .unknownTab("mroe", tabs: ["home", "more"])),
+            .navigate(.selectTab("mroe")), .refused(.unknownTab("mroe", tabs: ["home", "more"]))),
         BadInput(
             "selecting a tab of a stack root", .navigate(.selectTab("home")),
-            .unknownTab("home", tabs: [])),
+            .refused(.unknownTab("home", tabs: []))),
         BadInput(
             "selecting a tab in an empty window", setup: [], .navigate(.selectTab("home")),
-            .noRoot(.selectTab)),
+            .refused(.noRoot(.selectTab))),
         BadInput(
             "two tabs with one name",
             .navigate(
                 .tabs(
                     [TabItem("home", scene: "A1"), TabItem("home", scene: "B1")],
-                    selected: "home")), .duplicateTabName("home")),
-        BadInput("no tabs", .navigate(.tabs([], selected: "home")), .noTabs),
+                    selected: "home")), .refused(.duplicateTabName("home"))),
+        BadInput("no tabs", .navigate(.tabs([], selected: "home")), .refused(.noTabs)),
         BadInput(
             "an empty tab name", .navigate(.tabs([TabItem("", scene: "A1")], selected: "")),
-            .invalidTabName("")),
+            .input(.invalidTabName(""))),
         BadInput(
             "a tab name with a space",
             .navigate(.tabs([TabItem("my home", scene: "A1")], selected: "my home")),
-            .invalidTabName("my home")),
+            .input(.invalidTabName("my home"))),
         BadInput(
             "a 65-byte tab name",
             .navigate(
                 .tabs(
                     [TabItem(String(repeating: "t", count: 65), scene: "A1")],
                     selected: String(repeating: "t", count: 65))),
-            .invalidTabName(String(repeating: "t", count: 65))),
+            .input(.invalidTabName(String(repeating: "t", count: 65)))),
         BadInput(
             "a tab name with a control character",
             .navigate(.tabs([TabItem("ho\u{7}me", scene: "A1")], selected: "ho\u{7}me")),
-            .invalidTabName("ho\u{7}me")),
+            .input(.invalidTabName("ho\u{7}me"))),
         BadInput(
             "a tab name with a zero-width space",
             .navigate(.tabs([TabItem("home\u{200B}", scene: "A1")], selected: "home\u{200B}")),
-            .invalidTabName("home\u{200B}")),
+            .input(.invalidTabName("home\u{200B}"))),
         BadInput(
             "a tab root selecting a tab it does not have",
             .navigate(
                 .tabs(
                     [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")],
-                    selected: "search")), .unknownTab("search", tabs: ["home", "more"])),
+                    selected: "search")), .refused(.unknownTab("search", tabs: ["home", "more"]))),
         BadInput(
             "a tab root with an unknown scene in its second tab",
             .navigate(
@@ -548,14 +548,14 @@ struct BadInputTests {
             setup: tabRoot + [.selectTab("more"), .push(scene: "Keep"), .selectTab("home")],
             .navigate(
                 .tabs([TabItem("home", scene: "A1")], selected: "home")),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
 
         // Presentation styles
         BadInput(
             "a swipe-down of a full-screen cover",
             setup: [.root(scene: "A1"), .present(scene: "B1", style: .fullScreenCover)],
             .report(.dismissedByUser(ScreenID(2))),
-            .notDismissibleByUser(ScreenID(2), style: .fullScreenCover)),
+            .refused(.notDismissibleByUser(ScreenID(2), style: .fullScreenCover))),
         BadInput(
             "a swipe-down of a sheet that is not swipeable",
             setup: [
@@ -564,56 +564,56 @@ struct BadInputTests {
                     scene: "B1", style: .sheet(detents: [.medium], interactiveDismissal: false)),
                 .push(scene: "B2"),
             ], .report(.dismissedByUser(ScreenID(3))),
-            .notDismissibleByUser(
-                ScreenID(3), style: .sheet(detents: [.medium], interactiveDismissal: false))),
+            .refused(.notDismissibleByUser(
+                ScreenID(3), style: .sheet(detents: [.medium], interactiveDismissal: false)))),
         BadInput(
             "a sheet without detents",
             .navigate(.present(scene: "B1", style: .sheet(detents: []))),
-            .invalidPresentationStyle(.sheet(detents: []))),
+            .refused(.invalidPresentationStyle(.sheet(detents: [])))),
         BadInput(
             "a sheet with a detent twice",
             .navigate(.present(scene: "B1", style: .sheet(detents: [.medium, .medium]))),
-            .invalidPresentationStyle(.sheet(detents: [.medium, .medium]))),
+            .refused(.invalidPresentationStyle(.sheet(detents: [.medium, .medium])))),
         BadInput(
             "a popover without an anchor",
             .navigate(.present(scene: "B1", style: .popover(anchor: ""))),
-            .invalidPresentationStyle(.popover(anchor: ""))),
+            .refused(.invalidPresentationStyle(.popover(anchor: "")))),
         BadInput(
             "a popover with a 65-byte anchor",
             .navigate(
                 .present(scene: "B1", style: .popover(anchor: String(repeating: "a", count: 65)))),
-            .invalidPresentationStyle(.popover(anchor: String(repeating: "a", count: 65)))),
+            .refused(.invalidPresentationStyle(.popover(anchor: String(repeating: "a", count: 65))))),
 
         // Tab reports
         BadInput(
             "a tab tap while a modal covers the tab bar",
             setup: tabRoot + [.present(scene: "B2")], .report(.tabSelectedByUser("more")),
-            .tabBarCovered(tab: "more", modal: "B2")),
+            .refused(.tabBarCovered(tab: "more", modal: "B2"))),
         BadInput(
             "a re-tap of the selected tab while a modal covers the tab bar",
             setup: tabRoot + [.push(scene: "A2"), .present(scene: "B2")],
-            .report(.selectedTabReselectedByUser), .tabBarCovered(tab: "home", modal: "B2")),
+            .report(.selectedTabReselectedByUser), .refused(.tabBarCovered(tab: "home", modal: "B2"))),
         BadInput(
             "a tab tap on an unknown tab", setup: tabRoot, .report(.tabSelectedByUser("mroe")),
-            .unknownTab("mroe", tabs: ["home", "more"])),
+            .refused(.unknownTab("mroe", tabs: ["home", "more"]))),
         BadInput(
             "a tab tap over a stack root", .report(.tabSelectedByUser("home")),
-            .unknownTab("home", tabs: [])),
+            .refused(.unknownTab("home", tabs: []))),
         BadInput(
             "a tab tap in an empty window", setup: [], .report(.tabSelectedByUser("home")),
-            .unknownTab("home", tabs: [])),
+            .refused(.unknownTab("home", tabs: []))),
         BadInput(
             "a re-tap of the selected tab over a stack root",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
-            .report(.selectedTabReselectedByUser), .unknownTab("", tabs: [])),
+            .report(.selectedTabReselectedByUser), .refused(.unknownTab("", tabs: []))),
         BadInput(
             "a back swipe reported in a tab that is not selected",
             setup: tabRoot + [.push(scene: "A2"), .selectTab("more")],
             .report(.poppedBackByUser(to: ScreenID(1))),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(2))),
+            .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(2)))),
 
         // Whole-stack transitions
-        BadInput("an empty stack", .navigate(.setStack([])), .emptyStack(.setStack)),
+        BadInput("an empty stack", .navigate(.setStack([])), .refused(.emptyStack(.setStack))),
         BadInput(
             "a stack with an unknown scene in the middle",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
@@ -626,22 +626,22 @@ struct BadInputTests {
             .builderFailed("Broken", reason: "the network is down")),
         BadInput(
             "a stack with a scene the guard rejects", .navigate(.setStack(["B1", "Locked"])),
-            .rejectedByGuard(
-                name: "policy", kind: .setStack, scene: "Locked", reason: "it is locked")),
+            .guarded(.rejectedByGuard(
+                name: "policy", kind: .setStack, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "a stack set over a vetoing screen", setup: [.root(scene: "Keep"), .push(scene: "A2")],
             .navigate(.setStack(["B1"])),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
         BadInput(
             "a stack set in an empty window", setup: [], .navigate(.setStack(["A1"])),
-            .noRoot(.setStack)),
+            .refused(.noRoot(.setStack))),
         BadInput(
             "a replace in an empty window", setup: [], .navigate(.replace(scene: "A1")),
-            .noRoot(.replace)),
+            .refused(.noRoot(.replace))),
         BadInput(
             "a replace of a vetoing screen", setup: [.root(scene: "A1"), .push(scene: "Keep")],
             .navigate(.replace(scene: "B1")),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
         BadInput(
             "a replace by an unknown scene", .navigate(.replace(scene: "A3")),
             .unknownScene("A3", suggestions: ["A1", "A2"])),
@@ -649,115 +649,115 @@ struct BadInputTests {
         // Links with tabs and styles
         BadInput(
             "link with unclosed attributes", .open("demo://open/A1/+[mediumB1"),
-            .invalidLink(.unclosedAttributes(position: 2))),
+            .link(.invalidLink(.unclosedAttributes(position: 2)))),
         BadInput(
             "link with an unknown attribute", .open("demo://open/A1/+[tiny]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "tiny"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "tiny")))),
         BadInput(
             "link with an empty tab name", .open("demo://open/[tab:]A1"),
-            .invalidLink(.unknownAttribute(position: 1, text: "tab:"))),
+            .link(.invalidLink(.unknownAttribute(position: 1, text: "tab:")))),
         BadInput(
             "link with a popover without an anchor", .open("demo://open/A1/+[popover:]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "popover:"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "popover:")))),
         BadInput(
             "link with a detent twice",
             .open("demo://open/A1/+[medium,medium]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "medium"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "medium")))),
         BadInput(
             "link with a tab selected twice in one segment",
             .open("demo://open/[tab:home,selected,selected]A1"),
-            .invalidLink(.unknownAttribute(position: 1, text: "selected"))),
+            .link(.invalidLink(.unknownAttribute(position: 1, text: "selected")))),
         BadInput(
             "link with fixed twice",
             .open("demo://open/A1/+[fixed,fixed]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "fixed"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "fixed")))),
         BadInput(
             "link with a 65-byte popover anchor",
             .open("demo://open/A1/+[popover:\(String(repeating: "a", count: 65))]B1"),
-            .invalidLink(
+            .link(.invalidLink(
                 .unknownAttribute(
-                    position: 2, text: "popover:" + String(repeating: "a", count: 65)))),
+                    position: 2, text: "popover:" + String(repeating: "a", count: 65))))),
         BadInput(
             "link with a 65-byte tab name",
             .open("demo://open/[tab:\(String(repeating: "t", count: 65))]A1"),
-            .invalidLink(
-                .unknownAttribute(position: 1, text: "tab:" + String(repeating: "t", count: 65)))),
+            .link(.invalidLink(
+                .unknownAttribute(position: 1, text: "tab:" + String(repeating: "t", count: 65))))),
         BadInput(
             "link with two styles", .open("demo://open/A1/+[full-screen,popover:share]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "popover:share"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "popover:share")))),
         BadInput(
             "link with a style on a pushed screen", .open("demo://open/A1/[full-screen]A2"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link with a style on the root", .open("demo://open/[medium]A1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link marking a modal selected", .open("demo://open/A1/+[selected]B1"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link marking a root stack selected", .open("demo://open/[selected]A1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link giving a tab a style", .open("demo://open/[tab:home,full-screen]A1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link with a sheet that is also full-screen",
             .open("demo://open/A1/+[medium,full-screen]B1"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link starting a tab after a stack root", .open("demo://open/A1/[tab:home]A2"),
-            .invalidLink(.misplacedTab(position: 2))),
+            .link(.invalidLink(.misplacedTab(position: 2)))),
         BadInput(
             "link starting a tab after a modal", .open("demo://open/[tab:home]A1/+B1/[tab:more]B2"),
-            .invalidLink(.misplacedTab(position: 3))),
+            .link(.invalidLink(.misplacedTab(position: 3)))),
         BadInput(
             "link starting a tab in a modal", .open("demo://open/[tab:home]A1/+[tab:more]B1"),
-            .invalidLink(.misplacedTab(position: 2))),
+            .link(.invalidLink(.misplacedTab(position: 2)))),
         BadInput(
             "link naming a tab twice", .open("demo://open/[tab:home]A1/[tab:home]B1"),
-            .invalidLink(.repeatedTab(position: 2, name: "home"))),
+            .link(.invalidLink(.repeatedTab(position: 2, name: "home")))),
         BadInput(
             "link selecting two tabs",
             .open("demo://open/[tab:home,selected]A1/A2/[tab:more,selected]B1"),
-            .invalidLink(.twoSelectedTabs(position: 3))),
+            .link(.invalidLink(.twoSelectedTabs(position: 3)))),
         BadInput(
             "link to one stack with no tab for it", setup: tabRoot, .open("demo://open/A2"),
-            .noTabForLink("A2", tabs: ["home", "more"])),
+            .link(.noTabForLink("A2", tabs: ["home", "more"]))),
         BadInput(
             "link to one tab over a vetoing modal", setup: tabRoot + [.present(scene: "Keep")],
             .open("demo://open/B1/B2"),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
         BadInput(
             "link to one tab over its vetoing screen",
             setup: tabRoot + [.selectTab("more"), .push(scene: "Keep")],
             .open("demo://open/B1"),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
 
         // Snapshots with tabs and styles
         BadInput(
             "snapshot of version -1", .restore(TreeSnapshot(version: -1, root: [a1])),
-            .unsupportedSnapshotVersion(found: -1, supported: 3)),
+            .snapshot(.unsupportedVersion(found: -1, supported: 3))),
         BadInput(
             "snapshot of tabs from version 4",
             .restore(TreeSnapshot(version: 4, tabs: twoTabs, selectedTab: 0)),
-            .unsupportedSnapshotVersion(found: 4, supported: 3)),
+            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
         BadInput(
             "snapshot of 513 screens",
             .restore(TreeSnapshot(root: Array(repeating: a1, count: 513))),
-            .invalidSnapshot(.tooManyScreens(count: 513, limit: 512))),
+            .snapshot(.tooManyScreens(count: 513, limit: 512))),
         BadInput(
             "snapshot of 17 tabs",
             .restore(
                 TreeSnapshot(
                     tabs: (1...17).map { TreeSnapshot.Tab(name: "t\($0)", stack: [a1]) },
-                    selectedTab: 0)), .invalidSnapshot(.tooManyTabs(count: 17, limit: 16))),
+                    selectedTab: 0)), .snapshot(.tooManyTabs(count: 17, limit: 16))),
         BadInput(
             "snapshot of 33 modals",
             .restore(
                 TreeSnapshot(
                     root: [a1], modals: Array(repeating: TreeSnapshot.Modal(stack: [b1]), count: 33)
                 )
-            ), .invalidSnapshot(.tooManyModals(count: 33, limit: 32))),
+            ), .snapshot(.tooManyModals(count: 33, limit: 32))),
         BadInput(
             "snapshot of a screen with 65 parameters",
             .restore(
@@ -766,15 +766,15 @@ struct BadInputTests {
                         scene: "A1",
                         parameters: SceneParameters(
                             Dictionary(uniqueKeysWithValues: (1...65).map { ("p\($0)", "v") })))
-                ])), .invalidSnapshot(.tooManyParameters(scene: "A1", count: 65, limit: 64))),
+                ])), .snapshot(.tooManyParameters(scene: "A1", count: 65, limit: 64))),
         BadInput(
             "snapshot selecting a tab past the last",
             .restore(TreeSnapshot(tabs: twoTabs, selectedTab: 2)),
-            .invalidSnapshot(.selectedTabOutOfRange(index: 2, count: 2))),
+            .snapshot(.selectedTabOutOfRange(index: 2, count: 2))),
         BadInput(
             "snapshot selecting a negative tab",
             .restore(TreeSnapshot(tabs: twoTabs, selectedTab: -1)),
-            .invalidSnapshot(.selectedTabOutOfRange(index: -1, count: 2))),
+            .snapshot(.selectedTabOutOfRange(index: -1, count: 2))),
         BadInput(
             "snapshot with two tabs of one name",
             .restore(
@@ -782,20 +782,20 @@ struct BadInputTests {
                     tabs: [
                         TreeSnapshot.Tab(name: "home", stack: [a1]),
                         TreeSnapshot.Tab(name: "home", stack: [b1]),
-                    ], selectedTab: 0)), .invalidSnapshot(.duplicateTabName("home"))),
+                    ], selectedTab: 0)), .snapshot(.duplicateTabName("home"))),
         BadInput(
             "snapshot with an invalid tab name",
             .restore(
                 TreeSnapshot(tabs: [TreeSnapshot.Tab(name: "my home", stack: [a1])], selectedTab: 0)
             ),
-            .invalidSnapshot(.invalidTabName("my home"))),
+            .snapshot(.invalidTabName("my home"))),
         BadInput(
             "snapshot with a root stack and tabs", .restore(rootAndTabs),
-            .invalidSnapshot(.rootAndTabs)),
+            .snapshot(.rootAndTabs)),
         BadInput(
             "snapshot with modals and no root",
             .restore(TreeSnapshot(root: [], modals: [TreeSnapshot.Modal(stack: [b1])])),
-            .invalidSnapshot(.modalsWithoutRoot)),
+            .snapshot(.modalsWithoutRoot)),
         BadInput(
             "snapshot with an empty tab",
             .restore(
@@ -804,25 +804,25 @@ struct BadInputTests {
                         TreeSnapshot.Tab(name: "home", stack: [a1]),
                         TreeSnapshot.Tab(name: "more", stack: []),
                     ],
-                    selectedTab: 0)), .invalidSnapshot(.emptyStack)),
+                    selectedTab: 0)), .snapshot(.emptyStack)),
         BadInput(
             "snapshot with an empty modal",
             .restore(TreeSnapshot(root: [a1], modals: [TreeSnapshot.Modal(stack: [])])),
-            .invalidSnapshot(.emptyStack)),
+            .snapshot(.emptyStack)),
         BadInput(
             "snapshot with a sheet without detents",
             .restore(
                 TreeSnapshot(
                     root: [a1],
                     modals: [TreeSnapshot.Modal(style: .sheet(detents: []), stack: [b1])])),
-            .invalidSnapshot(.invalidStyle(.sheet(detents: [])))),
+            .snapshot(.invalidStyle(.sheet(detents: [])))),
         BadInput(
             "snapshot with a popover without an anchor",
             .restore(
                 TreeSnapshot(
                     root: [a1],
                     modals: [TreeSnapshot.Modal(style: .popover(anchor: ""), stack: [b1])])),
-            .invalidSnapshot(.invalidStyle(.popover(anchor: "")))),
+            .snapshot(.invalidStyle(.popover(anchor: "")))),
         BadInput(
             "snapshot with a tab scene no longer registered",
             .restore(
@@ -832,8 +832,8 @@ struct BadInputTests {
                             name: "home", stack: [a1, TreeSnapshot.Screen(scene: "Gone")])
                     ],
                     selectedTab: 0)),
-            .restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+            .snapshot(.restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
 
         // Payloads and typed results
         BadInput(
@@ -845,11 +845,11 @@ struct BadInputTests {
         BadInput(
             "present with a payload of the wrong type",
             .navigate(.present(scene: "Product", payload: ScenePayload(7))),
-            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Int")),
+            .input(.wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Int"))),
         BadInput(
             "replace with a payload of the wrong type",
             .navigate(.replace(scene: "Product", payload: ScenePayload("42"))),
-            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "String")),
+            .input(.wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "String"))),
         BadInput(
             "set-stack with a screen missing its payload",
             .navigate(.setStack(["A2", Destination("Product", parameters: ["id": "42"])])),
@@ -861,7 +861,7 @@ struct BadInputTests {
                     Destination("Product", payload: lamp),
                     Destination("Product", payload: ScenePayload([42])),
                 ])),
-            .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Array<Int>")),
+            .input(.wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Array<Int>"))),
         BadInput(
             "tabs with a tab missing its payload",
             .navigate(
@@ -874,7 +874,7 @@ struct BadInputTests {
                 .tabs(
                     [TabItem("shop", scene: "Gift", payload: ScenePayload(true))],
                     selected: "shop")),
-            .wrongPayloadType(scene: "Gift", expected: "BadInputProduct", given: "Bool")),
+            .input(.wrongPayloadType(scene: "Gift", expected: "BadInputProduct", given: "Bool"))),
         BadInput(
             "a payload that cannot be rebuilt from the parameters",
             .navigate(.push(scene: "Gift", parameters: ["id": "x"])),
@@ -884,25 +884,25 @@ struct BadInputTests {
                     + "no product has the id x")),
         BadInput(
             "link to a screen only a payload can build", .open("demo://open/A1/Product;id=42"),
-            .linkSegmentFailed(position: 2, segment: "Product;id=42", error: missingProduct)),
+            .link(.linkSegmentFailed(position: 2, segment: "Product;id=42", error: missingProduct))),
         BadInput(
             "link to a tab only a payload can build",
             .open("demo://open/[tab:home]A1/[tab:shop,selected]Product"),
-            .linkSegmentFailed(
-                position: 2, segment: "[tab:shop,selected]Product", error: missingProduct)),
+            .link(.linkSegmentFailed(
+                position: 2, segment: "[tab:shop,selected]Product", error: missingProduct))),
         BadInput(
             "link whose payload cannot be rebuilt", .open("demo://open/A1/+[full-screen]Gift"),
-            .linkSegmentFailed(
+            .link(.linkSegmentFailed(
                 position: 2, segment: "+[full-screen]Gift",
                 error: .builderFailed(
                     "Gift",
                     reason: "its payload could not be rebuilt from its parameters: "
-                        + "no product has the id "))),
+                        + "no product has the id ")))),
         BadInput(
             "writing a link of a screen only a payload can build",
             setup: [.root(scene: "A1"), .push(scene: "Product", payload: lamp)],
             .call { _ = try $0.coordinator.link(format: BadInputFixture.format) },
-            .linkNeedsPayload(scene: "Product", screen: ScreenID(2))),
+            .link(.linkNeedsPayload(scene: "Product", screen: ScreenID(2)))),
         BadInput(
             "writing a link of a tab only a payload can build",
             setup: [
@@ -914,12 +914,12 @@ struct BadInputTests {
                     selected: "home")
             ],
             .call { _ = try $0.coordinator.link(format: BadInputFixture.format) },
-            .linkNeedsPayload(scene: "Product", screen: ScreenID(2))),
+            .link(.linkNeedsPayload(scene: "Product", screen: ScreenID(2)))),
         BadInput(
             "saving a payload whose type is not registered",
             setup: [.root(scene: "A1"), .present(scene: "A2", payload: ScenePayload(2.5))],
             .call { _ = try $0.coordinator.snapshot() },
-            .payloadNotSaved(scene: "A2", screen: ScreenID(2), type: "Double")),
+            .link(.payloadNotSaved(scene: "A2", screen: ScreenID(2), type: "Double"))),
         BadInput(
             "snapshot naming a payload type that is not registered",
             .restore(
@@ -927,7 +927,7 @@ struct BadInputTests {
                     a1,
                     TreeSnapshot.Screen(
                         scene: "Product", payload: .init(type: "coupon", json: "{}")),
-                ])), .invalidSnapshot(.unknownPayloadType("coupon"))),
+                ])), .snapshot(.unknownPayloadType("coupon"))),
         BadInput(
             "snapshot with a payload its type cannot read",
             .restore(
@@ -936,7 +936,7 @@ struct BadInputTests {
                     TreeSnapshot.Screen(
                         scene: "Product", payload: .init(type: "product", json: "[]")),
                 ])),
-            .invalidSnapshot(.unreadablePayload(type: "product", reason: unreadableProduct("[]")))),
+            .snapshot(.unreadablePayload(type: "product", reason: unreadableProduct("[]")))),
         BadInput(
             "snapshot whose payloads are read before any screen is checked",
             .restore(
@@ -948,12 +948,12 @@ struct BadInputTests {
                                 scene: "A1", payload: .init(type: "product", json: #"{"id":"7"}"#))
                         ])
                     ])),
-            .invalidSnapshot(
+            .snapshot(
                 .unreadablePayload(type: "product", reason: unreadableProduct(#"{"id":"7"}"#)))),
         BadInput(
             "snapshot without the payload its scene requires",
             .restore(TreeSnapshot(root: [a1, TreeSnapshot.Screen(scene: "Product")])),
-            .restorationFailed(position: 2, scene: "Product", error: missingProduct)),
+            .snapshot(.restorationFailed(position: 2, scene: "Product", error: missingProduct))),
         BadInput(
             "snapshot with a payload of another registered type",
             .restore(
@@ -967,10 +967,10 @@ struct BadInputTests {
                                     scene: "Product", payload: .init(type: "count", json: "7"))
                             ]),
                     ], selectedTab: 0)),
-            .restorationFailed(
+            .snapshot(.restorationFailed(
                 position: 2, scene: "Product",
-                error: .wrongPayloadType(
-                    scene: "Product", expected: "BadInputProduct", given: "Int"))),
+                error: .input(.wrongPayloadType(
+                    scene: "Product", expected: "BadInputProduct", given: "Int"))))),
         // Universal links
         BadInput(
             "universal link from a host not accepted",
@@ -1095,12 +1095,12 @@ struct BadInputTests {
             "universal link that would remove a screen that vetoes",
             setup: [.root(scene: "A1"), .push(scene: "Keep")],
             .openUniversal("https://example.com/a1"),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
         BadInput(
             "universal link presenting over a modal that vetoes",
             setup: [.root(scene: "A1"), .present(scene: "Keep")],
             .openUniversal("https://example.com/sheet"),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
         BadInput(
             "universal link whose parent's builder fails",
             .openUniversal("https://example.com/broken/a2"),
@@ -1108,50 +1108,50 @@ struct BadInputTests {
         BadInput(
             "universal link to a scene a guard rejects",
             .openUniversal("https://example.com/locked"),
-            .rejectedByGuard(name: "policy", kind: .root, scene: "Locked", reason: "it is locked")),
+            .guarded(.rejectedByGuard(name: "policy", kind: .root, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "universal link selecting a tab over a stack root",
-            .openUniversal("https://example.com/more"), .unknownTab("more", tabs: [])),
+            .openUniversal("https://example.com/more"), .refused(.unknownTab("more", tabs: []))),
         BadInput(
             "universal link pushing onto an empty window", setup: [],
-            .openUniversal("https://example.com/push"), .noRoot(.push)),
+            .openUniversal("https://example.com/push"), .refused(.noRoot(.push))),
         BadInput(
             "universal link presenting over an empty window", setup: [],
-            .openUniversal("https://example.com/sheet"), .noRoot(.present)),
+            .openUniversal("https://example.com/sheet"), .refused(.noRoot(.present))),
         BadInput(
             "finishing with a result of the wrong type",
             extraSetup: { fixture in
                 try fixture.coordinator.navigate(.push(scene: "A2"), expecting: Int.self) { _ in }
             }, .finish(.pop()) { try $0.visibleStub?.context.finish(with: "seven") },
-            .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
+            .input(.wrongResultType(screen: ScreenID(2), expected: "Int", given: "String"))),
         BadInput(
             "finishing a presented screen with a result of the wrong type",
             extraSetup: { fixture in
                 try fixture.coordinator.navigate(.present(scene: "B1"), expecting: Int.self) { _ in
                 }
             }, .finish(.dismiss()) { try $0.visibleStub?.context.finish(with: "seven") },
-            .wrongResultType(screen: ScreenID(2), expected: "Int", given: "String")),
+            .input(.wrongResultType(screen: ScreenID(2), expected: "Int", given: "String"))),
         // A tab set that changes
         BadInput(
             "a tab added before the first root", setup: [],
-            .navigate(.addTab(TabItem("new", scene: "A1"))), .noRoot(.addTab)),
+            .navigate(.addTab(TabItem("new", scene: "A1"))), .refused(.noRoot(.addTab))),
         BadInput(
             "a tab added over a stack root", .navigate(.addTab(TabItem("new", scene: "A1"))),
-            .noTabRoot(.addTab)),
+            .refused(.noTabRoot(.addTab))),
         BadInput(
             "a tab added past the end", setup: BadInputTests.tabRoot,
             .navigate(.addTab(TabItem("new", scene: "A1"), at: 3)),
-            .tabIndexOutOfRange(index: 3, count: 2)),
+            .refused(.tabIndexOutOfRange(index: 3, count: 2))),
         BadInput(
             "a tab added at a negative position", setup: BadInputTests.tabRoot,
             .navigate(.addTab(TabItem("new", scene: "A1"), at: -1)),
-            .tabIndexOutOfRange(index: -1, count: 2)),
+            .refused(.tabIndexOutOfRange(index: -1, count: 2))),
         BadInput(
             "a tab added with a name in use", setup: BadInputTests.tabRoot,
-            .navigate(.addTab(TabItem("more", scene: "A1"))), .duplicateTabName("more")),
+            .navigate(.addTab(TabItem("more", scene: "A1"))), .refused(.duplicateTabName("more"))),
         BadInput(
             "a tab added with an empty name", setup: BadInputTests.tabRoot,
-            .navigate(.addTab(TabItem("", scene: "A1"))), .invalidTabName("")),
+            .navigate(.addTab(TabItem("", scene: "A1"))), .input(.invalidTabName(""))),
         BadInput(
             "a tab added with an unknown scene", setup: BadInputTests.tabRoot,
             .navigate(.addTab(TabItem("new", scene: "A9"))),
@@ -1159,48 +1159,48 @@ struct BadInputTests {
         BadInput(
             "the only tab removed",
             setup: [.tabs([TabItem("home", scene: "A1")], selected: "home")],
-            .navigate(.removeTab("home")), .lastTab("home")),
+            .navigate(.removeTab("home")), .refused(.lastTab("home"))),
         BadInput(
             "an unknown tab removed", setup: BadInputTests.tabRoot, .navigate(.removeTab("nope")),
-            .unknownTab("nope", tabs: ["home", "more"])),
+            .refused(.unknownTab("nope", tabs: ["home", "more"]))),
         BadInput(
             "a tab removed over a stack root", .navigate(.removeTab("home")),
-            .unknownTab("home", tabs: [])),
+            .refused(.unknownTab("home", tabs: []))),
         // Split roots
         BadInput(
             "a detail shown over a stack root", .navigate(.showDetail("B1")),
-            .noSplitRoot(.showDetail)),
+            .refused(.noSplitRoot(.showDetail))),
         BadInput(
             "a detail shown over a tab root", setup: BadInputTests.tabRoot,
-            .navigate(.showDetail("B1")), .noSplitRoot(.showDetail)),
+            .navigate(.showDetail("B1")), .refused(.noSplitRoot(.showDetail))),
         BadInput(
             "a supplementary shown over a stack root", .navigate(.showSupplementary("B1")),
-            .noSplitRoot(.showSupplementary)),
+            .refused(.noSplitRoot(.showSupplementary))),
         BadInput(
             "a supplementary shown over a tab root", setup: BadInputTests.tabRoot,
-            .navigate(.showSupplementary("B1")), .noSplitRoot(.showSupplementary)),
+            .navigate(.showSupplementary("B1")), .refused(.noSplitRoot(.showSupplementary))),
         BadInput(
             "a detail shown in an empty window", setup: [], .navigate(.showDetail("B1")),
-            .noRoot(.showDetail)),
+            .refused(.noRoot(.showDetail))),
         BadInput(
             "a supplementary shown in two columns", setup: BadInputTests.twoColumns,
-            .navigate(.showSupplementary("B2")), .noSupplementaryColumn(.showSupplementary)),
+            .navigate(.showSupplementary("B2")), .refused(.noSupplementaryColumn(.showSupplementary))),
         BadInput(
             "a double-column split with a supplementary screen",
             .navigate(.split(primary: "A1", supplementary: "A2", style: .doubleColumn)),
-            .noSupplementaryColumn(.split)),
+            .refused(.noSupplementaryColumn(.split))),
         BadInput(
             "a replace on an empty detail", setup: [.split(primary: "A1")],
-            .navigate(.replace(scene: "A2")), .noDetailScreen(.replace)),
+            .navigate(.replace(scene: "A2")), .refused(.noDetailScreen(.replace))),
         BadInput(
             "a replace on a detail a sidebar selection emptied",
             setup: [
                 .split(primary: "A1", supplementary: "A2", detail: "B1"),
                 .showSupplementary("B2"),
-            ], .navigate(.replace(scene: "A2")), .noDetailScreen(.replace)),
+            ], .navigate(.replace(scene: "A2")), .refused(.noDetailScreen(.replace))),
         BadInput(
             "a size class in an empty window", setup: [],
-            .report(.sizeClassChanged(.compact)), .noRoot(.sizeClass)),
+            .report(.sizeClassChanged(.compact)), .refused(.noRoot(.sizeClass))),
         BadInput(
             "a detail of an unknown scene", setup: BadInputTests.twoColumns,
             .navigate(.showDetail("Nope")), .unknownScene("Nope", suggestions: [])),
@@ -1216,250 +1216,250 @@ struct BadInputTests {
         BadInput(
             "a detail shown over a vetoing detail", setup: [.split(primary: "A1", detail: "Keep")],
             .navigate(.showDetail("B1")),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
         BadInput(
             "a split over a vetoing screen", setup: [.root(scene: "Keep")],
             .navigate(.split(primary: "A1", detail: "B1")),
-            .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")),
+            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
         BadInput(
             "a pop of an empty detail", setup: [.split(primary: "A1")], .navigate(.pop()),
-            .cannotPopFirstScreen("A1", kind: .pop)),
+            .refused(.cannotPopFirstScreen("A1", kind: .pop))),
         BadInput(
             "a pop of a collapsed split's primary", setup: [.split(primary: "A1")],
             extraSetup: { try $0.coordinator.report(.sizeClassChanged(.compact)) },
-            .navigate(.pop()), .cannotPopFirstScreen("A1", kind: .pop)),
+            .navigate(.pop()), .refused(.cannotPopFirstScreen("A1", kind: .pop))),
         BadInput(
             "a back report to the primary of an expanded split",
             setup: BadInputTests.twoColumns + [.push(scene: "B2")],
             .report(.poppedBackByUser(to: ScreenID(1))),
-            .reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3))),
+            .refused(.reportedScreenNotOnTop(ScreenID(1), kind: .popTo, visible: ScreenID(3)))),
         BadInput(
             "a tab selected in a split", setup: BadInputTests.twoColumns,
-            .navigate(.selectTab("home")), .unknownTab("home", tabs: [])),
+            .navigate(.selectTab("home")), .refused(.unknownTab("home", tabs: []))),
         BadInput(
             "a tab added to a split", setup: BadInputTests.twoColumns,
-            .navigate(.addTab(TabItem("home", scene: "A1"))), .noTabRoot(.addTab)),
+            .navigate(.addTab(TabItem("home", scene: "A1"))), .refused(.noTabRoot(.addTab))),
         BadInput(
             "link with a detail before its supplementary",
             .open("demo://open/[primary]A1/[detail]B1/[supplementary]A2"),
-            .invalidLink(.misplacedAttributes(position: 3))),
+            .link(.invalidLink(.misplacedAttributes(position: 3)))),
         BadInput(
             "link with a detail and no primary", .open("demo://open/[detail]B1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link with a primary after the root", .open("demo://open/A1/[primary]B1"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link with a modal's column", .open("demo://open/[primary]A1/+[detail]B1"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link with three columns off the primary", .open("demo://open/[detail,three-column]A1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link with a column among tabs", .open("demo://open/[tab:home]A1/[primary]B1"),
-            .invalidLink(.misplacedAttributes(position: 2))),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
         BadInput(
             "link with a column and a style", .open("demo://open/[primary,full-screen]A1"),
-            .invalidLink(.misplacedAttributes(position: 1))),
+            .link(.invalidLink(.misplacedAttributes(position: 1)))),
         BadInput(
             "link with a column named twice", .open("demo://open/[primary,primary]A1"),
-            .invalidLink(.unknownAttribute(position: 1, text: "primary"))),
+            .link(.invalidLink(.unknownAttribute(position: 1, text: "primary")))),
         BadInput(
             "link to a split whose detail scene is unknown",
             .open("demo://open/[primary]A1/[detail]Nope"),
-            .linkSegmentFailed(
+            .link(.linkSegmentFailed(
                 position: 2, segment: "[detail]Nope",
-                error: .unknownScene("Nope", suggestions: []))),
+                error: .unknownScene("Nope", suggestions: [])))),
         BadInput(
             "snapshot of a split and a root stack",
-            .restore(BadInputTests.splitAndRoot), .invalidSnapshot(.rootAndTabs)),
+            .restore(BadInputTests.splitAndRoot), .snapshot(.rootAndTabs)),
         BadInput(
             "snapshot of a split and tabs",
-            .restore(BadInputTests.splitAndTabs), .invalidSnapshot(.rootAndTabs)),
+            .restore(BadInputTests.splitAndTabs), .snapshot(.rootAndTabs)),
         BadInput(
             "snapshot of a split with an empty primary",
             .restore(TreeSnapshot(split: .init(primary: [], detail: [a1]))),
-            .invalidSnapshot(.emptyStack)),
+            .snapshot(.emptyStack)),
         BadInput(
             "snapshot of a split whose detail scene is gone",
             .restore(TreeSnapshot(split: .init(primary: [a1], detail: [.init(scene: "Gone")]))),
-            .restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: []))),
+            .snapshot(.restorationFailed(
+                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
         BadInput(
             "snapshot of a split from version 4",
             .restore(TreeSnapshot(version: 4, split: .init(primary: [a1]))),
-            .unsupportedSnapshotVersion(found: 4, supported: 3)),
+            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
         // Alerts and dialogs: content that cannot be shown.
         BadInput(
             "an alert with an invalid name",
             .navigate(.alert(broken { $0.name = "bad name" })),
-            .invalidAlert(.invalidName("bad name", .whitespace(position: 4)))),
+            .refused(.invalidAlert(.invalidName("bad name", .whitespace(position: 4))))),
         BadInput(
             "an alert without buttons", .navigate(.alert(broken { $0.buttons = [] })),
-            .invalidAlert(.noButtons)),
+            .refused(.invalidAlert(.noButtons))),
         BadInput(
             "an alert with 17 buttons",
             .navigate(.alert(broken { $0.buttons = (0..<17).map { AlertButton("B\($0)") } })),
-            .invalidAlert(.tooManyButtons(count: 17, limit: 16))),
+            .refused(.invalidAlert(.tooManyButtons(count: 17, limit: 16)))),
         BadInput(
             "an alert with 5 text fields",
             .navigate(
                 .alert(broken { $0.textFields = Array(repeating: AlertTextField(), count: 5) })),
-            .invalidAlert(.tooManyTextFields(count: 5, limit: 4))),
+            .refused(.invalidAlert(.tooManyTextFields(count: 5, limit: 4)))),
         BadInput(
             "a dialog with a text field",
             .navigate(.alert(broken(dialog) { $0.textFields = [AlertTextField()] })),
-            .invalidAlert(.textFieldsInDialog)),
+            .refused(.invalidAlert(.textFieldsInDialog))),
         BadInput(
             "an alert with an anchor", .navigate(.alert(broken { $0.anchor = "share" })),
-            .invalidAlert(.anchorOnAlert)),
+            .refused(.invalidAlert(.anchorOnAlert))),
         BadInput(
             "a dialog with an empty anchor", .navigate(.alert(broken(dialog) { $0.anchor = "" })),
-            .invalidAlert(.invalidAnchor)),
+            .refused(.invalidAlert(.invalidAnchor))),
         BadInput(
             "a dialog with a 65-byte anchor",
             .navigate(.alert(broken(dialog) { $0.anchor = String(repeating: "a", count: 65) })),
-            .invalidAlert(.invalidAnchor)),
+            .refused(.invalidAlert(.invalidAnchor))),
         BadInput(
             "an alert with a 4,097-byte title",
             .navigate(.alert(broken { $0.title = String(repeating: "t", count: 4_097) })),
-            .invalidAlert(.textTooLong(limit: 4_096))),
+            .refused(.invalidAlert(.textTooLong(limit: 4_096)))),
         BadInput(
             "an alert with a button without a title",
             .navigate(.alert(broken { $0.buttons[1].title = "" })),
-            .invalidAlert(.emptyButtonTitle(index: 1))),
+            .refused(.invalidAlert(.emptyButtonTitle(index: 1)))),
         BadInput(
             "an alert with two cancel buttons",
             .navigate(.alert(broken { $0.buttons.append(.cancel("Close")) })),
-            .invalidAlert(.moreThanOneCancelButton)),
+            .refused(.invalidAlert(.moreThanOneCancelButton))),
         BadInput(
             "an alert whose buttons answer another type than expected",
             .navigateExpectingBool(.alert(discard)),
-            .invalidAlert(.wrongAnswerType(button: 1, expected: "Bool", given: "String"))),
+            .refused(.invalidAlert(.wrongAnswerType(button: 1, expected: "Bool", given: "String")))),
         // Nothing goes over an alert.
         BadInput(
             "a push over an alert", setup: underAlert, .navigate(.push(scene: "B1")),
-            .alertIsPresented(.push, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.push, alert: "DiscardDraft"))),
         BadInput(
             "a present over an alert", setup: underAlert, .navigate(.present(scene: "B1")),
-            .alertIsPresented(.present, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.present, alert: "DiscardDraft"))),
         BadInput(
             "an alert over an alert", setup: underAlert, .navigate(.alert(rename)),
-            .alertIsPresented(.present, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.present, alert: "DiscardDraft"))),
         BadInput(
             "a pop under an alert", setup: underAlert, .navigate(.pop()),
-            .alertIsPresented(.pop, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.pop, alert: "DiscardDraft"))),
         BadInput(
             "a pop to a scene under an alert", setup: underAlert,
-            .navigate(.popTo(scene: "A1")), .alertIsPresented(.popTo, alert: "DiscardDraft")),
+            .navigate(.popTo(scene: "A1")), .refused(.alertIsPresented(.popTo, alert: "DiscardDraft"))),
         BadInput(
             "a pop to root under an alert", setup: underAlert, .navigate(.popToRoot()),
-            .alertIsPresented(.popToRoot, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.popToRoot, alert: "DiscardDraft"))),
         BadInput(
             "a stack set under an alert", setup: underAlert,
-            .navigate(.setStack(["B1", "B2"])), .alertIsPresented(.setStack, alert: "DiscardDraft")),
+            .navigate(.setStack(["B1", "B2"])), .refused(.alertIsPresented(.setStack, alert: "DiscardDraft"))),
         BadInput(
             "a replace of an alert", setup: underAlert, .navigate(.replace(scene: "B1")),
-            .alertIsPresented(.replace, alert: "DiscardDraft")),
+            .refused(.alertIsPresented(.replace, alert: "DiscardDraft"))),
         // The user's answers.
         BadInput(
             "an answer to a screen that is no alert",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
-            .report(.answeredByUser(ScreenID(2), button: 0)), .notAnAlert(ScreenID(2))),
+            .report(.answeredByUser(ScreenID(2), button: 0)), .refused(.notAnAlert(ScreenID(2)))),
         BadInput(
             "an answer to a screen under an alert", setup: underAlert,
-            .report(.answeredByUser(ScreenID(2), button: 0)), .notAnAlert(ScreenID(2))),
+            .report(.answeredByUser(ScreenID(2), button: 0)), .refused(.notAnAlert(ScreenID(2)))),
         BadInput(
             "an answer with a button past the last", setup: underAlert,
             .report(.answeredByUser(ScreenID(3), button: 2)),
-            .noSuchAlertButton(ScreenID(3), button: 2, count: 2)),
+            .refused(.noSuchAlertButton(ScreenID(3), button: 2, count: 2))),
         BadInput(
             "an answer with a negative button", setup: underAlert,
             .report(.answeredByUser(ScreenID(3), button: -1)),
-            .noSuchAlertButton(ScreenID(3), button: -1, count: 2)),
+            .refused(.noSuchAlertButton(ScreenID(3), button: -1, count: 2))),
         BadInput(
             "an answer without the text of a text field",
             setup: [.root(scene: "A1"), .alert(rename)],
             .report(.answeredByUser(ScreenID(2), button: 0)),
-            .alertTextMismatch(ScreenID(2), given: 0, expected: 1)),
+            .refused(.alertTextMismatch(ScreenID(2), given: 0, expected: 1))),
         BadInput(
             "an answer with a text for an alert without text fields", setup: underAlert,
             .report(.answeredByUser(ScreenID(3), button: 0, text: ["x"])),
-            .alertTextMismatch(ScreenID(3), given: 1, expected: 0)),
+            .refused(.alertTextMismatch(ScreenID(3), given: 1, expected: 0))),
         BadInput(
             "an answer to an alert already answered", setup: underAlert,
             extraSetup: { try $0.coordinator.report(.answeredByUser(ScreenID(3), button: 1)) },
-            .report(.answeredByUser(ScreenID(3), button: 1)), .reportedScreenGone(ScreenID(3))),
+            .report(.answeredByUser(ScreenID(3), button: 1)), .refused(.reportedScreenGone(ScreenID(3)))),
         BadInput(
             "a swipe-down of an alert", setup: underAlert, .report(.dismissedByUser(ScreenID(3))),
-            .notDismissibleByUser(ScreenID(3), style: .alert)),
+            .refused(.notDismissibleByUser(ScreenID(3), style: .alert))),
         BadInput(
             "a tap outside a locked popover",
             setup: [.root(scene: "A1"), .present(scene: "B1", style: lockedPopover)],
             .report(.dismissedByUser(ScreenID(2))),
-            .notDismissibleByUser(ScreenID(2), style: lockedPopover)),
+            .refused(.notDismissibleByUser(ScreenID(2), style: lockedPopover))),
         // An alert's style is not a scene's, nor a link's or a snapshot's.
         BadInput(
             "a scene presented with the alert style",
-            .navigate(.present(scene: "B1", style: .alert)), .invalidPresentationStyle(.alert)),
+            .navigate(.present(scene: "B1", style: .alert)), .refused(.invalidPresentationStyle(.alert))),
         BadInput(
             "a scene presented with the dialog style",
             .navigate(.present(scene: "B1", style: .confirmationDialog)),
-            .invalidPresentationStyle(.confirmationDialog)),
+            .refused(.invalidPresentationStyle(.confirmationDialog))),
         BadInput(
             "a link presenting with an alert's style", .open("demo://open/A1/+[alert]B1"),
-            .invalidLink(.unknownAttribute(position: 2, text: "alert"))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "alert")))),
         BadInput(
             "a link table presenting with an alert's style",
             .call { _ in
                 _ = try LinkTable(
                     accepting: [.scheme("demo")],
                     routes: [LinkRoute("ask", scene: "B1", effect: .present(.alert))])
-            }, .invalidLinkTable(.invalidRoute("ask", .invalidStyle(.alert)))),
+            }, .link(.invalidLinkTable(.invalidRoute("ask", .invalidStyle(.alert))))),
         BadInput(
             "a snapshot of an alert",
             .restore(TreeSnapshot(root: [a1], modals: [.init(style: .alert, stack: [b1])])),
-            .invalidSnapshot(.invalidStyle(.alert))),
+            .snapshot(.invalidStyle(.alert))),
         BadInput(
             "a snapshot of a dialog",
             .restore(
                 TreeSnapshot(root: [a1], modals: [.init(style: .confirmationDialog, stack: [b1])])),
-            .invalidSnapshot(.invalidStyle(.confirmationDialog))),
+            .snapshot(.invalidStyle(.confirmationDialog))),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },
-            .invalidWindowID("")),
+            .input(.invalidWindowID(""))),
         BadInput(
             "a window name over the byte limit",
             .call { try $0.windows.openWindow(WindowID(BadInputTests.mediumName)) },
-            .invalidWindowID(WindowID(BadInputTests.mediumName))),
+            .input(.invalidWindowID(WindowID(BadInputTests.mediumName)))),
         BadInput(
             "a window opened twice", .call { try $0.windows.openWindow("main") },
-            .windowAlreadyOpen("main")),
+            .window(.windowAlreadyOpen("main"))),
         BadInput(
             "an unknown window's coordinator",
             .call { _ = try $0.windows.coordinator(for: "gone") },
-            .unknownWindow("gone", open: ["side", "main"])),
+            .window(.unknownWindow("gone", open: ["side", "main"]))),
         BadInput(
             "an unknown window activated", .call { try $0.windows.activate("gone") },
-            .unknownWindow("gone", open: ["side", "main"])),
+            .window(.unknownWindow("gone", open: ["side", "main"]))),
         BadInput(
             "an unknown window closed", .call { try $0.windows.closeWindow("gone") },
-            .unknownWindow("gone", open: ["side", "main"])),
+            .window(.unknownWindow("gone", open: ["side", "main"]))),
         BadInput(
             "a link into an unknown window",
             .call {
                 try $0.windows.open(
                     .deepLink("demo://open/A2", format: BadInputFixture.format), in: .window("gone")
                 )
-            }, .unknownWindow("gone", open: ["side", "main"])),
+            }, .window(.unknownWindow("gone", open: ["side", "main"]))),
         BadInput(
             "a link into a new window with an open window's name",
             .call {
                 try $0.windows.open(
                     .deepLink("demo://open/A2", format: BadInputFixture.format),
                     in: .newWindow("side"))
-            }, .windowAlreadyOpen("side")),
+            }, .window(.windowAlreadyOpen("side"))),
         BadInput(
             "a failing link into a new window",
             .call {
@@ -1467,8 +1467,8 @@ struct BadInputTests {
                     .deepLink("demo://open/Nope", format: BadInputFixture.format),
                     in: .newWindow("new"))
             },
-            .linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
+            .link(.linkSegmentFailed(
+                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])))),
         BadInput(
             "a link to the active window when none is open",
             extraSetup: { fixture in
@@ -1477,17 +1477,17 @@ struct BadInputTests {
             },
             .call {
                 try $0.windows.open(.deepLink("demo://open/A2", format: BadInputFixture.format))
-            }, .noActiveWindow),
+            }, .window(.noActiveWindow)),
         BadInput(
             "a closed window's navigation",
             extraSetup: { try $0.windows.closeWindow("main") }, .navigate(.push(scene: "A2")),
-            .windowClosed("main")),
+            .window(.windowClosed("main"))),
         BadInput(
             "a closed window's link", extraSetup: { try $0.windows.closeWindow("main") },
-            .open("demo://open/A1"), .windowClosed("main")),
+            .open("demo://open/A1"), .window(.windowClosed("main"))),
         BadInput(
             "a closed window's report", extraSetup: { try $0.windows.closeWindow("main") },
-            .report(.dismissedByUser(ScreenID(1))), .windowClosed("main")),
+            .report(.dismissedByUser(ScreenID(1))), .window(.windowClosed("main"))),
     ]
 
     @Test("the table covers at least 100 cases")

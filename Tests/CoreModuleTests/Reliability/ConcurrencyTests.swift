@@ -70,7 +70,7 @@ struct ThreadSafetyTests {
                     do {
                         try container.assemble(contentsOf: [stubBuilder(shared)])
                         tally.add("contested wins")
-                    } catch NavigationError.duplicateRegistration(shared) {
+                    } catch NavigationError.misuse(.duplicateRegistration(shared)) {
                         tally.add("contested losses")
                     } catch {
                         tally.add("unexpected")

@@ -194,7 +194,7 @@ struct HostileTests {
     @MainActor
     func hugeNamesEverywhere() throws {
         let huge = SceneIdentifier(String(repeating: "e\u{301}", count: 1_000_000))
-        let problem = IdentifierProblem.tooManyBytes(
+        let problem = NavigationError.IdentifierProblem.tooManyBytes(
             count: huge.rawValue.utf8.count, limit: SceneIdentifier.maximumByteCount)
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let container = try #require(coordinator.container as? DependencyContainer)
@@ -202,9 +202,10 @@ struct HostileTests {
             .push(scene: huge), .present(scene: huge), .root(scene: huge), .popTo(scene: huge),
         ] {
             expectRejected(
-                request, on: coordinator, with: .invalidSceneIdentifier(huge, problem: problem))
+                request, on: coordinator,
+                with: .input(.invalidSceneIdentifier(huge, problem: problem)))
         }
-        let invalid = NavigationError.invalidSceneIdentifier(huge, problem: problem)
+        let invalid = NavigationError.input(.invalidSceneIdentifier(huge, problem: problem))
         expectRefusal(invalid, leaving: container) {
             try container.assemble(contentsOf: [
                 SceneBuilder(huge) { context in StubScreen(context: context) }
@@ -272,18 +273,20 @@ extension HostileTests {
             String(decoding: Array(text.utf8.prefix(64)), as: UTF8.self)
         }
         let expected: [NavigationError] = [
-            .unknownTab(huge, tabs: ["home", "more"]), .invalidTabName(huge),
-            .unknownTab(huge, tabs: ["home"]),
-            .invalidPresentationStyle(.popover(anchor: huge)),
+            .refused(.unknownTab(huge, tabs: ["home", "more"])), .input(.invalidTabName(huge)),
+            .refused(.unknownTab(huge, tabs: ["home"])),
+            .refused(.invalidPresentationStyle(.popover(anchor: huge))),
             // An attribute over the longest one is refused by its first 64 bytes.
-            .invalidLink(.unknownAttribute(position: 1, text: firstBytes("tab:" + huge))),
-            .invalidLink(.unknownAttribute(position: 2, text: firstBytes(huge))),
-            .linkSegmentFailed(
-                position: 2, segment: huge,
-                error: .invalidSceneIdentifier(
-                    hugeScene,
-                    problem: .tooManyBytes(
-                        count: huge.utf8.count, limit: SceneIdentifier.maximumByteCount))),
+            .link(.invalidLink(.unknownAttribute(position: 1, text: firstBytes("tab:" + huge)))),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: firstBytes(huge)))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: huge,
+                    error: .input(
+                        .invalidSceneIdentifier(
+                            hugeScene,
+                            problem: .tooManyBytes(
+                                count: huge.utf8.count, limit: SceneIdentifier.maximumByteCount))))),
         ]
         // One by one: a failure names the input.
         #expect(outcome.errors.count == expected.count)
@@ -359,7 +362,8 @@ extension HostileTests {
     func observerLoopStops() async throws {
         let outcome = await finishesOnMainActor { try? Self.runChain(depth: .max) }
         let chain = try #require(outcome ?? nil, "the loop was not stopped")
-        let loop = NavigationError.observerNavigationLoop(limit: 50, kind: .push, scene: "A2")
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 50, kind: .push, scene: "A2"))
         // The root, then the 50 pushes the limit allows; the 51st failed and changed nothing.
         #expect(chain.screenCount == 51)
         #expect(chain.visible == "A2")
@@ -400,7 +404,8 @@ extension HostileTests {
         #expect(recorder.kinds == [.push, .replaceTree, .push, .replaceTree])
         coordinator.maximumObserverNavigations = 0
         try coordinator.navigate(.push(scene: "B2"))
-        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(recorder.failures.map(\.error) == [loop])
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
@@ -425,7 +430,8 @@ extension HostileTests {
         }
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.push(scene: "A2"))
-        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         #expect(recorder.failures.map(\.error) == [loop])
@@ -473,11 +479,13 @@ extension HostileTests {
         #expect(coordinator.tree.scenes == [["A1", "A2", "A2", "B1"]])
         #expect(
             recorder.failures.map(\.error) == [
-                .observerNavigationLoop(limit: 2, kind: .push, scene: "A2")
+                .misuse(.observerNavigationLoop(limit: 2, kind: .push, scene: "A2"))
             ])
         // Past the limit, each task's push, then its link, threw the loop error.
-        let push = NavigationError.observerNavigationLoop(limit: 2, kind: .push, scene: "A2")
-        let link = NavigationError.observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil)
+        let push = NavigationError.misuse(
+            .observerNavigationLoop(limit: 2, kind: .push, scene: "A2"))
+        let link = NavigationError.misuse(
+            .observerNavigationLoop(limit: 2, kind: .replaceTree, scene: nil))
         #expect(thrown.errors == [push, link, push, link])
         token.cancel()
     }
@@ -506,7 +514,7 @@ extension HostileTests {
         try coordinator.navigate(.root(scene: "A1"))
         let recorder = EventRecorder(coordinator)
         try coordinator.navigate(.push(scene: "Meddler"))
-        #expect(thrown.errors == [.reentrantNavigation(.push, during: .push)])
+        #expect(thrown.errors == [.misuse(.reentrantNavigation(.push, during: .push))])
         #expect(coordinator.tree.scenes == [["A1", "Meddler"]])
         #expect(recorder.kinds == [.push])
     }
@@ -527,7 +535,8 @@ extension HostileTests {
             }
         }
         try coordinator.navigate(.push(scene: "A2"))
-        let loop = NavigationError.observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil)
+        let loop = NavigationError.misuse(
+            .observerNavigationLoop(limit: 0, kind: .replaceTree, scene: nil))
         #expect(thrown == [loop])
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
         coordinator.maximumObserverNavigations = 1

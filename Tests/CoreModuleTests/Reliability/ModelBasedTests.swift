@@ -349,7 +349,9 @@ struct ModelStatistics: CustomStringConvertible {
         case .failed(let error, _), .refused(let error):
             failed += 1
             failureCases.insert(Self.caseName(error))
-            if case .notDismissibleByUser(_, .popover) = error { lockedPopoverRefusals += 1 }
+            if case .refused(.notDismissibleByUser(_, .popover)) = error {
+                lockedPopoverRefusals += 1
+            }
         case .silent:
             silent += 1
         }
@@ -358,12 +360,21 @@ struct ModelStatistics: CustomStringConvertible {
     /// The error's case, and the case of the error it wraps.
     static func caseName(_ error: NavigationError) -> String {
         switch error {
-        case .linkSegmentFailed(_, _, let inner): return "linkSegmentFailed/" + caseName(inner)
-        case .restorationFailed(_, _, let inner): return "restorationFailed/" + caseName(inner)
-        case .invalidLink(let problem): return "invalidLink/" + label(problem)
-        case .invalidSnapshot(let problem): return "invalidSnapshot/" + label(problem)
-        case .invalidAlert(let problem): return "invalidAlert/" + label(problem)
-        default: return label(error)
+        case .link(.linkSegmentFailed(_, _, let inner)):
+            return "linkSegmentFailed/" + caseName(inner)
+        case .snapshot(.restorationFailed(_, _, let inner)):
+            return "restorationFailed/" + caseName(inner)
+        case .link(.invalidLink(let problem)): return "invalidLink/" + label(problem)
+        case .snapshot(.unsupportedVersion): return "unsupportedSnapshotVersion"
+        case .snapshot(let problem): return "invalidSnapshot/" + label(problem)
+        case .refused(.invalidAlert(let problem)): return "invalidAlert/" + label(problem)
+        case .unknownScene, .builderFailed: return label(error)
+        case .input(let reason): return label(reason)
+        case .refused(let reason): return label(reason)
+        case .guarded(let reason): return label(reason)
+        case .link(let reason): return label(reason)
+        case .window(let reason): return label(reason)
+        case .misuse(let reason): return label(reason)
         }
     }
 
@@ -372,15 +383,16 @@ struct ModelStatistics: CustomStringConvertible {
         if let label = Mirror(reflecting: value).children.first?.label { return label }
         // Cases without a payload have no child to name them.
         switch value {
-        case let error as NavigationError where error == .noTabs: return "noTabs"
-        case let problem as LinkProblem:
+        case let reason as NavigationError.Refusal where reason == NavigationError.Refusal.noTabs:
+            return "noTabs"
+        case let problem as NavigationError.LinkProblem:
             switch problem {
             case .empty: return "empty"
             case .noScreens: return "noScreens"
             case .modalBeforeRoot: return "modalBeforeRoot"
             default: return "\(problem)"
             }
-        case let problem as AlertProblem:
+        case let problem as NavigationError.AlertProblem:
             switch problem {
             case .noButtons: return "noButtons"
             case .textFieldsInDialog: return "textFieldsInDialog"
@@ -389,7 +401,7 @@ struct ModelStatistics: CustomStringConvertible {
             case .moreThanOneCancelButton: return "moreThanOneCancelButton"
             default: return "\(problem)"
             }
-        case let problem as SnapshotProblem:
+        case let problem as NavigationError.SnapshotProblem:
             switch problem {
             case .rootAndTabs: return "rootAndTabs"
             case .modalsWithoutRoot: return "modalsWithoutRoot"

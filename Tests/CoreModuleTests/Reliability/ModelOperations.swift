@@ -81,15 +81,17 @@ enum ModelOperation: CustomStringConvertible {
         case .report(let report):
             return model.predict(report)
         case .open(let link, let force):
-            if let problem = link.problem { return .failed(.invalidLink(problem)) }
-            guard let planned = link.planned else { return .failed(.invalidLink(.noScreens)) }
+            if let problem = link.problem { return .failed(.link(.invalidLink(problem))) }
+            guard let planned = link.planned else {
+                return .failed(.link(.invalidLink(.noScreens)))
+            }
             return model.predictReplace(planned, force: force, overTabs: true)
         case .restore(let snapshot, let force):
             switch ModelSnapshots.problem(of: snapshot) {
             case .unsupportedVersion(let found, let supported):
-                return .failed(.unsupportedSnapshotVersion(found: found, supported: supported))
+                return .failed(.snapshot(.unsupportedVersion(found: found, supported: supported)))
             case .some(let problem):
-                return .failed(.invalidSnapshot(problem))
+                return .failed(.snapshot(problem))
             case nil:
                 break
             }
@@ -111,7 +113,9 @@ enum ModelOperation: CustomStringConvertible {
             case .failure(let error): return .refused(error)
             case .success(nil): return .silent(model)
             case .success(let link?):
-                guard let planned = link.planned else { return .failed(.invalidLink(.noScreens)) }
+                guard let planned = link.planned else {
+                    return .failed(.link(.invalidLink(.noScreens)))
+                }
                 return model.predictReplace(planned, force: force, overTabs: true)
             }
         case .resnapshot(let force):
@@ -284,7 +288,7 @@ struct ModelLink {
     var text: String
     /// Why the link cannot be read, for a link from the table of malformed links or over a
     /// limit.
-    var problem: LinkProblem?
+    var problem: NavigationError.LinkProblem?
     /// The tree it describes, for a well-formed link.
     var planned: PlannedTree?
 }
@@ -292,7 +296,7 @@ struct ModelLink {
 /// The model's reading of a ``TreeSnapshot``, from the rules of its documentation.
 enum ModelSnapshots {
     /// The first rule the snapshot breaks; the generator breaks at most one at a time.
-    static func problem(of snapshot: TreeSnapshot) -> SnapshotProblem? {
+    static func problem(of snapshot: TreeSnapshot) -> NavigationError.SnapshotProblem? {
         guard (1...3).contains(snapshot.version) else {
             return .unsupportedVersion(found: snapshot.version, supported: 3)
         }
@@ -365,7 +369,9 @@ enum ModelSnapshots {
                     PlannedScreen(
                         target: screen.scene, parameters: screen.parameters.values,
                         failure: { error in
-                            .restorationFailed(position: label, scene: screen.scene, error: error)
+                            .snapshot(
+                                .restorationFailed(
+                                    position: label, scene: screen.scene, error: error))
                         }, payload: payload))
             }
             return result
@@ -612,7 +618,7 @@ struct ModelGenerator {
         drawsAlerts ? Self.invalidStyles + Self.alertStyles : Self.invalidStyles
     }
 
-    static let malformedLinks: [(String, LinkProblem)] = [
+    static let malformedLinks: [(String, NavigationError.LinkProblem)] = [
         ("", .empty),
         ("other://open/A1", .unsupportedScheme(found: "other", expected: "app")),
         ("app://close/A1", .unexpectedHost(found: "close", expected: "open")),
@@ -1057,7 +1063,7 @@ struct ModelGenerator {
                 return PlannedScreen(
                     target: screen.target, parameters: screen.parameters,
                     failure: { error in
-                        .linkSegmentFailed(position: label.0, segment: label.1, error: error)
+                        .link(.linkSegmentFailed(position: label.0, segment: label.1, error: error))
                     })
             }
         }

@@ -93,10 +93,13 @@ enum ModelUniversalLinks {
             return ModelUniversalLink(
                 url: origin + path + slash + query, route: route, meaning: .screens(chain, effect))
         }
-        func error(_ url: String, _ reason: UnhandledLink.Reason) -> ModelUniversalLink {
+        func error(_ url: String, _ reason: NavigationError.UnhandledLink.Reason)
+            -> ModelUniversalLink
+        {
             ModelUniversalLink(
                 url: url, route: "",
-                meaning: .error(.unhandledLink(UnhandledLink(url: url, reason: reason))))
+                meaning: .error(
+                    .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))))
         }
         switch Int.random(in: 0..<23, using: &random) {
         case 0: return screens("a1", "a1", [("A1", [:])], .replace)
@@ -202,20 +205,23 @@ extension ReferenceModel {
         }
         for screen in chain {
             switch checkScreen(screen.target, screen.parameters, nil, kind: .root) {
-            case .failure(.missingParameter(_, let name)):
+            case .failure(.input(.missingParameter(_, let name))):
                 return .failed(
-                    .unhandledLink(
-                        UnhandledLink(
-                            url: link.url, reason: .missingValue(route: link.route, parameter: name)
-                        )))
-            case .failure(.malformedParameter(_, let name, let value, let expected)):
+                    .link(
+                        .unhandledLink(
+                            NavigationError.UnhandledLink(
+                                url: link.url,
+                                reason: .missingValue(route: link.route, parameter: name)
+                            ))))
+            case .failure(.input(.malformedParameter(_, let name, let value, let expected))):
                 return .failed(
-                    .unhandledLink(
-                        UnhandledLink(
-                            url: link.url,
-                            reason: .invalidValue(
-                                route: link.route, parameter: name, value: value,
-                                expected: expected))))
+                    .link(
+                        .unhandledLink(
+                            NavigationError.UnhandledLink(
+                                url: link.url,
+                                reason: .invalidValue(
+                                    route: link.route, parameter: name, value: value,
+                                    expected: expected)))))
             default: continue
             }
         }
@@ -228,7 +234,7 @@ extension ReferenceModel {
                 PlannedTree(root: .stack(planned), modals: []), force: force, overTabs: true)
         case .selectTab(let name):
             guard let index = tree.tabNames.firstIndex(of: name) else {
-                return .failed(.unknownTab(name, tabs: tree.tabNames))
+                return .failed(.refused(.unknownTab(name, tabs: tree.tabNames)))
             }
             return predictLinkStack(
                 planned, leaving: tree.base[index].screens + tree.modals.flatMap(\.stack.screens),
@@ -238,7 +244,7 @@ extension ReferenceModel {
                 next.tree.selected = index
             }
         case .push:
-            guard !isEmpty else { return .failed(.noRoot(.push)) }
+            guard !isEmpty else { return .failed(.refused(.noRoot(.push))) }
             return predictLinkStack(
                 planned, leaving: tree.modals.flatMap(\.stack.screens), kind: .push,
                 firstKind: .push, force: force
@@ -246,7 +252,7 @@ extension ReferenceModel {
                 next.tree.base[next.tree.selected].screens += built
             }
         case .present(let style):
-            guard !isEmpty else { return .failed(.noRoot(.present)) }
+            guard !isEmpty else { return .failed(.refused(.noRoot(.present))) }
             return predictLinkStack(
                 planned, leaving: tree.modals.flatMap(\.stack.screens), kind: .present,
                 firstKind: .present, force: force, style: style

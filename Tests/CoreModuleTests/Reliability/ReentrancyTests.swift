@@ -97,7 +97,7 @@ final class NestedErrors {
 /// Re-entrancy: navigation attempted from inside another navigation.
 ///
 /// The rule (docs/contributing/reliability.md): while a navigation is being planned or built — builders,
-/// guards and vetoes running — any navigation is rejected with `.reentrantNavigation`, and the
+/// guards and vetoes running — any navigation is rejected with `.misuse(.reentrantNavigation)`, and the
 /// outer one goes on as if nothing had been asked; once the tree has changed — observers,
 /// result handlers, flow hooks — navigating is allowed, and its events follow the current one.
 /// Every test compares with a twin coordinator that ran the same outer operations with nobody
@@ -159,7 +159,8 @@ struct ReentrancyTests {
         let recorder = EventRecorder(meddled)
         try outer.run(on: meddled)
         try outer.run(on: twin)
-        #expect(errors.errors == [.reentrantNavigation(nested.kind, during: buildKind(outer))])
+        #expect(
+            errors.errors == [.misuse(.reentrantNavigation(nested.kind, during: buildKind(outer)))])
         #expect(meddled.tree == twin.tree)
         #expect(meddled.tree.invariantViolations() == [])
         // One failure (the nested call), then the outer transition.
@@ -186,7 +187,7 @@ struct ReentrancyTests {
         try outer.run(on: meddled)
         try outer.run(on: twin)
         let during = try #require(firstAttempt)
-        #expect(errors.errors == [.reentrantNavigation(nested.kind, during: during)])
+        #expect(errors.errors == [.misuse(.reentrantNavigation(nested.kind, during: during))])
         #expect(meddled.tree == twin.tree)
         #expect(meddled.tree.invariantViolations() == [])
     }
@@ -210,7 +211,7 @@ struct ReentrancyTests {
         }
         try outer.run(on: meddled)
         try outer.run(on: twin)
-        #expect(errors.errors == [.reentrantNavigation(nested.kind, during: kind)])
+        #expect(errors.errors == [.misuse(.reentrantNavigation(nested.kind, during: kind))])
         #expect(meddled.tree == twin.tree)
         #expect(meddled.tree.invariantViolations() == [])
     }

@@ -340,11 +340,11 @@ enum ModelCatalogue {
             case "product":
                 return .success(ScenePayload(try decoder.decode(ModelProduct.self, from: data)))
             case "count": return .success(ScenePayload(try decoder.decode(Int.self, from: data)))
-            default: return .failure(.invalidSnapshot(.unknownPayloadType(saved.type)))
+            default: return .failure(.snapshot(.unknownPayloadType(saved.type)))
             }
         } catch {
             return .failure(
-                .invalidSnapshot(
+                .snapshot(
                     .unreadablePayload(type: saved.type, reason: String(describing: error))))
         }
     }
@@ -355,7 +355,7 @@ enum ModelCatalogue {
     ]
 
     /// Names that break a naming rule, with the rule they break.
-    static let invalid: [(name: SceneIdentifier, problem: IdentifierProblem)] = [
+    static let invalid: [(name: SceneIdentifier, problem: NavigationError.IdentifierProblem)] = [
         ("", .empty),
         (" A1", .whitespace(position: 1)),
         ("A\u{7}1", .controlCharacter(position: 2)),
@@ -425,7 +425,7 @@ enum ModelCatalogue {
 
     /// What is wrong with an alert, by the rules of ``AlertContent``'s documentation; the
     /// generator breaks at most one at a time.
-    static func alertProblem(_ content: AlertContent) -> AlertProblem? {
+    static func alertProblem(_ content: AlertContent) -> NavigationError.AlertProblem? {
         if let problem = problem(of: content.name) { return .invalidName(content.name, problem) }
         if content.buttons.isEmpty { return .noButtons }
         if content.buttons.count > 16 {
@@ -454,7 +454,7 @@ enum ModelCatalogue {
     }
 
     /// The problem of an invalid name from ``invalid``, else `nil`.
-    static func problem(of name: SceneIdentifier) -> IdentifierProblem? {
+    static func problem(of name: SceneIdentifier) -> NavigationError.IdentifierProblem? {
         invalid.first { $0.name == name }?.problem
     }
 
@@ -561,7 +561,7 @@ struct ReferenceModel {
     > {
         if ModelCatalogue.registered.contains(target) { return .success((target, [:])) }
         if let problem = ModelCatalogue.problem(of: target) {
-            return .failure(.invalidSceneIdentifier(target, problem: problem))
+            return .failure(.input(.invalidSceneIdentifier(target, problem: problem)))
         }
         return .failure(
             .unknownScene(
@@ -587,11 +587,13 @@ struct ReferenceModel {
         }
         for (name, type) in ModelCatalogue.required(scene) {
             guard let value = merged[name] else {
-                return .failure(.missingParameter(scene: scene, name: name))
+                return .failure(.input(.missingParameter(scene: scene, name: name)))
             }
             guard ModelCatalogue.accepts(value, as: type) else {
                 return .failure(
-                    .malformedParameter(scene: scene, name: name, value: value, expected: type))
+                    .input(
+                        .malformedParameter(scene: scene, name: name, value: value, expected: type))
+                )
             }
         }
         // A builder that requires no payload gets any, unchecked; one that requires one gets
@@ -602,7 +604,9 @@ struct ReferenceModel {
             if let given = payload {
                 guard given.value(as: ModelProduct.self) != nil else {
                     return .failure(
-                        .wrongPayloadType(scene: scene, expected: expected, given: given.typeName))
+                        .input(
+                            .wrongPayloadType(
+                                scene: scene, expected: expected, given: given.typeName)))
                 }
             } else if scene == ModelCatalogue.gift {
                 switch ModelCatalogue.rebuildGift(merged) {
@@ -615,14 +619,15 @@ struct ReferenceModel {
                 case .success(let rebuilt): payload = ScenePayload(rebuilt)
                 }
             } else {
-                return .failure(.missingPayload(scene: scene, expected: expected))
+                return .failure(.input(.missingPayload(scene: scene, expected: expected)))
             }
         }
         if guardInstalled, scene == ModelCatalogue.locked {
             return .failure(
-                .rejectedByGuard(
-                    name: ModelCatalogue.guardName, kind: kind, scene: scene,
-                    reason: ModelCatalogue.lockedReason))
+                .guarded(
+                    .rejectedByGuard(
+                        name: ModelCatalogue.guardName, kind: kind, scene: scene,
+                        reason: ModelCatalogue.lockedReason)))
         }
         return .success((scene, merged, payload))
     }
@@ -673,15 +678,17 @@ struct ReferenceModel {
     {
         for screen in leaving.reversed() {
             if guardInstalled, screen.parameters["pin"] == "yes" {
-                return .rejectedByGuard(
-                    name: ModelCatalogue.guardName, kind: kind, scene: screen.scene,
-                    reason: ModelCatalogue.pinnedReason)
+                return .guarded(
+                    .rejectedByGuard(
+                        name: ModelCatalogue.guardName, kind: kind, scene: screen.scene,
+                        reason: ModelCatalogue.pinnedReason))
             }
             // An alert's screen has no builder, so no veto, whatever its name.
             if !force, screen.scene == ModelCatalogue.keep, screen.alert == nil {
-                return .leavingVetoed(
-                    scene: screen.scene, screen: ScreenID(screen.id),
-                    reason: ModelCatalogue.keepReason)
+                return .guarded(
+                    .leavingVetoed(
+                        scene: screen.scene, screen: ScreenID(screen.id),
+                        reason: ModelCatalogue.keepReason))
             }
         }
         return nil
@@ -714,7 +721,7 @@ struct ReferenceModel {
         about added: ScreenLocation? = nil
     ) -> ModelOutcome {
         var next = next
-        guard let to = next.tree.visibleLocation else { return .failed(.noRoot(kind)) }
+        guard let to = next.tree.visibleLocation else { return .failed(.refused(.noRoot(kind))) }
         let from = tree.visibleLocation
         let subject = Self.removals.contains(kind) ? (from ?? to) : (added ?? to)
         let event = TransitionEvent(
@@ -730,14 +737,16 @@ struct ReferenceModel {
     func predict(_ request: ApplicationTransitionType, force: Bool) -> ModelOutcome {
         let kind = request.kind
         if kind != .root, kind != .tabs, kind != .split, isEmpty {
-            return .failed(.noRoot(kind))
+            return .failed(.refused(.noRoot(kind)))
         }
         // Nothing is pushed or presented over an alert, nor is its stack changed.
         if let alert = tree.alert, ModelCatalogue.refusedOverAlert.contains(kind) {
-            return .failed(.alertIsPresented(kind, alert: alert.screen.scene))
+            return .failed(.refused(.alertIsPresented(kind, alert: alert.screen.scene)))
         }
         // A replace on a split's empty detail column has no screen to replace.
-        if kind == .replace, tree.topScreens.isEmpty { return .failed(.noDetailScreen(kind)) }
+        if kind == .replace, tree.topScreens.isEmpty {
+            return .failed(.refused(.noDetailScreen(kind)))
+        }
         switch request {
         case .root(let target, let parameters, let payload, let animated),
             .push(let target, let parameters, let payload, let animated),
@@ -746,7 +755,7 @@ struct ReferenceModel {
             var style: PresentationStyle?
             if case .present(_, _, _, let presented, _) = request {
                 guard ModelCatalogue.isValid(presented) else {
-                    return .failed(.invalidPresentationStyle(presented))
+                    return .failed(.refused(.invalidPresentationStyle(presented)))
                 }
                 style = presented
             }
@@ -796,18 +805,18 @@ struct ReferenceModel {
                 next, kind: kind, removed: leaving.count, animated: animated, style: style)
 
         case .tabs(let items, let selected, let animated):
-            guard !items.isEmpty else { return .failed(.noTabs) }
+            guard !items.isEmpty else { return .failed(.refused(.noTabs)) }
             var names = Set<String>()
             for item in items {
                 guard ModelCatalogue.isValidTabName(item.name) else {
-                    return .failed(.invalidTabName(item.name))
+                    return .failed(.input(.invalidTabName(item.name)))
                 }
                 guard names.insert(item.name).inserted else {
-                    return .failed(.duplicateTabName(item.name))
+                    return .failed(.refused(.duplicateTabName(item.name)))
                 }
             }
             guard let selectedIndex = items.firstIndex(where: { $0.name == selected }) else {
-                return .failed(.unknownTab(selected, tabs: items.map(\.name)))
+                return .failed(.refused(.unknownTab(selected, tabs: items.map(\.name))))
             }
             return replacing(
                 screens, by: items.map { ($0.scene, $0.parameters.values, $0.payload) }, kind: kind,
@@ -822,7 +831,7 @@ struct ReferenceModel {
 
         case .selectTab(let name, let animated):
             guard let index = tree.tabNames.firstIndex(of: name) else {
-                return .failed(.unknownTab(name, tabs: tree.tabNames))
+                return .failed(.refused(.unknownTab(name, tabs: tree.tabNames)))
             }
             // Already selected: nothing changes, nothing is reported, no guard runs.
             guard index != tree.selected else { return .silent(self) }
@@ -830,26 +839,27 @@ struct ReferenceModel {
                 top.scene == ModelCatalogue.locked
             {
                 return .failed(
-                    .rejectedByGuard(
-                        name: ModelCatalogue.guardName, kind: .selectTab, scene: top.scene,
-                        reason: ModelCatalogue.lockedReason))
+                    .guarded(
+                        .rejectedByGuard(
+                            name: ModelCatalogue.guardName, kind: .selectTab, scene: top.scene,
+                            reason: ModelCatalogue.lockedReason)))
             }
             var next = self
             next.tree.selected = index
             return applied(next, kind: kind, removed: 0, animated: animated)
 
         case .addTab(let item, let position, let animated):
-            guard !tree.tabNames.isEmpty else { return .failed(.noTabRoot(.addTab)) }
+            guard !tree.tabNames.isEmpty else { return .failed(.refused(.noTabRoot(.addTab))) }
             guard ModelCatalogue.isValidTabName(item.name) else {
-                return .failed(.invalidTabName(item.name))
+                return .failed(.input(.invalidTabName(item.name)))
             }
             guard !tree.tabNames.contains(item.name) else {
-                return .failed(.duplicateTabName(item.name))
+                return .failed(.refused(.duplicateTabName(item.name)))
             }
             let count = tree.tabNames.count
             let index = position ?? count
             guard (0...count).contains(index) else {
-                return .failed(.tabIndexOutOfRange(index: index, count: count))
+                return .failed(.refused(.tabIndexOutOfRange(index: index, count: count)))
             }
             let checked: ModelChecked
             switch checkScreen(item.scene, item.parameters.values, item.payload, kind: kind) {
@@ -873,9 +883,9 @@ struct ReferenceModel {
 
         case .removeTab(let name, let animated):
             guard let index = tree.tabNames.firstIndex(of: name) else {
-                return .failed(.unknownTab(name, tabs: tree.tabNames))
+                return .failed(.refused(.unknownTab(name, tabs: tree.tabNames)))
             }
-            guard tree.tabNames.count > 1 else { return .failed(.lastTab(name)) }
+            guard tree.tabNames.count > 1 else { return .failed(.refused(.lastTab(name))) }
             var next = self
             next.tree.base.remove(at: index)
             next.tree.tabNames.remove(at: index)
@@ -888,9 +898,10 @@ struct ReferenceModel {
                 top.scene == ModelCatalogue.locked
             {
                 return .failed(
-                    .rejectedByGuard(
-                        name: ModelCatalogue.guardName, kind: .removeTab, scene: top.scene,
-                        reason: ModelCatalogue.lockedReason))
+                    .guarded(
+                        .rejectedByGuard(
+                            name: ModelCatalogue.guardName, kind: .removeTab, scene: top.scene,
+                            reason: ModelCatalogue.lockedReason)))
             }
             let leaving = tree.base[index].screens
             if let error = leavingError(leaving, kind: kind, force: force) {
@@ -899,7 +910,7 @@ struct ReferenceModel {
             return applied(next, kind: kind, removed: leaving.count, animated: animated)
 
         case .setStack(let destinations, let animated):
-            guard !destinations.isEmpty else { return .failed(.emptyStack(.setStack)) }
+            guard !destinations.isEmpty else { return .failed(.refused(.emptyStack(.setStack))) }
             return replacing(
                 tree.top.screens,
                 by: destinations.map { ($0.scene, $0.parameters.values, $0.payload) },
@@ -912,7 +923,7 @@ struct ReferenceModel {
         case .split(let primary, let supplementary, let detail, let style, let animated):
             let style = style ?? (supplementary == nil ? .doubleColumn : .tripleColumn)
             if style == .doubleColumn, supplementary != nil {
-                return .failed(.noSupplementaryColumn(.split))
+                return .failed(.refused(.noSupplementaryColumn(.split)))
             }
             let given = [primary, supplementary, detail].compactMap { $0 }
             return replacing(
@@ -943,7 +954,7 @@ struct ReferenceModel {
             // It builds nothing and asks no guard: one screen of the alert's name, holding the
             // content as its payload, in a modal of the alert's style.
             if let problem = ModelCatalogue.alertProblem(content) {
-                return .failed(.invalidAlert(problem))
+                return .failed(.refused(.invalidAlert(problem)))
             }
             let style: PresentationStyle =
                 content.kind == .alert ? .alert : .confirmationDialog
@@ -955,9 +966,9 @@ struct ReferenceModel {
             return applied(next, kind: kind, removed: 0, animated: animated, style: style)
         case .showDetail(let destination, let animated),
             .showSupplementary(let destination, let animated):
-            guard tree.isSplit else { return .failed(.noSplitRoot(kind)) }
+            guard tree.isSplit else { return .failed(.refused(.noSplitRoot(kind))) }
             guard let index = tree.column(kind == .showDetail ? .detail : .supplementary) else {
-                return .failed(.noSupplementaryColumn(kind))
+                return .failed(.refused(.noSupplementaryColumn(kind)))
             }
             // The column and those after it leave; the column gets the one new screen.
             let leaving = tree.base[index...].flatMap(\.screens)
@@ -974,13 +985,13 @@ struct ReferenceModel {
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             let top = tree.topScreens
             // The visible screen: a split's empty detail column shows another column's.
-            guard let visible = tree.visible else { return .failed(.noRoot(kind)) }
+            guard let visible = tree.visible else { return .failed(.refused(.noRoot(kind))) }
             var next = self
             let leaving: [ModelScreen]
             switch request {
             case .pop:
                 guard top.count > 1 else {
-                    return .failed(.cannotPopFirstScreen(visible.scene, kind: .pop))
+                    return .failed(.refused(.cannotPopFirstScreen(visible.scene, kind: .pop)))
                 }
                 leaving = [top[top.count - 1]]
                 next.tree.keepTop(top.count - 1)
@@ -992,15 +1003,15 @@ struct ReferenceModel {
             case .popTo(let scene, _):
                 guard let index = top.dropLast().lastIndex(where: { $0.scene == scene }) else {
                     if let problem = ModelCatalogue.problem(of: scene) {
-                        return .failed(.invalidSceneIdentifier(scene, problem: problem))
+                        return .failed(.input(.invalidSceneIdentifier(scene, problem: problem)))
                     }
-                    return .failed(.sceneNotInStack(scene, stack: top.map(\.scene)))
+                    return .failed(.refused(.sceneNotInStack(scene, stack: top.map(\.scene))))
                 }
                 leaving = Array(top[(index + 1)...])
                 next.tree.keepTop(index + 1)
             case .dismiss:
                 guard !tree.modals.isEmpty else {
-                    return .failed(.nothingToDismiss(visible: visible.scene))
+                    return .failed(.refused(.nothingToDismiss(visible: visible.scene)))
                 }
                 leaving = top
                 next.tree.modals.removeLast()
@@ -1055,13 +1066,13 @@ struct ReferenceModel {
     /// What `report(_:)` does: no guard, no veto; the user already acted.
     func predict(_ report: PlatformReport) -> ModelOutcome {
         if let screen = report.screen, tree.location(of: screen.rawValue) == nil {
-            return .failed(.reportedScreenGone(screen))
+            return .failed(.refused(.reportedScreenGone(screen)))
         }
         var next = self
         switch report {
         case .sizeClassChanged(let sizeClass):
             // The window's, whatever its root; a split collapses or expands, moving no screen.
-            guard !isEmpty else { return .failed(.noRoot(.sizeClass)) }
+            guard !isEmpty else { return .failed(.refused(.noRoot(.sizeClass))) }
             guard sizeClass != tree.sizeClass else { return .silent(self) }
             next.tree.sizeClass = sizeClass
             return applied(next, kind: .sizeClass, removed: 0, animated: true, initiator: .user)
@@ -1069,17 +1080,19 @@ struct ReferenceModel {
             // The screen is in the tree, so the window is not empty.
             let id = screen.rawValue
             guard let (level, _) = tree.location(of: id), let visible = tree.visible else {
-                return .failed(.reportedScreenGone(screen))
+                return .failed(.refused(.reportedScreenGone(screen)))
             }
             guard let modal = tree.modals.last else {
-                return .failed(.nothingToDismiss(visible: visible.scene))
+                return .failed(.refused(.nothingToDismiss(visible: visible.scene)))
             }
             guard level == tree.modals.count else {
                 return .failed(
-                    .reportedScreenNotOnTop(screen, kind: .dismiss, visible: ScreenID(visible.id)))
+                    .refused(
+                        .reportedScreenNotOnTop(
+                            screen, kind: .dismiss, visible: ScreenID(visible.id))))
             }
             guard ModelCatalogue.userCanDismiss(modal.style) else {
-                return .failed(.notDismissibleByUser(screen, style: modal.style))
+                return .failed(.refused(.notDismissibleByUser(screen, style: modal.style)))
             }
             next.tree.modals.removeLast()
             return applied(
@@ -1089,7 +1102,7 @@ struct ReferenceModel {
             guard let (level, _) = tree.location(of: screen.rawValue),
                 let visible = tree.visible
             else {
-                return .failed(.reportedScreenGone(screen))
+                return .failed(.refused(.reportedScreenGone(screen)))
             }
             // Back to the visible screen: nothing to do, whichever stack shows it (a split's
             // empty detail column shows another column's screen).
@@ -1100,7 +1113,9 @@ struct ReferenceModel {
                 let index = top.firstIndex(where: { $0.id == screen.rawValue })
             else {
                 return .failed(
-                    .reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id)))
+                    .refused(
+                        .reportedScreenNotOnTop(screen, kind: .popTo, visible: ScreenID(visible.id))
+                    ))
             }
             let count = top.count
             guard index < count - 1 else { return .silent(self) }
@@ -1111,10 +1126,11 @@ struct ReferenceModel {
                 initiator: .user)
         case .tabSelectedByUser(let name):
             guard let index = tree.tabNames.firstIndex(of: name) else {
-                return .failed(.unknownTab(name, tabs: tree.tabNames))
+                return .failed(.refused(.unknownTab(name, tabs: tree.tabNames)))
             }
             if let modal = tree.modals.first {
-                return .failed(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene))
+                return .failed(
+                    .refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
             }
             guard index != tree.selected else { return .silent(self) }
             next.tree.selected = index
@@ -1122,22 +1138,26 @@ struct ReferenceModel {
         case .answeredByUser(let screen, let button, let text):
             // Only the alert on top, the visible screen, is answered.
             guard let alert = tree.alert, alert.screen.id == screen.rawValue else {
-                return .failed(.notAnAlert(screen))
+                return .failed(.refused(.notAnAlert(screen)))
             }
             let buttons = alert.content.buttons.count
             guard (0..<buttons).contains(button) else {
-                return .failed(.noSuchAlertButton(screen, button: button, count: buttons))
+                return .failed(.refused(.noSuchAlertButton(screen, button: button, count: buttons)))
             }
             let fields = alert.content.textFields.count
             guard text.count == fields else {
-                return .failed(.alertTextMismatch(screen, given: text.count, expected: fields))
+                return .failed(
+                    .refused(.alertTextMismatch(screen, given: text.count, expected: fields)))
             }
             next.tree.modals.removeLast()
             return applied(next, kind: .dismiss, removed: 1, animated: true, initiator: .user)
         case .selectedTabReselectedByUser:
-            guard let name = tree.selectedTab else { return .failed(.unknownTab("", tabs: [])) }
+            guard let name = tree.selectedTab else {
+                return .failed(.refused(.unknownTab("", tabs: [])))
+            }
             if let modal = tree.modals.first {
-                return .failed(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene))
+                return .failed(
+                    .refused(.tabBarCovered(tab: name, modal: modal.stack.screens[0].scene)))
             }
             let stack = tree.base[tree.selected].screens
             guard stack.count > 1 else { return .silent(self) }
@@ -1176,7 +1196,7 @@ struct ReferenceModel {
             }) {
                 target = (index, true, rootScreens.count)
             } else {
-                return .failed(.noTabForLink(scene, tabs: tree.tabNames))
+                return .failed(.link(.noTabForLink(scene, tabs: tree.tabNames)))
             }
         }
         let leaving: [ModelScreen]
@@ -1315,18 +1335,20 @@ extension ReferenceModel {
             for (index, screen) in stack.screens.enumerated() {
                 let position = segments.count + 1
                 guard position <= format.maximumScreens else {
-                    throw .invalidLink(
-                        .tooManyScreens(count: total, limit: format.maximumScreens))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyScreens(count: total, limit: format.maximumScreens)))
                 }
                 if screen.scene == ModelCatalogue.product {
-                    throw .linkNeedsPayload(scene: screen.scene, screen: ScreenID(screen.id))
+                    throw .link(.linkNeedsPayload(scene: screen.scene, screen: ScreenID(screen.id)))
                 }
                 let (name, parameters) = linkName(of: screen)
                 guard parameters.count <= format.maximumParametersPerScreen else {
-                    throw .invalidLink(
-                        .tooManyParameters(
-                            position: position, count: parameters.count,
-                            limit: format.maximumParametersPerScreen))
+                    throw .link(
+                        .invalidLink(
+                            .tooManyParameters(
+                                position: position, count: parameters.count,
+                                limit: format.maximumParametersPerScreen)))
                 }
                 var segment = (index == 0 ? opening : "") + Self.percentEncoded(name.rawValue)
                 for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -1337,7 +1359,9 @@ extension ReferenceModel {
                     PlannedScreen(
                         target: name, parameters: parameters,
                         failure: { [segment] error in
-                            .linkSegmentFailed(position: position, segment: segment, error: error)
+                            .link(
+                                .linkSegmentFailed(
+                                    position: position, segment: segment, error: error))
                         }))
             }
             return planned
@@ -1396,9 +1420,10 @@ extension ReferenceModel {
                     var saved: TreeSnapshot.SavedPayload?
                     if let payload = screen.payload {
                         guard let kept = ModelCatalogue.saved(payload) else {
-                            throw .payloadNotSaved(
-                                scene: screen.scene, screen: ScreenID(screen.id),
-                                type: payload.typeName)
+                            throw .link(
+                                .payloadNotSaved(
+                                    scene: screen.scene, screen: ScreenID(screen.id),
+                                    type: payload.typeName))
                         }
                         saved = kept
                     }

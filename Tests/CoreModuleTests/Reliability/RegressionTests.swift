@@ -32,7 +32,7 @@ struct RegressionTests {
     /// under way, so a guard that navigated changed the tree under a pop whose removal offset
     /// was already computed, and `ScreenTree.removeSuffix(from:)` trapped ("Number of elements
     /// to remove should be non-negative"). Now a guard's (and a veto's) navigation is rejected
-    /// with `.reentrantNavigation`; `ReentrancyTests` covers every kind.
+    /// with `.misuse(.reentrantNavigation)`; `ReentrancyTests` covers every kind.
     @Test("a guard that dismisses while a pop is planned does not corrupt the tree")
     func guardDismissesDuringPop() throws {
         let coordinator = try makeCoordinator(setup: [
@@ -50,7 +50,7 @@ struct RegressionTests {
             })
         try coordinator.navigate(.pop())
         #expect(coordinator.tree.scenes == [["A1"], ["B1"]])
-        #expect(nested == [.reentrantNavigation(.dismissAll, during: .pop)])
+        #expect(nested == [.misuse(.reentrantNavigation(.dismissAll, during: .pop))])
         #expect(coordinator.tree.invariantViolations() == [])
     }
 
@@ -67,9 +67,10 @@ struct RegressionTests {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 3, segment: "Broken",
-                error: .builderFailed("Broken", reason: "the network is down")),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 3, segment: "Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("app://open/A1/Keep/Broken", format: Self.format))
@@ -90,9 +91,10 @@ struct RegressionTests {
         try coordinator.navigate(.root(scene: "A1"))
         let snapshot = TreeSnapshot(stacks: [[.init(scene: "Keep"), .init(scene: "Broken")]])
         expectRefusal(
-            NavigationError.restorationFailed(
-                position: 2, scene: "Broken",
-                error: .builderFailed("Broken", reason: "the network is down")),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Broken",
+                    error: .builderFailed("Broken", reason: "the network is down"))),
             leaving: coordinator
         ) { try coordinator.restore(snapshot) }
         try coordinator.navigate(.push(scene: "A2"))
@@ -182,14 +184,16 @@ struct RegressionTests {
     @Test("a tab tap reported over an empty window names the tab in its error")
     func tabTapOverEmptyWindow() throws {
         let coordinator = try makeApp()
-        expectRefusal(NavigationError.unknownTab("more", tabs: []), leaving: coordinator) {
+        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator)
+        {
             try coordinator.report(.tabSelectedByUser("more"))
         }
-        expectRefusal(NavigationError.unknownTab("", tabs: []), leaving: coordinator) {
+        expectRefusal(NavigationError.refused(.unknownTab("", tabs: [])), leaving: coordinator) {
             try coordinator.report(.selectedTabReselectedByUser)
         }
         try coordinator.navigate(.root(scene: "A1"))
-        expectRefusal(NavigationError.unknownTab("more", tabs: []), leaving: coordinator) {
+        expectRefusal(NavigationError.refused(.unknownTab("more", tabs: [])), leaving: coordinator)
+        {
             try coordinator.report(.tabSelectedByUser("more"))
         }
     }
@@ -208,7 +212,8 @@ struct RegressionTests {
         let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
         try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
         expectRefusal(
-            NavigationError.invalidLink(.tooManyScreens(count: 3, limit: 2)), leaving: coordinator
+            NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))),
+            leaving: coordinator
         ) {
             try coordinator.link(format: format)
         }
@@ -222,18 +227,19 @@ struct RegressionTests {
     /// Found while writing the alert fuzz step: `navigate(.alert(…), expecting:)` checked the
     /// type of every button's answer first, so an alert on an empty window, over another
     /// alert, or without a title on a button failed with `.wrongAnswerType` instead of
-    /// `.noRoot`, `.alertIsPresented` or the content's own problem, against the documented
+    /// `.refused(.noRoot)`, `.refused(.alertIsPresented)` or the content's own problem, against the documented
     /// order ("no root" first). Now the answers are checked once the request can apply.
     @Test("a typed alert fails with the request's own error before its answers' type")
     func typedAlertChecksTheRequestFirst() throws {
         let strings = AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])
         let empty = try makeCoordinator()
-        expectRefusal(NavigationError.noRoot(.present), leaving: empty) {
+        expectRefusal(NavigationError.refused(.noRoot(.present)), leaving: empty) {
             try empty.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .alert(strings)])
         expectRefusal(
-            NavigationError.alertIsPresented(.present, alert: "Alert"), leaving: coordinator
+            NavigationError.refused(.alertIsPresented(.present, alert: "Alert")),
+            leaving: coordinator
         ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
         }
@@ -241,13 +247,15 @@ struct RegressionTests {
         var untitled = strings
         untitled.buttons[0].title = ""
         expectRefusal(
-            NavigationError.invalidAlert(.emptyButtonTitle(index: 0)), leaving: coordinator
+            NavigationError.refused(.invalidAlert(.emptyButtonTitle(index: 0))),
+            leaving: coordinator
         ) {
             try coordinator.navigate(.alert(untitled), expecting: Bool.self) { _ in }
         }
         expectRefusal(
-            NavigationError.invalidAlert(
-                .wrongAnswerType(button: 0, expected: "Bool", given: "String")),
+            NavigationError.refused(
+                .invalidAlert(
+                    .wrongAnswerType(button: 0, expected: "Bool", given: "String"))),
             leaving: coordinator
         ) {
             try coordinator.navigate(.alert(strings), expecting: Bool.self) { _ in }
@@ -275,7 +283,7 @@ struct RegressionTests {
         }
         #expect(flow.isFinished)
         expectRefusal(
-            NavigationError.coordinatorUnavailable(.navigate(.push), .flowFinished),
+            NavigationError.misuse(.coordinatorUnavailable(.navigate(.push), .flowFinished)),
             leaving: coordinator
         ) {
             try flow.navigate(.push(scene: "B2"))

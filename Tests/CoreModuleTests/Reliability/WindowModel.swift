@@ -164,17 +164,17 @@ struct WindowModel {
         switch target {
         case .window(let id):
             guard let window = states[id] else {
-                return .failure(.unknownWindow(id, open: windows))
+                return .failure(.window(.unknownWindow(id, open: windows)))
             }
             return .success((id, window, false))
         case .active:
             guard let id = activeWindow, let window = states[id] else {
-                return .failure(.noActiveWindow)
+                return .failure(.window(.noActiveWindow))
             }
             return .success((id, window, false))
         case .newWindow(let id):
-            guard Self.isValid(id) else { return .failure(.invalidWindowID(id)) }
-            guard states[id] == nil else { return .failure(.windowAlreadyOpen(id)) }
+            guard Self.isValid(id) else { return .failure(.input(.invalidWindowID(id))) }
+            guard states[id] == nil else { return .failure(.window(.windowAlreadyOpen(id))) }
             return .success((id, Window(), true))
         }
     }

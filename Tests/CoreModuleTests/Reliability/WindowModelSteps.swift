@@ -28,7 +28,7 @@ extension WindowHarness {
             return close(id)
         case .activate(let id):
             guard model.states[id] != nil else {
-                return expectFailure(.unknownWindow(id, open: model.windows)) {
+                return expectFailure(.window(.unknownWindow(id, open: model.windows))) {
                     () throws(NavigationError) in
                     try registry.activate(id)
                 }
@@ -42,7 +42,7 @@ extension WindowHarness {
             return .applied()
         case .lookUp(let id):
             guard let world = worlds[id] else {
-                return expectFailure(.unknownWindow(id, open: model.windows)) {
+                return expectFailure(.window(.unknownWindow(id, open: model.windows))) {
                     () throws(NavigationError) in
                     try registry.coordinator(for: id)
                 }
@@ -66,12 +66,13 @@ extension WindowHarness {
             // Whatever it is asked, it refuses, and says so to its observers.
             var nothing = ReferenceModel()
             if let mismatch = ModelBasedTests.verify(
-                operation, outcome: .failed(.windowClosed(id)), result: operation.apply(to: world),
+                operation, outcome: .failed(.window(.windowClosed(id))),
+                result: operation.apply(to: world),
                 before: ScreenTree(), world: world, model: &nothing)
             {
                 return .mismatch(mismatch)
             }
-            return .failed(.windowClosed(id))
+            return .failed(.window(.windowClosed(id)))
         case .openWhenAllowedClosed(let id, let link):
             guard let world = closed[id] else { return .mismatch("no closed \(id) was kept") }
             let appLink = AppLink.deepLink(link.text, format: ModelWorld.format)
@@ -79,7 +80,7 @@ extension WindowHarness {
                 let delivery = try await world.coordinator.openWhenAllowed(appLink)
                 return .mismatch("a closed window's coordinator delivered \(delivery)")
             } catch {
-                let expected = NavigationError.windowClosed(id)
+                let expected = NavigationError.window(.windowClosed(id))
                 guard error == expected,
                     world.events == [
                         .failure(NavigationFailure(operation: .open(appLink), error: expected))
@@ -127,7 +128,7 @@ extension WindowHarness {
             do throws(NavigationError) {
                 snapshot = try activity.snapshot()
             } catch {
-                let expected = NavigationError.invalidSnapshot(
+                let expected = NavigationError.snapshot(
                     .unreadable(reason: "the activity holds no snapshot"))
                 guard activity.userInfo[WindowActivity.snapshotKey] == nil, error == expected else {
                     return .mismatch("reading the activity threw \(error)")
@@ -137,7 +138,8 @@ extension WindowHarness {
         }
         if !WindowModel.isValid(id) || model.states[id] != nil {
             let expected: NavigationError =
-                WindowModel.isValid(id) ? .windowAlreadyOpen(id) : .invalidWindowID(id)
+                WindowModel.isValid(id)
+                ? .window(.windowAlreadyOpen(id)) : .input(.invalidWindowID(id))
             return expectFailure(expected) { () throws(NavigationError) in
                 try registry.openWindow(id, restoring: snapshot)
             }
@@ -183,7 +185,7 @@ extension WindowHarness {
 
     func close(_ id: WindowID) -> WindowOutcome {
         guard let window = model.states[id], let world = worlds[id] else {
-            return expectFailure(.unknownWindow(id, open: model.windows)) {
+            return expectFailure(.window(.unknownWindow(id, open: model.windows))) {
                 () throws(NavigationError) in
                 try registry.closeWindow(id)
             }
@@ -232,7 +234,7 @@ extension WindowHarness {
     func save(_ id: WindowID) -> WindowOutcome {
         let type = WindowGenerator.activityType
         guard let window = model.states[id], let world = worlds[id] else {
-            return expectFailure(.unknownWindow(id, open: model.windows)) {
+            return expectFailure(.window(.unknownWindow(id, open: model.windows))) {
                 () throws(NavigationError) in
                 try registry.restorationActivity(for: id, activityType: type)
             }
@@ -379,7 +381,7 @@ extension WindowHarness {
                     .failure(
                         NavigationFailure(
                             operation: .open(older.link),
-                            error: .heldLinkReplaced(older.link.text, by: appLink.text)))
+                            error: .link(.heldLinkReplaced(older.link.text, by: appLink.text))))
                 ]
                 notes.append(WindowStatistics.heldReplaced)
             }
@@ -421,7 +423,7 @@ extension WindowHarness {
 
     func markReady(_ id: WindowID) async -> WindowOutcome {
         guard var window = model.states[id], let world = worlds[id] else {
-            return expectFailure(.unknownWindow(id, open: model.windows)) {
+            return expectFailure(.window(.unknownWindow(id, open: model.windows))) {
                 () throws(NavigationError) in
                 try registry.coordinator(for: id)
             }
@@ -446,7 +448,8 @@ extension WindowHarness {
         let operation = ModelOperation.open(held.link, force: held.force)
         var outcome = operation.predict(window.model)
         if case .failed(let error, let identities) = outcome {
-            outcome = .failed(.heldLinkFailed(held.link.text, error: error), identities: identities)
+            outcome = .failed(
+                .link(.heldLinkFailed(held.link.text, error: error)), identities: identities)
         }
         if let mismatch = ModelBasedTests.verify(
             operation, outcome: outcome, result: result, before: before, world: world,

@@ -233,8 +233,8 @@ struct WindowStatistics: CustomStringConvertible {
     /// The error's case: the window errors, and the case of any other.
     static func caseName(_ error: NavigationError) -> String {
         switch error {
-        case .noActiveWindow: return "noActiveWindow"
-        case .heldLinkFailed(_, let inner):
+        case .window(.noActiveWindow): return "noActiveWindow"
+        case .link(.heldLinkFailed(_, let inner)):
             return "heldLinkFailed/" + (caseName(inner).split(separator: "/").first ?? "")
         default: return ModelStatistics.caseName(error)
         }

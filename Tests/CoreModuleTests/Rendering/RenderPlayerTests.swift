@@ -170,7 +170,9 @@ struct RenderPlayerTests {
         // A report about what the screen showed before the pending steps (the sheet, already
         // dismissed in the tree) is refused, and the steps still bring the screen to the tree.
         let sheet = try #require(dismiss.from)
-        expectRefusal(NavigationError.reportedScreenGone(sheet.screen), leaving: coordinator) {
+        expectRefusal(
+            NavigationError.refused(.reportedScreenGone(sheet.screen)), leaving: coordinator
+        ) {
             try coordinator.report(.dismissedByUser(sheet.screen))
         }
         #expect(player.pendingSteps == pending)

@@ -52,7 +52,8 @@ struct SplitViewTests {
         #expect(pop.plan.steps.count == 1)
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["B1"])
         // The detail's first screen is not popped while the columns show side by side.
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
         try coordinator.navigate(.setStack(["A2", "B2"]))
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["A2", "B2"])
         #expect(coordinator.tree.split?.primary == primary)
@@ -81,8 +82,9 @@ struct SplitViewTests {
             })
         expectRejected(
             .showDetail("B1"), on: coordinator,
-            with: .rejectedByGuard(
-                name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "unsaved", kind: .showDetail, scene: "A2", reason: "unsaved changes")))
     }
 
     @Test(
@@ -104,7 +106,8 @@ struct SplitViewTests {
             coordinator.tree.description
                 == "window\n└─ split\n   ├─ primary: A1 #1\n   ├─ supplementary: B2 #4\n   └─ detail: (empty)"
         )
-        expectRejected(.replace(scene: "A1"), on: coordinator, with: .noDetailScreen(.replace))
+        expectRejected(
+            .replace(scene: "A1"), on: coordinator, with: .refused(.noDetailScreen(.replace)))
         #expect(coordinator.tree.split == split)
         // A push onto an empty detail starts it.
         try coordinator.navigate(.push(scene: "A1"))
@@ -125,12 +128,12 @@ struct SplitViewTests {
         ])
         let two = try makeCoordinator(setup: Self.twoColumns)
         let cases: [(AppCoordinator, ApplicationTransitionType, NavigationError)] = [
-            (stack, .showDetail("B1"), .noSplitRoot(.showDetail)),
-            (tabs, .showSupplementary("B1"), .noSplitRoot(.showSupplementary)),
-            (two, .showSupplementary("B1"), .noSupplementaryColumn(.showSupplementary)),
+            (stack, .showDetail("B1"), .refused(.noSplitRoot(.showDetail))),
+            (tabs, .showSupplementary("B1"), .refused(.noSplitRoot(.showSupplementary))),
+            (two, .showSupplementary("B1"), .refused(.noSupplementaryColumn(.showSupplementary))),
             (
                 two, .split(primary: "A1", supplementary: "A2", style: .doubleColumn),
-                .noSupplementaryColumn(.split)
+                .refused(.noSupplementaryColumn(.split))
             ),
             (two, .showDetail("Nope"), .unknownScene("Nope", suggestions: [])),
         ]
@@ -166,7 +169,8 @@ struct SplitViewTests {
         let emptied = try #require(coordinator.tree.split?.detail)
         #expect(pop.plan.steps == [.setStack(emptied, animated: true)])
         #expect(pop.plan.description == "set-stack \(emptied.id): (empty), animated")
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("A1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("A1", kind: .pop)))
         // A selection in compact width pushes the detail over the list.
         try coordinator.navigate(.showDetail("B2"))
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
@@ -204,7 +208,8 @@ struct SplitViewTests {
         let primary = try #require(coordinator.tree.split?.primary.first)
         let visible = try #require(coordinator.tree.visibleScreen?.id)
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible)),
             leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
@@ -260,7 +265,8 @@ struct SplitViewTests {
         // Another screen of a column that is not the top-most stack is still refused.
         let primary = try #require(coordinator.tree.split?.primary.first)
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible.id),
+            NavigationError.refused(
+                .reportedScreenNotOnTop(primary.id, kind: .popTo, visible: visible.id)),
             leaving: coordinator
         ) {
             try coordinator.report(.poppedBackByUser(to: primary.id))
@@ -282,7 +288,7 @@ struct SplitViewTests {
         #expect(coordinator.tree.split?.isCollapsed == true)
 
         let empty = try makeCoordinator()
-        expectRefusal(NavigationError.noRoot(.sizeClass), leaving: empty) {
+        expectRefusal(NavigationError.refused(.noRoot(.sizeClass)), leaving: empty) {
             try empty.report(.sizeClassChanged(.compact))
         }
         #expect(empty.tree.isEmpty)
@@ -325,7 +331,7 @@ struct SplitViewTests {
 
     @Test("a split attribute out of place is a link problem, found before anything is built")
     func misplacedColumns() throws {
-        let links: [(String, LinkProblem)] = [
+        let links: [(String, NavigationError.LinkProblem)] = [
             // a primary after the root
             ("app://open/A1/[primary]B1", .misplacedAttributes(position: 2)),
             // a detail without a primary
@@ -348,7 +354,7 @@ struct SplitViewTests {
         ]
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         for (link, problem) in links {
-            expectRefusal(NavigationError.invalidLink(problem), leaving: coordinator) {
+            expectRefusal(NavigationError.link(.invalidLink(problem)), leaving: coordinator) {
                 try coordinator.open(.deepLink(link, format: Self.format))
             }
         }
@@ -362,10 +368,10 @@ struct SplitViewTests {
         var both = TreeSnapshot(split: .init(primary: [screen]))
         both.root = [screen]
         for (snapshot, problem) in [
-            (TreeSnapshot(split: .init(primary: [])), SnapshotProblem.emptyStack),
+            (TreeSnapshot(split: .init(primary: [])), NavigationError.SnapshotProblem.emptyStack),
             (both, .rootAndTabs),
         ] {
-            expectRefusal(NavigationError.invalidSnapshot(problem), leaving: coordinator) {
+            expectRefusal(NavigationError.snapshot(problem), leaving: coordinator) {
                 try coordinator.restore(snapshot)
             }
         }
@@ -435,7 +441,7 @@ struct SplitViewTests {
         let bare = try TreeSnapshot.decode(Array(#"{"version":3,"split":{}}"#.utf8))
         #expect(bare.split == TreeSnapshot.Split(primary: []))
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        expectRefusal(NavigationError.invalidSnapshot(.emptyStack), leaving: coordinator) {
+        expectRefusal(NavigationError.snapshot(.emptyStack), leaving: coordinator) {
             try coordinator.restore(bare)
         }
         // Over the screens' limit, counted as the columns are read: 512 are read, 513 are not.
@@ -447,7 +453,7 @@ struct SplitViewTests {
         #expect(try TreeSnapshot.decode(json(512)).split?.primary.count == 512)
         // The decoder stops at the 513th screen; decode says why, in the snapshot's words.
         #expect(
-            throws: NavigationError.invalidSnapshot(
+            throws: NavigationError.snapshot(
                 .unreadable(reason: "The snapshot holds too many screens"))
         ) {
             try TreeSnapshot.decode(json(513))
@@ -472,8 +478,9 @@ struct SplitViewTests {
                 .reject(reason: "not yet")
             })
         await expectRefusal(
-            NavigationError.rejectedByGuard(
-                name: "server", kind: .split, scene: "B2", reason: "not yet"),
+            NavigationError.guarded(
+                .rejectedByGuard(
+                    name: "server", kind: .split, scene: "B2", reason: "not yet")),
             leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(
@@ -482,8 +489,9 @@ struct SplitViewTests {
         #expect(coordinator.tree.root?.map(\.scene) == ["A1"])
         try await coordinator.navigateWhenAllowed(.split(primary: "A1", detail: "B1"))
         await expectRefusal(
-            NavigationError.rejectedByGuard(
-                name: "server", kind: .showDetail, scene: "B2", reason: "not yet"),
+            NavigationError.guarded(
+                .rejectedByGuard(
+                    name: "server", kind: .showDetail, scene: "B2", reason: "not yet")),
             leaving: coordinator
         ) {
             try await coordinator.navigateWhenAllowed(.showDetail("B2"))

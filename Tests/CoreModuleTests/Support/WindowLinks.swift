@@ -20,7 +20,7 @@ extension WindowRegistry {
         case .window(let named):
             (id, coordinator) = (named, try self.coordinator(for: named))
         case .active:
-            guard let active = activeWindow else { throw .noActiveWindow }
+            guard let active = activeWindow else { throw .window(.noActiveWindow) }
             (id, coordinator) = (active, try self.coordinator(for: active))
         case .newWindow(let new):
             (id, coordinator, isNew) = (new, try openWindow(new), true)

@@ -89,7 +89,8 @@ struct StackTransitionTests {
             })
         expectRejected(
             .setStack(["B1"]), on: coordinator,
-            with: .rejectedByGuard(name: "stay", kind: .setStack, scene: "A1", reason: "home"))
+            with: .guarded(
+                .rejectedByGuard(name: "stay", kind: .setStack, scene: "A1", reason: "home")))
         coordinator.removeGuard(named: "stay")
         coordinator.addGuard(
             NavigationGuard("detour") { attempt in
@@ -106,8 +107,9 @@ struct StackTransitionTests {
         let coordinator = try makeTreeCoordinator(setup: [.root(scene: "A1"), .push(scene: "Keep")])
         expectRejected(
             .setStack(["B1"]), on: coordinator,
-            with: .leavingVetoed(
-                scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))
+            with: .guarded(
+                .leavingVetoed(
+                    scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")))
         let event = try #require(try coordinator.navigate(.setStack(["B1"]), force: true))
         #expect(event.removedCount == 2)
         #expect(coordinator.tree.scenes == [["B1"]])
@@ -204,8 +206,9 @@ struct StackTransitionTests {
             })
         expectRejected(
             .replace(scene: "B1"), on: coordinator,
-            with: .leavingVetoed(
-                scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))
+            with: .guarded(
+                .leavingVetoed(
+                    scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")))
         #expect(seen == ["coming B1", "leaving Keep"])
         let log = ResultLog()
         try coordinator.navigate(.replace(scene: "B1"), force: true, onResult: log.handler)

@@ -88,7 +88,7 @@ struct StyleTests {
         let first = try #require(coordinator.tree.topStack?.first?.id)
         let before = coordinator.tree
         let recorder = EventRecorder(coordinator)
-        #expect(throws: NavigationError.notDismissibleByUser(first, style: style)) {
+        #expect(throws: NavigationError.refused(.notDismissibleByUser(first, style: style))) {
             try coordinator.report(.dismissedByUser(first))
         }
         #expect(coordinator.tree == before)
@@ -97,7 +97,7 @@ struct StyleTests {
             recorder.failures == [
                 NavigationFailure(
                     operation: .report(.dismissedByUser(first)),
-                    error: .notDismissibleByUser(first, style: style))
+                    error: .refused(.notDismissibleByUser(first, style: style)))
             ])
         // The app may still dismiss it.
         let dismiss = try #require(try coordinator.navigate(.dismiss()))
@@ -115,14 +115,14 @@ struct StyleTests {
         let cover = try #require(coordinator.tree.modals.first?.first?.id)
         let sheet = try #require(coordinator.tree.visibleScreen?.id)
         expectRefusal(
-            NavigationError.reportedScreenNotOnTop(cover, kind: .dismiss, visible: sheet),
+            NavigationError.refused(.reportedScreenNotOnTop(cover, kind: .dismiss, visible: sheet)),
             leaving: coordinator
         ) {
             try coordinator.report(.dismissedByUser(cover))
         }
         try coordinator.report(.dismissedByUser(sheet))
         expectRefusal(
-            NavigationError.notDismissibleByUser(cover, style: .fullScreenCover),
+            NavigationError.refused(.notDismissibleByUser(cover, style: .fullScreenCover)),
             leaving: coordinator
         ) {
             try coordinator.report(.dismissedByUser(cover))
@@ -158,7 +158,7 @@ struct StyleTests {
         try coordinator.navigate(.present(scene: "B1", style: .popover(anchor: anchor64)))
         expectRejected(
             .present(scene: "B2", style: .sheet(detents: [])), on: coordinator,
-            with: .invalidPresentationStyle(.sheet(detents: [])))
+            with: .refused(.invalidPresentationStyle(.sheet(detents: []))))
     }
 
     @Test("an invalid style is refused before any guard runs or screen is built")
@@ -172,7 +172,7 @@ struct StyleTests {
             })
         expectRejected(
             .present(scene: "Broken", style: .popover(anchor: "")), on: coordinator,
-            with: .invalidPresentationStyle(.popover(anchor: "")))
+            with: .refused(.invalidPresentationStyle(.popover(anchor: ""))))
         #expect(guardCalls == 0)
         // No identity was used up: the next screen is #2.
         let event = try #require(try coordinator.navigate(.present(scene: "B1")))

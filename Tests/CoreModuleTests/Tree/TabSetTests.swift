@@ -92,7 +92,8 @@ struct TabSetTests {
         let draft = try #require(coordinator.tree.tab(named: "draft")?.stack.first)
         expectRejected(
             .removeTab("draft"), on: coordinator,
-            with: .leavingVetoed(scene: "Draft", screen: draft.id, reason: "it has unsaved changes")
+            with: .guarded(
+                .leavingVetoed(scene: "Draft", screen: draft.id, reason: "it has unsaved changes"))
         )
         try coordinator.navigate(.removeTab("draft"), force: true)
         #expect(coordinator.tree.tabs.map(\.name) == ["home"])
@@ -109,7 +110,7 @@ struct TabSetTests {
             })
         expectRejected(
             .addTab(TabItem("inbox", scene: "B2")), on: coordinator,
-            with: .rejectedByGuard(name: "log", kind: .addTab, scene: "B2", reason: "no"))
+            with: .guarded(.rejectedByGuard(name: "log", kind: .addTab, scene: "B2", reason: "no")))
         try coordinator.navigate(.removeTab("home"))
         #expect(asked.map(\.0) == [.addTab, .removeTab])
         #expect(asked.map(\.1) == ["B2", "B1"])

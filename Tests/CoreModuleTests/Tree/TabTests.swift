@@ -66,9 +66,9 @@ struct TabTests {
         let coordinator = try makeCoordinator(setup: [tabs])
         expectRejected(
             .selectTab("mroe"), on: coordinator,
-            with: .unknownTab("mroe", tabs: ["home", "more"]))
+            with: .refused(.unknownTab("mroe", tabs: ["home", "more"])))
         #expect(
-            NavigationError.unknownTab("mroe", tabs: ["home", "more"]).description
+            NavigationError.refused(.unknownTab("mroe", tabs: ["home", "more"])).description
                 == #"No tab is named "mroe". Did you mean "more"? The tabs are "home" and "more"."#
         )
     }
@@ -94,8 +94,9 @@ struct TabTests {
         #expect(retap.kind == .popToRoot && retap.removedCount == 1)
         #expect(try coordinator.report(.selectedTabReselectedByUser) == nil)
         try coordinator.navigate(.present(scene: "B2", style: .fullScreenCover))
-        expectRefusal(NavigationError.tabBarCovered(tab: "more", modal: "B2"), leaving: coordinator)
-        {
+        expectRefusal(
+            NavigationError.refused(.tabBarCovered(tab: "more", modal: "B2")), leaving: coordinator
+        ) {
             try coordinator.report(.tabSelectedByUser("more"))
         }
     }
@@ -115,7 +116,7 @@ struct StyleAndStackTests {
             try coordinator.navigate(.present(scene: "B2", style: .fullScreenCover)))
         #expect(coordinator.tree.modals.map(\.style) == [sheet.style, .fullScreenCover])
         expectRefusal(
-            NavigationError.notDismissibleByUser(cover.screen, style: .fullScreenCover),
+            NavigationError.refused(.notDismissibleByUser(cover.screen, style: .fullScreenCover)),
             leaving: coordinator
         ) {
             try coordinator.report(.dismissedByUser(cover.screen))
@@ -143,7 +144,7 @@ struct StyleAndStackTests {
         expectRejected(
             .setStack(["A1", "Nope"]), on: coordinator,
             with: .unknownScene("Nope", suggestions: []))
-        expectRejected(.setStack([]), on: coordinator, with: .emptyStack(.setStack))
+        expectRejected(.setStack([]), on: coordinator, with: .refused(.emptyStack(.setStack)))
     }
 
     @Test("replace swaps the visible screen in one event")
@@ -206,7 +207,7 @@ struct TabLinkTests {
         #expect(coordinator.tree.scenes == [["A1"], ["B1", "B2", "A2"]])
         #expect(coordinator.tree.tab(named: "more")?.stack.first == first)
         expectRefusal(
-            NavigationError.noTabForLink("A2", tabs: ["home", "more"]), leaving: coordinator
+            NavigationError.link(.noTabForLink("A2", tabs: ["home", "more"])), leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/A2", format: format))
         }
@@ -257,9 +258,10 @@ struct TabStackTests {
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1", "B2"]])
         expectRejected(
             .popTo(scene: "A2"), on: coordinator,
-            with: .sceneNotInStack("A2", stack: ["B1", "B2"]))
+            with: .refused(.sceneNotInStack("A2", stack: ["B1", "B2"])))
         try coordinator.navigate(.pop())
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B1", kind: .pop))
+        expectRejected(
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B1", kind: .pop)))
         expectUnchanged(.popToRoot(), on: coordinator)
         try coordinator.navigate(.push(scene: "A1"))
         try coordinator.navigate(.push(scene: "B2"))
@@ -268,7 +270,8 @@ struct TabStackTests {
         #expect(popToRoot.tab == "more")
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
         #expect(coordinator.tree.tab(named: "home")?.stack == home)
-        expectRejected(.dismiss(), on: coordinator, with: .nothingToDismiss(visible: "B1"))
+        expectRejected(
+            .dismiss(), on: coordinator, with: .refused(.nothingToDismiss(visible: "B1")))
     }
 
     @Test("with a modal up, requests act on the top modal and every tab keeps its stack")
@@ -279,9 +282,11 @@ struct TabStackTests {
         #expect(coordinator.tree.scenes == [["A1"], ["B1"], ["B2", "A2"]])
         #expect(coordinator.tree.topStack?.modal != nil)
         try coordinator.navigate(.pop())
-        expectRejected(.pop(), on: coordinator, with: .cannotPopFirstScreen("B2", kind: .pop))
         expectRejected(
-            .popTo(scene: "A1"), on: coordinator, with: .sceneNotInStack("A1", stack: ["B2"]))
+            .pop(), on: coordinator, with: .refused(.cannotPopFirstScreen("B2", kind: .pop)))
+        expectRejected(
+            .popTo(scene: "A1"), on: coordinator,
+            with: .refused(.sceneNotInStack("A1", stack: ["B2"])))
         try coordinator.navigate(.selectTab("more"))
         #expect(coordinator.tree.visibleScreen?.scene == "B2")
         #expect(coordinator.tree.baseStack?.tab == "more")
@@ -463,8 +468,9 @@ struct TabLifecycleTests {
         let before = coordinator.tree
         expectRejected(
             .selectTab("more"), on: coordinator,
-            with: .rejectedByGuard(
-                name: "lock", kind: .selectTab, scene: "B2", reason: "it is locked"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "lock", kind: .selectTab, scene: "B2", reason: "it is locked")))
         let attempt = try #require(attempts.first)
         #expect(attempts.count == 1)
         #expect(attempt.kind == .selectTab && attempt.scene == "B2")
@@ -496,7 +502,8 @@ struct TabLifecycleTests {
         let keep = try #require(coordinator.tree.tab(named: "more")?.stack.last?.id)
         expectRejected(
             homeAndMore, on: coordinator,
-            with: .leavingVetoed(scene: "Keep", screen: keep, reason: "it has unsaved changes"))
+            with: .guarded(
+                .leavingVetoed(scene: "Keep", screen: keep, reason: "it has unsaved changes")))
         let event = try #require(try coordinator.navigate(homeAndMore, force: true))
         #expect(event.removedCount == 3)
     }
@@ -508,8 +515,9 @@ struct TabLifecycleTests {
         #expect(coordinator.tree.scenes == [["A1", "Keep"], ["B1", "B2"]])
         let keep = try #require(coordinator.tree.tab(named: "home")?.stack.last?.id)
         expectRefusal(
-            NavigationError.leavingVetoed(
-                scene: "Keep", screen: keep, reason: "it has unsaved changes"),
+            NavigationError.guarded(
+                .leavingVetoed(
+                    scene: "Keep", screen: keep, reason: "it has unsaved changes")),
             leaving: coordinator
         ) {
             try coordinator.open(.deepLink("demo://open/A1/A2", format: treeLinkFormat))

@@ -181,7 +181,7 @@
             let recorder = EventRecorder(shown.coordinator)
             try shown.coordinator.navigate(.push(scene: "Swiper"))
             #expect(recorder.failures.count == 1)
-            if case .reentrantNavigation = recorder.failures.first?.error {
+            if case .misuse(.reentrantNavigation) = recorder.failures.first?.error {
             } else {
                 Issue.record("expected the report to be refused: \(recorder.failures)")
             }

@@ -94,7 +94,8 @@ struct WindowRegistryTests {
         try main.navigate(.root(scene: "B1"))
         expectRejected(
             .root(scene: "B1"), on: kiosk,
-            with: .rejectedByGuard(name: "kiosk", kind: .root, scene: "B1", reason: "kiosk"))
+            with: .guarded(
+                .rejectedByGuard(name: "kiosk", kind: .root, scene: "B1", reason: "kiosk")))
         #expect(main.tree.scenes == [["B1"]])
     }
 
@@ -145,8 +146,9 @@ struct WindowRegistryTests {
         let recorder = EventRecorder(main)
 
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: registry
         ) {
             try registry.open(Windows.link("demo://open/Nope"), in: .newWindow("new"))
@@ -194,7 +196,8 @@ struct WindowRegistryTests {
         #expect(main.pendingNavigation == nil)
         #expect(main.heldLink == nil)
         await #expect(
-            throws: NavigationError.navigationCancelled(.transition(.push(scene: "B2")), by: nil)
+            throws: NavigationError.guarded(
+                .navigationCancelled(.transition(.push(scene: "B2")), by: nil))
         ) {
             try await pending.value
         }
@@ -204,17 +207,17 @@ struct WindowRegistryTests {
 
         // Whoever still holds the coordinator finds it closed.
         let push = ApplicationTransitionType.push(scene: "A2")
-        #expect(throws: NavigationError.windowClosed("main")) {
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try main.navigate(.root(scene: "A1"))
         }
-        #expect(throws: NavigationError.windowClosed("main")) { try main.open(link) }
-        #expect(throws: NavigationError.windowClosed("main")) {
+        #expect(throws: NavigationError.window(.windowClosed("main"))) { try main.open(link) }
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try main.report(.tabSelectedByUser("x"))
         }
-        await #expect(throws: NavigationError.windowClosed("main")) {
+        await #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try await main.navigateWhenAllowed(push)
         }
-        await #expect(throws: NavigationError.windowClosed("main")) {
+        await #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try await main.openWhenAllowed(link)
         }
         #expect(main.tree.isEmpty)
@@ -228,8 +231,8 @@ struct WindowRegistryTests {
         // The cancelled navigation is reported to the observers still attached, then each refusal.
         #expect(
             recorder.failures.map(\.error)
-                == [.navigationCancelled(.transition(.push(scene: "B2")), by: nil)]
-                + Array(repeating: .windowClosed("main"), count: 5))
+                == [.guarded(.navigationCancelled(.transition(.push(scene: "B2")), by: nil))]
+                + Array(repeating: .window(.windowClosed("main")), count: 5))
     }
 
     @Test("a closed window's flows are let go, child flows too")
@@ -280,7 +283,7 @@ struct WindowRegistryTests {
         let recorder = EventRecorder(main)
         try main.navigate(.root(scene: "A1"))
         try windows.registry.closeWindow("main")
-        #expect(throws: NavigationError.windowClosed("main")) {
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try main.navigate(.push(scene: "A2"))
         }
         #expect(recorder.transitions.map(\.kind) == [.root])
@@ -322,7 +325,7 @@ struct WindowRegistryTests {
         #expect(event?.transition?.kind == .replaceTree)
         #expect(registry.activeWindow == "main")
 
-        await expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: registry) {
+        await expectRefusal(NavigationError.window(.windowAlreadyOpen("side")), leaving: registry) {
             try await registry.openWhenAllowed(
                 Windows.link("demo://open/B1"), in: .newWindow("side"))
         }
@@ -370,21 +373,22 @@ struct WindowRegistryTests {
         let empty = WindowActivity(activityType: "restore", userInfo: [:])
         #expect(empty.window == nil)
         #expect(
-            throws: NavigationError.invalidSnapshot(
+            throws: NavigationError.snapshot(
                 .unreadable(reason: "the activity holds no snapshot"))
         ) {
             try empty.snapshot()
         }
         let snapshot = TreeSnapshot(root: [TreeSnapshot.Screen(scene: "Nope")])
         expectRefusal(
-            NavigationError.restorationFailed(
-                position: 1, scene: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            NavigationError.snapshot(
+                .restorationFailed(
+                    position: 1, scene: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: registry
         ) {
             try registry.openWindow("side", restoring: snapshot)
         }
         #expect(registry.windows == ["main"])
-        let unknown = NavigationError.unknownWindow("side", open: ["main"])
+        let unknown = NavigationError.window(.unknownWindow("side", open: ["main"]))
         expectRefusal(unknown, leaving: registry) { try registry.coordinator(for: "side") }
         expectRefusal(unknown, leaving: registry) {
             try registry.restorationActivity(for: "side", activityType: "restore")
@@ -395,10 +399,10 @@ struct WindowRegistryTests {
     func identities() throws {
         let long = WindowID(String(repeating: "w", count: WindowID.maximumByteCount + 1))
         let windows = try Windows()
-        expectRefusal(NavigationError.invalidWindowID(long), leaving: windows.registry) {
+        expectRefusal(NavigationError.input(.invalidWindowID(long)), leaving: windows.registry) {
             try windows.registry.openWindow(long)
         }
-        expectRefusal(NavigationError.invalidWindowID(""), leaving: windows.registry) {
+        expectRefusal(NavigationError.input(.invalidWindowID("")), leaving: windows.registry) {
             try windows.registry.openWindow("")
         }
         #expect(windows.registry.windows.isEmpty)
@@ -410,7 +414,9 @@ struct WindowRegistryTests {
         #expect(WindowID("main").description == "\"main\"")
         #expect(long.description.count < 80)
         let many = (1...9).map { WindowID("w\($0)") }
-        #expect(NavigationError.unknownWindow("x", open: many).description.hasSuffix("and more."))
+        #expect(
+            NavigationError.window(.unknownWindow("x", open: many)).description.hasSuffix(
+                "and more."))
     }
 
     @Test("a window cannot close from inside its own navigation; it can once that is done")
@@ -432,7 +438,7 @@ struct WindowRegistryTests {
         let main = try registry.openWindow("main")
         try main.navigate(.root(scene: "A1"))
         try main.navigate(.push(scene: "Closer"))
-        #expect(refused == .windowBusy("main", during: .push))
+        #expect(refused == .window(.windowBusy("main", during: .push)))
         #expect(registry.windows == ["main"])
         #expect(registry.activeWindow == "main")
         #expect(main.tree.scenes == [["A1", "Closer"]])
@@ -453,7 +459,7 @@ struct WindowRegistryTests {
         }
         let windows = try #require(registry)
         try windows.openWindow("main")
-        #expect(refused == .windowAlreadyOpen("main"))
+        #expect(refused == .window(.windowAlreadyOpen("main")))
         #expect(windows.windows == ["main"])
         #expect(windows.activeWindow == "main")
         #expect(try windows.coordinator(for: "main").tree.isEmpty)
@@ -486,20 +492,22 @@ struct WindowRegistryTests {
         try windows.registry.closeWindow("main")
         let recorder = EventRecorder(main)
 
-        #expect(throws: NavigationError.windowClosed("main")) {
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try main.startFlow(FlowCoordinator(coordinator: main), key: "other")
         }
         #expect(main.flows.isEmpty)
-        #expect(throws: NavigationError.windowClosed("main")) { try context.finish(with: 1) }
-        #expect(throws: NavigationError.windowClosed("main")) {
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
+            try context.finish(with: 1)
+        }
+        #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try flow.navigate(.push(scene: "B1"))
         }
-        await #expect(throws: NavigationError.windowClosed("main")) {
+        await #expect(throws: NavigationError.window(.windowClosed("main"))) {
             try await main.markReadyForLinks()
         }
         #expect(!main.isReadyForLinks)
         // An empty snapshot would overwrite what the window saved.
-        #expect(throws: NavigationError.windowClosed("main")) { try main.snapshot() }
+        #expect(throws: NavigationError.window(.windowClosed("main"))) { try main.snapshot() }
         #expect(main.tree.isEmpty)
         #expect(main.pendingNavigation == nil)
         #expect(windows.registry.windows.isEmpty)
@@ -507,7 +515,8 @@ struct WindowRegistryTests {
         // The screen's finish went in as the pop it asks for: its failure is published once.
         #expect(
             recorder.failures == [
-                NavigationFailure(operation: .transition(.pop()), error: .windowClosed("main"))
+                NavigationFailure(
+                    operation: .transition(.pop()), error: .window(.windowClosed("main")))
             ])
     }
 

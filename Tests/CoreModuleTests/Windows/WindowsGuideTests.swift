@@ -80,8 +80,9 @@ struct WindowsGuideTests {
         session.signedIn = false
         expectRejected(
             .push(scene: "Compose"), on: main,
-            with: .rejectedByGuard(
-                name: "signed-in", kind: .push, scene: "Compose", reason: "signed out"))
+            with: .guarded(
+                .rejectedByGuard(
+                    name: "signed-in", kind: .push, scene: "Compose", reason: "signed out")))
         #expect(main.tree.scenes == [["Inbox", "Message"]])
     }
 
@@ -124,7 +125,7 @@ struct WindowsGuideTests {
         let app = try MailApp()
         let (main, _) = try app.openBoth()
         #expect(try app.windows.coordinator(for: "main") === main)
-        expectRefusal(NavigationError.windowAlreadyOpen("main"), leaving: app.windows) {
+        expectRefusal(NavigationError.window(.windowAlreadyOpen("main")), leaving: app.windows) {
             try app.windows.openWindow("main")
         }
     }
@@ -166,8 +167,9 @@ struct WindowsGuideTests {
         #expect(app.windows.windows.count == 3)
 
         expectRefusal(
-            NavigationError.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])),
+            NavigationError.link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: []))),
             leaving: app.windows
         ) {
             try app.windows.open(app.link("mail://open/Nope/Compose"))
@@ -200,10 +202,10 @@ struct WindowsGuideTests {
         #expect(side.tree.visibleScreen?.parameters["id"] == "5")
         #expect(cancelled)  // the link replaced the screen whose result side awaited
 
-        expectRejected(.push(scene: "Message"), on: closing, with: .windowClosed("main"))
+        expectRejected(.push(scene: "Message"), on: closing, with: .window(.windowClosed("main")))
         #expect(app.windows.windows == ["side"])
         #expect(
-            "\(NavigationError.windowClosed("main"))"
+            "\(NavigationError.window(.windowClosed("main")))"
                 == "The window \"main\" was closed: its coordinator navigates no more.")
         #expect(main.tree.isEmpty)
     }
@@ -257,12 +259,14 @@ struct WindowsGuideTests {
         // The guide's error rows for split steps.
         let main = try app.windows.openWindow("main")
         try main.navigate(.root(scene: "Inbox"))
-        expectRejected(.showDetail("Message"), on: main, with: .noSplitRoot(.showDetail))
+        expectRejected(.showDetail("Message"), on: main, with: .refused(.noSplitRoot(.showDetail)))
         expectRejected(
-            .showSupplementary("Inbox"), on: ipad, with: .noSupplementaryColumn(.showSupplementary))
-        expectRejected(.replace(scene: "Inbox"), on: ipad, with: .noDetailScreen(.replace))
+            .showSupplementary("Inbox"), on: ipad,
+            with: .refused(.noSupplementaryColumn(.showSupplementary)))
+        expectRejected(
+            .replace(scene: "Inbox"), on: ipad, with: .refused(.noDetailScreen(.replace)))
         let empty = try app.windows.openWindow("empty")
-        expectRefusal(NavigationError.noRoot(.sizeClass), leaving: app.windows) {
+        expectRefusal(NavigationError.refused(.noRoot(.sizeClass)), leaving: app.windows) {
             try empty.report(.sizeClassChanged(.compact))
         }
     }
@@ -274,14 +278,14 @@ struct WindowsGuideTests {
         let trees = (main.tree, side.tree)
         let link = app.link("mail://open/Inbox")
         let windows = app.windows
-        expectRefusal(NavigationError.invalidWindowID(""), leaving: windows) {
+        expectRefusal(NavigationError.input(.invalidWindowID("")), leaving: windows) {
             try windows.openWindow("")
         }
         let long = WindowID(String(repeating: "w", count: 257))
-        expectRefusal(NavigationError.invalidWindowID(long), leaving: windows) {
+        expectRefusal(NavigationError.input(.invalidWindowID(long)), leaving: windows) {
             try windows.openWindow(long)
         }
-        let gone = NavigationError.unknownWindow("gone", open: ["main", "side"])
+        let gone = NavigationError.window(.unknownWindow("gone", open: ["main", "side"]))
         expectRefusal(gone, leaving: windows) { try windows.coordinator(for: "gone") }
         expectRefusal(gone, leaving: windows) { try windows.activate("gone") }
         expectRefusal(gone, leaving: windows) { try windows.closeWindow("gone") }
@@ -289,10 +293,10 @@ struct WindowsGuideTests {
             try windows.restorationActivity(for: "gone", activityType: "restore")
         }
         expectRefusal(gone, leaving: windows) { try windows.open(link, in: .window("gone")) }
-        expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: windows) {
+        expectRefusal(NavigationError.window(.windowAlreadyOpen("side")), leaving: windows) {
             try windows.openWindow("side")
         }
-        expectRefusal(NavigationError.windowAlreadyOpen("side"), leaving: windows) {
+        expectRefusal(NavigationError.window(.windowAlreadyOpen("side")), leaving: windows) {
             try windows.open(link, in: .newWindow("side"))
         }
         #expect(app.windows.windows == ["main", "side"])
@@ -303,7 +307,7 @@ struct WindowsGuideTests {
     @Test("a link for the active window when none is open")
     func noActiveWindow() throws {
         let app = try MailApp()
-        expectRefusal(NavigationError.noActiveWindow, leaving: app.windows) {
+        expectRefusal(NavigationError.window(.noActiveWindow), leaving: app.windows) {
             try app.windows.open(app.link("mail://open/Inbox"))
         }
         #expect(app.windows.windows.isEmpty)

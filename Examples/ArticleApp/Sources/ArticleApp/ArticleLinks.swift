@@ -24,7 +24,7 @@ public enum ArticleLinks {
     /// The app's link table, checked as it is made.
     ///
     /// - Returns: The table.
-    /// - Throws: ``NavigationError/invalidLinkTable(_:)`` if a route is malformed: a
+    /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` if a route is malformed: a
     ///   programming error, which `ArticleAppTests` would catch first.
     public static func makeTable() throws(NavigationError) -> LinkTable {
         try LinkTable(

@@ -104,7 +104,7 @@ public final class ArticleSession {
         case opened
         /// No route of the app handles the link (or none that a link from outside may open):
         /// a web link goes to the browser.
-        case unhandled(UnhandledLink)
+        case unhandled(NavigationError.UnhandledLink)
         /// A route handles the link, but opening it failed; the screen is as it was.
         case failed(NavigationError)
     }
@@ -120,7 +120,7 @@ public final class ArticleSession {
             try coordinator.open(.universal(url.absoluteString, in: links, from: .outside))
             return .opened
         } catch {
-            if case .unhandledLink(let unhandled) = error { return .unhandled(unhandled) }
+            if case .link(.unhandledLink(let unhandled)) = error { return .unhandled(unhandled) }
             return .failed(error)
         }
     }

@@ -21,7 +21,7 @@ public final class DependencyInjection {
 
     /// Registers A1, A2, B1 and C1, each under its builder's own name.
     ///
-    /// - Throws: ``NavigationError/duplicateRegistration(_:)`` when a scene is already registered
+    /// - Throws: ``NavigationError/Misuse/duplicateRegistration(_:)`` when a scene is already registered
     ///   (the article's container silently replaced it).
     public func configure() throws(NavigationError) {
         let a1Builder = A1Builder()

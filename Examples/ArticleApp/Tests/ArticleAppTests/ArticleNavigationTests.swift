@@ -40,7 +40,7 @@ struct ArticleNavigationTests {
 
     @Test("configuring twice is a typed error that names the scene, and registers nothing more")
     func configuringTwiceIsADuplicate() {
-        #expect(throws: NavigationError.duplicateRegistration("A1")) {
+        #expect(throws: NavigationError.misuse(.duplicateRegistration("A1"))) {
             try DependencyInjection(container: container).configure()
         }
         #expect(container.count == 4)
@@ -114,12 +114,12 @@ struct ArticleNavigationTests {
         let second = AppCoordinator(container: container)
         #expect(second.tree.isEmpty)
         let secondRecorder = RecordingRenderer(attachedTo: second)
-        #expect(throws: NavigationError.noRoot(.push)) {
+        #expect(throws: NavigationError.refused(.noRoot(.push))) {
             try second.navigate(.push(scene: "A2", animated: true))
         }
         #expect(second.tree.isEmpty)
         #expect(secondRecorder.events.isEmpty)
-        #expect(secondRecorder.errors == [.noRoot(.push)])
+        #expect(secondRecorder.errors == [.refused(.noRoot(.push))])
         #expect(coordinator.tree.scenes == [["A1"]])
         // The screen's context reaches the coordinator that built it.
         try visible(A1ViewController.self).tappedToA2()

@@ -36,7 +36,7 @@ struct ArticleSessionTests {
 
     @Test("A start-up failure reads as a sentence that names its cause, for the failure screen")
     func startUpFailureNamesItsCause() {
-        let duplicate = NavigationError.duplicateRegistration("A1")
+        let duplicate = NavigationError.misuse(.duplicateRegistration("A1"))
         #expect(
             StartUpFailure.registration(duplicate).description
                 == "Registering the scenes failed: \(duplicate)")
@@ -44,8 +44,8 @@ struct ArticleSessionTests {
             StartUpFailure.unregisteredScenes(["C1 is missing.", "B2 is missing."]).description
                 == "The start-up check failed: C1 is missing. B2 is missing.")
         #expect(
-            StartUpFailure.firstScreen(.noTabs).description
-                == "The first screen could not be shown: \(NavigationError.noTabs)")
+            StartUpFailure.firstScreen(.refused(.noTabs)).description
+                == "The first screen could not be shown: \(NavigationError.refused(.noTabs))")
     }
 
     // MARK: Links
@@ -75,7 +75,7 @@ struct ArticleSessionTests {
         arguments: [
             (
                 "https://article.example.com/debug/a2",
-                UnhandledLink.Reason.notReachableFromOutside(route: "debug/a2")
+                NavigationError.UnhandledLink.Reason.notReachableFromOutside(route: "debug/a2")
             ),
             ("https://article.example.com/z9", .noRoute(path: "z9")),
             (
@@ -83,7 +83,9 @@ struct ArticleSessionTests {
                 .notAccepted(scheme: "https", host: "elsewhere.example.com")
             ),
         ])
-    func unhandledLinksChangeNothing(link: String, reason: UnhandledLink.Reason) throws {
+    func unhandledLinksChangeNothing(link: String, reason: NavigationError.UnhandledLink.Reason)
+        throws
+    {
         let session = try ArticleSession(restoring: nil)
         let recorder = RecordingRenderer(attachedTo: session.coordinator)
         let before = session.coordinator.tree
@@ -102,7 +104,7 @@ struct ArticleSessionTests {
             Issue.record("expected one failure, got none")
             return
         }
-        #expect(failure.error == .unhandledLink(unhandled))
+        #expect(failure.error == .link(.unhandledLink(unhandled)))
     }
 
     // MARK: State restoration
@@ -125,12 +127,12 @@ struct ArticleSessionTests {
         arguments: [
             (
                 Data("not json".utf8),
-                NavigationError.invalidSnapshot(
+                NavigationError.snapshot(
                     .unreadable(reason: "The given data was not valid JSON"))
             ),
             (
                 Data(#"{"version":99}"#.utf8),
-                .unsupportedSnapshotVersion(found: 99, supported: TreeSnapshot.currentVersion)
+                .snapshot(.unsupportedVersion(found: 99, supported: TreeSnapshot.currentVersion))
             ),
         ])
     func unreadableSavedStateStartsAfresh(saved: Data, problem: NavigationError) throws {
@@ -177,7 +179,7 @@ struct ArticleSessionTests {
         // Nothing goes over the alert: the user answers it first.
         let before = coordinator.tree
         let recorder = RecordingRenderer(attachedTo: coordinator)
-        let refused = NavigationError.alertIsPresented(.push, alert: "DiscardB1")
+        let refused = NavigationError.refused(.alertIsPresented(.push, alert: "DiscardB1"))
         #expect(throws: refused) { try coordinator.navigate(.push(scene: "C1")) }
         #expect(coordinator.tree == before)
         #expect(recorder.events.isEmpty)

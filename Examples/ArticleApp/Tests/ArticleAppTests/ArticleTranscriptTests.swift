@@ -89,7 +89,7 @@ struct ArticleTranscriptTests {
         #expect(
             lines == [
                 "DependencyInjection().configure() failed: "
-                    + "\(NavigationError.duplicateRegistration("A1"))"
+                    + "\(NavigationError.misuse(.duplicateRegistration("A1")))"
             ])
     }
 }

@@ -55,14 +55,14 @@ struct ArticleWindowsTests {
         #expect(again.coordinator === first.coordinator)
         #expect(again.coordinator.tree.visibleScreen?.scene == "A2")
         let before = first.coordinator.tree
-        #expect(throws: StartUpFailure.window(.invalidWindowID(""))) {
+        #expect(throws: StartUpFailure.window(.input(.invalidWindowID("")))) {
             try windows.session(for: "", restoring: nil, layout: .tabs)
         }
         #expect(windows.registry.windows == ["main"])
         #expect(windows.registry.activeWindow == "main")
         #expect(first.coordinator.tree == before)
         #expect(
-            StartUpFailure.window(.invalidWindowID("")).description
+            StartUpFailure.window(.input(.invalidWindowID(""))).description
                 .hasPrefix("The window could not be opened: "))
     }
 
