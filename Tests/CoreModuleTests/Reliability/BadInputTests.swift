@@ -192,8 +192,9 @@ struct BadInputTests {
     ]
     nonisolated static let lamp = ScenePayload(BadInputProduct(id: 42))
     /// What "Product" and "Gift" say when their payload is missing.
-    nonisolated static let missingProduct = NavigationError.input(.missingPayload(
-        scene: "Product", expected: "BadInputProduct"))
+    nonisolated static let missingProduct = NavigationError.input(
+        .missingPayload(
+            scene: "Product", expected: "BadInputProduct"))
 
     /// The reason restoring gives for a `product` payload saved as `json`: the JSON decoder's
     /// own words.
@@ -257,7 +258,8 @@ struct BadInputTests {
     nonisolated static let cases: [BadInput] = [
         // Names
         BadInput(
-            "empty name", .navigate(.push(scene: "")), .input(.invalidSceneIdentifier("", problem: .empty))),
+            "empty name", .navigate(.push(scene: "")),
+            .input(.invalidSceneIdentifier("", problem: .empty))),
         BadInput(
             "whitespace-only name", .navigate(.push(scene: "   ")),
             .input(.invalidSceneIdentifier("   ", problem: .whitespace(position: 1)))),
@@ -272,17 +274,21 @@ struct BadInputTests {
             .input(.invalidSceneIdentifier("A1\u{0}", problem: .controlCharacter(position: 3)))),
         BadInput(
             "100,000-character name", .navigate(.push(scene: SceneIdentifier(longName))),
-            .input(.invalidSceneIdentifier(
-                SceneIdentifier(longName),
-                problem: .tooManyBytes(count: 100_000, limit: 1_024)))),
+            .input(
+                .invalidSceneIdentifier(
+                    SceneIdentifier(longName),
+                    problem: .tooManyBytes(count: 100_000, limit: 1_024)))),
         BadInput(
             "300-character name", .navigate(.push(scene: SceneIdentifier(mediumName))),
-            .input(.invalidSceneIdentifier(
-                SceneIdentifier(mediumName), problem: .tooLong(length: 300, limit: 256)))),
+            .input(
+                .invalidSceneIdentifier(
+                    SceneIdentifier(mediumName), problem: .tooLong(length: 300, limit: 256)))),
         BadInput(
             "256 characters over 1,024 bytes", .navigate(.push(scene: SceneIdentifier(heavyName))),
-            .input(.invalidSceneIdentifier(
-                SceneIdentifier(heavyName), problem: .tooManyBytes(count: 1_792, limit: 1_024)))),
+            .input(
+                .invalidSceneIdentifier(
+                    SceneIdentifier(heavyName), problem: .tooManyBytes(count: 1_792, limit: 1_024)))
+        ),
         BadInput(
             "Cyrillic look-alike of A1", .navigate(.push(scene: "\u{410}1")),
             .unknownScene("\u{410}1", suggestions: ["A1", "B1"])),
@@ -291,10 +297,12 @@ struct BadInputTests {
             .unknownScene("\u{FF21}1", suggestions: ["A1", "B1"])),
         BadInput(
             "zero-width space after A1", .navigate(.push(scene: "A1\u{200B}")),
-            .input(.invalidSceneIdentifier("A1\u{200B}", problem: .invisibleCharacter(position: 3)))),
+            .input(.invalidSceneIdentifier("A1\u{200B}", problem: .invisibleCharacter(position: 3)))
+        ),
         BadInput(
             "right-to-left override", .navigate(.push(scene: "\u{202E}A1")),
-            .input(.invalidSceneIdentifier("\u{202E}A1", problem: .invisibleCharacter(position: 1)))),
+            .input(.invalidSceneIdentifier("\u{202E}A1", problem: .invisibleCharacter(position: 1)))
+        ),
         BadInput(
             "combining accent on A1", .navigate(.push(scene: "A1\u{301}")),
             .unknownScene("A1\u{301}", suggestions: ["A1"])),
@@ -302,9 +310,13 @@ struct BadInputTests {
             "a typo", .navigate(.push(scene: "A3")), .unknownScene("A3", suggestions: ["A1", "A2"])),
 
         // Boundaries of the tree
-        BadInput("push before any root", setup: [], .navigate(.push(scene: "A1")), .refused(.noRoot(.push))),
+        BadInput(
+            "push before any root", setup: [], .navigate(.push(scene: "A1")),
+            .refused(.noRoot(.push))),
         BadInput("pop of an empty window", setup: [], .navigate(.pop()), .refused(.noRoot(.pop))),
-        BadInput("dismiss of an empty window", setup: [], .navigate(.dismiss()), .refused(.noRoot(.dismiss))),
+        BadInput(
+            "dismiss of an empty window", setup: [], .navigate(.dismiss()),
+            .refused(.noRoot(.dismiss))),
         BadInput(
             "pop to root in an empty window", setup: [], .navigate(.popToRoot()),
             .refused(.noRoot(.popToRoot))),
@@ -377,13 +389,17 @@ struct BadInputTests {
             .link(.invalidLink(.emptySegment(position: 2)))),
         BadInput(
             "link naming an unknown scene", .open("demo://open/A1/A3"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "A3", error: .unknownScene("A3", suggestions: ["A1", "A2"])))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "A3",
+                    error: .unknownScene("A3", suggestions: ["A1", "A2"])))),
         BadInput(
             "link missing a required parameter", .open("demo://open/A1/+Order"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "+Order", error: .input(.missingParameter(scene: "Order", name: "id"))
-            ))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "+Order",
+                    error: .input(.missingParameter(scene: "Order", name: "id"))
+                ))),
 
         // Parameters, builders, guards, vetoes, services
         BadInput(
@@ -402,20 +418,27 @@ struct BadInputTests {
         BadInput(
             "a synchronous link through a scene an asynchronous guard applies to",
             .open("demo://open/A1/Vault"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "Vault",
-                error: .guarded(.asynchronousGuard(name: "server", kind: .push, scene: "Vault"))))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "Vault",
+                    error: .guarded(.asynchronousGuard(name: "server", kind: .push, scene: "Vault"))
+                ))),
         BadInput(
             "rejecting guard", .navigate(.present(scene: "Locked")),
-            .guarded(.rejectedByGuard(
-                name: "policy", kind: .present, scene: "Locked", reason: "it is locked"))),
+            .guarded(
+                .rejectedByGuard(
+                    name: "policy", kind: .present, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "vetoing screen", setup: [.root(scene: "A1"), .push(scene: "Keep")], .navigate(.pop()),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")
+            )),
         BadInput(
             "vetoing screen under a deep link", setup: [.root(scene: "Keep")],
             .open("demo://open/A1"),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")
+            )),
         BadInput(
             "missing service", .navigate(.push(scene: "Profile")),
             .misuse(.missingService(type: "BadInputClock"))),
@@ -429,7 +452,10 @@ struct BadInputTests {
                             attempt.kind == .push ? .present(scene: "B2") : .push(scene: "B2"))
                     })
             }, .navigate(.push(scene: "B2")),
-            .guarded(.redirectLoop(chain: [.push(scene: "B2"), .present(scene: "B2"), .push(scene: "B2")]))),
+            .guarded(
+                .redirectLoop(chain: [
+                    .push(scene: "B2"), .present(scene: "B2"), .push(scene: "B2"),
+                ]))),
 
         // Platform reports
         BadInput(
@@ -466,8 +492,9 @@ struct BadInputTests {
         BadInput(
             "snapshot naming a scene no longer registered",
             .restore(TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Gone")]])),
-            .snapshot(.restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
         BadInput(
             "finishing a screen that is not visible",
             setup: [.root(scene: "A1"), .push(scene: "A2")],
@@ -548,7 +575,9 @@ struct BadInputTests {
             setup: tabRoot + [.selectTab("more"), .push(scene: "Keep"), .selectTab("home")],
             .navigate(
                 .tabs([TabItem("home", scene: "A1")], selected: "home")),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")
+            )),
 
         // Presentation styles
         BadInput(
@@ -564,8 +593,9 @@ struct BadInputTests {
                     scene: "B1", style: .sheet(detents: [.medium], interactiveDismissal: false)),
                 .push(scene: "B2"),
             ], .report(.dismissedByUser(ScreenID(3))),
-            .refused(.notDismissibleByUser(
-                ScreenID(3), style: .sheet(detents: [.medium], interactiveDismissal: false)))),
+            .refused(
+                .notDismissibleByUser(
+                    ScreenID(3), style: .sheet(detents: [.medium], interactiveDismissal: false)))),
         BadInput(
             "a sheet without detents",
             .navigate(.present(scene: "B1", style: .sheet(detents: []))),
@@ -582,7 +612,8 @@ struct BadInputTests {
             "a popover with a 65-byte anchor",
             .navigate(
                 .present(scene: "B1", style: .popover(anchor: String(repeating: "a", count: 65)))),
-            .refused(.invalidPresentationStyle(.popover(anchor: String(repeating: "a", count: 65))))),
+            .refused(.invalidPresentationStyle(.popover(anchor: String(repeating: "a", count: 65))))
+        ),
 
         // Tab reports
         BadInput(
@@ -592,7 +623,8 @@ struct BadInputTests {
         BadInput(
             "a re-tap of the selected tab while a modal covers the tab bar",
             setup: tabRoot + [.push(scene: "A2"), .present(scene: "B2")],
-            .report(.selectedTabReselectedByUser), .refused(.tabBarCovered(tab: "home", modal: "B2"))),
+            .report(.selectedTabReselectedByUser),
+            .refused(.tabBarCovered(tab: "home", modal: "B2"))),
         BadInput(
             "a tab tap on an unknown tab", setup: tabRoot, .report(.tabSelectedByUser("mroe")),
             .refused(.unknownTab("mroe", tabs: ["home", "more"]))),
@@ -626,12 +658,15 @@ struct BadInputTests {
             .builderFailed("Broken", reason: "the network is down")),
         BadInput(
             "a stack with a scene the guard rejects", .navigate(.setStack(["B1", "Locked"])),
-            .guarded(.rejectedByGuard(
-                name: "policy", kind: .setStack, scene: "Locked", reason: "it is locked"))),
+            .guarded(
+                .rejectedByGuard(
+                    name: "policy", kind: .setStack, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "a stack set over a vetoing screen", setup: [.root(scene: "Keep"), .push(scene: "A2")],
             .navigate(.setStack(["B1"])),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")
+            )),
         BadInput(
             "a stack set in an empty window", setup: [], .navigate(.setStack(["A1"])),
             .refused(.noRoot(.setStack))),
@@ -641,7 +676,9 @@ struct BadInputTests {
         BadInput(
             "a replace of a vetoing screen", setup: [.root(scene: "A1"), .push(scene: "Keep")],
             .navigate(.replace(scene: "B1")),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")
+            )),
         BadInput(
             "a replace by an unknown scene", .navigate(.replace(scene: "A3")),
             .unknownScene("A3", suggestions: ["A1", "A2"])),
@@ -674,14 +711,17 @@ struct BadInputTests {
         BadInput(
             "link with a 65-byte popover anchor",
             .open("demo://open/A1/+[popover:\(String(repeating: "a", count: 65))]B1"),
-            .link(.invalidLink(
-                .unknownAttribute(
-                    position: 2, text: "popover:" + String(repeating: "a", count: 65))))),
+            .link(
+                .invalidLink(
+                    .unknownAttribute(
+                        position: 2, text: "popover:" + String(repeating: "a", count: 65))))),
         BadInput(
             "link with a 65-byte tab name",
             .open("demo://open/[tab:\(String(repeating: "t", count: 65))]A1"),
-            .link(.invalidLink(
-                .unknownAttribute(position: 1, text: "tab:" + String(repeating: "t", count: 65))))),
+            .link(
+                .invalidLink(
+                    .unknownAttribute(position: 1, text: "tab:" + String(repeating: "t", count: 65))
+                ))),
         BadInput(
             "link with two styles", .open("demo://open/A1/+[full-screen,popover:share]B1"),
             .link(.invalidLink(.unknownAttribute(position: 2, text: "popover:share")))),
@@ -726,12 +766,16 @@ struct BadInputTests {
         BadInput(
             "link to one tab over a vetoing modal", setup: tabRoot + [.present(scene: "Keep")],
             .open("demo://open/B1/B2"),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")
+            )),
         BadInput(
             "link to one tab over its vetoing screen",
             setup: tabRoot + [.selectTab("more"), .push(scene: "Keep")],
             .open("demo://open/B1"),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(3), reason: "it has unsaved changes")
+            )),
 
         // Snapshots with tabs and styles
         BadInput(
@@ -832,8 +876,9 @@ struct BadInputTests {
                             name: "home", stack: [a1, TreeSnapshot.Screen(scene: "Gone")])
                     ],
                     selectedTab: 0)),
-            .snapshot(.restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
 
         // Payloads and typed results
         BadInput(
@@ -849,7 +894,8 @@ struct BadInputTests {
         BadInput(
             "replace with a payload of the wrong type",
             .navigate(.replace(scene: "Product", payload: ScenePayload("42"))),
-            .input(.wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "String"))),
+            .input(
+                .wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "String"))),
         BadInput(
             "set-stack with a screen missing its payload",
             .navigate(.setStack(["A2", Destination("Product", parameters: ["id": "42"])])),
@@ -861,7 +907,9 @@ struct BadInputTests {
                     Destination("Product", payload: lamp),
                     Destination("Product", payload: ScenePayload([42])),
                 ])),
-            .input(.wrongPayloadType(scene: "Product", expected: "BadInputProduct", given: "Array<Int>"))),
+            .input(
+                .wrongPayloadType(
+                    scene: "Product", expected: "BadInputProduct", given: "Array<Int>"))),
         BadInput(
             "tabs with a tab missing its payload",
             .navigate(
@@ -888,16 +936,18 @@ struct BadInputTests {
         BadInput(
             "link to a tab only a payload can build",
             .open("demo://open/[tab:home]A1/[tab:shop,selected]Product"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "[tab:shop,selected]Product", error: missingProduct))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "[tab:shop,selected]Product", error: missingProduct))),
         BadInput(
             "link whose payload cannot be rebuilt", .open("demo://open/A1/+[full-screen]Gift"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "+[full-screen]Gift",
-                error: .builderFailed(
-                    "Gift",
-                    reason: "its payload could not be rebuilt from its parameters: "
-                        + "no product has the id ")))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "+[full-screen]Gift",
+                    error: .builderFailed(
+                        "Gift",
+                        reason: "its payload could not be rebuilt from its parameters: "
+                            + "no product has the id ")))),
         BadInput(
             "writing a link of a screen only a payload can build",
             setup: [.root(scene: "A1"), .push(scene: "Product", payload: lamp)],
@@ -967,10 +1017,12 @@ struct BadInputTests {
                                     scene: "Product", payload: .init(type: "count", json: "7"))
                             ]),
                     ], selectedTab: 0)),
-            .snapshot(.restorationFailed(
-                position: 2, scene: "Product",
-                error: .input(.wrongPayloadType(
-                    scene: "Product", expected: "BadInputProduct", given: "Int"))))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Product",
+                    error: .input(
+                        .wrongPayloadType(
+                            scene: "Product", expected: "BadInputProduct", given: "Int"))))),
         // Universal links
         BadInput(
             "universal link from a host not accepted",
@@ -1095,12 +1147,16 @@ struct BadInputTests {
             "universal link that would remove a screen that vetoes",
             setup: [.root(scene: "A1"), .push(scene: "Keep")],
             .openUniversal("https://example.com/a1"),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")
+            )),
         BadInput(
             "universal link presenting over a modal that vetoes",
             setup: [.root(scene: "A1"), .present(scene: "Keep")],
             .openUniversal("https://example.com/sheet"),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")
+            )),
         BadInput(
             "universal link whose parent's builder fails",
             .openUniversal("https://example.com/broken/a2"),
@@ -1108,7 +1164,9 @@ struct BadInputTests {
         BadInput(
             "universal link to a scene a guard rejects",
             .openUniversal("https://example.com/locked"),
-            .guarded(.rejectedByGuard(name: "policy", kind: .root, scene: "Locked", reason: "it is locked"))),
+            .guarded(
+                .rejectedByGuard(
+                    name: "policy", kind: .root, scene: "Locked", reason: "it is locked"))),
         BadInput(
             "universal link selecting a tab over a stack root",
             .openUniversal("https://example.com/more"), .refused(.unknownTab("more", tabs: []))),
@@ -1184,7 +1242,8 @@ struct BadInputTests {
             .refused(.noRoot(.showDetail))),
         BadInput(
             "a supplementary shown in two columns", setup: BadInputTests.twoColumns,
-            .navigate(.showSupplementary("B2")), .refused(.noSupplementaryColumn(.showSupplementary))),
+            .navigate(.showSupplementary("B2")),
+            .refused(.noSupplementaryColumn(.showSupplementary))),
         BadInput(
             "a double-column split with a supplementary screen",
             .navigate(.split(primary: "A1", supplementary: "A2", style: .doubleColumn)),
@@ -1216,11 +1275,15 @@ struct BadInputTests {
         BadInput(
             "a detail shown over a vetoing detail", setup: [.split(primary: "A1", detail: "Keep")],
             .navigate(.showDetail("B1")),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(2), reason: "it has unsaved changes")
+            )),
         BadInput(
             "a split over a vetoing screen", setup: [.root(scene: "Keep")],
             .navigate(.split(primary: "A1", detail: "B1")),
-            .guarded(.leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes"))),
+            .guarded(
+                .leavingVetoed(scene: "Keep", screen: ScreenID(1), reason: "it has unsaved changes")
+            )),
         BadInput(
             "a pop of an empty detail", setup: [.split(primary: "A1")], .navigate(.pop()),
             .refused(.cannotPopFirstScreen("A1", kind: .pop))),
@@ -1267,9 +1330,10 @@ struct BadInputTests {
         BadInput(
             "link to a split whose detail scene is unknown",
             .open("demo://open/[primary]A1/[detail]Nope"),
-            .link(.linkSegmentFailed(
-                position: 2, segment: "[detail]Nope",
-                error: .unknownScene("Nope", suggestions: [])))),
+            .link(
+                .linkSegmentFailed(
+                    position: 2, segment: "[detail]Nope",
+                    error: .unknownScene("Nope", suggestions: [])))),
         BadInput(
             "snapshot of a split and a root stack",
             .restore(BadInputTests.splitAndRoot), .snapshot(.rootAndTabs)),
@@ -1283,8 +1347,9 @@ struct BadInputTests {
         BadInput(
             "snapshot of a split whose detail scene is gone",
             .restore(TreeSnapshot(split: .init(primary: [a1], detail: [.init(scene: "Gone")]))),
-            .snapshot(.restorationFailed(
-                position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
+            .snapshot(
+                .restorationFailed(
+                    position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
         BadInput(
             "snapshot of a split from version 4",
             .restore(TreeSnapshot(version: 4, split: .init(primary: [a1]))),
@@ -1351,13 +1416,15 @@ struct BadInputTests {
             .refused(.alertIsPresented(.pop, alert: "DiscardDraft"))),
         BadInput(
             "a pop to a scene under an alert", setup: underAlert,
-            .navigate(.popTo(scene: "A1")), .refused(.alertIsPresented(.popTo, alert: "DiscardDraft"))),
+            .navigate(.popTo(scene: "A1")),
+            .refused(.alertIsPresented(.popTo, alert: "DiscardDraft"))),
         BadInput(
             "a pop to root under an alert", setup: underAlert, .navigate(.popToRoot()),
             .refused(.alertIsPresented(.popToRoot, alert: "DiscardDraft"))),
         BadInput(
             "a stack set under an alert", setup: underAlert,
-            .navigate(.setStack(["B1", "B2"])), .refused(.alertIsPresented(.setStack, alert: "DiscardDraft"))),
+            .navigate(.setStack(["B1", "B2"])),
+            .refused(.alertIsPresented(.setStack, alert: "DiscardDraft"))),
         BadInput(
             "a replace of an alert", setup: underAlert, .navigate(.replace(scene: "B1")),
             .refused(.alertIsPresented(.replace, alert: "DiscardDraft"))),
@@ -1389,7 +1456,8 @@ struct BadInputTests {
         BadInput(
             "an answer to an alert already answered", setup: underAlert,
             extraSetup: { try $0.coordinator.report(.answeredByUser(ScreenID(3), button: 1)) },
-            .report(.answeredByUser(ScreenID(3), button: 1)), .refused(.reportedScreenGone(ScreenID(3)))),
+            .report(.answeredByUser(ScreenID(3), button: 1)),
+            .refused(.reportedScreenGone(ScreenID(3)))),
         BadInput(
             "a swipe-down of an alert", setup: underAlert, .report(.dismissedByUser(ScreenID(3))),
             .refused(.notDismissibleByUser(ScreenID(3), style: .alert))),
@@ -1401,7 +1469,8 @@ struct BadInputTests {
         // An alert's style is not a scene's, nor a link's or a snapshot's.
         BadInput(
             "a scene presented with the alert style",
-            .navigate(.present(scene: "B1", style: .alert)), .refused(.invalidPresentationStyle(.alert))),
+            .navigate(.present(scene: "B1", style: .alert)),
+            .refused(.invalidPresentationStyle(.alert))),
         BadInput(
             "a scene presented with the dialog style",
             .navigate(.present(scene: "B1", style: .confirmationDialog)),
@@ -1467,8 +1536,9 @@ struct BadInputTests {
                     .deepLink("demo://open/Nope", format: BadInputFixture.format),
                     in: .newWindow("new"))
             },
-            .link(.linkSegmentFailed(
-                position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])))),
+            .link(
+                .linkSegmentFailed(
+                    position: 1, segment: "Nope", error: .unknownScene("Nope", suggestions: [])))),
         BadInput(
             "a link to the active window when none is open",
             extraSetup: { fixture in
