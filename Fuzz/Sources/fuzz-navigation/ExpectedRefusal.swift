@@ -156,7 +156,7 @@ extension NavigationFuzzer {
     {
         let kind = request.kind
         if ![.root, .tabs, .split].contains(kind), tree.isEmpty {
-            return .refused(.noRoot(kind))
+            return .refused(.refused(.noRoot(kind)))
         }
         let topStackKinds: [TransitionKind] = [
             .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
@@ -164,7 +164,7 @@ extension NavigationFuzzer {
         if let alert = tree.modals.last, alert.style?.isAlert == true,
             topStackKinds.contains(kind), let scene = alert.last?.scene
         {
-            return .refused(.alertIsPresented(kind, alert: scene))
+            return .refused(.refused(.alertIsPresented(kind, alert: scene)))
         }
         // The arriving scenes, the screen a removal reveals, the leaving screens.
         var arrivals: [(SceneIdentifier, SceneParameters, ScenePayload?)] = []
@@ -185,54 +185,56 @@ extension NavigationFuzzer {
             arrivals = [(scene, parameters, payload)]
         case .present(let scene, let parameters, let payload, let style, _):
             guard DocumentedRules.isValid(style) else {
-                return .refused(.invalidPresentationStyle(style))
+                return .refused(.refused(.invalidPresentationStyle(style)))
             }
             arrivals = [(scene, parameters, payload)]
         case .replace(let scene, let parameters, let payload, _):
-            guard let last = visibleStack.last else { return .refused(.noDetailScreen(kind)) }
+            guard let last = visibleStack.last else {
+                return .refused(.refused(.noDetailScreen(kind)))
+            }
             arrivals = [(scene, parameters, payload)]
             leaving = [last]
         case .setStack(let destinations, _):
-            guard !destinations.isEmpty else { return .refused(.emptyStack(kind)) }
+            guard !destinations.isEmpty else { return .refused(.refused(.emptyStack(kind))) }
             arrivals = destinations.map { ($0.scene, $0.parameters, $0.payload) }
             leaving = top
         case .addTab(let item, let position, _):
             let names = tree.tabs.map(\.name)
-            guard !names.isEmpty else { return .refused(.noTabRoot(kind)) }
+            guard !names.isEmpty else { return .refused(.refused(.noTabRoot(kind))) }
             guard DocumentedRules.isValidTabName(item.name) else {
-                return .refused(.invalidTabName(item.name))
+                return .refused(.input(.invalidTabName(item.name)))
             }
             guard !names.contains(item.name) else {
-                return .refused(.duplicateTabName(item.name))
+                return .refused(.refused(.duplicateTabName(item.name)))
             }
             let index = position ?? names.count
             guard (0...names.count).contains(index) else {
-                return .refused(.tabIndexOutOfRange(index: index, count: names.count))
+                return .refused(.refused(.tabIndexOutOfRange(index: index, count: names.count)))
             }
             arrivals = [(item.scene, item.parameters, item.payload)]
         case .removeTab(let name, _):
             let names = tree.tabs.map(\.name)
             guard let index = names.firstIndex(of: name) else {
-                return .refused(.unknownTab(name, tabs: names))
+                return .refused(.refused(.unknownTab(name, tabs: names)))
             }
-            guard names.count > 1 else { return .refused(.lastTab(name)) }
+            guard names.count > 1 else { return .refused(.refused(.lastTab(name))) }
             if tree.selectedTab == name {
                 revealed = tree.tabs[index + 1 < names.count ? index + 1 : index - 1].stack.last
             }
             leaving = Array(tree.tabs[index].stack)
         case .split(let primary, let supplementary, let detail, let style, _):
             if style == .doubleColumn, supplementary != nil {
-                return .refused(.noSupplementaryColumn(kind))
+                return .refused(.refused(.noSupplementaryColumn(kind)))
             }
             arrivals = [primary, supplementary, detail].compactMap { $0 }.map {
                 ($0.scene, $0.parameters, $0.payload)
             }
             leaving = tree.screens
         case .showDetail(let destination, _), .showSupplementary(let destination, _):
-            guard let split = tree.split else { return .refused(.noSplitRoot(kind)) }
+            guard let split = tree.split else { return .refused(.refused(.noSplitRoot(kind))) }
             if kind == .showSupplementary {
                 guard let supplementary = split.supplementary else {
-                    return .refused(.noSupplementaryColumn(kind))
+                    return .refused(.refused(.noSupplementaryColumn(kind)))
                 }
                 leaving = Array(supplementary) + Array(split.detail)
             } else {
@@ -240,25 +242,25 @@ extension NavigationFuzzer {
             }
             arrivals = [(destination.scene, destination.parameters, destination.payload)]
         case .tabs(let items, let selected, _):
-            guard !items.isEmpty else { return .refused(.noTabs) }
+            guard !items.isEmpty else { return .refused(.refused(.noTabs)) }
             var names: Set<String> = []
             for item in items {
                 guard DocumentedRules.isValidTabName(item.name) else {
-                    return .refused(.invalidTabName(item.name))
+                    return .refused(.input(.invalidTabName(item.name)))
                 }
                 guard names.insert(item.name).inserted else {
-                    return .refused(.duplicateTabName(item.name))
+                    return .refused(.refused(.duplicateTabName(item.name)))
                 }
             }
             guard items.contains(where: { $0.name == selected }) else {
-                return .refused(.unknownTab(selected, tabs: items.map(\.name)))
+                return .refused(.refused(.unknownTab(selected, tabs: items.map(\.name))))
             }
             arrivals = items.map { ($0.scene, $0.parameters, $0.payload) }
             leaving = tree.screens
         case .selectTab(let name, _):
             let names = tree.tabs.map(\.name)
             guard let index = names.firstIndex(of: name) else {
-                return .refused(.unknownTab(name, tabs: names))
+                return .refused(.refused(.unknownTab(name, tabs: names)))
             }
             // The selected tab: nothing to do.
             guard tree.selectedTab != name else { return .applies }
@@ -267,7 +269,7 @@ extension NavigationFuzzer {
         case .pop:
             guard visibleStack.count > 1 else {
                 let scene = visibleStack.first?.scene ?? tree.visibleScreen?.scene ?? ""
-                return .refused(.cannotPopFirstScreen(scene, kind: .pop))
+                return .refused(.refused(.cannotPopFirstScreen(scene, kind: .pop)))
             }
             leaving = [visibleStack[visibleStack.count - 1]]
         case .popToRoot:
@@ -278,12 +280,13 @@ extension NavigationFuzzer {
                 if let problem = Self.identifierProblems[scene] {
                     return .refused(.input(.invalidSceneIdentifier(scene, problem: problem)))
                 }
-                return .refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene)))
+                return .refused(.refused(.sceneNotInStack(scene, stack: visibleStack.map(\.scene))))
             }
             leaving = Array(visibleStack[(index + 1)...])
         case .dismiss:
             guard let last = tree.modals.last else {
-                return .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? ""))
+                return .refused(
+                    .refused(.nothingToDismiss(visible: tree.visibleScreen?.scene ?? "")))
             }
             leaving = Array(last)
         case .dismissAll:
