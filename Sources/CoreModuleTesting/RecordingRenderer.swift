@@ -22,7 +22,7 @@ public final class RecordingRenderer: NavigationRenderer {
         /// A transition was applied; `tree` is the tree the renderer was handed with it.
         case transition(TransitionEvent, tree: ScreenTree)
         /// A navigation failed; `tree` is the unchanged tree.
-        case failure(NavigationFailure, tree: ScreenTree)
+        case failure(NavigationEvent.Failure, tree: ScreenTree)
 
         /// The tree handed with the entry.
         package var tree: ScreenTree {
@@ -103,7 +103,7 @@ public final class RecordingRenderer: NavigationRenderer {
     /// - Parameters:
     ///   - failure: The failed navigation.
     ///   - tree: The unchanged tree.
-    public func renderFailure(_ failure: NavigationFailure, tree: ScreenTree) {
+    public func renderFailure(_ failure: NavigationEvent.Failure, tree: ScreenTree) {
         append(.failure(failure, tree: tree))
     }
 
@@ -125,7 +125,7 @@ public final class RecordingRenderer: NavigationRenderer {
     }
 
     /// The failures received, oldest first.
-    public var failures: [NavigationFailure] {
+    public var failures: [NavigationEvent.Failure] {
         entries.compactMap { entry in
             if case .failure(let failure, _) = entry { return failure }
             return nil
@@ -136,7 +136,7 @@ public final class RecordingRenderer: NavigationRenderer {
     public var errors: [NavigationError] { failures.map(\.error) }
 
     /// The kind of each transition received, oldest first.
-    package var kinds: [TransitionKind] { events.map(\.kind) }
+    package var kinds: [TransitionEvent.Kind] { events.map(\.kind) }
 
     /// The tree handed with each transition, oldest first.
     public var trees: [ScreenTree] {

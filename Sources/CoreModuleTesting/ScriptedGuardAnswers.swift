@@ -19,13 +19,13 @@ public import CoreModule
 @MainActor
 public final class ScriptedGuardAnswers {
     private var waiting:
-        [(id: UInt64, continuation: CheckedContinuation<GuardDecision, any Error>)] =
+        [(id: UInt64, continuation: CheckedContinuation<NavigationGuard.Decision, any Error>)] =
             []
     private var nextID: UInt64 = 0
     private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Every attempt the guard was asked about, oldest first.
-    public private(set) var questions: [NavigationAttempt] = []
+    public private(set) var questions: [NavigationGuard.Attempt] = []
 
     /// Creates an empty script.
     public init() {}
@@ -38,13 +38,14 @@ public final class ScriptedGuardAnswers {
     /// - Parameter attempt: What the guard is asked.
     /// - Returns: The test's answer.
     /// - Throws: `CancellationError` when the asking task is cancelled.
-    public func decide(_ attempt: NavigationAttempt) async throws -> GuardDecision {
+    public func decide(_ attempt: NavigationGuard.Attempt) async throws -> NavigationGuard.Decision
+    {
         questions.append(attempt)
         let id = nextID
         nextID += 1
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<GuardDecision, any Error>) in
+                (continuation: CheckedContinuation<NavigationGuard.Decision, any Error>) in
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
                     return
@@ -64,7 +65,7 @@ public final class ScriptedGuardAnswers {
     /// - Parameter decision: The answer.
     /// - Returns: Whether a question was waiting.
     @discardableResult
-    public func answer(_ decision: GuardDecision) -> Bool {
+    public func answer(_ decision: NavigationGuard.Decision) -> Bool {
         guard !waiting.isEmpty else { return false }
         waiting.removeFirst().continuation.resume(returning: decision)
         return true

@@ -76,7 +76,7 @@
         private let makeViewController: @MainActor (Screen) -> UIViewController?
         private let popoverSource: @MainActor (String) -> UIView?
         private let makeTabBarItem: @MainActor (String) -> UITabBarItem
-        private let makePlaceholder: @MainActor (SplitColumn) -> UIViewController
+        private let makePlaceholder: @MainActor (ScreenSplit.Column) -> UIViewController
         private let bridge: Bridge
 
         /// The player that performs the plans, one step at a time: its state says whether
@@ -133,7 +133,7 @@
             tabBarItem: @escaping @MainActor (String) -> UITabBarItem = {
                 UITabBarItem(title: $0, image: nil, tag: 0)
             },
-            placeholder: @escaping @MainActor (SplitColumn) -> UIViewController = { _ in
+            placeholder: @escaping @MainActor (ScreenSplit.Column) -> UIViewController = { _ in
                 UIViewController()
             }
         ) {
@@ -190,7 +190,9 @@
 
         // MARK: Steps to UIKit calls
 
-        fileprivate func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+        fileprivate func perform(
+            _ step: RenderPlan.Step, completion: @escaping @MainActor () -> Void
+        ) {
             switch step {
             case .setRoot(let stack):
                 let navigation = navigationController(showing: stack)
@@ -383,7 +385,8 @@
             placeholder(for: stack.id, column: stack.column ?? .detail)
         }
 
-        private func placeholder(for stack: StackID, column: SplitColumn) -> UIViewController {
+        private func placeholder(for stack: StackID, column: ScreenSplit.Column) -> UIViewController
+        {
             if let made = placeholders[stack] { return made }
             let made = makePlaceholder(column)
             placeholders[stack] = made
@@ -396,7 +399,7 @@
             let content = ids.compactMap { controllers[$0] }
             guard content.isEmpty else { return content }
             let index = columnStacks.firstIndex(of: stack) ?? 0
-            let column: SplitColumn =
+            let column: ScreenSplit.Column =
                 index == 0 ? .primary : index == columnStacks.count - 1 ? .detail : .supplementary
             return [placeholder(for: stack, column: column)]
         }
@@ -697,7 +700,7 @@
     {
         weak var renderer: UIKitRenderer?
 
-        func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+        func perform(_ step: RenderPlan.Step, completion: @escaping @MainActor () -> Void) {
             guard let renderer else { return completion() }
             renderer.perform(step, completion: completion)
         }

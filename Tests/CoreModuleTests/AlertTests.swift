@@ -7,15 +7,16 @@ import Testing
 struct AlertTests {
     static let discard = AlertContent(
         "DiscardDraft", title: "Discard this draft?", message: "It cannot be recovered.",
-        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
 
     static let share = AlertContent.confirmationDialog(
-        title: "Share", buttons: [AlertButton("Copy link"), AlertButton("Mail"), .cancel()],
+        title: "Share",
+        buttons: [AlertContent.Button("Copy link"), AlertContent.Button("Mail"), .cancel()],
         anchor: "share")
 
     static let rename = AlertContent(
-        "Rename", title: "Rename", buttons: [AlertButton("Save"), .cancel()],
-        textFields: [AlertTextField(placeholder: "Name", text: "Draft")])
+        "Rename", title: "Rename", buttons: [AlertContent.Button("Save"), .cancel()],
+        textFields: [AlertContent.TextField(placeholder: "Name", text: "Draft")])
 
     /// A coordinator showing A1 › A2, with `alert` presented over it and its results recorded.
     func presenting(
@@ -84,7 +85,7 @@ struct AlertTests {
         try coordinator.report(.answeredByUser(id, button: 1))
         #expect(results.values.first?.value(as: String.self) == "Mail")
         #expect(Self.share.cancelButton?.index == 2)
-        #expect(AlertButton.cancel().value == ScenePayload("Cancel"))
+        #expect(AlertContent.Button.cancel().value == ScenePayload("Cancel"))
         #expect(coordinator.tree.modals.isEmpty)
     }
 
@@ -92,7 +93,7 @@ struct AlertTests {
     func textFields() throws {
         let (coordinator, id, results) = try presenting(Self.rename)
         try coordinator.report(.answeredByUser(id, button: 0, text: ["Groceries"]))
-        let answer = try #require(results.values.first?.value(as: AlertAnswer.self))
+        let answer = try #require(results.values.first?.value(as: AlertContent.Answer.self))
         #expect(answer.button == 0)
         #expect(answer.value(as: String.self) == "Save")
         #expect(answer.text == ["Groceries"])
@@ -198,24 +199,28 @@ struct AlertTests {
         var badAnchor = Self.share
         badAnchor.anchor = ""
         var fieldsInDialog = Self.share
-        fieldsInDialog.textFields = [AlertTextField()]
+        fieldsInDialog.textFields = [AlertContent.TextField()]
         let cases: [(AlertContent, NavigationError.AlertProblem)] = [
             (AlertContent(title: "No way out", buttons: []), .noButtons),
             (
-                AlertContent(title: "Many", buttons: (0..<17).map { AlertButton("B\($0)") }),
+                AlertContent(
+                    title: "Many", buttons: (0..<17).map { AlertContent.Button("B\($0)") }),
                 .tooManyButtons(count: 17, limit: 16)
             ),
             (
                 AlertContent(
                     title: "Fields", buttons: ["OK"],
-                    textFields: Array(repeating: AlertTextField(), count: 5)),
+                    textFields: Array(repeating: AlertContent.TextField(), count: 5)),
                 .tooManyTextFields(count: 5, limit: 4)
             ),
             (fieldsInDialog, .textFieldsInDialog),
             (anchored, .anchorOnAlert),
             (badAnchor, .invalidAnchor),
             (AlertContent(title: long, buttons: ["OK"]), .textTooLong(limit: 4_096)),
-            (AlertContent(title: "Empty", buttons: [AlertButton("")]), .emptyButtonTitle(index: 0)),
+            (
+                AlertContent(title: "Empty", buttons: [AlertContent.Button("")]),
+                .emptyButtonTitle(index: 0)
+            ),
             (twoCancels, .moreThanOneCancelButton),
             (
                 AlertContent("Bad name", title: "T", buttons: ["OK"]),
@@ -246,7 +251,7 @@ struct AlertTests {
             try coordinator.navigate(.alert(Self.discard), expecting: Bool.self) { _ in }
         }
         var allBool = Self.discard
-        allBool.buttons[1] = AlertButton("Keep", role: .cancel, value: false)
+        allBool.buttons[1] = AlertContent.Button("Keep", role: .cancel, value: false)
         var answers: [Bool?] = []
         try coordinator.navigate(.alert(allBool), expecting: Bool.self) {
             answers.append($0.value(as: Bool.self))
@@ -254,8 +259,8 @@ struct AlertTests {
         let id = try #require(coordinator.tree.visibleScreen?.id)
         try coordinator.report(.answeredByUser(id, button: 1))
         #expect(answers == [false])
-        // An alert with text fields answers an AlertAnswer.
-        try coordinator.navigate(.alert(Self.rename), expecting: AlertAnswer.self) { _ in }
+        // An alert with text fields answers an AlertContent.Answer.
+        try coordinator.navigate(.alert(Self.rename), expecting: AlertContent.Answer.self) { _ in }
         #expect(coordinator.tree.alert == Self.rename)
     }
 
@@ -296,7 +301,8 @@ struct AlertTests {
             Self.share.description
                 == "confirmation-dialog \"Share\" [Copy link, Mail, Cancel (cancel)]")
         #expect(Self.rename.description.hasSuffix(", 1 text field(s)"))
-        let many = AlertContent(title: "Many", buttons: (0..<10).map { AlertButton("B\($0)") })
+        let many = AlertContent(
+            title: "Many", buttons: (0..<10).map { AlertContent.Button("B\($0)") })
         #expect(many.description.hasSuffix("B7, … 2 more]"))
         #expect(
             PlatformReport.answeredByUser(ScreenID(6), button: 0).description
@@ -308,7 +314,7 @@ struct AlertTests {
         #expect(PresentationStyle.alert.description == "alert")
         #expect(PresentationStyle.confirmationDialog.description == "confirmation-dialog")
         #expect(AlertContent.Kind.confirmationDialog.description == "confirmation-dialog")
-        #expect(AlertButton.Role.destructive.description == "destructive")
+        #expect(AlertContent.Button.Role.destructive.description == "destructive")
         #expect(ApplicationTransitionType.alert(Self.share).scene == "ConfirmationDialog")
         #expect(ApplicationTransitionType.alert(Self.share, animated: false).animated == false)
         for problem: NavigationError.AlertProblem in [
@@ -450,7 +456,7 @@ struct AlertFromAScreenTests {
 
         let discard = AlertContent(
             title: "Discard your changes?",
-            buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
         try context.navigate(.alert(discard)) { [context] result in
             if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
         }

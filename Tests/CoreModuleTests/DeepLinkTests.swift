@@ -32,7 +32,7 @@ struct DeepLinkTests {
         #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.deepLink(link, format: format)), error: expected)
             ],
             sourceLocation: sourceLocation)

@@ -108,11 +108,11 @@ struct DescriptionTests {
         }
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.deepLink("app://open/Nope", format: format)),
                     error: errors[0]),
-                NavigationFailure(operation: .restore(snapshot), error: errors[1]),
-                NavigationFailure(
+                NavigationEvent.Failure(operation: .restore(snapshot), error: errors[1]),
+                NavigationEvent.Failure(
                     operation: .report(.dismissedByUser(ScreenID(1))), error: errors[2]),
             ])
         let lines = recorder.events.map(\.description)

@@ -34,7 +34,7 @@ struct FlowTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         var flow: StubFlow? = StubFlow(coordinator: coordinator)
         weak let released = flow
-        var told: [TransitionKind] = []
+        var told: [TransitionEvent.Kind] = []
         flow?.onFinish = { _, event in told.append(event.kind) }
         try coordinator.startFlow(try #require(flow), key: "detail")
         try flow?.navigate(.push(scene: "B1"))

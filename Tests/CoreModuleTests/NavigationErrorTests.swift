@@ -11,7 +11,7 @@ struct NavigationErrorTests {
     @Test(
         "everything but root needs a root first",
         arguments: [
-            (ApplicationTransitionType.push(scene: "A2"), TransitionKind.push),
+            (ApplicationTransitionType.push(scene: "A2"), TransitionEvent.Kind.push),
             (.present(scene: "B1"), .present),
             (.pop(), .pop),
             (.popToRoot(), .popToRoot),
@@ -19,7 +19,7 @@ struct NavigationErrorTests {
             (.dismiss(), .dismiss),
             (.dismissAll(), .dismissAll),
         ])
-    func needsRoot(request: ApplicationTransitionType, kind: TransitionKind) throws {
+    func needsRoot(request: ApplicationTransitionType, kind: TransitionEvent.Kind) throws {
         let coordinator = try makeCoordinator()
         expectRejected(request, on: coordinator, with: .refused(.noRoot(kind)))
         #expect(coordinator.tree.isEmpty)

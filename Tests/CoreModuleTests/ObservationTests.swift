@@ -19,7 +19,7 @@ struct ObservationTests {
         #expect(recorder.transitions.map(\.animated) == [false, true, false, true])
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     request: .dismiss(), error: .refused(.nothingToDismiss(visible: "A2")))
             ])
         #expect(recorder.events.count == 5)
@@ -89,8 +89,8 @@ struct ObservationTests {
     @Test("a sole observer that adds a second observer hands over to both")
     func observerAddsAnother() throws {
         let coordinator = try makeCoordinator()
-        var first: [TransitionKind] = []
-        var second: [TransitionKind] = []
+        var first: [TransitionEvent.Kind] = []
+        var second: [TransitionEvent.Kind] = []
         var tokens: [ObservationToken] = []
         tokens.append(
             coordinator.observe { [unowned coordinator] event in
@@ -113,8 +113,8 @@ struct ObservationTests {
     @Test("an observer may navigate; every observer still sees events in order")
     func observerNavigates() throws {
         let coordinator = try makeCoordinator()
-        var first: [TransitionKind] = []
-        var second: [TransitionKind] = []
+        var first: [TransitionEvent.Kind] = []
+        var second: [TransitionEvent.Kind] = []
         let redirect = coordinator.observe { [unowned coordinator] event in
             first.append(event.transition?.kind ?? .root)
             if event.transition?.kind == .root {

@@ -23,7 +23,8 @@ struct ParameterTests {
             .push(scene: "product/42"), on: coordinator,
             with: .unknownScene(
                 "product/42",
-                suggestions: SceneSuggestions(for: "product/42", among: container.sceneIdentifiers))
+                suggestions: NavigationError.SceneSuggestions(
+                    for: "product/42", among: container.sceneIdentifiers))
         )
         // Empty segments stay refused, and `:` alone or first is an ordinary name.
         try container.assemble(contentsOf: [stubBuilder(":"), stubBuilder(":id/x")])

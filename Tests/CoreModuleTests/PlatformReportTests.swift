@@ -68,9 +68,9 @@ struct PlatformReportTests {
         #expect(recorder.transitions.isEmpty)
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .report(.poppedBackByUser(to: ScreenID(1))), error: notOnTop),
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .report(.poppedBackByUser(to: ScreenID(42))),
                     error: .refused(.reportedScreenGone(ScreenID(42)))),
             ])
@@ -99,7 +99,7 @@ struct PlatformReportTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         var flow: StubFlow? = StubFlow(coordinator: coordinator)
         weak let released = flow
-        var initiator: TransitionInitiator?
+        var initiator: TransitionEvent.Initiator?
         flow?.onFinish = { _, event in initiator = event.initiator }
         try coordinator.startFlow(try #require(flow), key: "flow")
         flow = nil
@@ -144,7 +144,7 @@ struct PlatformReportTests {
         #expect(recorder.transitions.isEmpty)
         #expect(
             recorder.failures
-                == cases.map { NavigationFailure(operation: .report($0.0), error: $0.1) })
+                == cases.map { NavigationEvent.Failure(operation: .report($0.0), error: $0.1) })
         try coordinator.report(.dismissedByUser(ScreenID(3)))
         expectRefusal(
             NavigationError.refused(.reportedScreenGone(ScreenID(3))), leaving: coordinator

@@ -36,13 +36,13 @@ struct RenderingTests {
     @Test(
         "every event line names first the screen visible after it, not the one that left",
         arguments: [
-            (TransitionKind.pop, 1, "pop A2 #5: A1 #9 → A2 #5, animated"),
+            (TransitionEvent.Kind.pop, 1, "pop A2 #5: A1 #9 → A2 #5, animated"),
             (.popTo, 2, "pop-to A2 #5: A1 #9 → A2 #5, 2 screens removed, animated"),
             (.popToRoot, 3, "pop-to-root A2 #5: A1 #9 → A2 #5, 3 screens removed, animated"),
             (.dismiss, 2, "dismiss A2 #5: A1 #9 → A2 #5, 2 screens removed, animated"),
             (.dismissAll, 4, "dismiss-all A2 #5: A1 #9 → A2 #5, 4 screens removed, animated"),
         ])
-    func removalNamesTheScreenLeftVisible(kind: TransitionKind, removed: Int, line: String) {
+    func removalNamesTheScreenLeftVisible(kind: TransitionEvent.Kind, removed: Int, line: String) {
         let gone = ScreenLocation(screen: ScreenID(9), scene: "A1", level: 1, index: 1)
         let back = ScreenLocation(screen: ScreenID(5), scene: "A2", level: 0, index: 1)
         // A removal is about the screen that left: the properties say so, the line does not.
@@ -77,6 +77,6 @@ struct RenderingTests {
         #expect(ApplicationTransitionType.dismissAll().description == ".dismissAll(animated: true)")
         #expect(ApplicationTransitionType.popTo(scene: "A1").scene == "A1")
         #expect(ApplicationTransitionType.pop().scene == nil)
-        #expect(TransitionKind.allCases.map(\.description).contains("pop-to-root"))
+        #expect(TransitionEvent.Kind.allCases.map(\.description).contains("pop-to-root"))
     }
 }

@@ -131,7 +131,9 @@ struct RestorationTests {
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
         #expect(
-            recorder.failures == [NavigationFailure(operation: .restore(snapshot), error: expected)]
+            recorder.failures == [
+                NavigationEvent.Failure(operation: .restore(snapshot), error: expected)
+            ]
         )
     }
 

@@ -5,18 +5,19 @@ import Testing
 /// path byte for byte as written, and leaves the container holding the scenes it held.
 ///
 /// `suggestions` are the names the error suggests; when `nil`, they are the ones the
-/// documented rule gives among the container's names (``SceneSuggestions/init(for:among:)``,
+/// documented rule gives among the container's names (``NavigationError/SceneSuggestions/init(for:among:)``,
 /// held to that rule by `SceneSuggestionsTests`), for randomized registries whose names a test
 /// cannot list.
 func expectUnknownPath(
     _ path: SceneIdentifier, in container: DependencyContainer,
-    suggestions: SceneSuggestions? = nil, _ comment: Comment? = nil,
+    suggestions: NavigationError.SceneSuggestions? = nil, _ comment: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let scenes = container.sceneIdentifiers
     let count = container.count
     let expected = NavigationError.unknownScene(
-        path, suggestions: suggestions ?? SceneSuggestions(for: path, among: scenes))
+        path, suggestions: suggestions ?? NavigationError.SceneSuggestions(for: path, among: scenes)
+    )
     do {
         let resolved = try container.resolve(path)
         Issue.record(

@@ -10,24 +10,31 @@ struct SceneSuggestionsTests {
 
     @Test("a name that differs only by case is suggested alone")
     func caseOnly() {
-        #expect(SceneSuggestions(for: "a1", among: demoScenes).names == ["A1"])
-        #expect(SceneSuggestions(for: "b2", among: demoScenes).names == ["B2"])
+        #expect(NavigationError.SceneSuggestions(for: "a1", among: demoScenes).names == ["A1"])
+        #expect(NavigationError.SceneSuggestions(for: "b2", among: demoScenes).names == ["B2"])
         #expect(
-            SceneSuggestions(for: "lOGIN", among: ["Login", "Logon", "Log"]).names == ["Login"])
+            NavigationError.SceneSuggestions(for: "lOGIN", among: ["Login", "Logon", "Log"]).names
+                == ["Login"])
     }
 
     @Test("a name longer than every registered one is compared, and nothing far from it suggested")
     func longerThanEveryName() {
-        #expect(SceneSuggestions(for: "A1Details", among: ["A1", "B2"]).names == [])
-        #expect(SceneSuggestions(for: "Logins", among: ["Login", "A1"]).names == ["Login"])
+        #expect(
+            NavigationError.SceneSuggestions(for: "A1Details", among: ["A1", "B2"]).names == [])
+        #expect(
+            NavigationError.SceneSuggestions(for: "Logins", among: ["Login", "A1"]).names == [
+                "Login"
+            ])
     }
 
     @Test("a name that differs only by case ranks before a closer-looking one, wherever it is")
     func caseOnlyRanksFirst() {
         // "Ab1" is one edit from "ab"; "AB" is the same name in capitals, and comes last.
-        #expect(SceneSuggestions(for: "ab", among: ["Ab1", "ab1", "AB"]).names == ["AB"])
         #expect(
-            SceneSuggestions(for: "login", among: ["Logon", "LOGIN", "Login"]).names
+            NavigationError.SceneSuggestions(for: "ab", among: ["Ab1", "ab1", "AB"]).names == ["AB"]
+        )
+        #expect(
+            NavigationError.SceneSuggestions(for: "login", among: ["Logon", "LOGIN", "Login"]).names
                 == ["LOGIN", "Login"])
     }
 
@@ -38,14 +45,16 @@ struct SceneSuggestionsTests {
             ("\u{201C}A2\u{201D}", ["A2"]), ("\"'A1'\"", ["A1"]), ("\"A9\"", ["A1", "A2"]),
         ])
     func quotedName(name: String, expected: [SceneIdentifier]) {
-        #expect(SceneSuggestions(for: SceneIdentifier(name), among: demoScenes).names == expected)
+        #expect(
+            NavigationError.SceneSuggestions(for: SceneIdentifier(name), among: demoScenes).names
+                == expected)
     }
 
     @Test("quote marks that do not pair up are part of the name")
     func unpairedQuotes() {
         // `"A2` is two characters from "A2" once lowercased: too far for a 3-character name.
-        #expect(SceneSuggestions(for: "\"A2'", among: demoScenes).names == [])
-        #expect(SceneSuggestions(for: "\"\"", among: demoScenes).names == [])
+        #expect(NavigationError.SceneSuggestions(for: "\"A2'", among: demoScenes).names == [])
+        #expect(NavigationError.SceneSuggestions(for: "\"\"", among: demoScenes).names == [])
     }
 
     // MARK: Every caller
@@ -70,7 +79,9 @@ struct SceneSuggestionsTests {
         #expect(coordinator.tree.isEmpty)
         #expect(recorder.transitions.isEmpty)
         #expect(
-            recorder.failures == [NavigationFailure(request: .root(scene: "a1"), error: expected)])
+            recorder.failures == [
+                NavigationEvent.Failure(request: .root(scene: "a1"), error: expected)
+            ])
     }
 
     // MARK: Bounds
@@ -78,10 +89,11 @@ struct SceneSuggestionsTests {
     @Test("names far too long to be a typo are not compared at all")
     func bounded() {
         let long = SceneIdentifier(String(repeating: "a", count: 100_000))
-        #expect(SceneSuggestions(for: long, among: ["a", "aa"]).names == [])
+        #expect(NavigationError.SceneSuggestions(for: long, among: ["a", "aa"]).names == [])
         let quoted = SceneIdentifier(String(repeating: "\"", count: 100_000))
-        #expect(SceneSuggestions(for: quoted, among: demoScenes).names == [])
+        #expect(NavigationError.SceneSuggestions(for: quoted, among: demoScenes).names == [])
         #expect(
-            SceneSuggestions(for: "A3", among: demoScenes).names.count <= SceneSuggestions.limit)
+            NavigationError.SceneSuggestions(for: "A3", among: demoScenes).names.count
+                <= NavigationError.SceneSuggestions.limit)
     }
 }

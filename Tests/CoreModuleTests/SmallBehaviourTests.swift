@@ -203,12 +203,13 @@ struct SmallBehaviourTests {
 
     @Test("a failure of a link or restore carries no request")
     func failureWithoutRequest() {
-        let failure = NavigationFailure(
+        let failure = NavigationEvent.Failure(
             operation: .open(.deepLink("app://open/A1", format: DeepLinkFormat(scheme: "app"))),
             error: .link(.invalidLink(.empty)))
         #expect(failure.request == nil)
         #expect(
-            NavigationFailure(request: .pop(), error: .refused(.noRoot(.pop))).request == .pop())
+            NavigationEvent.Failure(request: .pop(), error: .refused(.noRoot(.pop))).request
+                == .pop())
     }
 
     @Test("a destination report of several problems uses the plural")

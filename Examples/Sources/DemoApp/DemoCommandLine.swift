@@ -127,7 +127,7 @@ public enum DemoCommandLine {
     /// is close.
     private static func hint(for argument: String) -> String {
         let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-        let close = SceneSuggestions(
+        let close = NavigationError.SceneSuggestions(
             for: SceneIdentifier(name), among: options.map { SceneIdentifier($0) }
         ).names
         return close.first.map { " Did you mean \"\($0.rawValue)\"?" } ?? ""

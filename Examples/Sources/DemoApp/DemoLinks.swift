@@ -29,7 +29,7 @@ public enum DemoLinks {
                     "home", scene: "A1", effect: .selectTab("home"), reachableFromOutside: true),
                 LinkRoute(
                     "product/:id", scene: "A2", parent: "home", effect: .selectTab("home"),
-                    queryScreens: [LinkQueryScreen("offer", scene: "B1")],
+                    queryScreens: [LinkRoute.QueryScreen("offer", scene: "B1")],
                     refusingQueryItems: ["preview"], reachableFromOutside: true),
                 LinkRoute(
                     "offers/:item", scene: "B1", effect: .present(.sheet()),

@@ -47,7 +47,7 @@ enum JSONRecord {
         /// (`question`, `answer`, `outcome`, `pending`, …) and `text` says it.
         case note(kind: String, text: String)
         /// A universal link's action: nothing changed on screen.
-        case action(LinkAction)
+        case action(LinkRoute.Action)
     }
 
     case transition(

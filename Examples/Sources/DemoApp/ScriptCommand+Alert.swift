@@ -75,12 +75,13 @@ extension ScriptCommand {
             let key = String(text[..<equals])
             let value = String(text[text.index(after: equals)...])
             switch key {
-            case "button": content.buttons.append(AlertButton(value))
-            case "destructive": content.buttons.append(AlertButton(value, role: .destructive))
+            case "button": content.buttons.append(AlertContent.Button(value))
+            case "destructive":
+                content.buttons.append(AlertContent.Button(value, role: .destructive))
             case "cancel": content.buttons.append(.cancel(value))
             case "message": content.message = value
             case "name": content.name = SceneIdentifier(value)
-            case "field": content.textFields.append(AlertTextField(placeholder: value))
+            case "field": content.textFields.append(AlertContent.TextField(placeholder: value))
             case "anchor": content.anchor = value
             default:
                 throw ScriptError(

@@ -11,7 +11,7 @@ public enum ScriptAnswer: Equatable, Sendable {
     case redirect(ApplicationTransitionType)
 
     /// The answer as the guard gives it.
-    var decision: GuardDecision {
+    var decision: NavigationGuard.Decision {
         switch self {
         case .allow: return .allow
         case .reject(let reason): return .reject(reason: reason)

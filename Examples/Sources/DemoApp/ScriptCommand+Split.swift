@@ -67,7 +67,7 @@ extension ScriptCommand {
     /// `split`: columns written `COLUMN=SCENE[;key=value ...]`, `three-column`, and an optional
     /// animation word.
     private static func split(_ words: [Word]) throws(ScriptError) -> ApplicationTransitionType {
-        var columns: [SplitColumn: Destination] = [:]
+        var columns: [ScreenSplit.Column: Destination] = [:]
         var threeColumns = false
         var animated: Bool?
         for argument in words {
@@ -83,7 +83,7 @@ extension ScriptCommand {
             let pieces = self.pieces(of: argument)
             let head = pieces[0].text
             guard let equals = head.firstIndex(of: "="),
-                let column = SplitColumn(rawValue: String(head[..<equals]))
+                let column = ScreenSplit.Column(rawValue: String(head[..<equals]))
             else {
                 throw ScriptError(
                     "A column is written primary=SCENE, supplementary=SCENE or detail=SCENE, "

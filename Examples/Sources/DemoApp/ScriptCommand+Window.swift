@@ -102,7 +102,7 @@ extension ScriptCommand {
     /// - Returns: The words before `in` (all of them without it), and the window it names.
     /// - Throws: ``ScriptError`` when the words after `in` name no window.
     static func windowTarget(ending arguments: [String], of command: String)
-        throws(ScriptError) -> (arguments: [String], target: WindowTarget?)
+        throws(ScriptError) -> (arguments: [String], target: WindowRegistry.Target?)
     {
         guard let index = arguments.dropFirst().firstIndex(of: "in") else {
             return (arguments, nil)
@@ -119,7 +119,7 @@ extension ScriptCommand {
     /// - Returns: Where to open the link.
     /// - Throws: ``ScriptError`` when the words are not one of the three forms.
     static func windowTarget(_ words: ArraySlice<String>, of command: String)
-        throws(ScriptError) -> WindowTarget
+        throws(ScriptError) -> WindowRegistry.Target
     {
         switch (words.first, words.count) {
         case ("active", 1):

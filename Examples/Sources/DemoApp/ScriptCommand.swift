@@ -7,11 +7,11 @@ public enum ScriptCommand: Equatable, Sendable {
     case navigate(ApplicationTransitionType)
     /// `open LINK [in WINDOW]`: a deep link in the demo's format, `demo://open/…`, in the
     /// window the script drives, or in the window `in` names (`nil`: the driven one).
-    case open(String, in: WindowTarget? = nil)
+    case open(String, in: WindowRegistry.Target? = nil)
     /// `open-url URL [from-app] [in WINDOW]`: a universal link of the demo's link table
     /// (``DemoLinks``), from outside the app unless `from-app` says otherwise, in the window the
     /// script drives or the one `in` names.
-    case openURL(String, source: LinkSource, in: WindowTarget? = nil)
+    case openURL(String, source: AppLink.Source, in: WindowRegistry.Target? = nil)
     /// `share`: print the visible screen as a universal link of the demo's table.
     case share
     /// `back-swipe [#ID]`: the user swiped back from a screen (the visible one by default).
@@ -285,7 +285,7 @@ public enum ScriptCommand: Equatable, Sendable {
         case _ where windowWords.contains(word):
             return try windowCommand(word, arguments)
         default:
-            let close = SceneSuggestions(
+            let close = NavigationError.SceneSuggestions(
                 for: SceneIdentifier(word), among: commandWords.map { SceneIdentifier($0) }
             ).names
             let hint = close.isEmpty ? "" : " Did you mean \(close[0].debugDescription)?"
@@ -706,7 +706,7 @@ struct StyleWords {
                 anchor: String(popover.dropFirst("popover:".count)),
                 interactiveDismissal: !words.contains("fixed"))
         }
-        let detents = words.compactMap(SheetDetent.init(rawValue:))
+        let detents = words.compactMap(PresentationStyle.Detent.init(rawValue:))
         return .sheet(
             detents: detents.isEmpty ? [.large] : detents,
             interactiveDismissal: !words.contains("fixed"))

@@ -20,7 +20,10 @@ final class ScriptAsyncState {
     let clock = ScriptClock()
     /// The guard's questions waiting for the script's `answer`, oldest first.
     var questions:
-        [(id: UInt64, attempt: NavigationAttempt, reply: CheckedContinuation<GuardDecision, Never>)] =
+        [(
+            id: UInt64, attempt: NavigationGuard.Attempt,
+            reply: CheckedContinuation<NavigationGuard.Decision, Never>
+        )] =
             []
     var nextQuestion: UInt64 = 0
     /// The navigations started and not settled: what to call them, and their outcome once known.
@@ -112,7 +115,7 @@ extension ScriptSession {
 
     /// The guard's question to the script: waits for its `answer`, or stops waiting when the
     /// navigation is cancelled or times out.
-    private func ask(_ attempt: NavigationAttempt) async -> GuardDecision {
+    private func ask(_ attempt: NavigationGuard.Attempt) async -> NavigationGuard.Decision {
         note("question", "the guard asks the server about \(attempt.kind) \(attempt.scene)")
         let id = async.nextQuestion
         async.nextQuestion += 1

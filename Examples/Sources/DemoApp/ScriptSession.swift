@@ -234,21 +234,21 @@ public final class ScriptSession {
             let report = PlatformReport.tabSelectedByUser(name)
             if try coordinator.report(report) == nil {
                 unchanged(
-                    "tab-tap", request: NavigationOperation.report(report).description,
+                    "tab-tap", request: NavigationEvent.Operation.report(report).description,
                     reason: "the tab \"\(name)\" is already selected")
             }
         case .sizeClass(let sizeClass):
             let report = PlatformReport.sizeClassChanged(sizeClass)
             if try coordinator.report(report) == nil {
                 unchanged(
-                    "size-class", request: NavigationOperation.report(report).description,
+                    "size-class", request: NavigationEvent.Operation.report(report).description,
                     reason: "the window is already \(sizeClass)")
             }
         case .tabRetap:
             let report = PlatformReport.selectedTabReselectedByUser
             if try coordinator.report(report) == nil {
                 unchanged(
-                    "tab-retap", request: NavigationOperation.report(report).description,
+                    "tab-retap", request: NavigationEvent.Operation.report(report).description,
                     reason: "the selected tab already shows its first screen")
             }
         case .tree:
@@ -290,7 +290,8 @@ public final class ScriptSession {
     /// Opens `link` in the window the script drives, or in the one `target` names, which the
     /// script then drives.
     @discardableResult
-    private func open(_ link: AppLink, in target: WindowTarget?) throws -> NavigationEvent? {
+    private func open(_ link: AppLink, in target: WindowRegistry.Target?) throws -> NavigationEvent?
+    {
         guard let target else { return try coordinator.open(link) }
         position.namesWindows = true
         let (event, note) = try windows.open(link, in: target)
@@ -357,7 +358,7 @@ public final class ScriptSession {
         return visible.id
     }
 
-    private func operation(for command: ScriptCommand) -> NavigationOperation? {
+    private func operation(for command: ScriptCommand) -> NavigationEvent.Operation? {
         switch command {
         case .navigate(let transition): return .transition(transition)
         case .open(let link, _): return .open(.deepLink(link, format: Self.linkFormat))
@@ -393,7 +394,7 @@ public final class ScriptSession {
     }
 
     private func fail(
-        _ number: Int, _ command: String, message: String, operation: NavigationOperation?
+        _ number: Int, _ command: String, message: String, operation: NavigationEvent.Operation?
     ) {
         failedLines.append(number)
         switch format {

@@ -71,7 +71,7 @@ final class ScriptWindows {
     ///
     /// - Returns: What the coordinator returned, and the sentence that says where it opened.
     /// - Throws: What ``WindowRegistry/open(_:in:force:)`` throws; then nothing changed.
-    func open(_ link: AppLink, in target: WindowTarget) throws(NavigationError) -> (
+    func open(_ link: AppLink, in target: WindowRegistry.Target) throws(NavigationError) -> (
         event: NavigationEvent?, note: String
     ) {
         let (id, event) = try registry.open(link, in: target)

@@ -52,7 +52,7 @@ public struct A2Builder: Builder {
     public let destinations: [SceneIdentifier] = ["B1"]
 
     /// An ``Item``, or its id to look it up by.
-    public var payload: PayloadRequirement? {
+    public var payload: ScenePayload.Requirement? {
         .required(
             Item.self,
             rebuiltFrom: { parameters in

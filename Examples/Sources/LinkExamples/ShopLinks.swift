@@ -73,7 +73,7 @@ public enum ShopLinks {
         // yet published, which only the website shows) goes to the browser.
         LinkRoute(
             "product/:id", scene: "Product",
-            queryScreens: [LinkQueryScreen("photo", scene: "Photos")],
+            queryScreens: [LinkRoute.QueryScreen("photo", scene: "Photos")],
             refusingQueryItems: ["preview"], reachableFromOutside: true),
         LinkRoute(
             "product/:id/photos", scene: "Photos", parent: "product/:id",
@@ -176,7 +176,7 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
     }
     defer { withExtendedLifetime(token) {} }
 
-    func open(_ url: String, from source: LinkSource = .outside, expect: Bool, showTree: Bool) {
+    func open(_ url: String, from source: AppLink.Source = .outside, expect: Bool, showTree: Bool) {
         write("")
         write(source == .outside ? "open \(url)" : "open \(url) (from the app)")
         do {

@@ -139,12 +139,14 @@ enum LinkFuzzer {
 
     /// Checks what a failed operation must leave: the same tree, one failure, no transition.
     static func checkFailure(
-        _ error: NavigationError, operation: NavigationOperation, before: ScreenTree,
+        _ error: NavigationError, operation: NavigationEvent.Operation, before: ScreenTree,
         after coordinator: AppCoordinator, recorder: Recorder, input: String
     ) {
         check(coordinator.tree == before, "a failed \(operation) changed the tree")
         check(
-            recorder.events == [.failure(NavigationFailure(operation: operation, error: error))],
+            recorder.events == [
+                .failure(NavigationEvent.Failure(operation: operation, error: error))
+            ],
             "a failed \(operation) reported \(recorder.events)")
         guard !described.contains(error) else { return }
         described.append(error)
@@ -507,7 +509,7 @@ enum LinkFuzzer {
         // links and snapshots leave it out, so the tree writes the same link as without it.
         let link = try? coordinator.link(format: roomy)
         let dialog = AlertContent.confirmationDialog(
-            title: text, buttons: [AlertButton(text), .cancel()], anchor: text)
+            title: text, buttons: [AlertContent.Button(text), .cancel()], anchor: text)
         do {
             try coordinator.navigate(.alert(dialog))
             check(
@@ -580,7 +582,7 @@ extension LinkFuzzer {
                     .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
                     .schemeAndHost("web", host: "example.com"),
                 ],
-                limits: LinkLimits(
+                limits: LinkTable.Limits(
                     maximumLength: 512, maximumScreens: 8, maximumParametersPerScreen: 6),
                 routes: [
                     LinkRoute("a1", scene: "A1", reachableFromOutside: true),
@@ -601,7 +603,8 @@ extension LinkFuzzer {
                     LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
                     LinkRoute("act/:v", action: "act", reachableFromOutside: true),
                     LinkRoute(
-                        "t/:q", scene: "B1", queryScreens: [LinkQueryScreen("reply", scene: "B2")],
+                        "t/:q", scene: "B1",
+                        queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
                         refusingQueryItems: ["token"], reachableFromOutside: true),
                 ])
         } catch {

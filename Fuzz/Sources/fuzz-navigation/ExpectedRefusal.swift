@@ -46,7 +46,9 @@ extension NavigationFuzzer {
             return .failure(.input(.invalidSceneIdentifier(target, problem: problem)))
         }
         return .failure(
-            .unknownScene(target, suggestions: SceneSuggestions(for: target, among: registered)))
+            .unknownScene(
+                target,
+                suggestions: NavigationError.SceneSuggestions(for: target, among: registered)))
     }
 
     /// Whether the screen `screen` of the tree vetoes leaving, and why: `Keep`'s builder sets a
@@ -58,7 +60,7 @@ extension NavigationFuzzer {
 
     /// What the installed guards, in order, decide for an attempt: `nil` to go on.
     func guardsDecide(
-        kind: TransitionKind, scene: SceneIdentifier, parameters: SceneParameters,
+        kind: TransitionEvent.Kind, scene: SceneIdentifier, parameters: SceneParameters,
         leaving: Bool
     ) -> Attempt? {
         for name in guardNames {
@@ -95,7 +97,7 @@ extension NavigationFuzzer {
     /// - Returns: The scene the builder runs for, or what stops the request.
     func checkArrival(
         _ target: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?,
-        kind: TransitionKind
+        kind: TransitionEvent.Kind
     ) -> Result<SceneIdentifier, Stop> {
         let scene: SceneIdentifier
         let merged = parameters
@@ -133,7 +135,7 @@ extension NavigationFuzzer {
 
     /// The leaving screens asked, top first: each screen's guards, then, unless forced, its
     /// veto.
-    func checkLeaving(_ leaving: [Screen], kind: TransitionKind, force: Bool) -> Attempt? {
+    func checkLeaving(_ leaving: [Screen], kind: TransitionEvent.Kind, force: Bool) -> Attempt? {
         for screen in leaving.reversed() {
             if let decision = guardsDecide(
                 kind: kind, scene: screen.scene, parameters: screen.parameters, leaving: true)
@@ -158,7 +160,7 @@ extension NavigationFuzzer {
         if ![.root, .tabs, .split].contains(kind), tree.isEmpty {
             return .refused(.refused(.noRoot(kind)))
         }
-        let topStackKinds: [TransitionKind] = [
+        let topStackKinds: [TransitionEvent.Kind] = [
             .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
         ]
         if let alert = tree.modals.last, alert.style?.isAlert == true,

@@ -1007,7 +1007,7 @@ final class NavigationFuzzer {
         case 42:
             let supplementary = byte() % 2 == 0 ? Destination(scene()) : nil
             let detail = byte() % 3 == 0 ? nil : Destination(scene(), parameters: parameters())
-            let style = pick([nil, SplitStyle.doubleColumn, .tripleColumn]) ?? nil
+            let style = pick([nil, ScreenSplit.Style.doubleColumn, .tripleColumn]) ?? nil
             let request = ApplicationTransitionType.split(
                 primary: Destination(scene(), parameters: parameters()),
                 supplementary: supplementary, detail: detail, style: style)
@@ -1029,7 +1029,7 @@ final class NavigationFuzzer {
                 }
             }
         case 43, 44:
-            let column: SplitColumn = operation == 43 ? .detail : .supplementary
+            let column: ScreenSplit.Column = operation == 43 ? .detail : .supplementary
             let destination = Destination(scene(), parameters: parameters())
             let request: ApplicationTransitionType =
                 column == .detail ? .showDetail(destination) : .showSupplementary(destination)
@@ -1081,7 +1081,9 @@ final class NavigationFuzzer {
     /// After a detail (or supplementary) selection on the split `old` of `before`: the column
     /// holds one screen and keeps its identity, the columns after it are empty, the columns
     /// before it and the modals are as they were.
-    private func checkColumnShown(_ column: SplitColumn, old: ScreenSplit, before: ScreenTree) {
+    private func checkColumnShown(
+        _ column: ScreenSplit.Column, old: ScreenSplit, before: ScreenTree
+    ) {
         let tree = coordinator.tree
         guard let split = tree.split else {
             check(false, "a \(column) selection left no split: \(tree)")
@@ -1174,7 +1176,8 @@ final class NavigationFuzzer {
     }
 
     private func toggleGuard(
-        _ name: String, _ decide: @escaping @MainActor (NavigationAttempt) -> GuardDecision
+        _ name: String,
+        _ decide: @escaping @MainActor (NavigationGuard.Attempt) -> NavigationGuard.Decision
     ) {
         if let index = guardNames.firstIndex(of: name) {
             coordinator.removeGuard(named: name)
@@ -1217,20 +1220,21 @@ final class NavigationFuzzer {
     /// fields, text fields in a dialog, an anchor on an alert or a bad anchor, an invalid name.
     private func alertContent() -> AlertContent {
         let titles = ["OK", "Delete", "Save", "", "Keep editing"]
-        var buttons: [AlertButton] = []
+        var buttons: [AlertContent.Button] = []
         for index in 0..<(byte() % 5) {
             let title = pick(titles) ?? "OK"
             switch byte() % 4 {
             case 0: buttons.append(.cancel())
-            case 1: buttons.append(AlertButton(title, role: .destructive, value: index == 0))
-            case 2: buttons.append(AlertButton(title, value: index))
-            default: buttons.append(AlertButton(title))
+            case 1:
+                buttons.append(AlertContent.Button(title, role: .destructive, value: index == 0))
+            case 2: buttons.append(AlertContent.Button(title, value: index))
+            default: buttons.append(AlertContent.Button(title))
             }
         }
         let name = SceneIdentifier(pick(["Alert", "DiscardDraft", "Keep", "A1", "bad name"]) ?? "")
         if byte() % 2 == 0 {
             let fields = (0..<(byte() % 6 == 5 ? 5 : byte() % 3)).map {
-                AlertTextField(placeholder: "Field \($0)", isSecure: $0 == 1)
+                AlertContent.TextField(placeholder: "Field \($0)", isSecure: $0 == 1)
             }
             var alert = AlertContent(name, title: "Rename", buttons: buttons, textFields: fields)
             if byte() % 8 == 0 { alert.anchor = "share" }
@@ -1239,7 +1243,7 @@ final class NavigationFuzzer {
         let anchors: [String?] = [nil, "share", nil, "", String(repeating: "a", count: 65)]
         var dialog = AlertContent.confirmationDialog(
             name, title: "Share", buttons: buttons, anchor: pick(anchors) ?? nil)
-        if byte() % 8 == 0 { dialog.textFields = [AlertTextField()] }
+        if byte() % 8 == 0 { dialog.textFields = [AlertContent.TextField()] }
         return dialog
     }
 
@@ -1280,7 +1284,7 @@ final class NavigationFuzzer {
         if content.textFields.isEmpty {
             check(Self.same(given, value), "\(what): the alert answered \(given)")
         } else {
-            let answer = given as? AlertAnswer
+            let answer = given as? AlertContent.Answer
             check(
                 answer?.button == button && answer?.value == value && answer?.text == text,
                 "\(what): the alert answered \(given)")

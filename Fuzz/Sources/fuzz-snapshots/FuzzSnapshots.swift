@@ -246,7 +246,10 @@ enum SnapshotFuzzer {
             check(coordinator.tree == before, "a failed restore changed the tree")
             check(
                 recorder.events
-                    == [.failure(NavigationFailure(operation: .restore(snapshot), error: error))],
+                    == [
+                        .failure(
+                            NavigationEvent.Failure(operation: .restore(snapshot), error: error))
+                    ],
                 "a failed restore reported \(recorder.events)")
             let sentence = error.description
             check(!sentence.isEmpty, "an empty error description")
@@ -394,7 +397,7 @@ enum SnapshotFuzzer {
             return .input(.invalidSceneIdentifier(scene, problem: problem))
         } else {
             return .unknownScene(
-                scene, suggestions: SceneSuggestions(for: scene, among: registered))
+                scene, suggestions: NavigationError.SceneSuggestions(for: scene, among: registered))
         }
         switch resolved {
         case "Order":

@@ -107,10 +107,11 @@ final class WindowFuzzer {
         .present(scene: "B2"), .present(scene: "A1", style: .fullScreenCover), .pop(),
         // An alert (nothing goes over it, a dismiss takes it away), one that cannot be shown,
         // a dialog, a locked popover.
-        .alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])),
+        .alert(AlertContent(title: "Sure?", buttons: [AlertContent.Button("OK"), .cancel()])),
         .alert(AlertContent(title: "Empty", buttons: [])),
         .alert(
-            .confirmationDialog(title: "Share", buttons: [AlertButton("Copy")], anchor: "share")),
+            .confirmationDialog(
+                title: "Share", buttons: [AlertContent.Button("Copy")], anchor: "share")),
         .present(scene: "B2", style: .popover(anchor: "share", interactiveDismissal: false)),
         .popToRoot(), .dismiss(), .dismissAll(), .push(scene: "Keep"), .push(scene: "Broken"),
         .push(scene: "Locked"), .push(scene: "Nope"), .push(scene: ""),
@@ -206,7 +207,7 @@ final class WindowFuzzer {
     /// Activities saved from windows.
     private var activities: [WindowActivity] = []
     /// What the registry's `linkTarget` answers.
-    private var policy: WindowTarget = .active
+    private var policy: WindowRegistry.Target = .active
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -245,7 +246,7 @@ final class WindowFuzzer {
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
     }
 
-    private func target() -> WindowTarget {
+    private func target() -> WindowRegistry.Target {
         switch byte() % 3 {
         case 0: return .window(name())
         case 1: return .active
@@ -491,7 +492,7 @@ final class WindowFuzzer {
             }
         case 6:
             let text = pick(Self.links) ?? ""
-            let target: WindowTarget? = byte() % 4 == 0 ? nil : self.target()
+            let target: WindowRegistry.Target? = byte() % 4 == 0 ? nil : self.target()
             openLink(text, in: target)
         case 7:
             let id = name()
@@ -588,7 +589,7 @@ final class WindowFuzzer {
         }
     }
 
-    private func openLink(_ text: String, in target: WindowTarget?) {
+    private func openLink(_ text: String, in target: WindowRegistry.Target?) {
         let link = AppLink.deepLink(text, format: Self.format)
         let force = byte() % 4 == 0
         // The window the link is about, when the fuzzer can tell before opening it.

@@ -3,10 +3,10 @@ extension NavigationError {
     /// ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``.
     public enum CoordinatorRequest: Hashable, Sendable, ReasonText {
         /// A navigation of this kind.
-        case navigate(TransitionKind)
+        case navigate(TransitionEvent.Kind)
         /// A navigation of this kind whose new screen's result is asked for
         /// (``SceneContext/navigate(_:onResult:)``).
-        case navigateForResult(TransitionKind)
+        case navigateForResult(TransitionEvent.Kind)
         /// Finishing the screen with a result (``SceneContext/finish(with:animated:)``).
         case finish
         /// Keeping the screen in the tree (``SceneContext/vetoLeaving(_:)``).

@@ -273,7 +273,7 @@ extension NavigationError: CustomStringConvertible {
             names
             .compactMap { other -> (Int, String)? in
                 guard other.utf8.count <= 64,
-                    let distance = SceneSuggestions.editDistance(
+                    let distance = NavigationError.SceneSuggestions.editDistance(
                         Array(name.lowercased().unicodeScalars),
                         Array(other.lowercased().unicodeScalars), atMost: threshold)
                 else { return nil }

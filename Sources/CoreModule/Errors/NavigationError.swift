@@ -22,7 +22,7 @@
 /// (``unknownScene(_:suggestions:)`` and the other areas).
 public enum NavigationError: Error, Equatable, Sendable {
     /// No builder is registered for the scene; `suggestions` lists the closest registered names.
-    case unknownScene(SceneIdentifier, suggestions: SceneSuggestions)
+    case unknownScene(SceneIdentifier, suggestions: NavigationError.SceneSuggestions)
 
     /// A name, a parameter, a payload or a result the request carried breaks a rule (see
     /// ``Input``).
@@ -94,17 +94,17 @@ extension NavigationError {
     /// alerts) or a platform report, in ``NavigationError/refused(_:)``.
     public enum Refusal: Hashable, Sendable {
         /// The request needs a root, but the window has none yet; start with `.root(scene:)`.
-        case noRoot(TransitionKind)
+        case noRoot(TransitionEvent.Kind)
 
         /// A pop was asked of the stack's first screen, which is never popped.
-        case cannotPopFirstScreen(SceneIdentifier, kind: TransitionKind)
+        case cannotPopFirstScreen(SceneIdentifier, kind: TransitionEvent.Kind)
 
         /// A pop-to named a scene that has no screen below the top of the top-most stack;
         /// `stack` lists that stack's scenes, bottom first.
         case sceneNotInStack(SceneIdentifier, stack: [SceneIdentifier])
 
         /// A `kind` transition was asked to set a stack to no screens; a stack is never empty.
-        case emptyStack(TransitionKind)
+        case emptyStack(TransitionEvent.Kind)
 
         /// A screen asked to finish with a result, but it is not the visible screen.
         case finishingScreenNotVisible(ScreenID, visible: ScreenID?)
@@ -128,7 +128,7 @@ extension NavigationError {
         /// `kind` adds a tab, and the window's root is a stack, not a tab container; nothing
         /// changed. (Removing or selecting a tab of a stack root is
         /// ``unknownTab(_:tabs:)`` with no tabs.)
-        case noTabRoot(TransitionKind)
+        case noTabRoot(TransitionEvent.Kind)
 
         /// A tab was to be added at `index`, outside `0...count` for the `count` tabs there are;
         /// nothing changed.
@@ -149,16 +149,16 @@ extension NavigationError {
 
         /// `kind` is a split step (show a detail or a supplementary screen) and the window's root
         /// is not a split: a stack or a tab container; nothing changed.
-        case noSplitRoot(TransitionKind)
+        case noSplitRoot(TransitionEvent.Kind)
 
         /// `kind` replaces the visible screen of a split's detail column, and nothing is shown
         /// there yet: show a detail first (`showDetail`, or `push`); nothing changed.
-        case noDetailScreen(TransitionKind)
+        case noDetailScreen(TransitionEvent.Kind)
 
         /// `kind` asks for a supplementary column (a `split` with a supplementary screen and the
         /// double-column style, or `showSupplementary`) and the split has two columns; nothing
         /// changed.
-        case noSupplementaryColumn(TransitionKind)
+        case noSupplementaryColumn(TransitionEvent.Kind)
 
         /// An ``ApplicationTransitionType/alert(_:animated:)`` asked for an alert or a dialog that
         /// cannot be shown; `problem` says why. Nothing changed.
@@ -167,7 +167,7 @@ extension NavigationError {
         /// A `kind` navigation would act over the alert or confirmation dialog of scene `alert`:
         /// nothing is pushed, presented or popped until the user answers it or the app dismisses
         /// it; nothing changed.
-        case alertIsPresented(TransitionKind, alert: SceneIdentifier)
+        case alertIsPresented(TransitionEvent.Kind, alert: SceneIdentifier)
 
         /// The platform reported an answer to screen `screen`, which is in the tree but is no alert
         /// or confirmation dialog; nothing changed.
@@ -188,7 +188,7 @@ extension NavigationError {
         /// The platform reported a `kind` of `screen`, but that screen is not where the report
         /// needs it: in the top-most stack for a pop back to it, in the top-most modal for a
         /// dismiss.
-        case reportedScreenNotOnTop(ScreenID, kind: TransitionKind, visible: ScreenID)
+        case reportedScreenNotOnTop(ScreenID, kind: TransitionEvent.Kind, visible: ScreenID)
     }
 }
 
@@ -198,7 +198,7 @@ extension NavigationError {
     public enum GuardFailure: Equatable, Sendable {
         /// The guard `name` rejected a `kind` navigation involving `scene`, for `reason`.
         case rejectedByGuard(
-            name: String, kind: TransitionKind, scene: SceneIdentifier, reason: String)
+            name: String, kind: TransitionEvent.Kind, scene: SceneIdentifier, reason: String)
 
         /// The screen `screen` of `scene` refused to be left, for `reason` (unsaved changes, say);
         /// navigate with `force: true` to leave it anyway.
@@ -207,17 +207,17 @@ extension NavigationError {
         /// The synchronous `kind` navigation to `scene` reached the asynchronous guard `name`, which
         /// only ``AppCoordinator/navigateWhenAllowed(_:force:)`` and
         /// ``AppCoordinator/openWhenAllowed(_:force:)`` can wait for; nothing changed.
-        case asynchronousGuard(name: String, kind: TransitionKind, scene: SceneIdentifier)
+        case asynchronousGuard(name: String, kind: TransitionEvent.Kind, scene: SceneIdentifier)
 
         /// The asynchronous guard `name` did not answer about the `kind` navigation to `scene` within
         /// `limit` (``AppCoordinator/guardTimeLimit``); nothing changed, and a late answer is dropped.
         case guardTimedOut(
-            name: String, kind: TransitionKind, scene: SceneIdentifier, limit: Duration)
+            name: String, kind: TransitionEvent.Kind, scene: SceneIdentifier, limit: Duration)
 
         /// The `operation` was pending, waiting for an asynchronous guard, and was cancelled: by the
         /// newer request `by`, or, when `by` is `nil`, by cancelling the caller's task or by
         /// ``AppCoordinator/cancelPendingNavigation()``; nothing changed.
-        indirect case navigationCancelled(NavigationOperation, by: NavigationOperation?)
+        indirect case navigationCancelled(NavigationEvent.Operation, by: NavigationEvent.Operation?)
 
         /// Guards redirected more than the coordinator's limit, or back to a navigation already in
         /// the chain; `chain` lists the navigations in the order they were tried.
@@ -225,7 +225,7 @@ extension NavigationError {
 
         /// The pending `operation` was allowed, but the screen `origin`, visible when it was asked,
         /// has left the tree or is no longer visible (the user went back meanwhile); nothing changed.
-        indirect case navigationOriginGone(NavigationOperation, origin: ScreenID)
+        indirect case navigationOriginGone(NavigationEvent.Operation, origin: ScreenID)
     }
 }
 
@@ -286,7 +286,7 @@ extension NavigationError {
 
         /// The window `window` cannot close while its `during` navigation runs a builder, a guard or
         /// a veto; close it once that navigation is done. Nothing changed.
-        case windowBusy(WindowID, during: TransitionKind)
+        case windowBusy(WindowID, during: TransitionEvent.Kind)
 
         /// The window `window` was closed (``WindowRegistry/closeWindow(_:)``): its coordinator
         /// navigates no more, and nothing changed.
@@ -313,7 +313,7 @@ extension NavigationError {
         ///
         /// These run before the tree changes, so navigating from one would interleave two
         /// transitions; it is rejected instead, and the navigation being planned goes on.
-        case reentrantNavigation(TransitionKind, during: TransitionKind)
+        case reentrantNavigation(TransitionEvent.Kind, during: TransitionEvent.Kind)
 
         /// A screen's context or a flow asked its coordinator for `request`, which it cannot do:
         /// the coordinator was released, the flow has finished, or the context's coordinator is a
@@ -329,7 +329,7 @@ extension NavigationError {
         /// The tree stays as the last navigation that was applied left it. The loop is reported
         /// to observers once per delivery; later navigations observers start in the same delivery
         /// fail with this error too, without a report.
-        case observerNavigationLoop(limit: Int, kind: TransitionKind, scene: SceneIdentifier?)
+        case observerNavigationLoop(limit: Int, kind: TransitionEvent.Kind, scene: SceneIdentifier?)
 
         /// A flow was started under `key`, but a live flow already has that key in the same parent.
         case flowKeyInUse(String)

@@ -1,3 +1,4 @@
+extension NavigationError {
 /// The registered scene names closest to one that is not registered, best first.
 ///
 /// Computing suggestions means comparing the unknown name with registered ones, which is wasted
@@ -83,7 +84,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral, 
     ///
     /// Each side's names are computed at most once in its lifetime; two copies of the same
     /// error compare without computing them.
-    public static func == (lhs: SceneSuggestions, rhs: SceneSuggestions) -> Bool {
+    public static func == (lhs: NavigationError.SceneSuggestions, rhs: NavigationError.SceneSuggestions) -> Bool {
         if let left = lhs.deferred, let right = rhs.deferred, left.identity == right.identity {
             return true
         }
@@ -229,6 +230,7 @@ public struct SceneSuggestions: Sendable, Equatable, ExpressibleByArrayLiteral, 
         return buffers.previous[b.count] <= limit ? buffers.previous[b.count] : nil
     }
 }
+}
 
 /// Suggested names computed when first read.
 protocol DeferredNames: Sendable {
@@ -263,7 +265,7 @@ final class DeferredSuggestions: DeferredNames {
             case .computed(let names):
                 return (names, nil)
             case .pending(let candidates):
-                let names = SceneSuggestions.closest(to: target, among: candidates)
+                let names = NavigationError.SceneSuggestions.closest(to: target, among: candidates)
                 state = .computed(names)
                 return (names, candidates)
             }

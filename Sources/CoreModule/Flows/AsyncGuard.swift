@@ -36,8 +36,8 @@
 public struct AsyncNavigationGuard {
     /// The guard's name, used in errors and to remove it.
     public let name: String
-    let applies: @MainActor (NavigationAttempt) -> Bool
-    let decide: @MainActor (NavigationAttempt) async throws -> GuardDecision
+    let applies: @MainActor (NavigationGuard.Attempt) -> Bool
+    let decide: @MainActor (NavigationGuard.Attempt) async throws -> NavigationGuard.Decision
 
     /// Creates an asynchronous guard.
     ///
@@ -50,8 +50,9 @@ public struct AsyncNavigationGuard {
     ///     cancelled when the navigation is cancelled or times out; a guard that awaits should
     ///     honour cancellation, so that what it holds is released.
     public init(
-        _ name: String, appliesTo: @escaping @MainActor (NavigationAttempt) -> Bool,
-        decide: @escaping @MainActor (NavigationAttempt) async throws -> GuardDecision
+        _ name: String, appliesTo: @escaping @MainActor (NavigationGuard.Attempt) -> Bool,
+        decide:
+            @escaping @MainActor (NavigationGuard.Attempt) async throws -> NavigationGuard.Decision
     ) {
         self.name = name
         self.applies = appliesTo

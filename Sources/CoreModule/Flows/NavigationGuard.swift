@@ -21,43 +21,50 @@
 public struct NavigationGuard {
     /// The guard's name, used in errors and to remove it.
     public let name: String
-    let decide: @MainActor (NavigationAttempt) -> GuardDecision
+    let decide: @MainActor (NavigationGuard.Attempt) -> NavigationGuard.Decision
 
     /// Creates a guard.
     ///
     /// - Parameters:
     ///   - name: The guard's name, for errors and removal.
     ///   - decide: Decides on each attempt.
-    public init(_ name: String, decide: @escaping @MainActor (NavigationAttempt) -> GuardDecision) {
+    public init(
+        _ name: String,
+        decide: @escaping @MainActor (NavigationGuard.Attempt) -> NavigationGuard.Decision
+    ) {
         self.name = name
         self.decide = decide
     }
 }
 
-/// What a guard decides about a navigation attempt.
-public enum GuardDecision: Sendable {
-    /// Let the navigation go on.
-    case allow
-    /// Refuse it: the navigation fails with ``NavigationError/GuardFailure/rejectedByGuard(name:kind:scene:reason:)``.
-    case reject(reason: String)
-    /// Perform this navigation instead.
-    case redirect(ApplicationTransitionType)
+extension NavigationGuard {
+    /// What a guard decides about a navigation attempt.
+    public enum Decision: Sendable {
+        /// Let the navigation go on.
+        case allow
+        /// Refuse it: the navigation fails with ``NavigationError/GuardFailure/rejectedByGuard(name:kind:scene:reason:)``.
+        case reject(reason: String)
+        /// Perform this navigation instead.
+        case redirect(ApplicationTransitionType)
+    }
 }
 
-/// What a guard is asked about: one scene about to be built, or one screen about to leave.
-public struct NavigationAttempt: Sendable {
-    /// The kind of navigation.
-    public let kind: TransitionKind
-    /// The scene about to be built (its registered identifier), or the scene of the screen
-    /// about to leave.
-    public let scene: SceneIdentifier
-    /// The parameters the scene will be built with, or the leaving screen's parameters.
-    public let parameters: SceneParameters
-    /// The screen about to leave, or `nil` when a scene is about to be built.
-    public let leaving: ScreenID?
-    /// The tree as it is now, before the navigation.
-    public let tree: ScreenTree
+extension NavigationGuard {
+    /// What a guard is asked about: one scene about to be built, or one screen about to leave.
+    public struct Attempt: Sendable {
+        /// The kind of navigation.
+        public let kind: TransitionEvent.Kind
+        /// The scene about to be built (its registered identifier), or the scene of the screen
+        /// about to leave.
+        public let scene: SceneIdentifier
+        /// The parameters the scene will be built with, or the leaving screen's parameters.
+        public let parameters: SceneParameters
+        /// The screen about to leave, or `nil` when a scene is about to be built.
+        public let leaving: ScreenID?
+        /// The tree as it is now, before the navigation.
+        public let tree: ScreenTree
 
-    /// Whether the attempt is about a screen leaving rather than a scene being built.
-    package var isLeaving: Bool { leaving != nil }
+        /// Whether the attempt is about a screen leaving rather than a scene being built.
+        package var isLeaving: Bool { leaving != nil }
+    }
 }

@@ -16,7 +16,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// The user tapped button `button` (counted from 0, in the ``AlertContent/buttons``' order)
     /// of the alert or confirmation dialog of `screen`, with `text` in its text fields, in
     /// order. The platform took the alert away: it leaves the tree, and the navigation that
-    /// presented it hears the button's value (an ``AlertAnswer`` when it has text fields).
+    /// presented it hears the button's value (an ``AlertContent/Answer`` when it has text fields).
     case answeredByUser(ScreenID, button: Int, text: [String] = [])
     /// The user tapped the tab named `name` in the tab bar.
     case tabSelectedByUser(String)
@@ -41,7 +41,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The kind of transition the report makes the tree follow.
-    public var kind: TransitionKind {
+    public var kind: TransitionEvent.Kind {
         switch self {
         case .poppedBackByUser: return .popTo
         case .dismissedByUser, .answeredByUser: return .dismiss

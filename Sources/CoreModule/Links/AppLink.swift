@@ -15,7 +15,7 @@ public struct AppLink: Hashable, Sendable, CustomStringConvertible {
         case deepLink(DeepLinkFormat)
         /// A universal link, read with this table, from this source: a link from outside opens
         /// only routes reachable from outside.
-        case universal(LinkTable, source: LinkSource)
+        case universal(LinkTable, source: AppLink.Source)
     }
 
     /// The link as it arrived.
@@ -38,11 +38,11 @@ public struct AppLink: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - url: The link, as the system hands it to the app.
     ///   - table: The app's link table.
-    ///   - source: Where the link comes from; ``LinkSource/outside`` by default, which opens
+    ///   - source: Where the link comes from; ``AppLink/Source/outside`` by default, which opens
     ///     only routes marked reachable from outside.
     /// - Returns: The link.
     public static func universal(
-        _ url: String, in table: LinkTable, from source: LinkSource = .outside
+        _ url: String, in table: LinkTable, from source: AppLink.Source = .outside
     ) -> AppLink {
         AppLink(text: url, form: .universal(table, source: source))
     }
@@ -51,5 +51,5 @@ public struct AppLink: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\"\(NavigationError.shorten(text))\"" }
 
     /// Opening the link, as observers and errors name it.
-    var operation: NavigationOperation { .open(self) }
+    var operation: NavigationEvent.Operation { .open(self) }
 }

@@ -2,7 +2,7 @@
 /// for tests, logs and debugging.
 ///
 /// Which URLs the app accepts, and which screen each opens, is said in one place, its
-/// ``LinkTable`` (its ``LinkOrigin``s and ``LinkRoute``s). A format's scheme and host are only
+/// ``LinkTable`` (its ``LinkTable/Origin``s and ``LinkRoute``s). A format's scheme and host are only
 /// the prefix of the strings the package writes and reads back; they are no origin of the app,
 /// and need not be registered with the system.
 ///
@@ -36,7 +36,7 @@
 /// ``NavigationError/LinkProblem``, found before anything is built.
 public struct DeepLinkFormat: Hashable, Sendable {
     /// The link's scheme, such as `demo`: the written string's prefix, not an origin the app
-    /// accepts (that is a ``LinkOrigin``).
+    /// accepts (that is a ``LinkTable/Origin``).
     public var scheme: String
     /// The link's host, such as `open`.
     public var host: String
@@ -70,9 +70,9 @@ public struct DeepLinkFormat: Hashable, Sendable {
     var prefix: String { "\(scheme)://\(host)/" }
 
     /// The format's limits, the same kind a universal link's ``LinkTable`` has.
-    public var limits: LinkLimits {
+    public var limits: LinkTable.Limits {
         get {
-            LinkLimits(
+            LinkTable.Limits(
                 maximumLength: maximumLength, maximumScreens: maximumScreens,
                 maximumParametersPerScreen: maximumParametersPerScreen)
         }
@@ -98,10 +98,10 @@ struct PlannedScreen: Sendable {
         case push
         /// The first screen of a split column; for the primary, whether the split has three
         /// columns.
-        case column(SplitColumn, threeColumns: Bool)
+        case column(ScreenSplit.Column, threeColumns: Bool)
 
         /// The kind of transition a screen so placed is checked and built for.
-        var kind: TransitionKind {
+        var kind: TransitionEvent.Kind {
             switch self {
             case .root: return .root
             case .tab: return .tabs
@@ -113,7 +113,7 @@ struct PlannedScreen: Sendable {
 
         /// Where a universal link's screen at `index` goes, for a route of `effect`: the first
         /// screen starts the route's stack (a modal for a present), the others are pushed.
-        static func of(index: Int, effect: LinkEffect) -> Placement {
+        static func of(index: Int, effect: LinkRoute.Effect) -> Placement {
             switch (index, effect) {
             case (0, .present(let style)): return .modal(style)
             case (0, .replace), (0, .selectTab): return .root

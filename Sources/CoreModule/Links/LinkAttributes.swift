@@ -9,7 +9,7 @@ struct LinkAttributes: Equatable {
     var tab: String?
     var selected = false
     var style: PresentationStyle?
-    var column: SplitColumn?
+    var column: ScreenSplit.Column?
     var threeColumns = false
 
     /// Whether `bytes` begin with the ASCII `prefix`.
@@ -19,7 +19,7 @@ struct LinkAttributes: Equatable {
 
     /// Reads the comma-separated attributes in `range` of the link's bytes.
     init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
-        var detents: [SheetDetent] = []
+        var detents: [PresentationStyle.Detent] = []
         var sheet = false
         var fixed = false
         var other: PresentationStyle?
@@ -80,7 +80,7 @@ struct LinkAttributes: Equatable {
                     guard !sheet else { throw unknown }
                     sheet = true
                 case "medium", "large":
-                    let detent: SheetDetent = word == "medium" ? .medium : .large
+                    let detent: PresentationStyle.Detent = word == "medium" ? .medium : .large
                     guard !detents.contains(detent) else { throw unknown }
                     detents.append(detent)
                 case "fixed":
@@ -90,7 +90,7 @@ struct LinkAttributes: Equatable {
                     guard other == nil else { throw unknown }
                     other = .fullScreenCover
                 case "primary", "supplementary", "detail":
-                    guard column == nil, let named = SplitColumn(rawValue: word) else {
+                    guard column == nil, let named = ScreenSplit.Column(rawValue: word) else {
                         throw unknown
                     }
                     column = named

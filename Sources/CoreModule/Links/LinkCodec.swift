@@ -144,7 +144,7 @@ struct LinkCodec {
     /// What a universal link reads as: an action, or screens and where they go.
     enum UniversalReading {
         /// An action route: reported, nothing to open.
-        case action(LinkAction)
+        case action(LinkRoute.Action)
         /// The route's screens, each value checked against its builder, and where they go.
         case screens([PlannedScreen], TransitionPlanner.LinkDestination)
     }
@@ -153,14 +153,14 @@ struct LinkCodec {
     ///
     /// - Throws: ``NavigationError/LinkFailure/unhandledLink(_:)`` for a link no route handles or whose
     ///   values its builders refuse; what resolving a route's scene throws.
-    func read(_ url: String, in table: LinkTable, from source: LinkSource)
+    func read(_ url: String, in table: LinkTable, from source: AppLink.Source)
         throws(NavigationError) -> UniversalReading
     {
         let link = try table.match(url, source: source)
-        let effect: LinkEffect
+        let effect: LinkRoute.Effect
         switch link.entry.route.target {
         case .action(let name):
-            let action = LinkAction(
+            let action = LinkRoute.Action(
                 name: name, parameters: link.parameters, route: link.entry.route.path,
                 url: url)
             return .action(action)
@@ -207,7 +207,7 @@ struct LinkCodec {
 
     /// The visible screen written as a universal link of `table`; see
     /// ``AppCoordinator/universalLink(in:origin:)``.
-    func universalLink(for tree: ScreenTree, in table: LinkTable, origin: LinkOrigin?)
+    func universalLink(for tree: ScreenTree, in table: LinkTable, origin: LinkTable.Origin?)
         throws(NavigationError) -> String?
     {
         // Under an alert, the screen it was presented over.
@@ -255,7 +255,7 @@ struct LinkCodec {
     /// The link `route` makes with `parameters`: its path with the captures, then the other
     /// parameters as query items; `nil` when a capture is missing or cannot be written.
     private static func write(
-        _ route: LinkRoute, _ parameters: SceneParameters, origin: LinkOrigin
+        _ route: LinkRoute, _ parameters: SceneParameters, origin: LinkTable.Origin
     ) -> String? {
         var writer: LinkWriter
         switch origin {

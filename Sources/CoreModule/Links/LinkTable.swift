@@ -9,7 +9,7 @@
 ///   component is the path's first segment) it accepts; nothing else is guessed;
 /// - its **routes**: a path pattern (`product/:id`, `files/*path`), the scene it opens or the
 ///   action it runs, an optional **parent** route whose screen goes below it (a back stack),
-///   what the link does to the tree (``LinkEffect``), and whether a link from **outside** the
+///   what the link does to the tree (``LinkRoute/Effect``), and whether a link from **outside** the
 ///   app may reach it (no route may, unless marked).
 ///
 /// ```swift
@@ -33,9 +33,9 @@
 public struct LinkTable: Hashable, Sendable {
     /// The origins whose links the app handles, in the order given; links are shared with the
     /// first (see ``AppCoordinator/universalLink(in:origin:)``).
-    public let origins: [LinkOrigin]
+    public let origins: [LinkTable.Origin]
     /// The limits a link must respect, in bytes, components and parameters.
-    public let limits: LinkLimits
+    public let limits: LinkTable.Limits
     /// The routes, in the order given.
     public let routes: [LinkRoute]
 
@@ -61,13 +61,14 @@ public struct LinkTable: Hashable, Sendable {
     ///   - routes: The routes, in any order (a parent may come after its children).
     /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` naming the first problem found.
     public init(
-        accepting origins: [LinkOrigin], limits: LinkLimits = LinkLimits(), routes: [LinkRoute]
+        accepting origins: [LinkTable.Origin], limits: LinkTable.Limits = LinkTable.Limits(),
+        routes: [LinkRoute]
     ) throws(NavigationError) {
         func fail(_ problem: NavigationError.LinkTableProblem) -> NavigationError {
             .link(.invalidLinkTable(problem))
         }
         guard !origins.isEmpty else { throw fail(.noOrigins) }
-        var seenOrigins = Set<LinkOrigin>()
+        var seenOrigins = Set<LinkTable.Origin>()
         for origin in origins {
             guard origin.isValid else { throw fail(.invalidOrigin(origin)) }
             guard seenOrigins.insert(origin.normalized).inserted else {
@@ -177,82 +178,86 @@ extension LinkTable {
     }
 }
 
-/// Where a universal link may come from: a web host or a custom scheme.
-public enum LinkOrigin: Hashable, Sendable, CustomStringConvertible {
-    /// `https://HOST/path?query`: the host as written, without a port or user; `www.` and the
-    /// bare domain are two origins.
-    case web(host: String)
-    /// `SCHEME://first/rest?query`: everything after `://` is the path, its first component
-    /// the path's first segment (`shop://product/42` is the path `product/42`).
-    case scheme(String)
-    /// `SCHEME://HOST/path?query`: a custom scheme whose first component is a host to check,
-    /// as an app that sends its web links with its own scheme writes them
-    /// (`app://www.example.com/projects/a/b` is the path `projects/a/b`); one table then reads
-    /// both forms with the same routes. A scheme may have several hosts, each an origin.
-    case schemeAndHost(String, host: String)
+extension LinkTable {
+    /// Where a universal link may come from: a web host or a custom scheme.
+    public enum Origin: Hashable, Sendable, CustomStringConvertible {
+        /// `https://HOST/path?query`: the host as written, without a port or user; `www.` and the
+        /// bare domain are two origins.
+        case web(host: String)
+        /// `SCHEME://first/rest?query`: everything after `://` is the path, its first component
+        /// the path's first segment (`shop://product/42` is the path `product/42`).
+        case scheme(String)
+        /// `SCHEME://HOST/path?query`: a custom scheme whose first component is a host to check,
+        /// as an app that sends its web links with its own scheme writes them
+        /// (`app://www.example.com/projects/a/b` is the path `projects/a/b`); one table then reads
+        /// both forms with the same routes. A scheme may have several hosts, each an origin.
+        case schemeAndHost(String, host: String)
 
-    /// The origin as a link starts with it: `https://shop.example.com/` or `shop://`.
-    public var description: String {
-        switch self {
-        case .web(let host): return "https://\(host)/"
-        case .scheme(let scheme): return "\(scheme)://"
-        case .schemeAndHost(let scheme, let host): return "\(scheme)://\(host)/"
-        }
-    }
-
-    /// The origin's scheme, for a custom scheme with or without a host.
-    var customScheme: String? {
-        switch self {
-        case .web: return nil
-        case .scheme(let scheme), .schemeAndHost(let scheme, _): return scheme
-        }
-    }
-
-    /// The origin in lowercase, as links are compared with it.
-    var normalized: LinkOrigin {
-        switch self {
-        case .web(let host): return .web(host: host.lowercased())
-        case .scheme(let scheme): return .scheme(scheme.lowercased())
-        case .schemeAndHost(let scheme, let host):
-            return .schemeAndHost(scheme.lowercased(), host: host.lowercased())
-        }
-    }
-
-    /// Whether the host is a host name (1–253 bytes of ASCII letters, digits, `-` and `.`,
-    /// or non-ASCII letters), or the scheme a URL scheme (an ASCII letter, then letters, digits,
-    /// `+`, `-` and `.`) other than `http` and `https`.
-    var isValid: Bool {
-        switch self {
-        case .schemeAndHost(let scheme, let host):
-            return LinkOrigin.scheme(scheme).isValid && LinkOrigin.web(host: host).isValid
-        case .web(let host):
-            let bytes = host.utf8
-            return (1...253).contains(bytes.count)
-                && bytes.allSatisfy { byte in
-                    byte >= 0x80
-                        || PercentEncoding.isUnreserved(byte) && byte != UInt8(ascii: ":")
-                            && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "~")
-                            && byte != UInt8(ascii: "_")
-                }
-                && !host.unicodeScalars.contains { $0.properties.isWhitespace }
-        case .scheme(let scheme):
-            let bytes = Array(scheme.utf8)
-            guard let first = bytes.first, bytes.count <= 64, Self.isLetter(first) else {
-                return false
+        /// The origin as a link starts with it: `https://shop.example.com/` or `shop://`.
+        public var description: String {
+            switch self {
+            case .web(let host): return "https://\(host)/"
+            case .scheme(let scheme): return "\(scheme)://"
+            case .schemeAndHost(let scheme, let host): return "\(scheme)://\(host)/"
             }
-            let lowered = scheme.lowercased()
-            return lowered != "http" && lowered != "https"
-                && bytes.allSatisfy { byte in
-                    Self.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                        || byte == UInt8(ascii: ".")
-                }
         }
-    }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        /// The origin's scheme, for a custom scheme with or without a host.
+        var customScheme: String? {
+            switch self {
+            case .web: return nil
+            case .scheme(let scheme), .schemeAndHost(let scheme, _): return scheme
+            }
+        }
+
+        /// The origin in lowercase, as links are compared with it.
+        var normalized: LinkTable.Origin {
+            switch self {
+            case .web(let host): return .web(host: host.lowercased())
+            case .scheme(let scheme): return .scheme(scheme.lowercased())
+            case .schemeAndHost(let scheme, let host):
+                return .schemeAndHost(scheme.lowercased(), host: host.lowercased())
+            }
+        }
+
+        /// Whether the host is a host name (1–253 bytes of ASCII letters, digits, `-` and `.`,
+        /// or non-ASCII letters), or the scheme a URL scheme (an ASCII letter, then letters, digits,
+        /// `+`, `-` and `.`) other than `http` and `https`.
+        var isValid: Bool {
+            switch self {
+            case .schemeAndHost(let scheme, let host):
+                return LinkTable.Origin.scheme(scheme).isValid
+                    && LinkTable.Origin.web(host: host).isValid
+            case .web(let host):
+                let bytes = host.utf8
+                return (1...253).contains(bytes.count)
+                    && bytes.allSatisfy { byte in
+                        byte >= 0x80
+                            || PercentEncoding.isUnreserved(byte) && byte != UInt8(ascii: ":")
+                                && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "~")
+                                && byte != UInt8(ascii: "_")
+                    }
+                    && !host.unicodeScalars.contains { $0.properties.isWhitespace }
+            case .scheme(let scheme):
+                let bytes = Array(scheme.utf8)
+                guard let first = bytes.first, bytes.count <= 64, Self.isLetter(first) else {
+                    return false
+                }
+                let lowered = scheme.lowercased()
+                return lowered != "http" && lowered != "https"
+                    && bytes.allSatisfy { byte in
+                        Self.isLetter(byte)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                            || byte == UInt8(ascii: ".")
+                    }
+            }
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
     }
 }
 
@@ -261,7 +266,7 @@ public struct LinkRoute: Hashable, Sendable {
     /// What a route opens: a screen, or an action that builds none.
     public enum Target: Hashable, Sendable {
         /// A screen of `scene` (a registered name), placed by `effect`.
-        case screen(SceneIdentifier, effect: LinkEffect)
+        case screen(SceneIdentifier, effect: LinkRoute.Effect)
         /// An action named `name`, reported as ``NavigationEvent/linkAction(_:)``; the tree is
         /// unchanged.
         case action(String)
@@ -278,7 +283,7 @@ public struct LinkRoute: Hashable, Sendable {
     public let isReachableFromOutside: Bool
     /// The screens the link's query items add above the route's own screen, in this order:
     /// each for a link that carries its item.
-    public let queryScreens: [LinkQueryScreen]
+    public let queryScreens: [LinkRoute.QueryScreen]
     /// The query items that make the route refuse a link: a link that carries one is
     /// unhandled (``NavigationError/UnhandledLink/Reason/refused(route:item:)``), for the browser to open.
     public let refusedQueryItems: [String]
@@ -291,7 +296,7 @@ public struct LinkRoute: Hashable, Sendable {
     ///     route's own screen, the link's query items.
     ///   - parent: The path of the route whose screen goes below this one (its parameters are
     ///     taken from this route's captures).
-    ///   - effect: What the link does to the tree; ``LinkEffect/replace`` by default.
+    ///   - effect: What the link does to the tree; ``LinkRoute/Effect/replace`` by default.
     ///   - queryScreens: The screens the link's query items add above the route's screen
     ///     (`comment=ID` opening the replies to that comment); none by default.
     ///   - refusingQueryItems: The query items that make the route refuse a link (a preview
@@ -300,7 +305,7 @@ public struct LinkRoute: Hashable, Sendable {
     ///     `false` by default.
     public init(
         _ path: String, scene: SceneIdentifier, parent: String? = nil,
-        effect: LinkEffect = .replace, queryScreens: [LinkQueryScreen] = [],
+        effect: LinkRoute.Effect = .replace, queryScreens: [LinkRoute.QueryScreen] = [],
         refusingQueryItems: [String] = [], reachableFromOutside: Bool = false
     ) {
         self.path = path
@@ -364,119 +369,128 @@ public struct LinkRoute: Hashable, Sendable {
     }
 }
 
-/// What opening a universal link does to the tree: one atomic transition, one event.
-public enum LinkEffect: Hashable, Sendable {
-    /// The default: replaces the whole tree with the route's stack (its parents' screens, then
-    /// its own). Over a tab root, the stack goes to one tab, as a stack-only link does (see
-    /// ``AppCoordinator/open(_:force:)``): the tab whose first screen is the stack's first
-    /// scene, or else the tab that hosts it in ``AppCoordinator/tabHosts``.
-    case replace
-    /// Selects the tab named so and sets its stack to the route's stack; modals are dismissed,
-    /// the other tabs untouched.
-    case selectTab(String)
-    /// Pushes the route's stack onto the selected tab's stack (the root stack without tabs),
-    /// after dismissing the modals.
-    case push
-    /// Dismisses the modals, then presents the route's stack in one modal of this style.
-    case present(PresentationStyle)
+extension LinkRoute {
+    /// What opening a universal link does to the tree: one atomic transition, one event.
+    public enum Effect: Hashable, Sendable {
+        /// The default: replaces the whole tree with the route's stack (its parents' screens, then
+        /// its own). Over a tab root, the stack goes to one tab, as a stack-only link does (see
+        /// ``AppCoordinator/open(_:force:)``): the tab whose first screen is the stack's first
+        /// scene, or else the tab that hosts it in ``AppCoordinator/tabHosts``.
+        case replace
+        /// Selects the tab named so and sets its stack to the route's stack; modals are dismissed,
+        /// the other tabs untouched.
+        case selectTab(String)
+        /// Pushes the route's stack onto the selected tab's stack (the root stack without tabs),
+        /// after dismissing the modals.
+        case push
+        /// Dismisses the modals, then presents the route's stack in one modal of this style.
+        case present(PresentationStyle)
+    }
 }
 
-/// Where a universal link comes from, which decides the routes it may reach.
-public enum LinkSource: Hashable, Sendable {
-    /// From outside the app (the system, a web page, a message, another app): only routes
-    /// marked reachable from outside open.
-    case outside
-    /// From the app itself (a link in its own help text, say): every route opens.
-    case app
+extension AppLink {
+    /// Where a universal link comes from, which decides the routes it may reach.
+    public enum Source: Hashable, Sendable {
+        /// From outside the app (the system, a web page, a message, another app): only routes
+        /// marked reachable from outside open.
+        case outside
+        /// From the app itself (a link in its own help text, say): every route opens.
+        case app
+    }
 }
 
-/// The limits a link must respect, shared by the package's own links and universal links.
-public struct LinkLimits: Hashable, Sendable {
-    /// The longest link read, in UTF-8 bytes.
-    public var maximumLength: Int
-    /// The most screens a link may name (for a universal link: the most path components, and
-    /// the deepest chain of parents).
-    public var maximumScreens: Int
-    /// The most parameters one screen may have (for a universal link's screen: its captures
-    /// and query items together).
-    public var maximumParametersPerScreen: Int
+extension LinkTable {
+    /// The limits a link must respect, shared by the package's own links and universal links.
+    public struct Limits: Hashable, Sendable {
+        /// The longest link read, in UTF-8 bytes.
+        public var maximumLength: Int
+        /// The most screens a link may name (for a universal link: the most path components, and
+        /// the deepest chain of parents).
+        public var maximumScreens: Int
+        /// The most parameters one screen may have (for a universal link's screen: its captures
+        /// and query items together).
+        public var maximumParametersPerScreen: Int
 
-    /// Creates limits.
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - maximumLength: The longest link read, in UTF-8 bytes; 4,096 by default.
+        ///   - maximumScreens: The most screens (or path components); 64 by default.
+        ///   - maximumParametersPerScreen: The most parameters per screen; 16 by default.
+        public init(
+            maximumLength: Int = 4_096, maximumScreens: Int = 64,
+            maximumParametersPerScreen: Int = 16
+        ) {
+            self.maximumLength = maximumLength
+            self.maximumScreens = maximumScreens
+            self.maximumParametersPerScreen = maximumParametersPerScreen
+        }
+
+        /// Whether every limit is at least 1.
+        var isValid: Bool {
+            maximumLength >= 1 && maximumScreens >= 1 && maximumParametersPerScreen >= 0
+        }
+
+        /// The problem with a link of `length` bytes: empty or too long; `nil` when none.
+        func lengthProblem(_ length: Int) -> NavigationError.LinkProblem? {
+            guard length > 0 else { return .empty }
+            guard length <= maximumLength else {
+                return .tooLong(length: length, limit: maximumLength)
+            }
+            return nil
+        }
+
+        /// The problem with a link of `count` screens (or components), if over the limit.
+        func screensProblem(_ count: Int) -> NavigationError.LinkProblem? {
+            guard count <= maximumScreens else {
+                return .tooManyScreens(count: count, limit: maximumScreens)
+            }
+            return nil
+        }
+
+        /// The problem with `count` parameters for the screen at `position`, if over the limit.
+        func parametersProblem(_ count: Int, position: Int) -> NavigationError.LinkProblem? {
+            guard count <= maximumParametersPerScreen else {
+                return .tooManyParameters(
+                    position: position, count: count, limit: maximumParametersPerScreen)
+            }
+            return nil
+        }
+    }
+}
+
+extension LinkRoute {
+    /// An action a universal link ran: the route's action name and the link's values.
     ///
-    /// - Parameters:
-    ///   - maximumLength: The longest link read, in UTF-8 bytes; 4,096 by default.
-    ///   - maximumScreens: The most screens (or path components); 64 by default.
-    ///   - maximumParametersPerScreen: The most parameters per screen; 16 by default.
-    public init(
-        maximumLength: Int = 4_096, maximumScreens: Int = 64, maximumParametersPerScreen: Int = 16
-    ) {
-        self.maximumLength = maximumLength
-        self.maximumScreens = maximumScreens
-        self.maximumParametersPerScreen = maximumParametersPerScreen
-    }
+    /// The tree is unchanged; the app performs the action when it observes it.
+    public struct Action: Hashable, Sendable, CustomStringConvertible {
+        /// The action's name, as the route declares it.
+        public let name: String
+        /// The path captures and query items of the link.
+        public let parameters: SceneParameters
+        /// The route's path pattern.
+        public let route: String
+        /// The link as it arrived.
+        public let url: String
 
-    /// Whether every limit is at least 1.
-    var isValid: Bool {
-        maximumLength >= 1 && maximumScreens >= 1 && maximumParametersPerScreen >= 0
-    }
-
-    /// The problem with a link of `length` bytes: empty or too long; `nil` when none.
-    func lengthProblem(_ length: Int) -> NavigationError.LinkProblem? {
-        guard length > 0 else { return .empty }
-        guard length <= maximumLength else {
-            return .tooLong(length: length, limit: maximumLength)
+        /// Creates an action record; coordinators make these, and tests may too.
+        ///
+        /// - Parameters:
+        ///   - name: The action's name.
+        ///   - parameters: The link's captures and query items.
+        ///   - route: The route's path pattern.
+        ///   - url: The link.
+        package init(name: String, parameters: SceneParameters, route: String, url: String) {
+            self.name = name
+            self.parameters = parameters
+            self.route = route
+            self.url = url
         }
-        return nil
-    }
 
-    /// The problem with a link of `count` screens (or components), if over the limit.
-    func screensProblem(_ count: Int) -> NavigationError.LinkProblem? {
-        guard count <= maximumScreens else {
-            return .tooManyScreens(count: count, limit: maximumScreens)
+        /// The action as one line: `action set-theme (value=dark) from route theme/:value`.
+        public var description: String {
+            let values = parameters.isEmpty ? "" : " (\(parameters))"
+            return "action \(name)\(values) from route \(route)"
         }
-        return nil
-    }
-
-    /// The problem with `count` parameters for the screen at `position`, if over the limit.
-    func parametersProblem(_ count: Int, position: Int) -> NavigationError.LinkProblem? {
-        guard count <= maximumParametersPerScreen else {
-            return .tooManyParameters(
-                position: position, count: count, limit: maximumParametersPerScreen)
-        }
-        return nil
-    }
-}
-
-/// An action a universal link ran: the route's action name and the link's values.
-///
-/// The tree is unchanged; the app performs the action when it observes it.
-public struct LinkAction: Hashable, Sendable, CustomStringConvertible {
-    /// The action's name, as the route declares it.
-    public let name: String
-    /// The path captures and query items of the link.
-    public let parameters: SceneParameters
-    /// The route's path pattern.
-    public let route: String
-    /// The link as it arrived.
-    public let url: String
-
-    /// Creates an action record; coordinators make these, and tests may too.
-    ///
-    /// - Parameters:
-    ///   - name: The action's name.
-    ///   - parameters: The link's captures and query items.
-    ///   - route: The route's path pattern.
-    ///   - url: The link.
-    package init(name: String, parameters: SceneParameters, route: String, url: String) {
-        self.name = name
-        self.parameters = parameters
-        self.route = route
-        self.url = url
-    }
-
-    /// The action as one line: `action set-theme (value=dark) from route theme/:value`.
-    public var description: String {
-        let values = parameters.isEmpty ? "" : " (\(parameters))"
-        return "action \(name)\(values) from route \(route)"
     }
 }

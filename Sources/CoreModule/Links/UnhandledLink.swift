@@ -85,11 +85,11 @@ extension NavigationError {
         /// The table accepts no origin.
         case noOrigins
         /// An origin's host is not a host name, or its scheme not a custom URL scheme.
-        case invalidOrigin(LinkOrigin)
+        case invalidOrigin(LinkTable.Origin)
         /// An origin is given twice (ignoring case), or a scheme both with and without a host.
-        case repeatedOrigin(LinkOrigin)
+        case repeatedOrigin(LinkTable.Origin)
         /// A limit is below 1 (or the parameters' below 0).
-        case invalidLimits(LinkLimits)
+        case invalidLimits(LinkTable.Limits)
         /// The route of this path breaks a rule.
         case invalidRoute(String, NavigationError.LinkRouteProblem)
 
@@ -111,7 +111,7 @@ extension NavigationError {
             }
         }
 
-        private static func describe(_ origin: LinkOrigin) -> String {
+        private static func describe(_ origin: LinkTable.Origin) -> String {
             switch origin {
             case .web(let host): return "host \"\(NavigationError.shorten(host))\""
             case .scheme(let scheme): return "scheme \"\(NavigationError.shorten(scheme))\""

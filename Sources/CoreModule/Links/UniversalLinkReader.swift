@@ -28,7 +28,7 @@ extension LinkTable {
     /// items are split at `&` and `=` and decoded the same way. The fragment is ignored.
     ///
     /// - Throws: ``NavigationError/LinkFailure/unhandledLink(_:)`` saying why the link is not handled.
-    func match(_ url: String, source: LinkSource) throws(NavigationError) -> MatchedLink {
+    func match(_ url: String, source: AppLink.Source) throws(NavigationError) -> MatchedLink {
         let bytes = Array(url.utf8)
         func unhandled(_ reason: NavigationError.UnhandledLink.Reason) -> NavigationError {
             // A link over the limit is kept whole: the app may still hand it to the browser.

@@ -16,7 +16,7 @@ extension AppCoordinator {
     ///
     /// At most one is: a newer request (any `navigate`, `open`,
     /// `restore`, or an asynchronous one) cancels it. Platform reports do not: what the user did applies at once.
-    public var pendingNavigation: NavigationOperation? { asyncGate.pending?.operation }
+    public var pendingNavigation: NavigationEvent.Operation? { asyncGate.pending?.operation }
 
     /// Cancels the pending navigation, if any.
     ///
@@ -100,13 +100,13 @@ extension AppCoordinator {
     ///   link throws nothing.
     @discardableResult
     public func openWhenAllowed(_ link: AppLink, force: Bool = false)
-        async throws(NavigationError) -> LinkDelivery
+        async throws(NavigationError) -> AppLink.Delivery
     {
         try await asyncGate.openWhenAllowed(HeldLink(link, force: force))
     }
 
     /// Why links are held now, or `nil` when a link would be opened at once.
-    public var linkHold: LinkHold? { asyncGate.linkHold }
+    public var linkHold: HeldLink.Hold? { asyncGate.linkHold }
 
     /// Whether the app said it is ready for links (``markReadyForLinks()``).
     package var isReadyForLinks: Bool { asyncGate.isReady }

@@ -19,7 +19,7 @@ extension AppCoordinator {
     /// outside the app, the route checked to be reachable from outside. The route's screens are
     /// its parents' and its own, each with the values its path names; its own screen also gets
     /// the query items. Their values are checked against the builders' required parameters
-    /// before anything runs. Then the route's ``LinkEffect`` applies (the whole tree, a tab, a
+    /// before anything runs. Then the route's ``LinkRoute/Effect`` applies (the whole tree, a tab, a
     /// push onto the base stack, or a modal over it). An action route changes nothing and is
     /// reported as ``NavigationEvent/linkAction(_:)``.
     ///
@@ -108,7 +108,7 @@ extension AppCoordinator {
     ///   the screen, or the one that does is not reachable from outside;
     ///   ``NavigationError/LinkFailure/linkNeedsPayload(scene:screen:)`` for a screen only a payload builds;
     ///   ``NavigationError/LinkFailure/invalidLink(_:)`` when the link would break the table's limits.
-    public func universalLink(in table: LinkTable, origin: LinkOrigin? = nil)
+    public func universalLink(in table: LinkTable, origin: LinkTable.Origin? = nil)
         throws(NavigationError) -> String?
     {
         try LinkCodec(resolver: navigator.runner.resolver).universalLink(
@@ -135,7 +135,7 @@ extension AppCoordinator {
     /// Rebuilds the tree `snapshot` describes, through each scene's builder, in one atomic step.
     ///
     /// As with ``open(_:force:)``, every screen is checked and built before anything
-    /// changes, and one ``TransitionKind/replaceTree`` event is reported. A snapshot of an empty
+    /// changes, and one ``TransitionEvent/Kind/replaceTree`` event is reported. A snapshot of an empty
     /// window restores nothing: the tree stays as it is and the result is `nil`.
     ///
     /// - Parameters:

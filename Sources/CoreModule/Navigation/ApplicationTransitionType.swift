@@ -79,7 +79,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// window the new split is collapsed.
     case split(
         primary: Destination, supplementary: Destination? = nil, detail: Destination? = nil,
-        style: SplitStyle? = nil, animated: Bool = false)
+        style: ScreenSplit.Style? = nil, animated: Bool = false)
 
     /// What a selection in a split's primary column (or its supplementary column, in three
     /// columns) does: the detail column's stack becomes one new screen of `destination`.
@@ -125,7 +125,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     case dismissAll(animated: Bool = true)
 
     /// What kind of transition this is, without its values.
-    public var kind: TransitionKind {
+    public var kind: TransitionEvent.Kind {
         switch self {
         case .root: return .root
         case .push: return .push
@@ -352,88 +352,90 @@ extension ApplicationTransitionType: CustomStringConvertible {
     }
 }
 
-/// The kind of a transition, without its values: what a log line or a renderer switches on.
-public enum TransitionKind: String, Hashable, Sendable, CaseIterable, Codable,
-    CustomStringConvertible
-{
-    /// A new root replaced the whole tree.
-    case root
-    /// A screen was pushed onto the top-most stack.
-    case push
-    /// A modal was presented over the top-most place.
-    case present
-    /// The visible screen was popped.
-    case pop
-    /// The top-most stack was popped back to its first screen.
-    case popToRoot
-    /// The top-most stack was popped back to a named scene.
-    case popTo
-    /// The top-most modal was dismissed.
-    case dismiss
-    /// Every modal was dismissed.
-    case dismissAll
-    /// The whole tree was replaced at once, by opening a deep link or restoring a snapshot.
-    case replaceTree
-    /// A tab container became the root, replacing the whole tree.
-    case tabs
-    /// Another tab was selected.
-    case selectTab
-    /// A tab was added to the tab container.
-    case addTab
-    /// A tab was removed from the tab container.
-    case removeTab
-    /// The top-most stack was set to a list of screens at once.
-    case setStack
-    /// The visible screen was replaced by a new one.
-    case replace
-    /// A split became the root, replacing the whole tree.
-    case split
-    /// A split's detail column was set to a new screen (a selection in its sidebar or list).
-    case showDetail
-    /// A three-column split's supplementary column was set to a new screen, its detail
-    /// emptied.
-    case showSupplementary
-    /// The platform reported a new size class: a split root collapsed or expanded.
-    case sizeClass
+extension TransitionEvent {
+    /// The kind of a transition, without its values: what a log line or a renderer switches on.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable,
+        CustomStringConvertible
+    {
+        /// A new root replaced the whole tree.
+        case root
+        /// A screen was pushed onto the top-most stack.
+        case push
+        /// A modal was presented over the top-most place.
+        case present
+        /// The visible screen was popped.
+        case pop
+        /// The top-most stack was popped back to its first screen.
+        case popToRoot
+        /// The top-most stack was popped back to a named scene.
+        case popTo
+        /// The top-most modal was dismissed.
+        case dismiss
+        /// Every modal was dismissed.
+        case dismissAll
+        /// The whole tree was replaced at once, by opening a deep link or restoring a snapshot.
+        case replaceTree
+        /// A tab container became the root, replacing the whole tree.
+        case tabs
+        /// Another tab was selected.
+        case selectTab
+        /// A tab was added to the tab container.
+        case addTab
+        /// A tab was removed from the tab container.
+        case removeTab
+        /// The top-most stack was set to a list of screens at once.
+        case setStack
+        /// The visible screen was replaced by a new one.
+        case replace
+        /// A split became the root, replacing the whole tree.
+        case split
+        /// A split's detail column was set to a new screen (a selection in its sidebar or list).
+        case showDetail
+        /// A three-column split's supplementary column was set to a new screen, its detail
+        /// emptied.
+        case showSupplementary
+        /// The platform reported a new size class: a split root collapsed or expanded.
+        case sizeClass
 
-    /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
-    public var description: String {
-        switch self {
-        case .popToRoot: return "pop-to-root"
-        case .popTo: return "pop-to"
-        case .dismissAll: return "dismiss-all"
-        case .replaceTree: return "replace-tree"
-        case .selectTab: return "select-tab"
-        case .addTab: return "add-tab"
-        case .removeTab: return "remove-tab"
-        case .setStack: return "set-stack"
-        case .showDetail: return "show-detail"
-        case .showSupplementary: return "show-supplementary"
-        case .sizeClass: return "size-class"
-        default: return rawValue
+        /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
+        public var description: String {
+            switch self {
+            case .popToRoot: return "pop-to-root"
+            case .popTo: return "pop-to"
+            case .dismissAll: return "dismiss-all"
+            case .replaceTree: return "replace-tree"
+            case .selectTab: return "select-tab"
+            case .addTab: return "add-tab"
+            case .removeTab: return "remove-tab"
+            case .setStack: return "set-stack"
+            case .showDetail: return "show-detail"
+            case .showSupplementary: return "show-supplementary"
+            case .sizeClass: return "size-class"
+            default: return rawValue
+            }
         }
-    }
 
-    /// Whether a request of this kind acts on the top-most stack (pushes, presents, pops,
-    /// replaces or sets it): refused over an alert.
-    package var actsOnTopStack: Bool {
-        switch self {
-        case .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace: return true
-        default: return false
+        /// Whether a request of this kind acts on the top-most stack (pushes, presents, pops,
+        /// replaces or sets it): refused over an alert.
+        package var actsOnTopStack: Bool {
+            switch self {
+            case .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace: return true
+            default: return false
+            }
         }
-    }
 
-    /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
-    /// replace, replace-tree, split, show-detail, show-supplementary) rather than removing
-    /// screens, selecting a tab or following the window's size.
-    public var addsScreen: Bool {
-        switch self {
-        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
-            .showDetail, .showSupplementary:
-            return true
-        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
-            .sizeClass:
-            return false
+        /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
+        /// replace, replace-tree, split, show-detail, show-supplementary) rather than removing
+        /// screens, selecting a tab or following the window's size.
+        public var addsScreen: Bool {
+            switch self {
+            case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
+                .showDetail, .showSupplementary:
+                return true
+            case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
+                .sizeClass:
+                return false
+            }
         }
     }
 }

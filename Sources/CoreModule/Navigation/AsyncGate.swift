@@ -95,14 +95,14 @@ final class AsyncGate {
         } catch {
             let reported = wrap?(error) ?? error
             coordinator.navigator.publish(
-                .failure(NavigationFailure(operation: operation, error: reported)))
+                .failure(NavigationEvent.Failure(operation: operation, error: reported)))
             throw reported
         }
     }
 
     /// Applies `operation` now, as the synchronous entry points do, without reporting a failure.
     private func runNow(
-        _ request: AsyncRequest, redirectedFrom: NavigationOperation?, force: Bool
+        _ request: AsyncRequest, redirectedFrom: NavigationEvent.Operation?, force: Bool
     ) throws(NavigationError) -> NavigationEvent? {
         switch request {
         case .open(let link):
@@ -117,9 +117,9 @@ final class AsyncGate {
     /// Asks `rule` about `attempt` and waits for its answer, a newer request, a cancelled
     /// caller, or the time limit, whichever comes first.
     private func ask(
-        _ rule: AsyncNavigationGuard, about attempt: NavigationAttempt,
+        _ rule: AsyncNavigationGuard, about attempt: NavigationGuard.Attempt,
         for pending: PendingNavigation
-    ) async throws(NavigationError) -> GuardDecision {
+    ) async throws(NavigationError) -> NavigationGuard.Decision {
         if let failure = pending.failure { throw failure }
         if Task.isCancelled { throw .guarded(.navigationCancelled(pending.operation, by: nil)) }
         let clock = clock
@@ -171,7 +171,7 @@ final class AsyncGate {
     /// A newer open of the held link itself drops it, so that it is never opened twice.
     ///
     /// `operation` is made only when something is pending or held: every navigation calls this.
-    func cancelPending(by makeOperation: @autoclosure () -> NavigationOperation?) {
+    func cancelPending(by makeOperation: @autoclosure () -> NavigationEvent.Operation?) {
         guard self.pending != nil || self.held != nil else { return }
         let operation = makeOperation()
         if let held = self.held, held.operation == operation {
@@ -193,8 +193,8 @@ final class AsyncGate {
     /// The attempts the asynchronous guards are asked about for `operation`: each scene it
     /// would show, resolved, with its parameters; scenes that do not resolve are left to the
     /// synchronous pass, which reports them.
-    private func asyncAttempts(for operation: AsyncRequest) -> [NavigationAttempt] {
-        var raw: [(TransitionKind, SceneIdentifier, SceneParameters)] = []
+    private func asyncAttempts(for operation: AsyncRequest) -> [NavigationGuard.Attempt] {
+        var raw: [(TransitionEvent.Kind, SceneIdentifier, SceneParameters)] = []
         switch operation {
         case .transition(let request):
             switch request {
@@ -220,7 +220,7 @@ final class AsyncGate {
                 guard let revealed = (try? TransitionPlanner.plan(request, in: tree))??.revealed
                 else { return [] }
                 return [
-                    NavigationAttempt(
+                    NavigationGuard.Attempt(
                         kind: request.kind, scene: revealed.scene,
                         parameters: revealed.parameters, leaving: nil, tree: tree)
                 ]
@@ -248,7 +248,7 @@ final class AsyncGate {
             guard let resolved = try? resolver.resolveTarget(scene),
                 let merged = try? resolver.checkedParameters(parameters, for: resolved)
             else { return nil }
-            return NavigationAttempt(
+            return NavigationGuard.Attempt(
                 kind: kind, scene: resolved.scene, parameters: merged, leaving: nil,
                 tree: coordinator.tree)
         }
@@ -256,7 +256,7 @@ final class AsyncGate {
 
     /// Fails the synchronous pass for an attempt that an asynchronous guard applies to and did
     /// not allow beforehand.
-    func checkAsyncGuards(_ attempt: NavigationAttempt) throws(NavigationError) {
+    func checkAsyncGuards(_ attempt: NavigationGuard.Attempt) throws(NavigationError) {
         guard !guards.isEmpty, !attempt.isLeaving,
             let rule = guards.first(where: { $0.applies(attempt) }),
             !self.approved.contains(ApprovedAttempt(attempt))
@@ -279,19 +279,19 @@ final class AsyncGate {
     // MARK: Links that wait
 
     /// Why links are held now, or `nil` when a link would be opened at once.
-    var linkHold: LinkHold? {
+    var linkHold: HeldLink.Hold? {
         guard isReady else { return .appNotReady }
         guard let blocker, !blocker.isGone(in: coordinator) else { return nil }
         return blocker.hold
     }
 
     /// Holds `held` while something holds links, else opens it after the asynchronous guards.
-    func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> LinkDelivery {
+    func openWhenAllowed(_ held: HeldLink) async throws(NavigationError) -> AppLink.Delivery {
         do throws(NavigationError) {
             try coordinator.navigator.checkOpen()
         } catch {
             coordinator.navigator.publish(
-                .failure(NavigationFailure(operation: held.operation, error: error)))
+                .failure(NavigationEvent.Failure(operation: held.operation, error: error)))
             throw error
         }
         if let hold = linkHold {
@@ -315,7 +315,7 @@ final class AsyncGate {
         if let older = self.held, older != link {
             coordinator.navigator.publish(
                 .failure(
-                    NavigationFailure(
+                    NavigationEvent.Failure(
                         operation: older.operation,
                         error: .link(.heldLinkReplaced(older.link.text, by: link.link.text)))))
         }
@@ -324,7 +324,7 @@ final class AsyncGate {
 
     /// Opens `link` after the asynchronous guards; holds it when a guard redirects it.
     func open(_ link: HeldLink, wrap: ((NavigationError) -> NavigationError)?)
-        async throws(NavigationError) -> LinkDelivery
+        async throws(NavigationError) -> AppLink.Delivery
     {
         let operation = link.operation
         let event = try await runWhenAllowed(.open(link.link), force: link.force, wrap: wrap)
@@ -371,7 +371,7 @@ enum AsyncRequest {
 
     /// The kind of transition it is, for the re-entrancy and loop errors: a link's is
     /// `replaceTree`, as the synchronous `open` names it.
-    var kind: TransitionKind {
+    var kind: TransitionEvent.Kind {
         switch self {
         case .transition(let request): return request.kind
         case .open: return .replaceTree
@@ -382,7 +382,7 @@ enum AsyncRequest {
     var scene: SceneIdentifier? { transition?.scene }
 
     /// The request as observers and errors name it.
-    var operation: NavigationOperation {
+    var operation: NavigationEvent.Operation {
         switch self {
         case .transition(let request): return .transition(request)
         case .open(let link): return link.operation
@@ -392,7 +392,7 @@ enum AsyncRequest {
 
 /// What a guard's task came to: an answer, or an error that ends the wait.
 enum Outcome {
-    case decided(GuardDecision)
+    case decided(NavigationGuard.Decision)
     case failed(NavigationError)
 }
 
@@ -400,7 +400,7 @@ enum Outcome {
 @MainActor
 final class PendingNavigation {
     let id: UInt64
-    let operation: NavigationOperation
+    let operation: NavigationEvent.Operation
     /// The screen visible when it was asked.
     let origin: ScreenID?
     /// Set when it was cancelled: every later step throws it.
@@ -409,7 +409,7 @@ final class PendingNavigation {
     var guardTask: Task<Void, Never>?
     var timerTask: Task<Void, Never>?
 
-    init(id: UInt64, operation: NavigationOperation, origin: ScreenID?) {
+    init(id: UInt64, operation: NavigationEvent.Operation, origin: ScreenID?) {
         self.id = id
         self.operation = operation
         self.origin = origin
@@ -432,11 +432,11 @@ final class PendingNavigation {
 
 /// An attempt the asynchronous guards allowed, as the synchronous pass will meet it again.
 struct ApprovedAttempt: Hashable {
-    let kind: TransitionKind
+    let kind: TransitionEvent.Kind
     let scene: SceneIdentifier
     let parameters: SceneParameters
 
-    init(_ attempt: NavigationAttempt) {
+    init(_ attempt: NavigationGuard.Attempt) {
         kind = attempt.kind
         scene = attempt.scene
         parameters = attempt.parameters

@@ -81,7 +81,7 @@ final class EventHub {
     ///
     /// - Throws: ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)`` past the limit.
     func countObserverNavigation(
-        _ kind: TransitionKind, scene: @autoclosure () -> SceneIdentifier?
+        _ kind: TransitionEvent.Kind, scene: @autoclosure () -> SceneIdentifier?
     ) throws(NavigationError) {
         guard delivery.isActive else { return }
         delivery.navigations += 1

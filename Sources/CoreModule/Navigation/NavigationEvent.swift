@@ -1,6 +1,6 @@
 /// One applied transition: what happened, to which screen, from where to where.
 ///
-/// For ``TransitionKind/root``, ``TransitionKind/push`` and ``TransitionKind/present``, `scene`
+/// For ``TransitionEvent/Kind/root``, ``TransitionEvent/Kind/push`` and ``TransitionEvent/Kind/present``, `scene`
 /// and `screen` are the new screen; for the others they are the screen that was visible and
 /// left. `from` is the visible screen before (`nil` when the window was empty) and `to` the
 /// visible screen after. For a renderer, ``stack`` is the top-most stack after the transition,
@@ -16,7 +16,7 @@ public struct TransitionEvent: Hashable, Sendable {
     /// The event's number: 1 for a coordinator's first transition, then 2, 3, … .
     public var sequence: UInt64 { fields.values.sequence }
     /// What kind of transition was applied.
-    public var kind: TransitionKind { fields.values.kind }
+    public var kind: TransitionEvent.Kind { fields.values.kind }
     /// The scene the transition is about: the one added, or the visible one removed.
     public var scene: SceneIdentifier { fields.values.scene }
     /// The screen the transition is about: the one added, or the visible one removed.
@@ -30,9 +30,9 @@ public struct TransitionEvent: Hashable, Sendable {
     /// Whether a renderer should animate the change.
     public var animated: Bool { fields.values.animated }
     /// Who started the transition: the app, or the user through the platform (a back swipe).
-    public var initiator: TransitionInitiator { fields.values.initiator }
+    public var initiator: TransitionEvent.Initiator { fields.values.initiator }
     /// The operation a guard redirected to this transition, if one did.
-    public var redirectedFrom: NavigationOperation? { fields.values.redirectedFrom }
+    public var redirectedFrom: NavigationEvent.Operation? { fields.values.redirectedFrom }
     /// The top-most stack after the transition: the one a push or pop changed, the new modal's,
     /// or the one a dismiss uncovered.
     public var stack: StackID { fields.values.stack }
@@ -67,9 +67,10 @@ public struct TransitionEvent: Hashable, Sendable {
     ///   - tab: The selected tab, when the root is a tab container.
     ///   - plan: What a host must do to show the transition.
     package init(
-        sequence: UInt64, kind: TransitionKind, scene: SceneIdentifier, screen: ScreenID,
+        sequence: UInt64, kind: TransitionEvent.Kind, scene: SceneIdentifier, screen: ScreenID,
         from: ScreenLocation?, to: ScreenLocation, removedCount: Int, animated: Bool,
-        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
+        initiator: TransitionEvent.Initiator = .app,
+        redirectedFrom: NavigationEvent.Operation? = nil,
         stack: StackID, style: PresentationStyle? = nil, tab: String? = nil,
         plan: RenderPlan = RenderPlan()
     ) {
@@ -83,9 +84,9 @@ public struct TransitionEvent: Hashable, Sendable {
     /// The event of an applied edit, about the screen at `about`; the edit's result is moved
     /// into the event, not copied.
     init(
-        sequence: UInt64, kind: TransitionKind, about: ScreenLocation,
-        applied: consuming AppliedEdit, animated: Bool, initiator: TransitionInitiator,
-        redirectedFrom: NavigationOperation?
+        sequence: UInt64, kind: TransitionEvent.Kind, about: ScreenLocation,
+        applied: consuming AppliedEdit, animated: Bool, initiator: TransitionEvent.Initiator,
+        redirectedFrom: NavigationEvent.Operation?
     ) {
         fields = Fields(
             Values(
@@ -117,15 +118,15 @@ public struct TransitionEvent: Hashable, Sendable {
     /// The fields as a value, with the synthesized equality and hashing.
     private struct Values: Hashable, Sendable {
         let sequence: UInt64
-        let kind: TransitionKind
+        let kind: TransitionEvent.Kind
         let scene: SceneIdentifier
         let screen: ScreenID
         let from: ScreenLocation?
         let to: ScreenLocation
         let removedCount: Int
         let animated: Bool
-        let initiator: TransitionInitiator
-        let redirectedFrom: NavigationOperation?
+        let initiator: TransitionEvent.Initiator
+        let redirectedFrom: NavigationEvent.Operation?
         let stack: StackID
         let style: PresentationStyle?
         let tab: String?
@@ -133,13 +134,15 @@ public struct TransitionEvent: Hashable, Sendable {
     }
 }
 
-/// Who started a transition.
-public enum TransitionInitiator: String, Hashable, Sendable, Codable {
-    /// The app, through `navigate`, `open` or `restore`.
-    case app
-    /// The user, through the platform: a back swipe, the system Back button, a sheet dragged
-    /// down. The renderer reported it with ``AppCoordinator/report(_:)``.
-    case user
+extension TransitionEvent {
+    /// Who started a transition.
+    public enum Initiator: String, Hashable, Sendable, Codable {
+        /// The app, through `navigate`, `open` or `restore`.
+        case app
+        /// The user, through the platform: a back swipe, the system Back button, a sheet dragged
+        /// down. The renderer reported it with ``AppCoordinator/report(_:)``.
+        case user
+    }
 }
 
 extension TransitionEvent: CustomStringConvertible {
@@ -167,71 +170,75 @@ extension TransitionEvent: CustomStringConvertible {
     }
 }
 
-/// What was asked of a coordinator: a transition, a deep link to open, or a snapshot to restore.
-public indirect enum NavigationOperation: Hashable, Sendable, CustomStringConvertible {
-    /// `navigate(_:)` with this transition.
-    case transition(ApplicationTransitionType)
-    /// `open(_:force:)` or `openWhenAllowed(_:force:)` with this link.
-    case open(AppLink)
-    /// `restore(_:)` with this snapshot.
-    case restore(TreeSnapshot)
-    /// `report(_:)` with this platform report.
-    case report(PlatformReport)
+extension NavigationEvent {
+    /// What was asked of a coordinator: a transition, a deep link to open, or a snapshot to restore.
+    public indirect enum Operation: Hashable, Sendable, CustomStringConvertible {
+        /// `navigate(_:)` with this transition.
+        case transition(ApplicationTransitionType)
+        /// `open(_:force:)` or `openWhenAllowed(_:force:)` with this link.
+        case open(AppLink)
+        /// `restore(_:)` with this snapshot.
+        case restore(TreeSnapshot)
+        /// `report(_:)` with this platform report.
+        case report(PlatformReport)
 
-    /// The operation as one line.
-    public var description: String {
-        switch self {
-        case .transition(let request): return request.description
-        case .open(let link):
-            let text = NavigationError.shorten(link.text)
-            switch link.form {
-            case .deepLink: return "open(\"\(text)\")"
-            case .universal(_, let source):
-                let from = source == .outside ? "" : ", from: .app"
-                return "open(.universal(\"\(text)\"\(from)))"
+        /// The operation as one line.
+        public var description: String {
+            switch self {
+            case .transition(let request): return request.description
+            case .open(let link):
+                let text = NavigationError.shorten(link.text)
+                switch link.form {
+                case .deepLink: return "open(\"\(text)\")"
+                case .universal(_, let source):
+                    let from = source == .outside ? "" : ", from: .app"
+                    return "open(.universal(\"\(text)\"\(from)))"
+                }
+            case .restore(let snapshot):
+                return "restore(\(snapshot.screenCount) screens in \(snapshot.stackCount) stacks)"
+            case .report(let report):
+                return "report(\(report))"
             }
-        case .restore(let snapshot):
-            return "restore(\(snapshot.screenCount) screens in \(snapshot.stackCount) stacks)"
-        case .report(let report):
-            return "report(\(report))"
         }
     }
 }
 
-/// A navigation that failed: what was asked, and why.
-public struct NavigationFailure: Equatable, Sendable, CustomStringConvertible {
-    /// What was asked.
-    public let operation: NavigationOperation
-    /// Why it was not applied.
-    public let error: NavigationError
+extension NavigationEvent {
+    /// A navigation that failed: what was asked, and why.
+    public struct Failure: Equatable, Sendable, CustomStringConvertible {
+        /// What was asked.
+        public let operation: NavigationEvent.Operation
+        /// Why it was not applied.
+        public let error: NavigationError
 
-    /// Creates a failure record for any operation.
-    ///
-    /// - Parameters:
-    ///   - operation: What was asked.
-    ///   - error: Why it was not applied.
-    public init(operation: NavigationOperation, error: NavigationError) {
-        self.operation = operation
-        self.error = error
+        /// Creates a failure record for any operation.
+        ///
+        /// - Parameters:
+        ///   - operation: What was asked.
+        ///   - error: Why it was not applied.
+        public init(operation: NavigationEvent.Operation, error: NavigationError) {
+            self.operation = operation
+            self.error = error
+        }
+
+        /// Creates a failure record for a transition.
+        ///
+        /// - Parameters:
+        ///   - request: The navigation that was asked for.
+        ///   - error: Why it was not applied.
+        package init(request: ApplicationTransitionType, error: NavigationError) {
+            self.init(operation: .transition(request), error: error)
+        }
+
+        /// The transition that was asked for, or `nil` when the operation was a link or a restore.
+        package var request: ApplicationTransitionType? {
+            if case .transition(let request) = operation { return request }
+            return nil
+        }
+
+        /// The failure as one line: the operation, then the error's sentence.
+        public var description: String { "\(operation) failed: \(error)" }
     }
-
-    /// Creates a failure record for a transition.
-    ///
-    /// - Parameters:
-    ///   - request: The navigation that was asked for.
-    ///   - error: Why it was not applied.
-    package init(request: ApplicationTransitionType, error: NavigationError) {
-        self.init(operation: .transition(request), error: error)
-    }
-
-    /// The transition that was asked for, or `nil` when the operation was a link or a restore.
-    package var request: ApplicationTransitionType? {
-        if case .transition(let request) = operation { return request }
-        return nil
-    }
-
-    /// The failure as one line: the operation, then the error's sentence.
-    public var description: String { "\(operation) failed: \(error)" }
 }
 
 /// What observers of a coordinator receive: every applied transition and every failure.
@@ -239,9 +246,9 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     /// A transition was applied.
     case transition(TransitionEvent)
     /// A navigation failed and changed nothing.
-    case failure(NavigationFailure)
+    case failure(NavigationEvent.Failure)
     /// A universal link ran an action: the tree is unchanged; the app performs the action.
-    case linkAction(LinkAction)
+    case linkAction(LinkRoute.Action)
 
     /// The applied transition, or `nil` for a failure.
     public var transition: TransitionEvent? {
@@ -250,7 +257,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The failure, or `nil` for an applied transition.
-    public var failure: NavigationFailure? {
+    public var failure: NavigationEvent.Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
     }

@@ -92,7 +92,7 @@ final class Navigator {
     ///   ``NavigationError/Misuse/reentrantNavigation(_:during:)`` or
     ///   ``NavigationError/Misuse/observerNavigationLoop(limit:kind:scene:)``.
     func enter<Value>(
-        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
+        _ operation: @autoclosure () -> NavigationEvent.Operation, kind: TransitionEvent.Kind,
         scene: @autoclosure () -> SceneIdentifier? = nil, isReport: Bool = false,
         checking check: () throws(NavigationError) -> Void = {},
         _ body: () throws(NavigationError) -> Value
@@ -101,7 +101,7 @@ final class Navigator {
             try admit(operation(), kind: kind, scene: scene(), isReport: isReport, checking: check)
             return try body()
         } catch {
-            publish(.failure(NavigationFailure(operation: operation(), error: error)))
+            publish(.failure(NavigationEvent.Failure(operation: operation(), error: error)))
             throw error
         }
     }
@@ -114,7 +114,7 @@ final class Navigator {
     /// (even through `Task.immediate`), are refused; then `check` runs; then a request (not a
     /// report) cancels the pending navigation and is counted when an observer starts it.
     func admit(
-        _ operation: @autoclosure () -> NavigationOperation, kind: TransitionKind,
+        _ operation: @autoclosure () -> NavigationEvent.Operation, kind: TransitionEvent.Kind,
         scene: @autoclosure () -> SceneIdentifier?, isReport: Bool = false,
         checking check: () throws(NavigationError) -> Void = {}
     ) throws(NavigationError) {
@@ -137,7 +137,7 @@ final class Navigator {
     ///   chain grows past ``maximumRedirects`` or comes back to a navigation already in it.
     func attemptFollowingRedirects(
         _ request: ApplicationTransitionType, options: NavigationOptions,
-        origin: NavigationOperation?
+        origin: NavigationEvent.Operation?
     ) throws(NavigationError) -> TransitionEvent? {
         // The request itself first: it is copied only when a guard redirects it.
         var next: ApplicationTransitionType
@@ -169,7 +169,7 @@ final class Navigator {
     /// Plans, runs and commits `request` once, remembering `redirectedFrom`.
     private func attempt(
         _ request: ApplicationTransitionType, options: NavigationOptions,
-        redirectedFrom: NavigationOperation?
+        redirectedFrom: NavigationEvent.Operation?
     ) throws(NavigationError) -> Attempt {
         // Planning reads the tree where it is moved to, and the runner reads it only to ask a
         // guard or a veto: a read of the stored property copies it, and an unasked push or pop
@@ -219,7 +219,7 @@ final class Navigator {
     func restore(_ snapshot: TreeSnapshot, payloadTypes: PayloadTypes, force: Bool)
         throws(NavigationError) -> TransitionEvent?
     {
-        let operation = NavigationOperation.restore(snapshot)
+        let operation = NavigationEvent.Operation.restore(snapshot)
         return try enter(operation, kind: .replaceTree) {
             () throws(NavigationError) -> TransitionEvent? in
             let screens = try LinkCodec.read(snapshot, payloadTypes: payloadTypes)
@@ -347,7 +347,7 @@ final class Navigator {
     /// guard's redirect is performed instead, remembering `operation`. Nothing changes if any step fails;
     /// `failure` names a screen's error after the screen.
     func openPlanned(
-        _ screens: [PlannedScreen], operation: NavigationOperation, force: Bool,
+        _ screens: [PlannedScreen], operation: NavigationEvent.Operation, force: Bool,
         overTabs: Bool, into destination: TransitionPlanner.LinkDestination = .tree,
         failure: @escaping (PlannedScreen, NavigationError) -> NavigationError
     ) throws(NavigationError) -> TransitionEvent? {
@@ -411,8 +411,9 @@ final class Navigator {
     ///   - redirectedFrom: What a guard redirected it from, if it did.
     ///   - options: The flow that owns the new screens and the handler of its result.
     func commit(
-        _ kind: TransitionKind, animated: Bool, edit: consuming TreeEdit,
-        initiator: TransitionInitiator = .app, redirectedFrom: NavigationOperation? = nil,
+        _ kind: TransitionEvent.Kind, animated: Bool, edit: consuming TreeEdit,
+        initiator: TransitionEvent.Initiator = .app,
+        redirectedFrom: NavigationEvent.Operation? = nil,
         options: NavigationOptions = NavigationOptions()
     ) -> TransitionEvent {
         let tracked = !lifecycle.isEmpty || options.owner != nil || options.onResult != nil

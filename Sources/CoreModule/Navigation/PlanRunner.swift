@@ -35,7 +35,7 @@ final class PlanRunner {
     /// makes no cycle): its guards fail the synchronous pass unless they approved it beforehand.
     var gate: AsyncGate?
     /// The kind of transition being applied while a builder, guard or veto runs.
-    private(set) var applying: TransitionKind?
+    private(set) var applying: TransitionEvent.Kind?
     /// The numbers the next screen, stack, modal and event get.
     var counters = Counters()
     /// What each new screen's context holds to navigate later: the coordinator, once it
@@ -53,7 +53,7 @@ final class PlanRunner {
 
     /// Runs `body`, app code, refusing any navigation it starts as `kind`.
     func runningAppCode<Value>(
-        _ kind: TransitionKind, _ body: () throws(NavigationError) -> Value
+        _ kind: TransitionEvent.Kind, _ body: () throws(NavigationError) -> Value
     ) throws(NavigationError) -> Value {
         // One access to swap the kind in, one to put the previous one back.
         let previous = Self.exchange(&applying, with: kind)
@@ -63,8 +63,8 @@ final class PlanRunner {
 
     /// Puts `value` in `slot` and returns what was there.
     private static func exchange(
-        _ slot: inout TransitionKind?, with value: TransitionKind
-    ) -> TransitionKind? {
+        _ slot: inout TransitionEvent.Kind?, with value: TransitionEvent.Kind
+    ) -> TransitionEvent.Kind? {
         let previous = slot
         slot = value
         return previous
@@ -89,7 +89,7 @@ final class PlanRunner {
     ///   - failure: For a link or a snapshot: names a screen's error after the screen.
     func run(
         _ plan: TransitionPlanner.Plan, in tree: () -> ScreenTree, force: Bool,
-        redirectedFrom: NavigationOperation? = nil,
+        redirectedFrom: NavigationEvent.Operation? = nil,
         failure: ((PlannedScreen, NavigationError) -> NavigationError)? = nil
     ) throws(NavigationError) -> Outcome {
         if plan.isPlaced, case .placed(let placement) = plan.shape {
@@ -134,7 +134,7 @@ final class PlanRunner {
         }
         if let revealed = plan.revealed, hasGuards,
             let redirect = try runGuards(
-                NavigationAttempt(
+                NavigationGuard.Attempt(
                     kind: plan.kind, scene: revealed.scene, parameters: revealed.parameters,
                     leaving: nil, tree: tree()))
         {
@@ -235,7 +235,7 @@ final class PlanRunner {
             arrival.payload, for: resolved, parameters: merged, kind: arrival.kind)
         if hasGuards,
             let redirect = try runGuards(
-                NavigationAttempt(
+                NavigationGuard.Attempt(
                     kind: arrival.kind, scene: resolved.scene, parameters: merged, leaving: nil,
                     tree: tree()))
         {
@@ -250,7 +250,7 @@ final class PlanRunner {
     /// A builder that requires none gets the one given, unchecked.
     private func checkedPayload(
         _ payload: ScenePayload?, for resolved: ResolvedTarget, parameters: SceneParameters,
-        kind: TransitionKind
+        kind: TransitionEvent.Kind
     ) throws(NavigationError) -> ScenePayload? {
         guard let requirement = resolved.registration.payloadRequirement else { return payload }
         if let payload {
@@ -285,8 +285,8 @@ final class PlanRunner {
     /// the navigation then fails: the builder may have kept its context, and a later screen must
     /// never answer to it. Changes nothing else.
     private func build(
-        _ checked: Checked, for kind: TransitionKind,
-        redirectedFrom: NavigationOperation? = nil
+        _ checked: Checked, for kind: TransitionEvent.Kind,
+        redirectedFrom: NavigationEvent.Operation? = nil
     ) throws(NavigationError) -> Screen {
         let id = counters.nextScreen()
         let scene = checked.resolved.scene
@@ -312,7 +312,7 @@ final class PlanRunner {
     // MARK: Guards and vetoes
 
     /// Runs the guards on `attempt`: `nil` to go on, a redirect, or a rejection thrown.
-    func runGuards(_ attempt: NavigationAttempt) throws(NavigationError)
+    func runGuards(_ attempt: NavigationGuard.Attempt) throws(NavigationError)
         -> ApplicationTransitionType?
     {
         guard hasGuards else { return nil }
@@ -339,11 +339,11 @@ final class PlanRunner {
     /// Runs the guards and, unless forced, the vetoes of every screen in `leaving` (bottom
     /// first), top first.
     private func checkLeaving(
-        _ leaving: [Screen], kind: TransitionKind, force: Bool, in tree: ScreenTree
+        _ leaving: [Screen], kind: TransitionEvent.Kind, force: Bool, in tree: ScreenTree
     ) throws(NavigationError) -> ApplicationTransitionType? {
         for screen in leaving.reversed() {
             if let redirect = try runGuards(
-                NavigationAttempt(
+                NavigationGuard.Attempt(
                     kind: kind, scene: screen.scene, parameters: screen.parameters,
                     leaving: screen.id, tree: tree))
             {

@@ -6,7 +6,7 @@ enum ReportPlanner {
     /// The change a platform report asks the tree to follow, `nil` when the tree already shows
     /// it, or the error that makes the report impossible.
     static func change(for report: PlatformReport, in tree: ScreenTree) throws(NavigationError)
-        -> (kind: TransitionKind, edit: TreeEdit)?
+        -> (kind: TransitionEvent.Kind, edit: TreeEdit)?
     {
         /// Where the reported screen is, or the error that it is gone.
         func located(_ id: ScreenID) throws(NavigationError) -> ScreenLocation {

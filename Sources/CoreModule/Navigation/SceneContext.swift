@@ -29,7 +29,7 @@ public struct SceneContext: Sendable {
     package var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see
     /// ``continueRedirectedNavigation()``.
-    public let redirectedFrom: NavigationOperation?
+    public let redirectedFrom: NavigationEvent.Operation?
     /// The coordinator (weakly) and its services, shared by every context it makes, so that
     /// making a context costs one reference.
     private let link: CoordinatorLink
@@ -50,7 +50,7 @@ public struct SceneContext: Sendable {
         scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
         payload: ScenePayload? = nil,
         coordinator: (any AppCoordinatorType)?, services: ServiceRegistry = ServiceRegistry(),
-        redirectedFrom: NavigationOperation? = nil
+        redirectedFrom: NavigationEvent.Operation? = nil
     ) {
         self.init(
             scene: scene, screen: screen, parameters: parameters, payload: payload,
@@ -60,7 +60,7 @@ public struct SceneContext: Sendable {
 
     init(
         scene: SceneIdentifier, screen: ScreenID, parameters: SceneParameters,
-        payload: ScenePayload?, link: CoordinatorLink, redirectedFrom: NavigationOperation?
+        payload: ScenePayload?, link: CoordinatorLink, redirectedFrom: NavigationEvent.Operation?
     ) {
         self.scene = scene
         self.screen = screen
@@ -132,7 +132,7 @@ public struct SceneContext: Sendable {
     /// ```swift
     /// let discard = AlertContent(
     ///     title: "Discard your changes?",
-    ///     buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+    ///     buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
     /// try context.navigate(.alert(discard)) { [context] result in
     ///     if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
     /// }

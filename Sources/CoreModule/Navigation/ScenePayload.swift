@@ -10,7 +10,7 @@
 /// Like the elements of SwiftUI's `NavigationPath`, a payload is any `Hashable & Sendable`
 /// value, so requests, screens and trees stay `Hashable` and cross actors. Links carry only
 /// strings: a screen built from a payload is written into a link only when its builder can
-/// rebuild the payload from parameters (see ``PayloadRequirement``). Snapshots keep a payload
+/// rebuild the payload from parameters (see ``ScenePayload/Requirement``). Snapshots keep a payload
 /// whose type is `Codable` and registered with ``PayloadTypes``.
 public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
     /// The value, in one shared object: the existential alone would make the payload, and every
@@ -83,50 +83,52 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
     public var description: String { typeName }
 }
 
-/// What a builder says of the payload its screen needs: its type, and optionally how to rebuild
-/// it from parameters when a link or a snapshot brings none.
-///
-/// ```swift
-/// SceneBuilder(
-///     "ProductDetail", requiredParameters: ["id": .int],
-///     payload: .required(Product.self, rebuiltFrom: { parameters in
-///         // `id` is checked as an Int before this runs (requiredParameters).
-///         try Catalogue.product(id: parameters.value("id", as: Int.self) ?? 0)
-///     })
-/// ) { context in ProductDetailViewController(product: try context.payload(as: Product.self)) }
-/// ```
-///
-/// Before the builder runs, the coordinator checks the navigation's payload: a missing one is
-/// ``NavigationError/Input/missingPayload(scene:expected:)`` (unless it can be rebuilt), one of another
-/// type ``NavigationError/Input/wrongPayloadType(scene:expected:given:)``; nothing changes then.
-public struct PayloadRequirement: Sendable {
-    /// The name of the type required, as errors print it.
-    package let typeName: String
-    /// Whether a payload is of the type required.
-    let accepts: @Sendable (ScenePayload) -> Bool
-    /// Rebuilds the payload from the screen's parameters, when the builder said how.
-    let rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
-
-    /// Whether the payload can be rebuilt from parameters, so links can name the screen.
-    package var canRebuild: Bool { rebuild != nil }
-
-    /// A payload of type `type` is required.
+extension ScenePayload {
+    /// What a builder says of the payload its screen needs: its type, and optionally how to rebuild
+    /// it from parameters when a link or a snapshot brings none.
     ///
-    /// - Parameters:
-    ///   - type: The payload's type.
-    ///   - rebuiltFrom: How to make the payload from the screen's parameters (for example, look
-    ///     a product up by its id) when a navigation brings none: a link, or a snapshot whose
-    ///     payload was not saved. Without it, such a navigation fails.
-    public static func required<Value: Hashable & Sendable>(
-        _ type: Value.Type,
-        rebuiltFrom: (@MainActor @Sendable (SceneParameters) throws -> Value)? = nil
-    ) -> PayloadRequirement {
-        var rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
-        if let rebuiltFrom {
-            rebuild = { parameters in ScenePayload(try rebuiltFrom(parameters)) }
+    /// ```swift
+    /// SceneBuilder(
+    ///     "ProductDetail", requiredParameters: ["id": .int],
+    ///     payload: .required(Product.self, rebuiltFrom: { parameters in
+    ///         // `id` is checked as an Int before this runs (requiredParameters).
+    ///         try Catalogue.product(id: parameters.value("id", as: Int.self) ?? 0)
+    ///     })
+    /// ) { context in ProductDetailViewController(product: try context.payload(as: Product.self)) }
+    /// ```
+    ///
+    /// Before the builder runs, the coordinator checks the navigation's payload: a missing one is
+    /// ``NavigationError/Input/missingPayload(scene:expected:)`` (unless it can be rebuilt), one of another
+    /// type ``NavigationError/Input/wrongPayloadType(scene:expected:given:)``; nothing changes then.
+    public struct Requirement: Sendable {
+        /// The name of the type required, as errors print it.
+        package let typeName: String
+        /// Whether a payload is of the type required.
+        let accepts: @Sendable (ScenePayload) -> Bool
+        /// Rebuilds the payload from the screen's parameters, when the builder said how.
+        let rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
+
+        /// Whether the payload can be rebuilt from parameters, so links can name the screen.
+        package var canRebuild: Bool { rebuild != nil }
+
+        /// A payload of type `type` is required.
+        ///
+        /// - Parameters:
+        ///   - type: The payload's type.
+        ///   - rebuiltFrom: How to make the payload from the screen's parameters (for example, look
+        ///     a product up by its id) when a navigation brings none: a link, or a snapshot whose
+        ///     payload was not saved. Without it, such a navigation fails.
+        public static func required<Value: Hashable & Sendable>(
+            _ type: Value.Type,
+            rebuiltFrom: (@MainActor @Sendable (SceneParameters) throws -> Value)? = nil
+        ) -> ScenePayload.Requirement {
+            var rebuild: (@MainActor @Sendable (SceneParameters) throws -> ScenePayload)?
+            if let rebuiltFrom {
+                rebuild = { parameters in ScenePayload(try rebuiltFrom(parameters)) }
+            }
+            return ScenePayload.Requirement(
+                typeName: ScenePayload.name(of: type), accepts: { $0.base is Value },
+                rebuild: rebuild)
         }
-        return PayloadRequirement(
-            typeName: ScenePayload.name(of: type), accepts: { $0.base is Value },
-            rebuild: rebuild)
     }
 }

@@ -23,7 +23,9 @@ struct SceneResolver {
             throw .input(.invalidSceneIdentifier(scene, problem: problem))
         }
         throw .unknownScene(
-            scene, suggestions: SceneSuggestions(for: scene, among: container.sceneIdentifiers))
+            scene,
+            suggestions: NavigationError.SceneSuggestions(
+                for: scene, among: container.sceneIdentifiers))
     }
 
     /// The registration of `scene` as registered, if it still is, so that

@@ -45,7 +45,7 @@ extension TransitionPlanner {
     /// A scene a plan builds a screen for.
     struct Arrival {
         /// The kind of transition the guards are told of.
-        var kind: TransitionKind
+        var kind: TransitionEvent.Kind
         var scene: SceneIdentifier
         var parameters: SceneParameters
         var payload: ScenePayload?
@@ -73,7 +73,7 @@ extension TransitionPlanner {
         case setStack
         /// A split root of these columns, the built screens going, in order, to the columns at
         /// these indices.
-        case split(columns: [SplitColumn], filled: [Int])
+        case split(columns: [ScreenSplit.Column], filled: [Int])
         /// The built screens as the stack of the split column at this index, the columns after
         /// it emptied.
         case column(Int)

@@ -11,7 +11,7 @@ enum TransitionPlanner {
     /// through its type's witnesses at each step.
     final class Plan {
         /// The kind of transition it commits as.
-        let kind: TransitionKind
+        let kind: TransitionEvent.Kind
         /// Whether it animates.
         let animated: Bool
         /// The scenes a request resolves, checks and builds, in order (a link's or a snapshot's
@@ -29,7 +29,7 @@ enum TransitionPlanner {
         let isPlaced: Bool
 
         init(
-            kind: TransitionKind, animated: Bool, arrivals: Arrivals = .none,
+            kind: TransitionEvent.Kind, animated: Bool, arrivals: Arrivals = .none,
             leaving: Leaving = .screens([]), revealed: Screen? = nil, shape: Shape
         ) {
             self.kind = kind
@@ -42,7 +42,7 @@ enum TransitionPlanner {
         }
 
         /// The plan of a link's or a snapshot's screens, placed as `placement` says.
-        init(kind: TransitionKind, leaving: Leaving, placement: Placement) {
+        init(kind: TransitionEvent.Kind, leaving: Leaving, placement: Placement) {
             self.kind = kind
             animated = false
             arrivals = .none
@@ -166,7 +166,8 @@ enum TransitionPlanner {
             var arrivals: [Arrival] = []
             var filled: [Int] = []
             for (destination, column) in [
-                (primary, SplitColumn.primary), (supplementary, .supplementary), (detail, .detail),
+                (primary, ScreenSplit.Column.primary), (supplementary, .supplementary),
+                (detail, .detail),
             ] {
                 guard let destination, let index = columns.firstIndex(of: column) else { continue }
                 arrivals.append(
@@ -179,7 +180,7 @@ enum TransitionPlanner {
                 kind: kind, animated: animated, arrivals: .many(arrivals), leaving: .everything,
                 shape: .split(columns: columns, filled: filled))
         case .showDetail(let destination, _), .showSupplementary(let destination, _):
-            let column: SplitColumn = kind == .showDetail ? .detail : .supplementary
+            let column: ScreenSplit.Column = kind == .showDetail ? .detail : .supplementary
             guard tree.isSplit else { throw .refused(.noSplitRoot(kind)) }
             guard let index = tree.splitIndex(of: column) else {
                 throw .refused(.noSupplementaryColumn(kind))
@@ -259,7 +260,7 @@ enum TransitionPlanner {
     ) throws(NavigationError) -> Plan {
         guard let first = screens.first else { throw .link(.invalidLink(.noScreens)) }
         var tab: (index: Int, kept: Screen?)?
-        var kind = TransitionKind.replaceTree
+        var kind = TransitionEvent.Kind.replaceTree
         switch destination {
         case .tree:
             break
@@ -411,13 +412,13 @@ enum TransitionPlanner {
         var tabs: [(name: String, stack: StackID, screens: [Screen])] = []
         var selected = 0
         // A split's columns as they fill, and the one the next push goes to.
-        var columns: [(column: SplitColumn, stack: StackID, screens: [Screen])] = []
+        var columns: [(column: ScreenSplit.Column, stack: StackID, screens: [Screen])] = []
         var current = 0
         for (plan, screen) in zip(planned, built) {
             switch plan.placement {
             case .column(let column, let threeColumns):
                 if column == .primary {
-                    let style: SplitStyle = threeColumns ? .tripleColumn : .doubleColumn
+                    let style: ScreenSplit.Style = threeColumns ? .tripleColumn : .doubleColumn
                     columns = style.columns.map { ($0, counters.nextStack(), []) }
                 }
                 // The reader makes a split of three columns when one is supplementary, so

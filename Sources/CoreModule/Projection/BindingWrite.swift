@@ -18,7 +18,7 @@ public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// The presentation modifier of `kind` over the place at `level` (0 for the root, N for the
     /// N-th modal) set its item to `item`; for `.alert` and `.confirmationDialog`, `nil` is
     /// their `isPresented` set to `false`.
-    case modal(NavigationProjection.Modal?, over: Int, as: PresentationKind)
+    case modal(NavigationProjection.Modal?, over: Int, as: PresentationStyle.Kind)
     /// The user tapped button `button` (counted from 0, in ``AlertContent/buttons``' order) of
     /// the alert or confirmation dialog of the modal `alert`, with `text` in its text fields, in
     /// order: what the button's action writes. SwiftUI then sets `isPresented` to `false`, a
@@ -29,10 +29,10 @@ public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// The `List(selection:)` that fills the split column `column` (the sidebar's list for the
     /// supplementary column of three columns, else the list before the detail) set its
     /// selection to `destination`: a row tapped, or `nil` when Back left the column.
-    case selection(Destination?, column: SplitColumn)
+    case selection(Destination?, column: ScreenSplit.Column)
     /// `NavigationSplitView(preferredCompactColumn:)` set the column on top of the collapsed
     /// stack to `column`.
-    case compactColumn(SplitColumn)
+    case compactColumn(ScreenSplit.Column)
     /// The window's `horizontalSizeClass` environment value changed to `sizeClass` (the app
     /// writes it from `.onChange(of:)`: SwiftUI gives no binding for it).
     case sizeClass(SizeClass)
@@ -175,7 +175,8 @@ extension NavigationProjection {
         case .compactColumn(let column):
             guard let split, split.isCollapsed, split.column(column) != nil,
                 column.position < split.compactColumn.position,
-                let target = split.lastScreen(before: SplitColumn.allCases[column.position + 1])
+                let target = split.lastScreen(
+                    before: ScreenSplit.Column.allCases[column.position + 1])
             else { return [] }
             return [.poppedBackByUser(to: target)]
         case .sizeClass(let sizeClass):

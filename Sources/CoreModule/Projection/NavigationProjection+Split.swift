@@ -12,7 +12,7 @@ extension NavigationProjection {
         /// ``ObservableNavigation/subscript(path:)`` for its path.
         public let id: StackID
         /// Which column this is.
-        public let column: SplitColumn
+        public let column: ScreenSplit.Column
         /// The column's first screen, the root view of its `NavigationStack`; `nil` when the
         /// column is empty.
         public let root: ScreenID?
@@ -31,7 +31,7 @@ extension NavigationProjection {
         ///   - id: The column's stack identity.
         ///   - column: Which column it is.
         ///   - screens: Its screens, bottom first; empty when nothing is selected there.
-        package init(id: StackID, column: SplitColumn, screens: [Screen]) {
+        package init(id: StackID, column: ScreenSplit.Column, screens: [Screen]) {
             self.id = id
             self.column = column
             root = screens.first?.id
@@ -83,7 +83,7 @@ extension NavigationProjection {
 
         /// How many columns the split has: whether to use the `NavigationSplitView` with a
         /// `content:` column.
-        public var style: SplitStyle { supplementary == nil ? .doubleColumn : .tripleColumn }
+        public var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
 
         /// The columns, leading first.
         public var columns: [Column] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }
@@ -91,7 +91,7 @@ extension NavigationProjection {
         /// The column `column`, if the split has it (a two-column split has no supplementary).
         ///
         /// - Parameter column: The column asked for.
-        public func column(_ column: SplitColumn) -> Column? {
+        public func column(_ column: ScreenSplit.Column) -> Column? {
             switch column {
             case .primary: return primary
             case .supplementary: return supplementary
@@ -102,7 +102,7 @@ extension NavigationProjection {
         /// The column on top when the split is collapsed, the value of `NavigationSplitView`'s
         /// `preferredCompactColumn`: the last column that holds a screen (the detail's, else
         /// the supplementary's, else the primary).
-        public var compactColumn: SplitColumn {
+        public var compactColumn: ScreenSplit.Column {
             // The primary column always holds a screen.
             var top = primary.column
             for column in columns where !column.isEmpty { top = column.column }
@@ -121,7 +121,7 @@ extension NavigationProjection {
         ///
         /// ``ObservableNavigation/columnVisibility`` starts from this value and follows it when
         /// it changes; the user's own changes (the sidebar button) stay until then.
-        public var columnVisibility: SplitColumnVisibility {
+        public var columnVisibility: ScreenSplit.ColumnVisibility {
             if !detail.isEmpty { return .automatic }
             if let supplementary, !supplementary.isEmpty { return .doubleColumn }
             return .all
@@ -131,37 +131,39 @@ extension NavigationProjection {
         /// from `column`'s first screen goes in the collapsed stack.
         ///
         /// - Parameter column: The column the user leaves.
-        package func lastScreen(before column: SplitColumn) -> ScreenID? {
+        package func lastScreen(before column: ScreenSplit.Column) -> ScreenID? {
             columns.filter { $0.column.position < column.position }.last { !$0.isEmpty }?.screens
                 .last
         }
     }
 }
 
-/// Which columns of a split a `NavigationSplitView` shows in a regular-width window: the values
-/// of SwiftUI's `NavigationSplitViewVisibility`, for its `columnVisibility` binding.
-///
-/// On Apple platforms, the app maps each to SwiftUI's value of the same name (see
-/// ``NavigationProjection/Split/columnVisibility``). A compact window shows one column whatever
-/// the value.
-public enum SplitColumnVisibility: String, Hashable, Sendable, CaseIterable,
-    CustomStringConvertible
-{
-    /// The platform's default for the window's width (`.automatic`).
-    case automatic
-    /// Every column (`.all`).
-    case all
-    /// The detail and the column before it: the supplementary of three columns, the primary
-    /// of two (`.doubleColumn`).
-    case doubleColumn
-    /// The detail alone (`.detailOnly`).
-    case detailOnly
+extension ScreenSplit {
+    /// Which columns of a split a `NavigationSplitView` shows in a regular-width window: the values
+    /// of SwiftUI's `NavigationSplitViewVisibility`, for its `columnVisibility` binding.
+    ///
+    /// On Apple platforms, the app maps each to SwiftUI's value of the same name (see
+    /// ``NavigationProjection/Split/columnVisibility``). A compact window shows one column whatever
+    /// the value.
+    public enum ColumnVisibility: String, Hashable, Sendable, CaseIterable,
+        CustomStringConvertible
+    {
+        /// The platform's default for the window's width (`.automatic`).
+        case automatic
+        /// Every column (`.all`).
+        case all
+        /// The detail and the column before it: the supplementary of three columns, the primary
+        /// of two (`.doubleColumn`).
+        case doubleColumn
+        /// The detail alone (`.detailOnly`).
+        case detailOnly
 
-    /// The value's name, as SwiftUI spells it: `automatic`, `all`, `doubleColumn`, `detailOnly`.
-    public var description: String { rawValue }
+        /// The value's name, as SwiftUI spells it: `automatic`, `all`, `doubleColumn`, `detailOnly`.
+        public var description: String { rawValue }
+    }
 }
 
-extension SplitColumn {
+extension ScreenSplit.Column {
     /// The column's place, leading first: 0 for the primary, 1 for the supplementary, 2 for
     /// the detail.
     var position: Int {

@@ -10,7 +10,7 @@
 /// - each stack (the root stack or each tab's, then each modal's) is a ``Stack``: its first
 ///   screen is the `NavigationStack`'s root view, and ``Stack/path`` holds the screens above it;
 /// - each modal is a ``Modal``, the item of the presentation modifier that matches its
-///   ``PresentationKind``, attached to the place it is presented over (level 0 is the root or
+///   ``PresentationStyle/Kind``, attached to the place it is presented over (level 0 is the root or
 ///   the tab container, level N the N-th modal);
 /// - ``selectedTab`` is the `TabView`'s selection, tagged with the tabs' names;
 /// - ``split`` is a `NavigationSplitView`'s state: each column's stack (a ``Column``), the
@@ -40,7 +40,7 @@
 /// modal too, shown by `.alert(_:isPresented:presenting:actions:message:)` or
 /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` attached to
 /// the place it is presented over, like a sheet: ``modal(over:as:)`` with
-/// ``PresentationKind/alert`` or ``PresentationKind/confirmationDialog`` finds it, and its
+/// ``PresentationStyle/Kind/alert`` or ``PresentationStyle/Kind/confirmationDialog`` finds it, and its
 /// ``Modal/alert`` holds what the modifier shows. A button tapped is a
 /// ``BindingWrite/answer(_:button:text:)``.
 ///
@@ -139,7 +139,7 @@ public struct NavigationProjection: Hashable, Sendable {
         }
 
         /// The presentation modifier that shows the modal.
-        public var kind: PresentationKind { PresentationKind(style) }
+        public var kind: PresentationStyle.Kind { PresentationStyle.Kind(style) }
     }
 
     /// The root stack, or `nil` when the root is a tab container or a split, or the window is
@@ -224,43 +224,45 @@ public struct NavigationProjection: Hashable, Sendable {
     /// The modal presented over the place at `level`, if the presentation modifier of `kind`
     /// shows it: the item of that modifier's binding.
     ///
-    /// For ``PresentationKind/alert`` and ``PresentationKind/confirmationDialog`` it is the
+    /// For ``PresentationStyle/Kind/alert`` and ``PresentationStyle/Kind/confirmationDialog`` it is the
     /// `presenting:` data of `.alert` and `.confirmationDialog`, whose `isPresented` is whether
     /// it is not `nil`; its ``Modal/alert`` is what they show.
     ///
     /// - Parameters:
     ///   - level: 0 for the root, N for the N-th modal.
     ///   - kind: The presentation modifier asking.
-    public func modal(over level: Int, as kind: PresentationKind) -> Modal? {
+    public func modal(over level: Int, as kind: PresentationStyle.Kind) -> Modal? {
         guard let modal = modal(over: level), modal.kind == kind else { return nil }
         return modal
     }
 }
 
-/// The SwiftUI presentation modifier that shows a modal of a ``PresentationStyle``.
-public enum PresentationKind: String, Hashable, Sendable, CaseIterable {
-    /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:interactiveDismissal:)``.
-    case sheet
-    /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
-    case fullScreenCover
-    /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:interactiveDismissal:)``.
-    case popover
-    /// `.alert(_:isPresented:presenting:actions:message:)`, for ``PresentationStyle/alert``.
-    case alert
-    /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`, for
-    /// ``PresentationStyle/confirmationDialog``.
-    case confirmationDialog
+extension PresentationStyle {
+    /// The SwiftUI presentation modifier that shows a modal of a ``PresentationStyle``.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:interactiveDismissal:)``.
+        case sheet
+        /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
+        case fullScreenCover
+        /// `.popover(item:)`, for ``PresentationStyle/popover(anchor:interactiveDismissal:)``.
+        case popover
+        /// `.alert(_:isPresented:presenting:actions:message:)`, for ``PresentationStyle/alert``.
+        case alert
+        /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`, for
+        /// ``PresentationStyle/confirmationDialog``.
+        case confirmationDialog
 
-    /// The modifier that shows a modal of `style`.
-    ///
-    /// - Parameter style: The modal's style.
-    package init(_ style: PresentationStyle) {
-        switch style {
-        case .sheet: self = .sheet
-        case .fullScreenCover: self = .fullScreenCover
-        case .popover: self = .popover
-        case .alert: self = .alert
-        case .confirmationDialog: self = .confirmationDialog
+        /// The modifier that shows a modal of `style`.
+        ///
+        /// - Parameter style: The modal's style.
+        package init(_ style: PresentationStyle) {
+            switch style {
+            case .sheet: self = .sheet
+            case .fullScreenCover: self = .fullScreenCover
+            case .popover: self = .popover
+            case .alert: self = .alert
+            case .confirmationDialog: self = .confirmationDialog
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ public final class ObservableNavigation {
     private var resyncs: UInt64 = 0
     /// The column visibility the user chose with the sidebar button, until the split's suggested
     /// one changes.
-    private var chosenVisibility: SplitColumnVisibility?
+    private var chosenVisibility: ScreenSplit.ColumnVisibility?
 
     /// How each change the coordinator makes is applied; by default, at once.
     ///
@@ -96,7 +96,7 @@ public final class ObservableNavigation {
     @ObservationIgnored private var sendingReports = false
     /// The level and modifier of the alert ``answer(_:button:)`` last answered, until SwiftUI
     /// writes the `isPresented = false` that follows the button's action.
-    @ObservationIgnored private var answered: (level: Int, kind: PresentationKind)?
+    @ObservationIgnored private var answered: (level: Int, kind: PresentationStyle.Kind)?
     /// The texts typed into the text fields of the alert `alert`, once one was typed.
     private var typed: (alert: ModalID, text: [String])?
 
@@ -147,7 +147,8 @@ public final class ObservableNavigation {
     /// - Parameters:
     ///   - level: 0 for the root or the tab container, N for the N-th modal.
     ///   - kind: The presentation modifier.
-    public subscript(modalOver level: Int, as kind: PresentationKind) -> NavigationProjection.Modal?
+    public subscript(modalOver level: Int, as kind: PresentationStyle.Kind) -> NavigationProjection
+        .Modal?
     {
         get {
             _ = resyncs
@@ -172,7 +173,7 @@ public final class ObservableNavigation {
     /// - Parameters:
     ///   - level: 0 for the root or the tab container, N for the N-th modal.
     ///   - kind: The presentation modifier: `.alert` or `.confirmationDialog`.
-    public subscript(isPresentedOver level: Int, as kind: PresentationKind) -> Bool {
+    public subscript(isPresentedOver level: Int, as kind: PresentationStyle.Kind) -> Bool {
         get {
             _ = resyncs
             return projection.modal(over: level, as: kind) != nil
@@ -194,7 +195,7 @@ public final class ObservableNavigation {
 
     /// The text in text field `field` (counted from 0, in ``AlertContent/textFields``' order)
     /// of the alert of the modal `alert`, for a `TextField` or `SecureField` in the alert's
-    /// actions: the field's ``AlertTextField/text`` until the user types.
+    /// actions: the field's ``AlertContent/TextField/text`` until the user types.
     ///
     /// Setting it keeps the text for ``answer(_:button:)``, while the alert is presented; it
     /// sends nothing. A field the alert does not have reads `""` and keeps nothing.
@@ -272,7 +273,7 @@ public final class ObservableNavigation {
     ///
     /// - Parameter column: The column the list fills: `.detail`, or `.supplementary` for the
     ///   sidebar of three columns.
-    public subscript(selection column: SplitColumn) -> Destination? {
+    public subscript(selection column: ScreenSplit.Column) -> Destination? {
         get {
             _ = resyncs
             return projection.split?.column(column)?.selection
@@ -286,7 +287,7 @@ public final class ObservableNavigation {
     ///
     /// Setting an earlier column while the split is collapsed, as Back does, sends the report of
     /// ``NavigationProjection/reports(for:)``.
-    public var preferredCompactColumn: SplitColumn {
+    public var preferredCompactColumn: ScreenSplit.Column {
         get {
             _ = resyncs
             return projection.split?.compactColumn ?? .primary
@@ -301,7 +302,7 @@ public final class ObservableNavigation {
     /// Setting it (the sidebar button) sends nothing: which columns show is the window's
     /// layout, not navigation, and the tree does not hold it. The value set is kept until the
     /// suggested one changes (a selection, a Back, a new split), which it then follows.
-    public var columnVisibility: SplitColumnVisibility {
+    public var columnVisibility: ScreenSplit.ColumnVisibility {
         get { chosenVisibility ?? projection.split?.columnVisibility ?? .automatic }
         set { chosenVisibility = newValue }
     }

@@ -51,12 +51,12 @@ public protocol Builder: Sendable {
     /// user's tap. None by default.
     var destinations: [SceneIdentifier] { get }
 
-    /// The typed payload this builder's screen needs, if any (see ``PayloadRequirement``).
+    /// The typed payload this builder's screen needs, if any (see ``ScenePayload/Requirement``).
     ///
     /// The coordinator checks a navigation's payload against it before the builder runs. A
     /// builder that requires none (the default) gets whatever payload a navigation carries, in
     /// ``SceneContext/payload``, unchecked.
-    var payload: PayloadRequirement? { get }
+    var payload: ScenePayload.Requirement? { get }
 }
 
 extension Builder {
@@ -67,7 +67,7 @@ extension Builder {
     public var destinations: [SceneIdentifier] { [] }
 
     /// No payload required.
-    public var payload: PayloadRequirement? { nil }
+    public var payload: ScenePayload.Requirement? { nil }
 }
 
 /// A builder made from a closure: the smallest way to register a scene.
@@ -94,7 +94,7 @@ public struct SceneBuilder: Builder {
     public var destinations: [SceneIdentifier] { body.declarations?.destinations ?? [] }
 
     /// The payload the screen needs, checked before `make` runs.
-    public var payload: PayloadRequirement? { body.declarations?.payload }
+    public var payload: ScenePayload.Requirement? { body.declarations?.payload }
 
     /// The closure a ``SceneBuilder`` wraps.
     typealias Make = @MainActor @Sendable (SceneContext) throws -> any ScreenContent
@@ -112,7 +112,7 @@ public struct SceneBuilder: Builder {
         _ sceneIdentifier: SceneIdentifier,
         requiredParameters: [String: ParameterType] = [:],
         destinations: [SceneIdentifier] = [],
-        payload: PayloadRequirement? = nil,
+        payload: ScenePayload.Requirement? = nil,
         make: @escaping @MainActor @Sendable (SceneContext) throws -> any ScreenContent
     ) {
         let declarations =
@@ -157,11 +157,11 @@ public struct SceneBuilder: Builder {
     final class Declarations: Sendable {
         let requiredParameters: [String: ParameterType]
         let destinations: [SceneIdentifier]
-        let payload: PayloadRequirement?
+        let payload: ScenePayload.Requirement?
 
         init(
             requiredParameters: [String: ParameterType], destinations: [SceneIdentifier],
-            payload: PayloadRequirement?
+            payload: ScenePayload.Requirement?
         ) {
             self.requiredParameters = requiredParameters
             self.destinations = destinations

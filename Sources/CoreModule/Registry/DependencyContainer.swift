@@ -183,7 +183,8 @@ public final class DependencyContainer: SceneBuilderContainer {
         if let problem = target.problem {
             return .input(.invalidSceneIdentifier(target, problem: problem))
         }
-        return .unknownScene(target, suggestions: SceneSuggestions(for: target, among: identifiers))
+        return .unknownScene(
+            target, suggestions: NavigationError.SceneSuggestions(for: target, among: identifiers))
     }
 
     // MARK: Registering

@@ -38,7 +38,7 @@ enum Registration: Sendable {
     }
 
     /// The payload the builder requires, read when it was registered.
-    var payloadRequirement: PayloadRequirement? {
+    var payloadRequirement: ScenePayload.Requirement? {
         switch self {
         case .closure: return nil
         case .builder(let entry): return entry.payload
@@ -69,7 +69,7 @@ final class BuilderEntry: Sendable {
     /// The builder's required parameters, sorted by name.
     let requiredParameters: [(key: String, value: ParameterType)]
     let destinations: [SceneIdentifier]
-    let payload: PayloadRequirement?
+    let payload: ScenePayload.Requirement?
 
     init(_ builder: any Builder) {
         self.builder = builder

@@ -37,7 +37,7 @@ public protocol NavigationRenderer {
     ///
     /// - Parameters:
     ///   - event: What changed: the kind, the screen it is about, from where to where, whether
-    ///     to animate, who started it (``TransitionInitiator/user`` for a reported back swipe,
+    ///     to animate, who started it (``TransitionEvent/Initiator/user`` for a reported back swipe,
     ///     which the platform has already shown), the top-most stack after it
     ///     (``TransitionEvent/stack``), the new modal's style for a present
     ///     (``TransitionEvent/style``) and the selected tab (``TransitionEvent/tab``).
@@ -54,7 +54,7 @@ public protocol NavigationRenderer {
     /// - Parameters:
     ///   - failure: What was asked, and why it was not applied.
     ///   - tree: The coordinator's tree, as it was before the failed navigation.
-    func renderFailure(_ failure: NavigationFailure, tree: ScreenTree)
+    func renderFailure(_ failure: NavigationEvent.Failure, tree: ScreenTree)
 }
 
 extension NavigationRenderer {
@@ -68,7 +68,7 @@ extension NavigationRenderer {
     /// - Parameters:
     ///   - failure: The failure.
     ///   - tree: The unchanged tree.
-    public func renderFailure(_ failure: NavigationFailure, tree: ScreenTree) {}
+    public func renderFailure(_ failure: NavigationEvent.Failure, tree: ScreenTree) {}
 }
 
 extension AppCoordinator {

@@ -5,10 +5,10 @@
 /// the tree before the event and performs the plan's steps in order shows the tree after it.
 /// A plan:
 ///
-/// - is **minimal**: a push is one ``RenderStep/push(_:onto:animated:)``, a pop of any number
-///   of screens one ``RenderStep/pop(to:in:animated:)``, a stack set or a replace one
-///   ``RenderStep/setStack(_:animated:)``, a present one ``RenderStep/present(_:animated:)``, a
-///   dismiss of any number of modals one ``RenderStep/dismiss(aboveLevel:animated:)``;
+/// - is **minimal**: a push is one ``RenderPlan/Step/push(_:onto:animated:)``, a pop of any number
+///   of screens one ``RenderPlan/Step/pop(to:in:animated:)``, a stack set or a replace one
+///   ``RenderPlan/Step/setStack(_:animated:)``, a present one ``RenderPlan/Step/present(_:animated:)``, a
+///   dismiss of any number of modals one ``RenderPlan/Step/dismiss(aboveLevel:animated:)``;
 /// - is **small**: a push or a pop step holds one screen or identity, never the stack's
 ///   screens, so an app that keeps events does not make the next push copy the stack;
 /// - follows **UIKit's rules**: modals are dismissed before the window's root is replaced and
@@ -31,13 +31,13 @@
 /// window.
 public struct RenderPlan: Hashable, Sendable {
     // Most transitions plan one step: it is kept apart, so that planning one allocates nothing.
-    private let first: RenderStep?
-    private let rest: [RenderStep]
+    private let first: RenderPlan.Step?
+    private let rest: [RenderPlan.Step]
 
     /// A plan with these steps.
     ///
     /// - Parameter steps: The steps, in order.
-    package init(steps: [RenderStep] = []) {
+    package init(steps: [RenderPlan.Step] = []) {
         first = steps.first
         rest = Array(steps.dropFirst())
     }
@@ -49,13 +49,13 @@ public struct RenderPlan: Hashable, Sendable {
     }
 
     /// A plan of one step.
-    init(_ step: RenderStep) {
+    init(_ step: RenderPlan.Step) {
         first = step
         rest = []
     }
 
     /// The steps, to be performed in order.
-    public var steps: [RenderStep] {
+    public var steps: [RenderPlan.Step] {
         guard let first else { return [] }
         return [first] + rest
     }
@@ -83,7 +83,7 @@ public struct RenderPlan: Hashable, Sendable {
     ///   - new: The tree it must show.
     ///   - animated: Whether the change animates, as its event says.
     public init(from old: ScreenTree, to new: ScreenTree, animated: Bool) {
-        var steps: [RenderStep] = []
+        var steps: [RenderPlan.Step] = []
         let newModals = new.modalRecords
         // Arrays that share storage compare in O(1): only the stacks that changed are read.
         let rootChanged =
@@ -139,76 +139,80 @@ public struct RenderPlan: Hashable, Sendable {
     }
 }
 
-/// One operation of a ``RenderPlan``, named after what a UIKit host does.
-public enum RenderStep: Hashable, Sendable {
-    /// Make the window's root a navigation stack holding these screens (UIKit: a new
-    /// `UINavigationController` as the window's `rootViewController`). Never animated.
-    case setRoot(ScreenStack)
-    /// Make the window's root a tab container of these stacks, one per tab in order, with the
-    /// tab at `selected` selected (UIKit: a `UITabBarController` whose `viewControllers` are one
-    /// navigation controller per stack). Never animated.
-    case setTabs([ScreenStack], selected: Int)
-    /// Make the window's root a split of these column stacks, leading first: a primary and a
-    /// detail column, or a primary, a supplementary and a detail column (UIKit: a
-    /// `UISplitViewController` of the `.doubleColumn` or `.tripleColumn` style, one navigation
-    /// controller per column; an empty column shows the app's placeholder). Never animated.
-    /// Later changes to a column are ``push(_:onto:animated:)``, ``pop(to:in:animated:)`` and
-    /// ``setStack(_:animated:)`` steps of the column's stack; the platform collapses and expands
-    /// the split itself, so a size class is no step.
-    case setSplit([ScreenStack])
-    /// Select the tab with this name, at this index (UIKit: `selectedIndex`). Never animated.
-    case selectTab(String, index: Int)
-    /// Insert a tab holding this stack at `at`, the tab at `selected` staying selected (UIKit:
-    /// one more navigation controller in the tab bar controller's `viewControllers`, then
-    /// `selectedIndex`). Never animated.
-    case insertTab(ScreenStack, at: Int, selected: Int)
-    /// Remove the tab with this name, whose stack has this identity, from `index`, the tab at
-    /// `selected` being selected afterwards (UIKit: its navigation controller out of the tab
-    /// bar controller's `viewControllers`, then `selectedIndex`). Never animated.
-    case removeTab(String, stack: StackID, index: Int, selected: Int)
-    /// Push this screen onto the stack with this identity (UIKit:
-    /// `pushViewController(_:animated:)` on the stack's navigation controller).
-    case push(Screen, onto: StackID, animated: Bool)
-    /// Pop the stack with this identity back to this screen, which stays (UIKit:
-    /// `popToViewController(_:animated:)`): one screen or several.
-    case pop(to: ScreenID, in: StackID, animated: Bool)
-    /// Make the stack with the stack's identity hold exactly these screens, keeping the screens
-    /// it already shows (UIKit: `setViewControllers(_:animated:)`): a stack set, a replace, or
-    /// a link's change to a stack.
-    case setStack(ScreenStack, animated: Bool)
-    /// Present this modal stack over the level just below it, in its style (UIKit:
-    /// `present(_:animated:completion:)` from the top-most controller of level
-    /// `stack.level - 1`).
-    case present(ScreenStack, animated: Bool)
-    /// Dismiss every modal above this level, in one call (UIKit:
-    /// `dismiss(animated:completion:)` on the top-most controller of the level): level 0
-    /// dismisses them all.
-    case dismiss(aboveLevel: Int, animated: Bool)
+extension RenderPlan {
+    /// One operation of a ``RenderPlan``, named after what a UIKit host does.
+    public enum Step: Hashable, Sendable {
+        /// Make the window's root a navigation stack holding these screens (UIKit: a new
+        /// `UINavigationController` as the window's `rootViewController`). Never animated.
+        case setRoot(ScreenStack)
+        /// Make the window's root a tab container of these stacks, one per tab in order, with the
+        /// tab at `selected` selected (UIKit: a `UITabBarController` whose `viewControllers` are one
+        /// navigation controller per stack). Never animated.
+        case setTabs([ScreenStack], selected: Int)
+        /// Make the window's root a split of these column stacks, leading first: a primary and a
+        /// detail column, or a primary, a supplementary and a detail column (UIKit: a
+        /// `UISplitViewController` of the `.doubleColumn` or `.tripleColumn` style, one navigation
+        /// controller per column; an empty column shows the app's placeholder). Never animated.
+        /// Later changes to a column are ``push(_:onto:animated:)``, ``pop(to:in:animated:)`` and
+        /// ``setStack(_:animated:)`` steps of the column's stack; the platform collapses and expands
+        /// the split itself, so a size class is no step.
+        case setSplit([ScreenStack])
+        /// Select the tab with this name, at this index (UIKit: `selectedIndex`). Never animated.
+        case selectTab(String, index: Int)
+        /// Insert a tab holding this stack at `at`, the tab at `selected` staying selected (UIKit:
+        /// one more navigation controller in the tab bar controller's `viewControllers`, then
+        /// `selectedIndex`). Never animated.
+        case insertTab(ScreenStack, at: Int, selected: Int)
+        /// Remove the tab with this name, whose stack has this identity, from `index`, the tab at
+        /// `selected` being selected afterwards (UIKit: its navigation controller out of the tab
+        /// bar controller's `viewControllers`, then `selectedIndex`). Never animated.
+        case removeTab(String, stack: StackID, index: Int, selected: Int)
+        /// Push this screen onto the stack with this identity (UIKit:
+        /// `pushViewController(_:animated:)` on the stack's navigation controller).
+        case push(Screen, onto: StackID, animated: Bool)
+        /// Pop the stack with this identity back to this screen, which stays (UIKit:
+        /// `popToViewController(_:animated:)`): one screen or several.
+        case pop(to: ScreenID, in: StackID, animated: Bool)
+        /// Make the stack with the stack's identity hold exactly these screens, keeping the screens
+        /// it already shows (UIKit: `setViewControllers(_:animated:)`): a stack set, a replace, or
+        /// a link's change to a stack.
+        case setStack(ScreenStack, animated: Bool)
+        /// Present this modal stack over the level just below it, in its style (UIKit:
+        /// `present(_:animated:completion:)` from the top-most controller of level
+        /// `stack.level - 1`).
+        case present(ScreenStack, animated: Bool)
+        /// Dismiss every modal above this level, in one call (UIKit:
+        /// `dismiss(animated:completion:)` on the top-most controller of the level): level 0
+        /// dismisses them all.
+        case dismiss(aboveLevel: Int, animated: Bool)
 
-    /// Whether the step animates.
-    public var animated: Bool {
-        switch self {
-        case .setRoot, .setTabs, .setSplit, .selectTab, .insertTab, .removeTab: return false
-        case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
-            .present(_, let animated), .dismiss(_, let animated):
-            return animated
+        /// Whether the step animates.
+        public var animated: Bool {
+            switch self {
+            case .setRoot, .setTabs, .setSplit, .selectTab, .insertTab, .removeTab: return false
+            case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
+                .present(_, let animated), .dismiss(_, let animated):
+                return animated
+            }
         }
-    }
 
-    /// The step that changes a stack from `before` to `after`: a push when it gained one
-    /// screen on top, a pop when it lost screens from the top, else a stack set.
-    static func change(_ before: [Screen], to after: ScreenStack, animated: Bool) -> RenderStep {
-        if after.count == before.count + 1, let top = after.last,
-            after.dropLast().elementsEqual(before, by: { $0.id == $1.id })
+        /// The step that changes a stack from `before` to `after`: a push when it gained one
+        /// screen on top, a pop when it lost screens from the top, else a stack set.
+        static func change(_ before: [Screen], to after: ScreenStack, animated: Bool)
+            -> RenderPlan.Step
         {
-            return .push(top, onto: after.id, animated: animated)
+            if after.count == before.count + 1, let top = after.last,
+                after.dropLast().elementsEqual(before, by: { $0.id == $1.id })
+            {
+                return .push(top, onto: after.id, animated: animated)
+            }
+            if after.count < before.count, let kept = after.last,
+                after.elementsEqual(before.prefix(after.count), by: { $0.id == $1.id })
+            {
+                return .pop(to: kept.id, in: after.id, animated: animated)
+            }
+            return .setStack(after, animated: animated)
         }
-        if after.count < before.count, let kept = after.last,
-            after.elementsEqual(before.prefix(after.count), by: { $0.id == $1.id })
-        {
-            return .pop(to: kept.id, in: after.id, animated: animated)
-        }
-        return .setStack(after, animated: animated)
     }
 }
 
@@ -219,7 +223,7 @@ extension RenderPlan: CustomStringConvertible {
     }
 }
 
-extension RenderStep: CustomStringConvertible {
+extension RenderPlan.Step: CustomStringConvertible {
     /// The step as one line: `push s1: A2 #2, animated`, `pop s1 to #1, animated`,
     /// `set-stack s1: A1 #1 › A2 #2, animated`,
     /// `present s3 (m1, sheet) over level 0: B1 #3, animated`, `dismiss above level 0, animated`.

@@ -1,13 +1,13 @@
 /// A screen that performs render steps, one at a time, for a ``RenderPlayer``.
 ///
-/// A UIKit adapter implements it by mapping each ``RenderStep`` to UIKit calls. A step that
+/// A UIKit adapter implements it by mapping each ``RenderPlan/Step`` to UIKit calls. A step that
 /// shows at once (a window root, a tab selection, a change without animation) calls
 /// `completion` before returning; an animated present, dismiss or stack change calls it when
 /// the animation ends, from the platform's completion handler.
 ///
 /// ```swift
 /// final class LogHost: RenderHost {
-///     func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+///     func perform(_ step: RenderPlan.Step, completion: @escaping @MainActor () -> Void) {
 ///         print(step)
 ///         completion()  // nothing animates here
 ///     }
@@ -21,7 +21,7 @@ package protocol RenderHost: AnyObject {
     ///   - step: The step to perform.
     ///   - completion: Tells the player the step has ended; call it once, now or later. Later
     ///     calls are ignored.
-    func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void)
+    func perform(_ step: RenderPlan.Step, completion: @escaping @MainActor () -> Void)
 }
 
 /// Plays render plans on a ``RenderHost`` in order, one step at a time, waiting for each step
@@ -57,7 +57,7 @@ package protocol RenderHost: AnyObject {
 package final class RenderPlayer {
     private weak var host: (any RenderHost)?
     /// Steps not started yet; `queue[head...]` are pending.
-    private var queue: [RenderStep] = []
+    private var queue: [RenderPlan.Step] = []
     private var head = 0
     /// Which start the next completion must belong to.
     private var running: UInt64 = 0
@@ -67,7 +67,7 @@ package final class RenderPlayer {
     private var whenIdle: [@MainActor () -> Void] = []
 
     /// The step that has started and not yet ended, if any.
-    package private(set) var currentStep: RenderStep?
+    package private(set) var currentStep: RenderPlan.Step?
     /// How many steps have ended since the player was made.
     package private(set) var completedStepCount = 0
     /// How many completions arrived for a step that had already ended (a handler called twice),
@@ -83,7 +83,7 @@ package final class RenderPlayer {
     }
 
     /// The steps queued behind ``currentStep``, in order.
-    package var pendingSteps: [RenderStep] { Array(queue[head...]) }
+    package var pendingSteps: [RenderPlan.Step] { Array(queue[head...]) }
 
     /// Whether every step queued so far has ended.
     package var isIdle: Bool { currentStep == nil && head == queue.count }

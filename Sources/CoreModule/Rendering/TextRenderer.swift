@@ -63,7 +63,7 @@ public struct TextRenderer: NavigationRenderer {
     /// - Parameters:
     ///   - failure: The failed navigation.
     ///   - tree: The unchanged tree.
-    public func renderFailure(_ failure: NavigationFailure, tree: ScreenTree) {
+    public func renderFailure(_ failure: NavigationEvent.Failure, tree: ScreenTree) {
         guard showsFailures else { return }
         emit(["✗ \(failure.error)"])
     }

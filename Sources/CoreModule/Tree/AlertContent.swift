@@ -8,7 +8,7 @@
 /// ```swift
 /// let discard = AlertContent(
 ///     "DiscardDraft", title: "Discard this draft?",
-///     buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+///     buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
 /// try coordinator.navigate(.alert(discard)) { result in
 ///     if result.value(as: Bool.self) == true { print("discarded") }
 /// }
@@ -50,10 +50,10 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     public var title: String
     /// The message under the title, if any.
     public var message: String?
-    /// The buttons, in order; at least one, at most one of role ``AlertButton/Role/cancel``.
-    public var buttons: [AlertButton]
+    /// The buttons, in order; at least one, at most one of role ``AlertContent/Button/Role/cancel``.
+    public var buttons: [AlertContent.Button]
     /// The text fields of an alert, in order (a confirmation dialog has none).
-    public var textFields: [AlertTextField]
+    public var textFields: [AlertContent.TextField]
     /// For a confirmation dialog: the view it points at as a popover on iPad, named as
     /// ``PresentationStyle/popover(anchor:interactiveDismissal:)`` names one; `nil` for the
     /// presenting screen's view.
@@ -69,7 +69,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     ///   - textFields: The text fields, in order.
     public init(
         _ name: SceneIdentifier = "Alert", title: String, message: String? = nil,
-        buttons: [AlertButton], textFields: [AlertTextField] = []
+        buttons: [AlertContent.Button], textFields: [AlertContent.TextField] = []
     ) {
         self.name = name
         self.kind = .alert
@@ -92,7 +92,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: The dialog.
     public static func confirmationDialog(
         _ name: SceneIdentifier = "ConfirmationDialog", title: String, message: String? = nil,
-        buttons: [AlertButton], anchor: String? = nil
+        buttons: [AlertContent.Button], anchor: String? = nil
     ) -> AlertContent {
         var dialog = AlertContent(name, title: title, message: message, buttons: buttons)
         dialog.kind = .confirmationDialog
@@ -112,8 +112,8 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         kind == .alert ? .alert : .confirmationDialog
     }
 
-    /// The button of role ``AlertButton/Role/cancel``, if any, and its index.
-    public var cancelButton: (index: Int, button: AlertButton)? {
+    /// The button of role ``AlertContent/Button/Role/cancel``, if any, and its index.
+    public var cancelButton: (index: Int, button: AlertContent.Button)? {
         buttons.firstIndex { $0.role == .cancel }.map { ($0, buttons[$0]) }
     }
 
@@ -145,11 +145,11 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What answering with `button` and `text` delivers: the button's value, or an
-    /// ``AlertAnswer`` when the alert has text fields.
+    /// ``AlertContent/Answer`` when the alert has text fields.
     package func answer(button: Int, text: [String]) -> any Sendable {
         let value = buttons[button].value
         return textFields.isEmpty
-            ? value.base : AlertAnswer(button: button, value: value, text: text)
+            ? value.base : AlertContent.Answer(button: button, value: value, text: text)
     }
 
     /// The alert as `alert "Discard this draft?" [Discard (destructive), Cancel (cancel)]`.
@@ -161,123 +161,131 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One button of an ``AlertContent``: its title, its role and the value it answers.
-///
-/// A string literal is a default button that answers its title: `buttons: ["OK"]`.
-public struct AlertButton: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
-    public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
-        /// An ordinary choice.
-        case `default`
-        /// The choice that changes nothing; the platform places it apart, and a confirmation
-        /// dialog dismissed by a tap outside answers with it.
-        case cancel
-        /// A choice that destroys something; the platform shows it in red.
-        case destructive
-
-        /// The role's name.
-        public var description: String { rawValue }
-    }
-
-    /// The button's title.
-    public var title: String
-    /// Its role.
-    public var role: Role
-    /// The value the alert answers when the user taps it.
-    public var value: ScenePayload
-
-    /// Creates a button that answers `value`.
+extension AlertContent {
+    /// One button of an ``AlertContent``: its title, its role and the value it answers.
     ///
-    /// - Parameters:
-    ///   - title: The button's title.
-    ///   - role: Its role.
-    ///   - value: The value the alert answers when the user taps it.
-    public init<Value: Hashable & Sendable>(_ title: String, role: Role = .default, value: Value) {
-        self.title = title
-        self.role = role
-        self.value = ScenePayload(value)
-    }
+    /// A string literal is a default button that answers its title: `buttons: ["OK"]`.
+    public struct Button: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
+        public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
+            /// An ordinary choice.
+            case `default`
+            /// The choice that changes nothing; the platform places it apart, and a confirmation
+            /// dialog dismissed by a tap outside answers with it.
+            case cancel
+            /// A choice that destroys something; the platform shows it in red.
+            case destructive
 
-    /// Creates a button that answers its title.
-    ///
-    /// - Parameters:
-    ///   - title: The button's title, and the value the alert answers when the user taps it.
-    ///   - role: Its role.
-    public init(_ title: String, role: Role = .default) {
-        self.init(title, role: role, value: title)
-    }
+            /// The role's name.
+            public var description: String { rawValue }
+        }
 
-    /// A default button that answers its title.
-    ///
-    /// - Parameter value: The button's title.
-    public init(stringLiteral value: String) {
-        self.init(value)
-    }
+        /// The button's title.
+        public var title: String
+        /// Its role.
+        public var role: Role
+        /// The value the alert answers when the user taps it.
+        public var value: ScenePayload
 
-    /// A button of role ``Role/cancel`` that answers its title.
-    ///
-    /// - Parameter title: The button's title.
-    /// - Returns: The button.
-    public static func cancel(_ title: String = "Cancel") -> AlertButton {
-        AlertButton(title, role: .cancel)
-    }
+        /// Creates a button that answers `value`.
+        ///
+        /// - Parameters:
+        ///   - title: The button's title.
+        ///   - role: Its role.
+        ///   - value: The value the alert answers when the user taps it.
+        public init<Value: Hashable & Sendable>(
+            _ title: String, role: Role = .default, value: Value
+        ) {
+            self.title = title
+            self.role = role
+            self.value = ScenePayload(value)
+        }
 
-    /// The button as `Discard (destructive)`, or `OK` for a default one.
-    public var description: String {
-        let title = NavigationError.shorten(title)
-        return role == .default ? title : "\(title) (\(role))"
+        /// Creates a button that answers its title.
+        ///
+        /// - Parameters:
+        ///   - title: The button's title, and the value the alert answers when the user taps it.
+        ///   - role: Its role.
+        public init(_ title: String, role: Role = .default) {
+            self.init(title, role: role, value: title)
+        }
+
+        /// A default button that answers its title.
+        ///
+        /// - Parameter value: The button's title.
+        public init(stringLiteral value: String) {
+            self.init(value)
+        }
+
+        /// A button of role ``Role/cancel`` that answers its title.
+        ///
+        /// - Parameter title: The button's title.
+        /// - Returns: The button.
+        public static func cancel(_ title: String = "Cancel") -> AlertContent.Button {
+            AlertContent.Button(title, role: .cancel)
+        }
+
+        /// The button as `Discard (destructive)`, or `OK` for a default one.
+        public var description: String {
+            let title = NavigationError.shorten(title)
+            return role == .default ? title : "\(title) (\(role))"
+        }
     }
 }
 
-/// A text field of an alert, as UIKit's `addTextField(configurationHandler:)` and a SwiftUI
-/// `TextField` or `SecureField` in an `.alert` show it.
-public struct AlertTextField: Hashable, Sendable {
-    /// The text shown while the field is empty.
-    public var placeholder: String
-    /// The text the field starts with.
-    public var text: String
-    /// Whether the field hides what is typed (a password).
-    public var isSecure: Bool
+extension AlertContent {
+    /// A text field of an alert, as UIKit's `addTextField(configurationHandler:)` and a SwiftUI
+    /// `TextField` or `SecureField` in an `.alert` show it.
+    public struct TextField: Hashable, Sendable {
+        /// The text shown while the field is empty.
+        public var placeholder: String
+        /// The text the field starts with.
+        public var text: String
+        /// Whether the field hides what is typed (a password).
+        public var isSecure: Bool
 
-    /// Creates a text field.
-    ///
-    /// - Parameters:
-    ///   - placeholder: The text shown while the field is empty.
-    ///   - text: The text the field starts with.
-    ///   - isSecure: Whether the field hides what is typed.
-    public init(placeholder: String = "", text: String = "", isSecure: Bool = false) {
-        self.placeholder = placeholder
-        self.text = text
-        self.isSecure = isSecure
+        /// Creates a text field.
+        ///
+        /// - Parameters:
+        ///   - placeholder: The text shown while the field is empty.
+        ///   - text: The text the field starts with.
+        ///   - isSecure: Whether the field hides what is typed.
+        public init(placeholder: String = "", text: String = "", isSecure: Bool = false) {
+            self.placeholder = placeholder
+            self.text = text
+            self.isSecure = isSecure
+        }
     }
 }
 
-/// What an alert with text fields answers: the button tapped, its value and the text typed.
-///
-/// ```swift
-/// if let answer = result.value(as: AlertAnswer.self), answer.value(as: String.self) == "Save" {
-///     rename(to: answer.text[0])
-/// }
-/// ```
-public struct AlertAnswer: Hashable, Sendable, CustomStringConvertible {
-    /// The index of the button tapped.
-    public let button: Int
-    /// The value of the button tapped.
-    public let value: ScenePayload
-    /// The text of each text field, in order.
-    public let text: [String]
-
-    /// The button's value as `type`, or `nil` when it is of another type.
+extension AlertContent {
+    /// What an alert with text fields answers: the button tapped, its value and the text typed.
     ///
-    /// - Parameter type: The value's expected type.
-    /// - Returns: The value, or `nil`.
-    public func value<Value>(as type: Value.Type) -> Value? {
-        value.value(as: type)
-    }
+    /// ```swift
+    /// if let answer = result.value(as: AlertContent.Answer.self), answer.value(as: String.self) == "Save" {
+    ///     rename(to: answer.text[0])
+    /// }
+    /// ```
+    public struct Answer: Hashable, Sendable, CustomStringConvertible {
+        /// The index of the button tapped.
+        public let button: Int
+        /// The value of the button tapped.
+        public let value: ScenePayload
+        /// The text of each text field, in order.
+        public let text: [String]
 
-    /// The answer as `button 0 (Save), text ["Groceries"]`.
-    public var description: String {
-        "button \(button) (\(value.base)), text \(text)"
+        /// The button's value as `type`, or `nil` when it is of another type.
+        ///
+        /// - Parameter type: The value's expected type.
+        /// - Returns: The value, or `nil`.
+        public func value<Value>(as type: Value.Type) -> Value? {
+            value.value(as: type)
+        }
+
+        /// The answer as `button 0 (Save), text ["Groceries"]`.
+        public var description: String {
+            "button \(button) (\(value.base)), text \(text)"
+        }
     }
 }
 
@@ -303,7 +311,7 @@ extension NavigationError {
         case textTooLong(limit: Int)
         /// The button at `index` has an empty title.
         case emptyButtonTitle(index: Int)
-        /// More than one button has role ``AlertButton/Role/cancel``.
+        /// More than one button has role ``AlertContent/Button/Role/cancel``.
         case moreThanOneCancelButton
         /// A button answers a value of another type than the one the navigation expects.
         case wrongAnswerType(button: Int, expected: String, given: String)

@@ -15,7 +15,7 @@
 public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A card over the screen below, at the heights in `detents`; the user may swipe it down
     /// unless `interactiveDismissal` is `false`. `.sheet()` is the default style.
-    case sheet(detents: [SheetDetent] = [.large], interactiveDismissal: Bool = true)
+    case sheet(detents: [PresentationStyle.Detent] = [.large], interactiveDismissal: Bool = true)
     /// A cover over the whole window; the user cannot swipe it away.
     case fullScreenCover
     /// A popover anchored to the view the presenting screen names `anchor` (a button, say);
@@ -121,7 +121,7 @@ extension PresentationStyle {
         switch key {
         case .sheet:
             self = .sheet(
-                detents: try values.decode([SheetDetent].self, forKey: .detents),
+                detents: try values.decode([PresentationStyle.Detent].self, forKey: .detents),
                 interactiveDismissal: try values.decode(Bool.self, forKey: .interactiveDismissal))
         case .popover:
             self = .popover(
@@ -166,11 +166,13 @@ extension PresentationStyle {
     }
 }
 
-/// A height a sheet may rest at, as UIKit's `UISheetPresentationController.Detent` and
-/// SwiftUI's `PresentationDetent` name them.
-public enum SheetDetent: String, Hashable, Sendable, Codable, CaseIterable {
-    /// About half the screen's height.
-    case medium
-    /// The full height (the default).
-    case large
+extension PresentationStyle {
+    /// A height a sheet may rest at, as UIKit's `UISheetPresentationController.Detent` and
+    /// SwiftUI's `PresentationDetent` name them.
+    public enum Detent: String, Hashable, Sendable, Codable, CaseIterable {
+        /// About half the screen's height.
+        case medium
+        /// The full height (the default).
+        case large
+    }
 }

@@ -1,13 +1,15 @@
-/// Where a stack stands in the tree.
-public enum StackPlace: Hashable, Sendable {
-    /// The window's root stack.
-    case root
-    /// The stack of the tab with this name.
-    case tab(String)
-    /// The stack of a modal, with the modal's identity and style.
-    case modal(ModalID, PresentationStyle)
-    /// The stack of a split root's column.
-    case column(SplitColumn)
+extension ScreenStack {
+    /// Where a stack stands in the tree.
+    public enum Place: Hashable, Sendable {
+        /// The window's root stack.
+        case root
+        /// The stack of the tab with this name.
+        case tab(String)
+        /// The stack of a modal, with the modal's identity and style.
+        case modal(ModalID, PresentationStyle)
+        /// The stack of a split root's column.
+        case column(ScreenSplit.Column)
+    }
 }
 
 /// One navigation stack of the tree: a list of screens, bottom first.
@@ -23,10 +25,10 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     /// 0 for the root stack, a tab's stack or a split column's, N for the N-th modal.
     public let level: Int
     /// Where the stack stands: the root, a tab, a split column, or a modal.
-    public let place: StackPlace
+    public let place: ScreenStack.Place
     private let screens: [Screen]
 
-    init(id: StackID, level: Int, place: StackPlace, screens: [Screen]) {
+    init(id: StackID, level: Int, place: ScreenStack.Place, screens: [Screen]) {
         self.id = id
         self.level = level
         self.place = place
@@ -44,7 +46,7 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The split column whose stack this is, or `nil`.
-    public var column: SplitColumn? {
+    public var column: ScreenSplit.Column? {
         if case .column(let column) = place { return column }
         return nil
     }

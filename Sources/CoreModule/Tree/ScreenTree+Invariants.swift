@@ -15,8 +15,8 @@ extension ScreenTree {
         var violations: [String] = []
         if isSplit {
             if !tabNames.isEmpty { violations.append("A split root has tab names.") }
-            if splitColumns != SplitStyle.doubleColumn.columns
-                && splitColumns != SplitStyle.tripleColumn.columns
+            if splitColumns != ScreenSplit.Style.doubleColumn.columns
+                && splitColumns != ScreenSplit.Style.tripleColumn.columns
             {
                 violations.append("A split root has the columns \(splitColumns).")
             }

@@ -22,7 +22,7 @@ extension ScreenTree {
     }
 
     /// The index in the root level of a split's `column`, if the root is a split that has it.
-    func splitIndex(of column: SplitColumn) -> Int? {
+    func splitIndex(of column: ScreenSplit.Column) -> Int? {
         splitColumns.firstIndex(of: column)
     }
 

@@ -58,7 +58,7 @@ public struct ScreenTree: Equatable, Sendable {
     /// The columns of a split root, leading first, one per stack of `base`; empty otherwise.
     ///
     /// A split root's `selectedIndex` is its detail column's.
-    private(set) var splitColumns: [SplitColumn]
+    private(set) var splitColumns: [ScreenSplit.Column]
     /// The window's horizontal size class, as the platform last reported it; kept whatever the
     /// root.
     private(set) var sizeClass: SizeClass
@@ -258,7 +258,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     func baseStack(at index: Int) -> ScreenStack {
-        let place: StackPlace =
+        let place: ScreenStack.Place =
             hasTabs ? .tab(tabNames[index]) : isSplit ? .column(splitColumns[index]) : .root
         return ScreenStack(id: base[index].id, level: 0, place: place, screens: base[index].screens)
     }
@@ -379,9 +379,11 @@ public struct ScreenTree: Equatable, Sendable {
     /// Replaces everything with a split root of `columns` (column, stack identity, screens),
     /// leading first.
     ///
-    /// Precondition: the columns are a style's (``SplitStyle/columns``), the primary's screens
+    /// Precondition: the columns are a style's (``ScreenSplit/Style/columns``), the primary's screens
     /// are not empty.
-    mutating func setSplit(_ columns: [(column: SplitColumn, stack: StackID, screens: [Screen])]) {
+    mutating func setSplit(
+        _ columns: [(column: ScreenSplit.Column, stack: StackID, screens: [Screen])]
+    ) {
         base = columns.map { StackRecord(id: $0.stack, screens: $0.screens) }
         tabNames = []
         splitColumns = columns.map(\.column)

@@ -1,35 +1,39 @@
-/// A column of a split root, as iPad and Mac show a `UISplitViewController` or a SwiftUI
-/// `NavigationSplitView`.
-public enum SplitColumn: String, Hashable, Sendable, CaseIterable, Codable,
-    CustomStringConvertible
-{
-    /// The leading column: a sidebar or a list. It always holds a screen.
-    case primary
-    /// The middle column of a three-column split: what the sidebar selected, such as a list.
-    case supplementary
-    /// The trailing column: what the list selected. Its stack is its own; it may be empty
-    /// (nothing selected yet), and then the app shows a placeholder there.
-    case detail
+extension ScreenSplit {
+    /// A column of a split root, as iPad and Mac show a `UISplitViewController` or a SwiftUI
+    /// `NavigationSplitView`.
+    public enum Column: String, Hashable, Sendable, CaseIterable, Codable,
+        CustomStringConvertible
+    {
+        /// The leading column: a sidebar or a list. It always holds a screen.
+        case primary
+        /// The middle column of a three-column split: what the sidebar selected, such as a list.
+        case supplementary
+        /// The trailing column: what the list selected. Its stack is its own; it may be empty
+        /// (nothing selected yet), and then the app shows a placeholder there.
+        case detail
 
-    /// The column's name: `primary`, `supplementary` or `detail`.
-    public var description: String { rawValue }
+        /// The column's name: `primary`, `supplementary` or `detail`.
+        public var description: String { rawValue }
+    }
 }
 
-/// How many columns a split root has.
-public enum SplitStyle: String, Hashable, Sendable, Codable, CustomStringConvertible {
-    /// A primary and a detail column.
-    case doubleColumn
-    /// A primary, a supplementary and a detail column.
-    case tripleColumn
+extension ScreenSplit {
+    /// How many columns a split root has.
+    public enum Style: String, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// A primary and a detail column.
+        case doubleColumn
+        /// A primary, a supplementary and a detail column.
+        case tripleColumn
 
-    /// The columns of this style, leading first.
-    public var columns: [SplitColumn] {
-        self == .doubleColumn ? [.primary, .detail] : [.primary, .supplementary, .detail]
-    }
+        /// The columns of this style, leading first.
+        public var columns: [ScreenSplit.Column] {
+            self == .doubleColumn ? [.primary, .detail] : [.primary, .supplementary, .detail]
+        }
 
-    /// The style's name: `double-column` or `triple-column`.
-    public var description: String {
-        self == .doubleColumn ? "double-column" : "triple-column"
+        /// The style's name: `double-column` or `triple-column`.
+        public var description: String {
+            self == .doubleColumn ? "double-column" : "triple-column"
+        }
     }
 }
 
@@ -68,7 +72,7 @@ public struct ScreenSplit: Equatable, Sendable {
     public let isCollapsed: Bool
 
     /// How many columns the split has.
-    public var style: SplitStyle { supplementary == nil ? .doubleColumn : .tripleColumn }
+    public var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
 
     /// The columns' stacks, leading first.
     public var columns: [ScreenStack] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }

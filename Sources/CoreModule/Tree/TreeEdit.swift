@@ -39,7 +39,7 @@ enum TreeEdit {
 
 /// One column of a new split root, built.
 struct ColumnBuild {
-    let column: SplitColumn
+    let column: ScreenSplit.Column
     let stack: StackID
     let screens: [Screen]
 }
@@ -185,7 +185,7 @@ extension ScreenTree {
                 // As comparing the trees plans it: the modals go without animation, then the
                 // base stack changes (a push for one screen, else a stack set), animated only
                 // when it was the top-most stack before.
-                var steps: [RenderStep] = []
+                var steps: [RenderPlan.Step] = []
                 if basePlan.hadModals { steps.append(.dismiss(aboveLevel: 0, animated: false)) }
                 steps.append(
                     .change(
@@ -207,7 +207,7 @@ extension ScreenTree {
     private func plannedStep(_ edit: TreeEdit, modalsBefore: Int, animated: Bool) -> RenderPlan {
         switch edit {
         case .setRoot, .setTabs:
-            let root: RenderStep =
+            let root: RenderPlan.Step =
                 hasTabs
                 ? .setTabs(base.indices.map(baseStack(at:)), selected: selectedIndex)
                 : .setRoot(baseStack(at: 0))
@@ -224,7 +224,7 @@ extension ScreenTree {
                 .present(modalStack(at: modalRecords.count - 1), animated: animated))
         case .presentOnBase:
             // As comparing the trees plans it: the modals that leave, then the new one.
-            let present = RenderStep.present(modalStack(at: 0), animated: animated)
+            let present = RenderPlan.Step.present(modalStack(at: 0), animated: animated)
             return modalsBefore > 0
                 ? RenderPlan(steps: [.dismiss(aboveLevel: 0, animated: animated), present])
                 : RenderPlan(present)

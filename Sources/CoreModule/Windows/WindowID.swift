@@ -58,18 +58,20 @@ public struct WindowID: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     public var description: String { "\"\(NavigationError.shorten(rawValue))\"" }
 }
 
-/// Where a ``WindowRegistry`` opens a link: one window, the active one, or a new one.
-public enum WindowTarget: Hashable, Sendable {
-    /// The open window with this identity.
-    case window(WindowID)
-    /// The window the user used last (``WindowRegistry/activeWindow``).
-    case active
-    /// A window opened for the link with this identity, which becomes the active one.
-    ///
-    /// Use it for identities the app chooses (a SwiftUI `WindowGroup` opened with
-    /// `openWindow(id:value:)`, a Mac app's own windows, a test). A UIKit scene's identity is
-    /// only known once the scene connects: ask the system for the scene with
-    /// `requestSceneSessionActivation`, carrying the link in its user activity, and open the link
-    /// with ``window(_:)`` when the scene connects.
-    case newWindow(WindowID)
+extension WindowRegistry {
+    /// Where a ``WindowRegistry`` opens a link: one window, the active one, or a new one.
+    public enum Target: Hashable, Sendable {
+        /// The open window with this identity.
+        case window(WindowID)
+        /// The window the user used last (``WindowRegistry/activeWindow``).
+        case active
+        /// A window opened for the link with this identity, which becomes the active one.
+        ///
+        /// Use it for identities the app chooses (a SwiftUI `WindowGroup` opened with
+        /// `openWindow(id:value:)`, a Mac app's own windows, a test). A UIKit scene's identity is
+        /// only known once the scene connects: ask the system for the scene with
+        /// `requestSceneSessionActivation`, carrying the link in its user activity, and open the link
+        /// with ``window(_:)`` when the scene connects.
+        case newWindow(WindowID)
+    }
 }

@@ -43,7 +43,7 @@ public final class WindowRegistry {
     ///     link.text.contains("/orders/") ? .newWindow(WindowID(UUID().uuidString)) : .active
     /// }
     /// ```
-    public var linkTarget: @MainActor (AppLink) -> WindowTarget = { _ in .active }
+    public var linkTarget: @MainActor (AppLink) -> WindowRegistry.Target = { _ in .active }
 
     /// The open windows, in the order they were opened.
     public private(set) var windows: [WindowID] = []
@@ -207,7 +207,7 @@ public final class WindowRegistry {
     /// ``AppCoordinator/openWhenAllowed(_:force:)``: `try windows.coordinator(for: id)`, or the
     /// coordinator ``openWindow(_:restoring:)`` returned, then `openWhenAllowed(link)`.
     ///
-    /// A ``WindowTarget/newWindow(_:)`` target opens that window first; if the link then fails,
+    /// A ``WindowRegistry/Target/newWindow(_:)`` target opens that window first; if the link then fails,
     /// the window is closed again, so that nothing changed, and if it leaves the window empty
     /// (an action route), the window is closed again too. Once the link has opened, nothing
     /// throws: an observer that closed the window meanwhile leaves it closed.
@@ -221,7 +221,7 @@ public final class WindowRegistry {
     ///   ``NavigationError/WindowFailure/noActiveWindow``, what ``openWindow(_:restoring:)`` throws for a new
     ///   window, or what ``AppCoordinator/open(_:force:)`` throws; then nothing changed.
     @discardableResult
-    public func open(_ link: AppLink, in target: WindowTarget? = nil, force: Bool = false)
+    public func open(_ link: AppLink, in target: WindowRegistry.Target? = nil, force: Bool = false)
         throws(NavigationError) -> (window: WindowID, event: NavigationEvent?)
     {
         let (id, coordinator, isNew) = try window(for: target ?? linkTarget(link))
@@ -272,7 +272,7 @@ public final class WindowRegistry {
     }
 
     /// The window a target names, opening a new one when it asks; whether it is new.
-    private func window(for target: WindowTarget) throws(NavigationError) -> (
+    private func window(for target: WindowRegistry.Target) throws(NavigationError) -> (
         WindowID, AppCoordinator, Bool
     ) {
         switch target {

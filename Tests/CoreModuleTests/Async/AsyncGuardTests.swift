@@ -86,7 +86,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.isEmpty)
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .present(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .present(scene: "B1"), error: expected)
             ])
     }
 
@@ -252,7 +252,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .push(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
             ])
         #expect(fixture.coordinator.pendingNavigation == nil)
         // The guard's question and the timer were cancelled with it.
@@ -284,7 +284,7 @@ struct AsyncGuardTests {
         #expect(coordinator.tree.scenes == [["A1", "A2", "B1"]])
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .transition(.pop()),
                     error: .refused(.finishingScreenNotVisible(ScreenID(1), visible: ScreenID(2))))
             ])
@@ -305,7 +305,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.isEmpty)
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .push(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
             ])
         await fixture.answers.waitForQuestions(2)
         #expect(coordinator.pendingNavigation == .transition(.push(scene: "B2")))
@@ -331,7 +331,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .push(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
             ])
         await expectNothingWaits(fixture)
     }
@@ -425,7 +425,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.map(\.scene) == ["A2"])
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .push(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
             ])
         #expect(fixture.coordinator.pendingNavigation == nil)
     }
@@ -465,7 +465,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.kinds == [.pop])
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .present(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .present(scene: "B1"), error: expected)
             ])
     }
 
@@ -506,7 +506,7 @@ struct AsyncGuardTests {
         #expect(fixture.recorder.transitions.isEmpty)
         #expect(
             fixture.recorder.failures == [
-                NavigationFailure(request: .push(scene: "B1"), error: expected)
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
             ])
         await expectNothingWaits(fixture)
         #expect(fixture.answers.answer(.allow) == false)
@@ -537,7 +537,9 @@ struct AsyncGuardTests {
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
         #expect(
-            recorder.failures == [NavigationFailure(request: .push(scene: "B1"), error: expected)])
+            recorder.failures == [
+                NavigationEvent.Failure(request: .push(scene: "B1"), error: expected)
+            ])
         #expect(coordinator.pendingNavigation == nil)
     }
 
@@ -576,14 +578,14 @@ struct AsyncGuardTests {
     /// Asserts that the tree is `before`, that no transition reached observers, and that they
     /// were told of `failing` operations' failures, each with `expected`.
     private func expectNothingChanged(
-        _ fixture: AsyncFixture, since before: ScreenTree, failing: [NavigationOperation],
+        _ fixture: AsyncFixture, since before: ScreenTree, failing: [NavigationEvent.Operation],
         with expected: NavigationError, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(fixture.coordinator.tree == before, sourceLocation: sourceLocation)
         #expect(fixture.recorder.transitions.isEmpty, sourceLocation: sourceLocation)
         #expect(
             fixture.recorder.failures
-                == failing.map { NavigationFailure(operation: $0, error: expected) },
+                == failing.map { NavigationEvent.Failure(operation: $0, error: expected) },
             sourceLocation: sourceLocation)
         #expect(fixture.coordinator.pendingNavigation == nil, sourceLocation: sourceLocation)
     }
@@ -600,18 +602,18 @@ struct AsyncGuardTests {
 /// A guard's answer that ignores cancellation: it comes when the test releases it.
 @MainActor
 final class LateAnswer {
-    private var waiting: CheckedContinuation<GuardDecision, Never>?
+    private var waiting: CheckedContinuation<NavigationGuard.Decision, Never>?
     private var done: [CheckedContinuation<Void, Never>] = []
     private var answered = false
 
-    func wait() async -> GuardDecision {
+    func wait() async -> NavigationGuard.Decision {
         let decision = await withCheckedContinuation { waiting = $0 }
         answered = true
         for continuation in done { continuation.resume() }
         return decision
     }
 
-    func release(_ decision: GuardDecision) {
+    func release(_ decision: NavigationGuard.Decision) {
         waiting?.resume(returning: decision)
         waiting = nil
     }

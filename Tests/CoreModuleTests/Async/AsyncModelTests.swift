@@ -87,7 +87,7 @@ struct AsyncModelTests {
         }
 
         /// Cancels the model's pending navigation because of `newer`, as the coordinator does.
-        func cancelPending(by newer: NavigationOperation) async {
+        func cancelPending(by newer: NavigationEvent.Operation) async {
             guard let pending = model.pending else { return }
             model.pending = nil
             await settle(

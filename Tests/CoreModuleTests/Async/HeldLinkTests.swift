@@ -58,7 +58,7 @@ struct HeldLinkTests {
         #expect(coordinator.heldLink?.link.text == "demo://open/B1")
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.deepLink("demo://open/A1", format: format)),
                     error: .link(.heldLinkReplaced("demo://open/A1", by: "demo://open/B1")))
             ])
@@ -104,7 +104,7 @@ struct HeldLinkTests {
         #expect(recorder.transitions.isEmpty)
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.deepLink("demo://open/A1/Gone", format: format)),
                     error: expected)
             ])
@@ -158,7 +158,7 @@ struct HeldLinkTests {
 
     @Test("A held link opening on its own keeps its coordinator until its guard has answered")
     func heldLinkKeepsItsCoordinator() async throws {
-        final class Seen { var kinds: [TransitionKind] = [] }
+        final class Seen { var kinds: [TransitionEvent.Kind] = [] }
         let seen = Seen()
         var fixture: AsyncFixture? = try AsyncFixture()
         let answers = try #require(fixture?.answers)
@@ -380,13 +380,14 @@ struct HeldLinkTests {
 
     @Test("Hold reasons and deliveries read as phrases")
     func descriptions() {
-        #expect(LinkHold.appNotReady.description == "until the app is ready")
+        #expect(HeldLink.Hold.appNotReady.description == "until the app is ready")
         #expect(
-            LinkHold.flowInFront(key: "sign-in").description == "until flow \"sign-in\" finishes")
-        let held = LinkDelivery.held(
+            HeldLink.Hold.flowInFront(key: "sign-in").description
+                == "until flow \"sign-in\" finishes")
+        let held = AppLink.Delivery.held(
             HeldLink(.deepLink("demo://open/A1", format: format)), until: .appNotReady)
         #expect(held.description == "held \"demo://open/A1\" until the app is ready")
-        #expect(LinkDelivery.opened(nil).description == "opened: nothing to change")
+        #expect(AppLink.Delivery.opened(nil).description == "opened: nothing to change")
     }
 }
 

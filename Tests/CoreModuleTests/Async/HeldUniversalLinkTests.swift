@@ -80,7 +80,7 @@ struct HeldUniversalLinkTests {
             .universal("https://shop.example.com/home", in: table))
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.deepLink("demo://open/A2", format: format)),
                     error: .link(
                         .heldLinkReplaced(

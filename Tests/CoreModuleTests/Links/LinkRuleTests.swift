@@ -8,7 +8,7 @@ import Testing
 struct LinkRuleTests {
     static let scenes: [SceneIdentifier] = ["Project", "Comments", "Replies", "Reactions", "Home"]
 
-    static func table(origins: [LinkOrigin]? = nil) throws -> LinkTable {
+    static func table(origins: [LinkTable.Origin]? = nil) throws -> LinkTable {
         try LinkTable(
             accepting: origins ?? [
                 .web(host: "www.example.com"), .schemeAndHost("app", host: "www.example.com"),
@@ -22,8 +22,8 @@ struct LinkRuleTests {
                     "projects/:owner/:name/comments", scene: "Comments",
                     parent: "projects/:owner/:name",
                     queryScreens: [
-                        LinkQueryScreen("comment", scene: "Replies"),
-                        LinkQueryScreen("reaction", scene: "Reactions"),
+                        LinkRoute.QueryScreen("comment", scene: "Replies"),
+                        LinkRoute.QueryScreen("reaction", scene: "Reactions"),
                     ],
                     reachableFromOutside: true),
                 LinkRoute("settings/:key", action: "set", refusingQueryItems: ["token"]),
@@ -136,7 +136,8 @@ struct LinkRuleTests {
                 in: Self.table(), origin: .schemeAndHost("app", host: "example.com"))
                 == "app://example.com/projects/a/b")
         #expect(
-            LinkOrigin.schemeAndHost("app", host: "example.com").description == "app://example.com/"
+            LinkTable.Origin.schemeAndHost("app", host: "example.com").description
+                == "app://example.com/"
         )
     }
 
@@ -146,17 +147,19 @@ struct LinkRuleTests {
             (
                 LinkRoute(
                     "a/:id", scene: "Comments",
-                    queryScreens: [LinkQueryScreen("id", scene: "Replies")]),
+                    queryScreens: [LinkRoute.QueryScreen("id", scene: "Replies")]),
                 NavigationError.LinkTableProblem.invalidRoute("a/:id", .invalidQueryItem("id"))
             ),
             (
                 LinkRoute(
-                    "a", scene: "Comments", queryScreens: [LinkQueryScreen("", scene: "Replies")]),
+                    "a", scene: "Comments",
+                    queryScreens: [LinkRoute.QueryScreen("", scene: "Replies")]),
                 .invalidRoute("a", .invalidQueryItem(""))
             ),
             (
                 LinkRoute(
-                    "a", scene: "Comments", queryScreens: [LinkQueryScreen("x", scene: "Replies")],
+                    "a", scene: "Comments",
+                    queryScreens: [LinkRoute.QueryScreen("x", scene: "Replies")],
                     refusingQueryItems: ["x"]),
                 .invalidRoute("a", .invalidQueryItem("x"))
             ),
@@ -165,7 +168,8 @@ struct LinkRuleTests {
                 .invalidRoute("a", .invalidQueryItem("t"))
             ),
             (
-                LinkRoute("a", scene: "Comments", queryScreens: [LinkQueryScreen("x", scene: "")]),
+                LinkRoute(
+                    "a", scene: "Comments", queryScreens: [LinkRoute.QueryScreen("x", scene: "")]),
                 .invalidRoute("a", .invalidScene("", .empty))
             ),
         ])
@@ -203,7 +207,8 @@ struct LinkRuleTests {
         let deep = LinkRoute(
             "a", scene: "Comments",
             queryScreens: [
-                LinkQueryScreen("x", scene: "Replies"), LinkQueryScreen("y", scene: "Replies"),
+                LinkRoute.QueryScreen("x", scene: "Replies"),
+                LinkRoute.QueryScreen("y", scene: "Replies"),
             ])
         #expect(
             throws: NavigationError.link(
@@ -211,7 +216,8 @@ struct LinkRuleTests {
                     .invalidRoute("a", .tooDeep(depth: 3, limit: 2))))
         ) {
             try LinkTable(
-                accepting: [.scheme("app")], limits: LinkLimits(maximumScreens: 2), routes: [deep])
+                accepting: [.scheme("app")], limits: LinkTable.Limits(maximumScreens: 2),
+                routes: [deep])
         }
         let onAction = LinkRoute("b", action: "go", refusingQueryItems: ["token"])
         #expect(onAction.scenes.isEmpty)
@@ -239,7 +245,7 @@ struct LinkRuleTests {
                     reachableFromOutside: true),
                 LinkRoute(
                     "projects/:owner/:name/comments", scene: "A2", parent: "projects/:owner/:name",
-                    queryScreens: [LinkQueryScreen("comment", scene: "B1")],
+                    queryScreens: [LinkRoute.QueryScreen("comment", scene: "B1")],
                     reachableFromOutside: true),
             ])
         try coordinator.open(

@@ -25,7 +25,7 @@ struct UniversalLinkEditTests {
             ])
     }
 
-    nonisolated static let cases: [(path: String, kind: TransitionKind, added: Int)] = [
+    nonisolated static let cases: [(path: String, kind: TransitionEvent.Kind, added: Int)] = [
         ("search/tea", .push, 1),
         ("search/tea/help/brewing", .push, 2),
         ("reviews/7", .present, 1),

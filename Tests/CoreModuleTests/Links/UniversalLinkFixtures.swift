@@ -75,7 +75,7 @@ enum Shop {
 @MainActor
 func expectLinkRejected(
     _ url: String, in table: LinkTable, on coordinator: AppCoordinator,
-    from source: LinkSource = .outside, with expected: NavigationError,
+    from source: AppLink.Source = .outside, with expected: NavigationError,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let before = coordinator.tree
@@ -88,7 +88,7 @@ func expectLinkRejected(
     #expect(
         recorder.failures
             == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .open(.universal(url, in: table, from: source)), error: expected)
             ],
         sourceLocation: sourceLocation)

@@ -7,7 +7,7 @@ struct LinkRow: Sendable, CustomTestStringConvertible {
     let url: String
     let tree: String
     let event: String
-    var source: LinkSource = .outside
+    var source: AppLink.Source = .outside
 
     var testDescription: String { rule }
 }
@@ -266,8 +266,8 @@ struct UniversalLinkReadingTests {
     @Test("the limits are the package's own links' limits, shared by both forms")
     func sharedLimits() throws {
         var format = DeepLinkFormat(scheme: "demo")
-        #expect(format.limits == LinkLimits())
-        format.limits = LinkLimits(
+        #expect(format.limits == LinkTable.Limits())
+        format.limits = LinkTable.Limits(
             maximumLength: 10, maximumScreens: 2, maximumParametersPerScreen: 1)
         #expect(format.maximumLength == 10 && format.maximumScreens == 2)
         let table = try LinkTable(
@@ -411,7 +411,7 @@ struct UniversalLinkEffectTests {
         let recorder = EventRecorder(coordinator)
         let url = "https://shop.example.com/settings/theme/dark?from=mail"
         let event = try coordinator.open(.universal(url, in: table))
-        let action = LinkAction(
+        let action = LinkRoute.Action(
             name: "set-theme", parameters: ["value": "dark", "from": "mail"],
             route: "settings/theme/:value", url: url)
         #expect(event == .linkAction(action))
@@ -543,8 +543,8 @@ struct UniversalLinkReachabilityTests {
 /// A link table that must be refused, and the problem it must be refused with.
 struct TableRow: Sendable, CustomTestStringConvertible {
     let rule: String
-    var origins: [LinkOrigin] = [.scheme("shop")]
-    var limits = LinkLimits()
+    var origins: [LinkTable.Origin] = [.scheme("shop")]
+    var limits = LinkTable.Limits()
     let routes: [LinkRoute]
     let problem: NavigationError.LinkTableProblem
 
@@ -581,8 +581,8 @@ struct LinkTableCheckTests {
             origins: [.web(host: "example.com"), .web(host: "Example.com")], routes: [],
             problem: .repeatedOrigin(.web(host: "Example.com"))),
         TableRow(
-            rule: "a limit of zero", limits: LinkLimits(maximumScreens: 0), routes: [],
-            problem: .invalidLimits(LinkLimits(maximumScreens: 0))),
+            rule: "a limit of zero", limits: LinkTable.Limits(maximumScreens: 0), routes: [],
+            problem: .invalidLimits(LinkTable.Limits(maximumScreens: 0))),
         TableRow(
             rule: "an empty path segment", routes: [LinkRoute("a//b", scene: "A")],
             problem: .invalidRoute("a//b", .invalidPath(.emptySegment(segment: 2)))),
@@ -648,7 +648,7 @@ struct LinkTableCheckTests {
                 "p/:key/r", .parentParameterNotCaptured(parent: "p/:id", name: "id"))),
         TableRow(
             rule: "a chain deeper than the screens' limit",
-            limits: LinkLimits(maximumScreens: 2),
+            limits: LinkTable.Limits(maximumScreens: 2),
             routes: [
                 LinkRoute("a", scene: "A"), LinkRoute("a/b", scene: "B", parent: "a"),
                 LinkRoute("a/b/c", scene: "C", parent: "a/b"),
@@ -662,8 +662,8 @@ struct LinkTableCheckTests {
             accepting: [.scheme("x-shop+v1.2")],
             routes: [LinkRoute("a", scene: "Home", reachableFromOutside: true)])
         #expect(table.origins == [.scheme("x-shop+v1.2")])
-        #expect(LinkOrigin.scheme("x-shop+v1.2").description == "x-shop+v1.2://")
-        #expect(LinkOrigin.web(host: "example.com").description == "https://example.com/")
+        #expect(LinkTable.Origin.scheme("x-shop+v1.2").description == "x-shop+v1.2://")
+        #expect(LinkTable.Origin.web(host: "example.com").description == "https://example.com/")
     }
 
     @Test("a table that breaks a rule", arguments: rows)
@@ -789,7 +789,7 @@ struct UniversalLinkSharingTests {
         let coordinator = AppCoordinator(container: container)
         let table = try LinkTable(
             accepting: [.web(host: "shop.example.com")],
-            limits: LinkLimits(maximumLength: 40),
+            limits: LinkTable.Limits(maximumLength: 40),
             routes: [
                 LinkRoute("search/:term", scene: "Search", reachableFromOutside: true),
                 LinkRoute("receipt", scene: "Receipt", reachableFromOutside: true),

@@ -7,15 +7,19 @@ import Testing
 struct AlertProjectionTests {
     let discard = AlertContent(
         "Discard", title: "Discard this draft?", message: "It cannot be undone.",
-        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
     let share = AlertContent.confirmationDialog(
         "Share", title: "Share the article",
-        buttons: [AlertButton("Mail"), AlertButton("Messages"), .cancel("Not now")],
+        buttons: [
+            AlertContent.Button("Mail"), AlertContent.Button("Messages"), .cancel("Not now"),
+        ],
         anchor: "share")
     let rename = AlertContent(
         "Rename", title: "Rename",
-        buttons: [AlertButton("Save"), .cancel()],
-        textFields: [AlertTextField(placeholder: "Name", text: "Draft"), AlertTextField()])
+        buttons: [AlertContent.Button("Save"), .cancel()],
+        textFields: [
+            AlertContent.TextField(placeholder: "Name", text: "Draft"), AlertContent.TextField(),
+        ])
 
     // MARK: Projection
 
@@ -28,7 +32,7 @@ struct AlertProjectionTests {
         #expect(modal.alert == discard)
         #expect(modal.id == coordinator.tree.modals.first?.modal)
         #expect(projection.stack(modal.stack)?.root == coordinator.tree.visibleScreen?.id)
-        for other in PresentationKind.allCases where other != .alert {
+        for other in PresentationStyle.Kind.allCases where other != .alert {
             #expect(projection.modal(over: 0, as: other) == nil, "\(other)")
         }
         // The alert's stack is a stack of the projection, as a sheet's is.
@@ -111,7 +115,8 @@ struct AlertProjectionTests {
     @Test("a dialog without a cancel button, dismissed, is cancelled")
     func dialogWithoutCancel() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        let choice = AlertContent.confirmationDialog(title: "Pick", buttons: [AlertButton("One")])
+        let choice = AlertContent.confirmationDialog(
+            title: "Pick", buttons: [AlertContent.Button("One")])
         var results: [ScreenResult] = []
         try coordinator.navigate(.alert(choice)) { results.append($0) }
         let navigation = ObservableNavigation(following: coordinator)
@@ -207,7 +212,7 @@ struct AlertProjectionTests {
         // The action's answer, then SwiftUI's isPresented = false: one event, no failure.
         navigation[isPresentedOver: 0, as: .alert] = false
         #expect(recorder.kinds == [.dismiss] && recorder.failures.isEmpty)
-        let answer = try #require(results.first?.value(as: AlertAnswer.self))
+        let answer = try #require(results.first?.value(as: AlertContent.Answer.self))
         #expect(results.count == 1)
         #expect(answer.button == 0 && answer.value(as: String.self) == "Save")
         #expect(answer.text == ["Draft", "Notes"])
@@ -221,7 +226,7 @@ struct AlertProjectionTests {
     @Test("the isPresented = false after an answer leaves the alert its handler presented")
     func chainedAlert() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
-        let done = AlertContent("Done", title: "Discarded", buttons: [AlertButton("OK")])
+        let done = AlertContent("Done", title: "Discarded", buttons: [AlertContent.Button("OK")])
         try coordinator.navigate(.alert(discard)) { _ in
             _ = try? coordinator.navigate(.alert(done))
         }

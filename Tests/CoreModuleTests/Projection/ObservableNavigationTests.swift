@@ -134,7 +134,7 @@ struct ObservableNavigationTests {
     func applyChange() throws {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         let navigation = ObservableNavigation(following: coordinator)
-        var seen: [(TransitionKind, Bool)] = []
+        var seen: [(TransitionEvent.Kind, Bool)] = []
         navigation.applyChange = { event, update in
             seen.append((event.kind, event.animated))
             update()

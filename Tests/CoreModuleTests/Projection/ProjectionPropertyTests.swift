@@ -334,7 +334,7 @@ struct ProjectionRun {
                 expected.append(.transition(event))
             case .failed(let error, _):
                 expected.append(
-                    .failure(NavigationFailure(operation: .report(report), error: error)))
+                    .failure(NavigationEvent.Failure(operation: .report(report), error: error)))
                 statistics.refusals.insert(ModelStatistics.caseName(error))
             default:
                 return failed(step, "the model cannot say what \(report) does")
@@ -406,7 +406,7 @@ struct ProjectionRun {
             }
         case 1:
             let level = Int.random(in: 0...projection.modals.count, using: &random)
-            let kind = PresentationKind.allCases.randomElement(using: &random) ?? .sheet
+            let kind = PresentationStyle.Kind.allCases.randomElement(using: &random) ?? .sheet
             return .modal(projection.modal(over: level, as: kind), over: level, as: kind)
         default:
             break
@@ -499,7 +499,7 @@ struct ProjectionRun {
         let content = Self.drawAlert(&random)
         let before = world.coordinator.tree
         let level = NavigationProjection(before).modals.count
-        let kind = PresentationKind(content.style)
+        let kind = PresentationStyle.Kind(content.style)
         let results = ResultBox()
         world.clearEvents()
         do throws(NavigationError) {
@@ -606,7 +606,7 @@ struct ProjectionRun {
     }
 
     /// Whether `result` is what `content` answers for `button` (`nil`: a tap outside) and
-    /// `text`: the button's value, an ``AlertAnswer`` with text fields, the cancel button's
+    /// `text`: the button's value, an ``AlertContent/Answer`` with text fields, the cancel button's
     /// value (or cancelled) after a tap outside.
     static func answered(
         _ result: ScreenResult, _ content: AlertContent, button: Int?, text: [String]
@@ -617,7 +617,7 @@ struct ProjectionRun {
         }
         let value = content.buttons[button].value.value(as: Int.self)
         guard !content.textFields.isEmpty else { return result.value(as: Int.self) == value }
-        guard let answer = result.value(as: AlertAnswer.self) else { return false }
+        guard let answer = result.value(as: AlertContent.Answer.self) else { return false }
         return answer.button == button && answer.value(as: Int.self) == value && answer.text == text
     }
 
@@ -627,9 +627,9 @@ struct ProjectionRun {
         let count = Int.random(in: 1...4, using: &random)
         let cancel = Bool.random(using: &random) ? Int.random(in: 0..<count, using: &random) : nil
         let buttons = (0..<count).map { index in
-            let role: AlertButton.Role =
+            let role: AlertContent.Button.Role =
                 index == cancel ? .cancel : Bool.random(using: &random) ? .destructive : .default
-            return AlertButton("Button \(index)", role: role, value: index)
+            return AlertContent.Button("Button \(index)", role: role, value: index)
         }
         if Bool.random(using: &random) {
             return .confirmationDialog(
@@ -637,7 +637,7 @@ struct ProjectionRun {
                 buttons: buttons, anchor: Bool.random(using: &random) ? "share" : nil)
         }
         let fields = (0..<Int.random(in: 0...2, using: &random)).map { field in
-            AlertTextField(
+            AlertContent.TextField(
                 placeholder: "Field \(field)", text: drawText(&random),
                 isSecure: Bool.random(using: &random))
         }

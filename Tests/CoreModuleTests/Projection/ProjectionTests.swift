@@ -62,7 +62,7 @@ struct ProjectionTests {
 
     @Test("each style is the item of its own modifier, and of no other")
     func everyStyle() throws {
-        let styles: [(PresentationStyle, PresentationKind)] = [
+        let styles: [(PresentationStyle, PresentationStyle.Kind)] = [
             (.sheet(), .sheet), (.sheet(detents: [.medium], interactiveDismissal: false), .sheet),
             (.fullScreenCover, .fullScreenCover), (.popover(anchor: "share"), .popover),
         ]
@@ -73,11 +73,11 @@ struct ProjectionTests {
             let modal = try #require(projection.modal(over: 0))
             #expect(modal.style == style)
             #expect(modal.kind == kind)
-            #expect(PresentationKind(style) == kind)
+            #expect(PresentationStyle.Kind(style) == kind)
             #expect(modal.level == 1)
             #expect(modal.id == coordinator.tree.modals.first?.modal)
             #expect(projection.modal(over: 0, as: kind) == modal)
-            for other in PresentationKind.allCases where other != kind {
+            for other in PresentationStyle.Kind.allCases where other != kind {
                 #expect(projection.modal(over: 0, as: other) == nil, "\(style) as \(other)")
             }
         }
@@ -213,7 +213,7 @@ struct ProjectionTests {
                     .root(scene: "A1"), .present(scene: "B1", style: style), .push(scene: "B2"),
                 ])
             let projection = NavigationProjection(coordinator.tree)
-            let kind = PresentationKind(style)
+            let kind = PresentationStyle.Kind(style)
             let write = BindingWrite.modal(nil, over: 0, as: kind)
             let reports = projection.reports(for: write)
             #expect(reports == [.dismissedByUser(ScreenID(2))], "\(style)")
@@ -261,7 +261,7 @@ struct ProjectionTests {
             let coordinator = try makeCoordinator(
                 setup: [.root(scene: "A1"), .present(scene: "B1", style: style)])
             let reports = NavigationProjection(coordinator.tree).reports(
-                for: .modal(nil, over: 0, as: PresentationKind(style)))
+                for: .modal(nil, over: 0, as: PresentationStyle.Kind(style)))
             #expect(reports == [.dismissedByUser(ScreenID(2))])
             let recorder = EventRecorder(coordinator)
             expectRefusal(

@@ -307,7 +307,7 @@ struct SplitRun {
         guard split.compactColumn == shown?.column,
             tree.modalCount > 0 || tree.visibleScreen?.id == shown?.last?.id
         else { return "the compact column \(split.compactColumn) is not the visible one" }
-        let expected: SplitColumnVisibility =
+        let expected: ScreenSplit.ColumnVisibility =
             !columns.detail.isEmpty
             ? .automatic : columns.supplementary?.isEmpty == false ? .doubleColumn : .all
         guard split.columnVisibility == expected else {
@@ -388,7 +388,7 @@ struct SplitRun {
             guard recorder.failures.isEmpty, !recorder.transitions.isEmpty else {
                 return failed(step, "a gesture was not followed: \(recorder.events)")
             }
-            let initiator: TransitionInitiator = request == nil ? .user : .app
+            let initiator: TransitionEvent.Initiator = request == nil ? .user : .app
             guard recorder.transitions.allSatisfy({ $0.initiator == initiator }) else {
                 return failed(step, "a gesture's events are not the \(initiator)'s")
             }
@@ -410,10 +410,10 @@ struct SplitRun {
         }
         /// Whether the columns before `column` kept their screens, and the ones after it are
         /// empty.
-        func around(_ column: SplitColumn, keepingIt: Bool) -> Bool {
+        func around(_ column: ScreenSplit.Column, keepingIt: Bool) -> Bool {
             zip(old.columns, new.columns).allSatisfy { old, new in
-                let position = SplitColumn.allCases.firstIndex(of: old.column) ?? 0
-                let target = SplitColumn.allCases.firstIndex(of: column) ?? 0
+                let position = ScreenSplit.Column.allCases.firstIndex(of: old.column) ?? 0
+                let target = ScreenSplit.Column.allCases.firstIndex(of: column) ?? 0
                 if position < target || (position == target && keepingIt) { return old == new }
                 return position == target || new.isEmpty
             }
@@ -428,7 +428,7 @@ struct SplitRun {
                 return "Back from \(column) left \(new)"
             }
         case .compactColumn(let column):
-            let later = SplitColumn.allCases.drop { $0 != column }.dropFirst()
+            let later = ScreenSplit.Column.allCases.drop { $0 != column }.dropFirst()
             guard later.allSatisfy({ new.column($0)?.isEmpty ?? true }),
                 around(column, keepingIt: true) || new.column(column)?.isEmpty == true,
                 new.compactColumn.position <= column.position
@@ -488,7 +488,7 @@ struct SplitRun {
     static func echo(_ projection: NavigationProjection, _ random: inout SeededRandom)
         -> BindingWrite
     {
-        let column = SplitColumn.allCases.randomElement(using: &random) ?? .detail
+        let column = ScreenSplit.Column.allCases.randomElement(using: &random) ?? .detail
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return .selection(projection.split?.column(column)?.selection, column: column)
         case 1: return .compactColumn(projection.split?.compactColumn ?? .primary)
@@ -507,7 +507,7 @@ struct SplitRun {
     {
         guard let split = projection.split else { return nil }
         var choices: [BindingWrite] = []
-        let later = SplitColumn.allCases.filter {
+        let later = ScreenSplit.Column.allCases.filter {
             $0.position > split.compactColumn.position && split.column($0) != nil
         }
         if let column = later.randomElement(using: &random) {
@@ -537,7 +537,8 @@ struct SplitRun {
         case .selection(let destination?, _):
             return .unknownScene(
                 destination.scene,
-                suggestions: SceneSuggestions(for: destination.scene, among: scenes))
+                suggestions: NavigationError.SceneSuggestions(for: destination.scene, among: scenes)
+            )
         case .selection(nil, let column):
             let columns = tree.split?.columns ?? []
             let earlier = columns.prefix { $0.column != column }.last { !$0.isEmpty }
@@ -582,7 +583,7 @@ struct SplitRun {
     }
 }
 
-extension SplitColumn {
+extension ScreenSplit.Column {
     /// The column's place, leading first.
-    fileprivate var position: Int { SplitColumn.allCases.firstIndex(of: self) ?? 0 }
+    fileprivate var position: Int { ScreenSplit.Column.allCases.firstIndex(of: self) ?? 0 }
 }

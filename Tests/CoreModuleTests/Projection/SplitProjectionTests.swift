@@ -216,6 +216,6 @@ struct SplitProjectionTests {
             BindingWrite.selection(nil, column: .detail).description == "detail selection = nil")
         #expect(BindingWrite.compactColumn(.primary).description == "compact column = primary")
         #expect(BindingWrite.sizeClass(.compact).description == "size class = compact")
-        #expect(SplitColumnVisibility.doubleColumn.description == "doubleColumn")
+        #expect(ScreenSplit.ColumnVisibility.doubleColumn.description == "doubleColumn")
     }
 }

@@ -68,7 +68,7 @@ struct SwiftUIGuideTests {
         try window.navigate(.root(scene: "Message"))
         let discard = AlertContent(
             "Discard", title: "Discard this draft?",
-            buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
         var discarded: Bool?
         try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
 

@@ -44,7 +44,7 @@ final class BadInputFixture {
             LinkRoute(
                 "sheet", scene: "B1", effect: .present(.sheet()), reachableFromOutside: true),
             LinkRoute(
-                "preview", scene: "A1", queryScreens: [LinkQueryScreen("item", scene: "A2")],
+                "preview", scene: "A1", queryScreens: [LinkRoute.QueryScreen("item", scene: "A2")],
                 refusingQueryItems: ["token"], reachableFromOutside: true),
         ])
 
@@ -131,7 +131,7 @@ enum BadAction: Sendable {
     case call(@MainActor @Sendable (BadInputFixture) throws -> Void)
 
     /// The operation a failure event names, for the coordinator's own operations.
-    var operation: NavigationOperation? {
+    var operation: NavigationEvent.Operation? {
         switch self {
         case .navigate(let request), .navigateExpectingBool(let request):
             return .transition(request)
@@ -226,11 +226,11 @@ struct BadInputTests {
     /// An alert that can be shown: two buttons, the second one cancels.
     nonisolated static let discard = AlertContent(
         "DiscardDraft", title: "Discard this draft?",
-        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
     /// An alert with one text field.
     nonisolated static let rename = AlertContent(
-        "Rename", title: "Rename", buttons: [AlertButton("Save"), .cancel()],
-        textFields: [AlertTextField(placeholder: "Name")])
+        "Rename", title: "Rename", buttons: [AlertContent.Button("Save"), .cancel()],
+        textFields: [AlertContent.TextField(placeholder: "Name")])
     /// "A1" #1, "A2" #2, and the alert "DiscardDraft" #3 over them.
     nonisolated static let underAlert: [ApplicationTransitionType] = [
         .root(scene: "A1"), .push(scene: "A2"), .alert(discard),
@@ -244,7 +244,7 @@ struct BadInputTests {
         return content
     }
     nonisolated static let dialog = AlertContent.confirmationDialog(
-        title: "Share", buttons: [AlertButton("Copy"), .cancel()], anchor: "share")
+        title: "Share", buttons: [AlertContent.Button("Copy"), .cancel()], anchor: "share")
     nonisolated static let lockedPopover = PresentationStyle.popover(
         anchor: "share", interactiveDismissal: false)
 
@@ -1364,16 +1364,19 @@ struct BadInputTests {
             .refused(.invalidAlert(.noButtons))),
         BadInput(
             "an alert with 17 buttons",
-            .navigate(.alert(broken { $0.buttons = (0..<17).map { AlertButton("B\($0)") } })),
+            .navigate(
+                .alert(broken { $0.buttons = (0..<17).map { AlertContent.Button("B\($0)") } })),
             .refused(.invalidAlert(.tooManyButtons(count: 17, limit: 16)))),
         BadInput(
             "an alert with 5 text fields",
             .navigate(
-                .alert(broken { $0.textFields = Array(repeating: AlertTextField(), count: 5) })),
+                .alert(
+                    broken { $0.textFields = Array(repeating: AlertContent.TextField(), count: 5) })
+            ),
             .refused(.invalidAlert(.tooManyTextFields(count: 5, limit: 4)))),
         BadInput(
             "a dialog with a text field",
-            .navigate(.alert(broken(dialog) { $0.textFields = [AlertTextField()] })),
+            .navigate(.alert(broken(dialog) { $0.textFields = [AlertContent.TextField()] })),
             .refused(.invalidAlert(.textFieldsInDialog))),
         BadInput(
             "an alert with an anchor", .navigate(.alert(broken { $0.anchor = "share" })),
@@ -1621,7 +1624,7 @@ struct BadInputTests {
         if let operation = input.action.operation {
             #expect(
                 recorder.failures == [
-                    NavigationFailure(operation: operation, error: input.expected)
+                    NavigationEvent.Failure(operation: operation, error: input.expected)
                 ])
         } else {
             #expect(recorder.failures.isEmpty)

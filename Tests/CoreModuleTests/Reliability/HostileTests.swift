@@ -643,18 +643,18 @@ extension HostileTests {
         let reads = Counter()
         let names = CountingNames(
             names: (0..<10_000).map { SceneIdentifier("screen-\($0)") }, reads: reads)
-        let suggestions = SceneSuggestions(for: "Screen-12", among: names)
+        let suggestions = NavigationError.SceneSuggestions(for: "Screen-12", among: names)
         let copy = suggestions
         #expect(suggestions.names == ["screen-12"])
         let readOnce = reads.count
         // Computed on the first read only; the copy shares the result.
-        let expected = SceneSuggestions(["screen-12"])
+        let expected = NavigationError.SceneSuggestions(["screen-12"])
         #expect(copy.names == ["screen-12"])
         #expect(copy == expected)
         #expect(suggestions == expected)
         #expect(copy.description == expected.description)
         #expect(reads.count == readOnce)
-        #expect(suggestions.names.count <= SceneSuggestions.limit)
+        #expect(suggestions.names.count <= NavigationError.SceneSuggestions.limit)
     }
 }
 

@@ -45,7 +45,7 @@ struct ModelBasedTests {
         if Self.totalOperations >= 50_000 {
             // Every kind of transition applied, and every error of tabs, splits, styles and
             // whole-stack transitions was met. Only the platform reports a size class.
-            let kinds = Set(TransitionKind.allCases.map(\.description))
+            let kinds = Set(TransitionEvent.Kind.allCases.map(\.description))
                 .subtracting(["size-class"])
                 .union(["pop by the user", "dismiss by the user", "select-tab by the user"])
                 .union(["pop-to-root by the user", "pop-to by the user", "size-class by the user"])
@@ -202,7 +202,7 @@ extension ModelBasedTests {
             guard
                 let operation = operation.operation(in: world),
                 world.events == [
-                    .failure(NavigationFailure(operation: operation, error: expected))
+                    .failure(NavigationEvent.Failure(operation: operation, error: expected))
                 ]
             else {
                 return "observers saw \(world.events) for a failure"

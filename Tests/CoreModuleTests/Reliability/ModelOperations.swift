@@ -35,7 +35,7 @@ enum ModelOperation: CustomStringConvertible {
     /// What the coordinator reports as the failed operation: for a link or a snapshot of the
     /// tree, the one `world` wrote.
     @MainActor
-    func operation(in world: ModelWorld) -> NavigationOperation? {
+    func operation(in world: ModelWorld) -> NavigationEvent.Operation? {
         switch self {
         case .navigate(let request, _): return .transition(request)
         case .report(let report): return .report(report)
@@ -221,7 +221,7 @@ enum ModelResult: Equatable, CustomStringConvertible {
             guard let value = value as? AnyHashable else { return false }
             return value == AnyHashable(expected.base)
         case (.answer(let button, let value, let text), .value(let given)):
-            guard let answer = given as? AlertAnswer else { return false }
+            guard let answer = given as? AlertContent.Answer else { return false }
             return answer.button == button && answer.value == value && answer.text == text
         default: return false
         }
@@ -854,7 +854,7 @@ struct ModelGenerator {
         let primary = buildable(&random)
         let supplementary = Bool.random(using: &random) ? nil : buildable(&random)
         let detail = Int.random(in: 0..<4, using: &random) == 0 ? nil : buildable(&random)
-        let styles: [SplitStyle?] = [nil, nil, nil, .tripleColumn, .doubleColumn]
+        let styles: [ScreenSplit.Style?] = [nil, nil, nil, .tripleColumn, .doubleColumn]
         let style = styles.randomElement(using: &random) ?? nil
         return .split(
             primary: primary, supplementary: supplementary, detail: detail, style: style,
@@ -1275,13 +1275,14 @@ struct ModelGenerator {
     ]
 
     /// A button answering a value of one of several types: its title, a Boolean, a number.
-    func alertButton(_ index: Int, _ random: inout SeededRandom) -> AlertButton {
+    func alertButton(_ index: Int, _ random: inout SeededRandom) -> AlertContent.Button {
         let titles = ["OK", "Delete", "Save", "Später", "✓", "Keep editing"]
         let title = titles[index % titles.count]
         switch Int.random(in: 0..<4, using: &random) {
-        case 0: return AlertButton(title, role: .destructive, value: index.isMultiple(of: 2))
-        case 1: return AlertButton(title, value: index)
-        default: return AlertButton(title)
+        case 0:
+            return AlertContent.Button(title, role: .destructive, value: index.isMultiple(of: 2))
+        case 1: return AlertContent.Button(title, value: index)
+        default: return AlertContent.Button(title)
         }
     }
 
@@ -1305,7 +1306,7 @@ struct ModelGenerator {
                 anchor: anchors.randomElement(using: &random) ?? nil)
         } else {
             let fields = (0..<([0, 0, 1, 2].randomElement(using: &random) ?? 0)).map {
-                AlertTextField(placeholder: "Field \($0)", isSecure: $0 == 1)
+                AlertContent.TextField(placeholder: "Field \($0)", isSecure: $0 == 1)
             }
             content = AlertContent(
                 name == "ConfirmationDialog" ? "Alert" : name, title: "Rename",
@@ -1316,12 +1317,12 @@ struct ModelGenerator {
         switch Int.random(in: 0..<10, using: &random) {
         case 0: content.buttons = []
         case 1:
-            content.buttons = (0..<17).map { AlertButton("B\($0)") }
+            content.buttons = (0..<17).map { AlertContent.Button("B\($0)") }
         case 2:
             if isDialog {
-                content.textFields = [AlertTextField()]
+                content.textFields = [AlertContent.TextField()]
             } else {
-                content.textFields = Array(repeating: AlertTextField(), count: 5)
+                content.textFields = Array(repeating: AlertContent.TextField(), count: 5)
             }
         case 3:
             // An anchor on an alert, or a dialog's anchor of no byte or too many.

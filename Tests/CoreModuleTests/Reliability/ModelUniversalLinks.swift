@@ -7,9 +7,9 @@ struct ModelUniversalLink {
     /// What the link names.
     enum Meaning {
         /// A route of ``ModelWorld/links``: its chain of screens, root first, and its effect.
-        case screens([(target: SceneIdentifier, parameters: [String: String])], LinkEffect)
+        case screens([(target: SceneIdentifier, parameters: [String: String])], LinkRoute.Effect)
         /// An action route.
-        case action(LinkAction)
+        case action(LinkRoute.Action)
         /// A link no route handles, or that fails before a route applies.
         case error(NavigationError)
     }
@@ -60,7 +60,7 @@ enum ModelUniversalLinks {
         LinkRoute("secret", scene: "A2"),
         LinkRoute("act/:v", action: "act", reachableFromOutside: true),
         LinkRoute(
-            "thread/:q", scene: "B1", queryScreens: [LinkQueryScreen("reply", scene: "B2")],
+            "thread/:q", scene: "B1", queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
             refusingQueryItems: ["token"], reachableFromOutside: true),
     ]
 
@@ -84,7 +84,7 @@ enum ModelUniversalLinks {
         func screens(
             _ path: String, _ route: String,
             _ chain: [(target: SceneIdentifier, parameters: [String: String])],
-            _ effect: LinkEffect
+            _ effect: LinkRoute.Effect
         ) -> ModelUniversalLink {
             var chain = chain
             if let last = chain.indices.last {
@@ -150,7 +150,7 @@ enum ModelUniversalLinks {
             return ModelUniversalLink(
                 url: url, route: "act/:v",
                 meaning: .action(
-                    LinkAction(
+                    LinkRoute.Action(
                         name: "act", parameters: SceneParameters(extra.merging(["v": read]) { $1 }),
                         route: "act/:v", url: url)))
         case 15:
@@ -195,7 +195,7 @@ extension ReferenceModel {
     /// link unhandled), then the route's effect applies like a link of the package's own form.
     func predict(_ link: ModelUniversalLink, force: Bool) -> ModelOutcome {
         let chain: [(target: SceneIdentifier, parameters: [String: String])]
-        let effect: LinkEffect
+        let effect: LinkRoute.Effect
         switch link.meaning {
         case .error(let error): return .failed(error)
         case .action: return .silent(self)
@@ -265,8 +265,8 @@ extension ReferenceModel {
     /// A universal link's stack placed by `place` after the modals are dismissed: the guards
     /// and vetoes of `leaving` run, then each screen is checked and built.
     private func predictLinkStack(
-        _ planned: [PlannedScreen], leaving: [ModelScreen], kind: TransitionKind,
-        firstKind: TransitionKind, force: Bool, style: PresentationStyle? = nil,
+        _ planned: [PlannedScreen], leaving: [ModelScreen], kind: TransitionEvent.Kind,
+        firstKind: TransitionEvent.Kind, force: Bool, style: PresentationStyle? = nil,
         place: (inout ReferenceModel, [ModelScreen]) -> Void
     ) -> ModelOutcome {
         if let error = leavingError(leaving, kind: kind, force: force) { return .failed(error) }

@@ -13,7 +13,7 @@ enum NestedCall: Sendable, CustomTestStringConvertible {
     static let format = DeepLinkFormat(scheme: "app")
 
     /// The kind a `reentrantNavigation` error names for this call.
-    var kind: TransitionKind {
+    var kind: TransitionEvent.Kind {
         switch self {
         case .navigate(let request): return request.kind
         case .open, .restore: return .replaceTree
@@ -142,7 +142,7 @@ struct ReentrancyTests {
     }
 
     /// The outer operation's build kind, which the nested error names.
-    private func buildKind(_ outer: OuterCall) -> TransitionKind {
+    private func buildKind(_ outer: OuterCall) -> TransitionEvent.Kind {
         switch outer {
         case .navigate(let request): return request.kind
         case .open, .restore: return .replaceTree
@@ -176,7 +176,7 @@ struct ReentrancyTests {
         let errors = NestedErrors()
         let meddled = try makeApp()
         let twin = try makeApp()
-        var firstAttempt: TransitionKind?
+        var firstAttempt: TransitionEvent.Kind?
         meddled.addGuard(
             NavigationGuard("meddler") { [weak meddled] attempt in
                 if firstAttempt == nil { firstAttempt = attempt.kind }
@@ -204,7 +204,7 @@ struct ReentrancyTests {
             errors.runOnce(nested, on: meddled)
             return nil
         }
-        let kind: TransitionKind
+        let kind: TransitionEvent.Kind
         switch outer {
         case .navigate(let request): kind = request.kind
         case .open, .restore: kind = .replaceTree

@@ -89,7 +89,7 @@ struct ModelTree: Equatable, CustomStringConvertible {
     /// The tabs' names, in the order of `base`; empty for a stack or a split root.
     var tabNames: [String] = []
     /// The columns of a split root, in the order of `base`; empty for a stack or a tab root.
-    var columns: [SplitColumn] = []
+    var columns: [ScreenSplit.Column] = []
     /// The index in `base` of the selected tab; 0 for a stack root; a split's detail column.
     var selected = 0
     var modals: [ModelModal] = []
@@ -133,7 +133,7 @@ struct ModelTree: Equatable, CustomStringConvertible {
     var selectedTab: String? { hasTabs ? tabNames[selected] : nil }
 
     /// The index in `base` of a split's `column`, if the root is a split that has it.
-    func column(_ column: SplitColumn) -> Int? { columns.firstIndex(of: column) }
+    func column(_ column: ScreenSplit.Column) -> Int? { columns.firstIndex(of: column) }
 
     /// Replaces the whole tree by an empty window of the same size class.
     mutating func clear() {
@@ -419,7 +419,7 @@ enum ModelCatalogue {
 
     /// The kinds refused over an alert: those that push onto, present over, pop or set the
     /// top-most stack (docs: "nothing goes over an alert").
-    static let refusedOverAlert: Set<TransitionKind> = [
+    static let refusedOverAlert: Set<TransitionEvent.Kind> = [
         .push, .present, .pop, .popToRoot, .popTo, .setStack, .replace,
     ]
 
@@ -515,13 +515,13 @@ struct PlannedTree {
     var modals: [(style: PresentationStyle, screens: [PlannedScreen])]
 
     /// Every screen in the order it is built, with the kind of transition its guard sees.
-    var buildOrder: [(screen: PlannedScreen, kind: TransitionKind)] {
-        func stack(_ screens: [PlannedScreen], first: TransitionKind) -> [(
-            screen: PlannedScreen, kind: TransitionKind
+    var buildOrder: [(screen: PlannedScreen, kind: TransitionEvent.Kind)] {
+        func stack(_ screens: [PlannedScreen], first: TransitionEvent.Kind) -> [(
+            screen: PlannedScreen, kind: TransitionEvent.Kind
         )] {
             screens.enumerated().map { ($0.element, $0.offset == 0 ? first : .push) }
         }
-        var order: [(screen: PlannedScreen, kind: TransitionKind)] = []
+        var order: [(screen: PlannedScreen, kind: TransitionEvent.Kind)] = []
         switch root {
         case .stack(let screens): order += stack(screens, first: .root)
         case .tabs(let tabs, _):
@@ -566,7 +566,8 @@ struct ReferenceModel {
         return .failure(
             .unknownScene(
                 target,
-                suggestions: SceneSuggestions(for: target, among: ModelCatalogue.registered)))
+                suggestions: NavigationError.SceneSuggestions(
+                    for: target, among: ModelCatalogue.registered)))
     }
 
     /// Resolves and checks one screen, checks its payload, and asks the guard.
@@ -575,7 +576,7 @@ struct ReferenceModel {
     /// builder has not run yet.
     func checkScreen(
         _ target: SceneIdentifier, _ parameters: [String: String], _ payload: ScenePayload?,
-        kind: TransitionKind
+        kind: TransitionEvent.Kind
     ) -> Result<ModelChecked, NavigationError> {
         let scene: SceneIdentifier
         var merged = parameters
@@ -634,7 +635,7 @@ struct ReferenceModel {
 
     /// Checks every target of a request that builds several, in order.
     func checkScreens(
-        _ targets: [(SceneIdentifier, [String: String], ScenePayload?)], kind: TransitionKind
+        _ targets: [(SceneIdentifier, [String: String], ScenePayload?)], kind: TransitionEvent.Kind
     ) -> Result<[ModelChecked], NavigationError> {
         var checked: [ModelChecked] = []
         for (target, parameters, payload) in targets {
@@ -673,7 +674,7 @@ struct ReferenceModel {
 
     /// The error the guard or a veto raises against `leaving` (bottom first), checked top
     /// first; `nil` when every screen may leave.
-    func leavingError(_ leaving: [ModelScreen], kind: TransitionKind, force: Bool)
+    func leavingError(_ leaving: [ModelScreen], kind: TransitionEvent.Kind, force: Bool)
         -> NavigationError?
     {
         for screen in leaving.reversed() {
@@ -710,14 +711,14 @@ struct ReferenceModel {
     // MARK: Predicting
 
     /// Kinds whose event is about the screen that left rather than the one now visible.
-    private static let removals: Set<TransitionKind> = [
+    private static let removals: Set<TransitionEvent.Kind> = [
         .pop, .popTo, .popToRoot, .dismiss, .dismissAll, .removeTab,
     ]
 
     /// The model after `next`, with the event the coordinator reports for the change.
     func applied(
-        _ next: ReferenceModel, kind: TransitionKind, removed: Int, animated: Bool,
-        initiator: TransitionInitiator = .app, style: PresentationStyle? = nil,
+        _ next: ReferenceModel, kind: TransitionEvent.Kind, removed: Int, animated: Bool,
+        initiator: TransitionEvent.Initiator = .app, style: PresentationStyle? = nil,
         about added: ScreenLocation? = nil
     ) -> ModelOutcome {
         var next = next
@@ -1034,7 +1035,7 @@ struct ReferenceModel {
     /// puts the built screens in the tree.
     private func replacing(
         _ leaving: [ModelScreen], by targets: [(SceneIdentifier, [String: String], ScenePayload?)],
-        kind: TransitionKind, force: Bool, animated: Bool, aboutAdded: Bool = false,
+        kind: TransitionEvent.Kind, force: Bool, animated: Bool, aboutAdded: Bool = false,
         place: (inout ReferenceModel, [ModelScreen]) -> Void
     ) -> ModelOutcome {
         let checked: [ModelChecked]
@@ -1250,7 +1251,7 @@ struct ReferenceModel {
                 next.tree.selected = selected
                 for tab in tabs { next.tree.base.append(next.newStack(take(tab.screens.count))) }
             case .split(let primary, let supplementary, let detail):
-                let style: SplitStyle = supplementary == nil ? .doubleColumn : .tripleColumn
+                let style: ScreenSplit.Style = supplementary == nil ? .doubleColumn : .tripleColumn
                 next.tree.columns = style.columns
                 for column in [primary] + (supplementary.map { [$0] } ?? []) + [detail] {
                     next.tree.base.append(next.newStack(take(column.count)))

@@ -210,7 +210,8 @@ struct RegressionTests {
             .root(scene: "A1"), .push(scene: "A2"), .push(scene: "B1"),
         ])
         let format = DeepLinkFormat(scheme: "app", maximumScreens: 2)
-        try coordinator.navigate(.alert(AlertContent(title: "Sure?", buttons: [AlertButton("OK")])))
+        try coordinator.navigate(
+            .alert(AlertContent(title: "Sure?", buttons: [AlertContent.Button("OK")])))
         expectRefusal(
             NavigationError.link(.invalidLink(.tooManyScreens(count: 3, limit: 2))),
             leaving: coordinator
@@ -231,7 +232,7 @@ struct RegressionTests {
     /// order ("no root" first). Now the answers are checked once the request can apply.
     @Test("a typed alert fails with the request's own error before its answers' type")
     func typedAlertChecksTheRequestFirst() throws {
-        let strings = AlertContent(title: "Sure?", buttons: [AlertButton("OK"), .cancel()])
+        let strings = AlertContent(title: "Sure?", buttons: [AlertContent.Button("OK"), .cancel()])
         let empty = try makeCoordinator()
         expectRefusal(NavigationError.refused(.noRoot(.present)), leaving: empty) {
             try empty.navigate(.alert(strings), expecting: Bool.self) { _ in }

@@ -19,9 +19,9 @@ enum WindowOperation: CustomStringConvertible {
     /// An operation of the single-window model, on an open window's coordinator.
     case navigate(WindowID, ModelOperation)
     /// ``WindowRegistry/open(_:in:force:)``; a `nil` target asks the app's policy.
-    case openLink(ModelLink, in: WindowTarget?, force: Bool)
+    case openLink(ModelLink, in: WindowRegistry.Target?, force: Bool)
     /// ``WindowRegistry/openWhenAllowed(_:in:force:)``.
-    case openWhenAllowed(ModelLink, in: WindowTarget?, force: Bool)
+    case openWhenAllowed(ModelLink, in: WindowRegistry.Target?, force: Bool)
     /// ``AppCoordinator/markReadyForLinks()`` on the window's coordinator.
     case markReady(WindowID)
     /// ``WindowRegistry/restorationActivity(for:activityType:)``, read back as the platform
@@ -32,7 +32,7 @@ enum WindowOperation: CustomStringConvertible {
     /// ``AppCoordinator/openWhenAllowed(_:force:)`` on a closed window's kept coordinator.
     case openWhenAllowedClosed(WindowID, ModelLink)
     /// Sets ``WindowRegistry/linkTarget`` to answer this target for every link.
-    case setPolicy(WindowTarget)
+    case setPolicy(WindowRegistry.Target)
 
     var description: String {
         switch self {
@@ -78,7 +78,7 @@ enum WindowOperation: CustomStringConvertible {
         }
     }
 
-    static func describe(_ target: WindowTarget?) -> String {
+    static func describe(_ target: WindowRegistry.Target?) -> String {
         target.map { "\($0)" } ?? "the policy's"
     }
 }
@@ -130,7 +130,7 @@ struct WindowModel {
     var activations: [WindowID] = []
     var states: [WindowID: Window] = [:]
     /// What ``WindowRegistry/linkTarget`` answers.
-    var policy: WindowTarget = .active
+    var policy: WindowRegistry.Target = .active
 
     var activeWindow: WindowID? { activations.last }
 
@@ -158,7 +158,7 @@ struct WindowModel {
 
     /// The window `target` names, a new one's fresh state, or the error the registry throws
     /// before opening anything.
-    func resolve(_ target: WindowTarget) -> Result<
+    func resolve(_ target: WindowRegistry.Target) -> Result<
         (id: WindowID, window: Window, isNew: Bool), NavigationError
     > {
         switch target {
@@ -218,7 +218,7 @@ struct WindowGenerator {
         return name(&random)
     }
 
-    func target(_ model: WindowModel, _ random: inout SeededRandom) -> WindowTarget {
+    func target(_ model: WindowModel, _ random: inout SeededRandom) -> WindowRegistry.Target {
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<4: return .window(openName(model, &random))
         case 4..<7: return .active
@@ -227,7 +227,7 @@ struct WindowGenerator {
     }
 
     /// A link for `target`, written for the tree of the window it names (when there is one).
-    func link(_ model: WindowModel, _ target: WindowTarget, _ random: inout SeededRandom)
+    func link(_ model: WindowModel, _ target: WindowRegistry.Target, _ random: inout SeededRandom)
         -> ModelLink
     {
         let window = try? model.resolve(target).get().window
@@ -307,12 +307,12 @@ struct WindowGenerator {
             }
             return .navigate(id, single.next(window.model, &random))
         case 62..<72:
-            let target: WindowTarget? =
+            let target: WindowRegistry.Target? =
                 Int.random(in: 0..<5, using: &random) == 0 ? nil : self.target(model, &random)
             let link = self.link(model, target ?? model.policy, &random)
             return .openLink(link, in: target, force: force)
         case 72..<79:
-            let target: WindowTarget? =
+            let target: WindowRegistry.Target? =
                 Int.random(in: 0..<5, using: &random) == 0 ? nil : self.target(model, &random)
             let link = self.link(model, target ?? model.policy, &random)
             return .openWhenAllowed(link, in: target, force: force)

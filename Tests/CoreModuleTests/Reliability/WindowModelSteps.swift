@@ -83,7 +83,8 @@ extension WindowHarness {
                 let expected = NavigationError.window(.windowClosed(id))
                 guard error == expected,
                     world.events == [
-                        .failure(NavigationFailure(operation: .open(appLink), error: expected))
+                        .failure(
+                            NavigationEvent.Failure(operation: .open(appLink), error: expected))
                     ]
                 else {
                     return .mismatch("threw \(error), reported \(world.events)")
@@ -277,7 +278,9 @@ extension WindowHarness {
 
     // MARK: Links
 
-    func openLink(_ link: ModelLink, in target: WindowTarget?, force: Bool) -> WindowOutcome {
+    func openLink(_ link: ModelLink, in target: WindowRegistry.Target?, force: Bool)
+        -> WindowOutcome
+    {
         let appLink = AppLink.deepLink(link.text, format: ModelWorld.format)
         let resolved: (id: WindowID, window: WindowModel.Window, isNew: Bool)
         switch model.resolve(target ?? model.policy) {
@@ -332,7 +335,7 @@ extension WindowHarness {
         }
     }
 
-    func openWhenAllowed(_ link: ModelLink, in target: WindowTarget?, force: Bool) async
+    func openWhenAllowed(_ link: ModelLink, in target: WindowRegistry.Target?, force: Bool) async
         -> WindowOutcome
     {
         let appLink = AppLink.deepLink(link.text, format: ModelWorld.format)
@@ -353,7 +356,7 @@ extension WindowHarness {
         let (id, isNew) = (resolved.id, resolved.isNew)
         var window = resolved.window
         let before = worlds[id]?.coordinator.tree ?? ScreenTree()
-        let result: Result<(window: WindowID, delivery: LinkDelivery), NavigationError>
+        let result: Result<(window: WindowID, delivery: AppLink.Delivery), NavigationError>
         do throws(NavigationError) {
             result = .success(try await registry.openWhenAllowed(appLink, in: target, force: force))
         } catch {
@@ -379,7 +382,7 @@ extension WindowHarness {
             if let older = window.heldLink, older != held {
                 expected = [
                     .failure(
-                        NavigationFailure(
+                        NavigationEvent.Failure(
                             operation: .open(older.link),
                             error: .link(.heldLinkReplaced(older.link.text, by: appLink.text))))
                 ]

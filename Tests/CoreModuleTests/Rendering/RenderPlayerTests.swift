@@ -5,13 +5,13 @@ import Testing
 @MainActor
 final class ManualHost: RenderHost {
     /// Every step started, in order.
-    private(set) var started: [RenderStep] = []
+    private(set) var started: [RenderPlan.Step] = []
     /// The completions of animated steps still running, oldest first.
     private var running: [@MainActor () -> Void] = []
     /// Whether to call a completion a second time when the animation ends (a buggy handler).
     var completesTwice = false
 
-    func perform(_ step: RenderStep, completion: @escaping @MainActor () -> Void) {
+    func perform(_ step: RenderPlan.Step, completion: @escaping @MainActor () -> Void) {
         started.append(step)
         if step.animated {
             running.append(completion)

@@ -419,15 +419,20 @@ struct SplitViewTests {
 
     @Test("the split's names read as the docs write them")
     func names() {
-        #expect(SplitColumn.allCases.map(\.description) == ["primary", "supplementary", "detail"])
-        #expect(SplitStyle.doubleColumn.description == "double-column")
-        #expect(SplitStyle.tripleColumn.description == "triple-column")
-        #expect(SplitStyle.tripleColumn.columns == [.primary, .supplementary, .detail])
+        #expect(
+            ScreenSplit.Column.allCases.map(\.description) == [
+                "primary", "supplementary", "detail",
+            ])
+        #expect(ScreenSplit.Style.doubleColumn.description == "double-column")
+        #expect(ScreenSplit.Style.tripleColumn.description == "triple-column")
+        #expect(ScreenSplit.Style.tripleColumn.columns == [.primary, .supplementary, .detail])
         #expect(SizeClass.compact.description == "compact")
         #expect(
             PlatformReport.sizeClassChanged(.regular).description == "size-class-changed regular")
-        #expect(TransitionKind.sizeClass.description == "size-class")
-        #expect(!TransitionKind.sizeClass.addsScreen && TransitionKind.showDetail.addsScreen)
+        #expect(TransitionEvent.Kind.sizeClass.description == "size-class")
+        #expect(
+            !TransitionEvent.Kind.sizeClass.addsScreen && TransitionEvent.Kind.showDetail.addsScreen
+        )
     }
 
     @Test("a version 3 snapshot's split is read within the limits, its columns counted")

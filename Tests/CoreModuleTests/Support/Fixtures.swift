@@ -61,8 +61,8 @@ final class EventRecorder {
     }
 
     var transitions: [TransitionEvent] { events.compactMap(\.transition) }
-    var failures: [NavigationFailure] { events.compactMap(\.failure) }
-    var kinds: [TransitionKind] { transitions.map(\.kind) }
+    var failures: [NavigationEvent.Failure] { events.compactMap(\.failure) }
+    var kinds: [TransitionEvent.Kind] { transitions.map(\.kind) }
 }
 
 /// A coordinator over a container of stub scenes, already navigated through `setup`.
@@ -94,7 +94,7 @@ func expectRejected(
     #expect(coordinator.tree == before, sourceLocation: sourceLocation)
     #expect(recorder.transitions.isEmpty, sourceLocation: sourceLocation)
     #expect(
-        recorder.failures == [NavigationFailure(request: request, error: expected)],
+        recorder.failures == [NavigationEvent.Failure(request: request, error: expected)],
         sourceLocation: sourceLocation)
     #expect(coordinator.tree.invariantViolations() == [], sourceLocation: sourceLocation)
 }

@@ -19,7 +19,7 @@ struct PlanHost: Equatable {
 
     var tabs: [String] = []
     /// A split root's columns, in the order of `base`; empty otherwise.
-    var columns: [SplitColumn] = []
+    var columns: [ScreenSplit.Column] = []
     var base: [Stack] = []
     var selected = 0
     var modals: [Modal] = []
@@ -43,7 +43,7 @@ struct PlanHost: Equatable {
     }
 
     /// Performs one step; returns what is wrong with it, if anything.
-    mutating func perform(_ step: RenderStep) -> String? {
+    mutating func perform(_ step: RenderPlan.Step) -> String? {
         switch step {
         case .setRoot(let stack):
             guard modals.isEmpty else { return "set-root while modals are presented" }
@@ -58,7 +58,8 @@ struct PlanHost: Equatable {
             guard modals.isEmpty else { return "set-split while modals are presented" }
             let named = stacks.compactMap(\.column)
             guard
-                named == SplitStyle.doubleColumn.columns || named == SplitStyle.tripleColumn.columns
+                named == ScreenSplit.Style.doubleColumn.columns
+                    || named == ScreenSplit.Style.tripleColumn.columns
             else { return "set-split of the columns \(named)" }
             (tabs, base, selected, columns) = ([], stacks.map(Self.stack), 0, named)
         case .selectTab(let name, let index):

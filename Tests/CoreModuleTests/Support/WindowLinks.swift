@@ -11,8 +11,8 @@ extension WindowRegistry {
     /// action route left empty is closed again, as ``open(_:in:force:)`` does.
     @discardableResult
     func openWhenAllowed(
-        _ link: AppLink, in target: WindowTarget? = nil, force: Bool = false
-    ) async throws(NavigationError) -> (window: WindowID, delivery: LinkDelivery) {
+        _ link: AppLink, in target: WindowRegistry.Target? = nil, force: Bool = false
+    ) async throws(NavigationError) -> (window: WindowID, delivery: AppLink.Delivery) {
         let id: WindowID
         let coordinator: AppCoordinator
         var isNew = false

@@ -95,7 +95,7 @@ struct StyleTests {
         #expect(recorder.transitions.isEmpty)
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .report(.dismissedByUser(first)),
                     error: .refused(.notDismissibleByUser(first, style: style)))
             ])

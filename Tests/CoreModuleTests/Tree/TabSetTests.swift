@@ -102,7 +102,7 @@ struct TabSetTests {
     @Test("guards see the new tab's scene, and the tab that comes into view when one is removed")
     func guards() throws {
         let coordinator = try makeCoordinator(setup: Self.setup)
-        var asked: [(TransitionKind, SceneIdentifier)] = []
+        var asked: [(TransitionEvent.Kind, SceneIdentifier)] = []
         coordinator.addGuard(
             NavigationGuard("log") { attempt in
                 if !attempt.isLeaving { asked.append((attempt.kind, attempt.scene)) }
@@ -136,9 +136,10 @@ struct TabSetTests {
         #expect(
             ApplicationTransitionType.removeTab("inbox").description
                 == ".removeTab(\"inbox\", animated: false)")
-        #expect(TransitionKind.addTab.description == "add-tab")
-        #expect(TransitionKind.removeTab.description == "remove-tab")
-        #expect(TransitionKind.addTab.addsScreen && !TransitionKind.removeTab.addsScreen)
+        #expect(TransitionEvent.Kind.addTab.description == "add-tab")
+        #expect(TransitionEvent.Kind.removeTab.description == "remove-tab")
+        #expect(
+            TransitionEvent.Kind.addTab.addsScreen && !TransitionEvent.Kind.removeTab.addsScreen)
         #expect(ApplicationTransitionType.addTab(TabItem("x", scene: "B2")).scene == "B2")
         #expect(ApplicationTransitionType.removeTab("x", animated: true).animated)
         #expect(ApplicationTransitionType.removeTab("x").scene == nil)

@@ -459,7 +459,7 @@ struct TabLifecycleTests {
             homeAndMore, .selectTab("more"), .push(scene: "B2", parameters: ["id": "4"]),
             .selectTab("home"),
         ])
-        var attempts: [NavigationAttempt] = []
+        var attempts: [NavigationGuard.Attempt] = []
         coordinator.addGuard(
             NavigationGuard("lock") { attempt in
                 attempts.append(attempt)

@@ -182,11 +182,11 @@
             guard let alert = controller as? UIAlertController,
                 alert === renderer.viewController(for: screen.id)
             else { return "\(screen) is not shown by its alert controller" }
-            let styles: [AlertButton.Role: UIAlertAction.Style] = [
+            let styles: [AlertContent.Button.Role: UIAlertAction.Style] = [
                 .default: .default, .cancel: .cancel, .destructive: .destructive,
             ]
             let fields = (alert.textFields ?? []).map {
-                AlertTextField(
+                AlertContent.TextField(
                     placeholder: $0.placeholder ?? "", text: $0.text ?? "",
                     isSecure: $0.isSecureTextEntry)
             }

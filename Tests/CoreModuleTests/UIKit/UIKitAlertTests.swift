@@ -10,18 +10,18 @@
         static let discard = AlertContent(
             title: "Discard this draft?", message: "It cannot be undone.",
             buttons: [
-                AlertButton("Discard", role: .destructive, value: true),
-                AlertButton("Keep", role: .cancel, value: false),
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Keep", role: .cancel, value: false),
             ])
         static let rename = AlertContent(
-            "Rename", title: "Rename", buttons: [.cancel(), AlertButton("Save")],
+            "Rename", title: "Rename", buttons: [.cancel(), AlertContent.Button("Save")],
             textFields: [
-                AlertTextField(placeholder: "Name", text: "Draft"),
-                AlertTextField(placeholder: "Password", isSecure: true),
+                AlertContent.TextField(placeholder: "Name", text: "Draft"),
+                AlertContent.TextField(placeholder: "Password", isSecure: true),
             ])
         static let delete = AlertContent.confirmationDialog(
             title: "Delete the message?",
-            buttons: [AlertButton("Delete", role: .destructive, value: 1), .cancel()],
+            buttons: [AlertContent.Button("Delete", role: .destructive, value: 1), .cancel()],
             anchor: "share")
 
         func shown(_ setup: [ApplicationTransitionType] = [.root(scene: "A1")]) throws
@@ -146,7 +146,7 @@
             try shown.coordinator.navigate(.alert(Self.rename)) { results.append($0) }
             shown.settle()
             #expect(shown.testing.simulateAlertAction(1, typing: ["Letter"]))
-            let answer = try #require(results.first?.value(as: AlertAnswer.self))
+            let answer = try #require(results.first?.value(as: AlertContent.Answer.self))
             #expect(answer.button == 1)
             #expect(answer.value(as: String.self) == "Save")
             #expect(answer.text == ["Letter", ""])
@@ -192,7 +192,8 @@
             let shown = try shown()
             var results: [ScreenResult] = []
             let dialog = AlertContent.confirmationDialog(
-                title: "Share", buttons: [AlertButton("Mail"), AlertButton("Messages")])
+                title: "Share",
+                buttons: [AlertContent.Button("Mail"), AlertContent.Button("Messages")])
             try shown.coordinator.navigate(.alert(dialog)) { results.append($0) }
             shown.settle()
             let events = EventRecorder(shown.coordinator)
@@ -262,7 +263,7 @@
             shown.settle()
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
             #expect(shown.testing.simulateAlertAction(0))
-            #expect(results.first?.value(as: AlertAnswer.self)?.text == ["Draft", ""])
+            #expect(results.first?.value(as: AlertContent.Answer.self)?.text == ["Draft", ""])
             #expect(coordinator.tree.alert == nil)
         }
 

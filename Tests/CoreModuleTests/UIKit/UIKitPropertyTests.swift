@@ -74,8 +74,9 @@
             }
             #expect(statistics.checked > 2_000)
             // Split requests and size classes (whose plans are empty or one step) are part of
-            // the mix: a little under a thousand steps queue.
-            #expect(statistics.queuedSteps > 800, "\(statistics)")
+            // the mix: 750 to 1,000 steps queue, depending on the seed; fewer than 600 would mean
+            // the window stopped queueing plans behind running animations.
+            #expect(statistics.queuedSteps > 600, "\(statistics)")
         }
 
         /// Runs `steps` operations on a fresh coordinator and window; false after recording an
@@ -182,12 +183,12 @@
             let count = Int.random(in: 1...3, using: &random)
             let cancel =
                 Bool.random(using: &random) ? Int.random(in: 0..<count, using: &random) : -1
-            var buttons: [AlertButton] = []
+            var buttons: [AlertContent.Button] = []
             for index in 0..<count {
-                let role: AlertButton.Role =
+                let role: AlertContent.Button.Role =
                     index == cancel
                     ? .cancel : Bool.random(using: &random) ? .destructive : .default
-                buttons.append(AlertButton("Button \(index)", role: role, value: index))
+                buttons.append(AlertContent.Button("Button \(index)", role: role, value: index))
             }
             let message = Bool.random(using: &random) ? "A message" : nil
             if Bool.random(using: &random) {
@@ -195,10 +196,10 @@
                 return .confirmationDialog(
                     title: "Dialog", message: message, buttons: buttons, anchor: anchor)
             }
-            var fields: [AlertTextField] = []
+            var fields: [AlertContent.TextField] = []
             for index in 0..<Int.random(in: 0...2, using: &random) {
                 fields.append(
-                    AlertTextField(
+                    AlertContent.TextField(
                         placeholder: "Field \(index)",
                         text: Bool.random(using: &random) ? "Text \(index)" : "",
                         isSecure: Bool.random(using: &random)))
@@ -212,7 +213,7 @@
         ///
         /// The user taps a button (typing in some text fields first) or taps outside, or the
         /// app dismisses it (also when the stand-in refuses the user's gesture); the request
-        /// hears the button's value (an ``AlertAnswer`` with the text fields' text), the cancel
+        /// hears the button's value (an ``AlertContent/Answer`` with the text fields' text), the cancel
         /// button's for a tap outside, or `cancelled`.
         private func alertEpisode(
             _ content: AlertContent, _ shown: StandInWindow, _ coordinator: AppCoordinator,
@@ -281,7 +282,7 @@
                     return "the alert answered \(result), not button \(button)"
                 }
             case (let button, let text)?:
-                let answer = result.value(as: AlertAnswer.self)
+                let answer = result.value(as: AlertContent.Answer.self)
                 guard answer?.button == button, answer?.value(as: Int.self) == button,
                     answer?.text == text
                 else { return "the alert answered \(result), not button \(button) with \(text)" }

@@ -65,7 +65,7 @@
 
         @Test("three columns: a supplementary selection empties the detail, its placeholder kept")
         func threeColumns() throws {
-            var placeholders: [SplitColumn] = []
+            var placeholders: [ScreenSplit.Column] = []
             let coordinator = try makeCoordinator(setup: [
                 .split(primary: "A1", supplementary: "A2", detail: "B1")
             ])

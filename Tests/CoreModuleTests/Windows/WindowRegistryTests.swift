@@ -515,7 +515,7 @@ struct WindowRegistryTests {
         // The screen's finish went in as the pop it asks for: its failure is published once.
         #expect(
             recorder.failures == [
-                NavigationFailure(
+                NavigationEvent.Failure(
                     operation: .transition(.pop()), error: .window(.windowClosed("main")))
             ])
     }

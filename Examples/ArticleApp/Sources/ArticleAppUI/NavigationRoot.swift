@@ -155,7 +155,7 @@
         }
 
         /// The title of the alert or dialog the modifier of `kind` shows over this level.
-        private func title(of kind: PresentationKind) -> String {
+        private func title(of kind: PresentationStyle.Kind) -> String {
             navigation[modalOver: level, as: kind]?.alert?.title ?? ""
         }
     }
@@ -184,7 +184,7 @@
             }
         }
 
-        private func role(_ role: AlertButton.Role) -> ButtonRole? {
+        private func role(_ role: AlertContent.Button.Role) -> ButtonRole? {
             switch role {
             case .default: nil
             case .cancel: .cancel

@@ -50,17 +50,17 @@
         /// `columnVisibility` as SwiftUI's value, for `NavigationSplitView(columnVisibility:)`.
         var splitViewVisibility: NavigationSplitViewVisibility {
             get { columnVisibility.swiftUI }
-            set { columnVisibility = SplitColumnVisibility(newValue) }
+            set { columnVisibility = ScreenSplit.ColumnVisibility(newValue) }
         }
 
         /// `preferredCompactColumn` as SwiftUI's value, for `preferredCompactColumn:`.
         var splitViewCompactColumn: NavigationSplitViewColumn {
             get { preferredCompactColumn.swiftUI }
-            set { preferredCompactColumn = SplitColumn(newValue) }
+            set { preferredCompactColumn = ScreenSplit.Column(newValue) }
         }
     }
 
-    extension SplitColumnVisibility {
+    extension ScreenSplit.ColumnVisibility {
         /// SwiftUI's value of the same name.
         var swiftUI: NavigationSplitViewVisibility {
             switch self {
@@ -77,7 +77,7 @@
         }
     }
 
-    extension SplitColumn {
+    extension ScreenSplit.Column {
         /// SwiftUI's column: the sidebar, the content, the detail.
         var swiftUI: NavigationSplitViewColumn {
             switch self {

@@ -21,7 +21,7 @@ public final class B1ViewController: ViewController {
     /// The alert ``tappedDiscard()`` asks: Discard answers `true`, Cancel its title.
     public static let discardAlert = AlertContent(
         "DiscardB1", title: "Discard this draft?", message: "Its changes cannot be recovered.",
-        buttons: [AlertButton("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
 
     /// The user tapped Discard: ask first, in an alert over this screen.
     ///
