@@ -14,7 +14,7 @@ public import CoreModule
 ///
 /// It keeps each transition with the tree it was rendered with, and each failure. Keep it to
 /// tests: it grows with every event, unless made with a `limit`. For one line per event (a
-/// golden file), attach a ``TextRenderer`` instead.
+/// golden file), attach a `TextRenderer` instead.
 @MainActor
 public final class RecordingRenderer: NavigationRenderer {
     /// One thing the renderer received.

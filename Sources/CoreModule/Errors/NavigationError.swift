@@ -210,13 +210,13 @@ extension NavigationError {
         case asynchronousGuard(name: String, kind: TransitionEvent.Kind, scene: SceneIdentifier)
 
         /// The asynchronous guard `name` did not answer about the `kind` navigation to `scene` within
-        /// `limit` (``AppCoordinator/guardTimeLimit``); nothing changed, and a late answer is dropped.
+        /// `limit` (the coordinator's `guardTimeLimit`); nothing changed, and a late answer is dropped.
         case guardTimedOut(
             name: String, kind: TransitionEvent.Kind, scene: SceneIdentifier, limit: Duration)
 
         /// The `operation` was pending, waiting for an asynchronous guard, and was cancelled: by the
-        /// newer request `by`, or, when `by` is `nil`, by cancelling the caller's task or by
-        /// ``AppCoordinator/cancelPendingNavigation()``; nothing changed.
+        /// newer request `by`, or, when `by` is `nil`, by cancelling the caller's task;
+        /// nothing changed.
         indirect case navigationCancelled(NavigationEvent.Operation, by: NavigationEvent.Operation?)
 
         /// Guards redirected more than the coordinator's limit, or back to a navigation already in
@@ -322,7 +322,7 @@ extension NavigationError {
             NavigationError.CoordinatorRequest, NavigationError.CoordinatorUnavailability)
 
         /// Observers started more than `limit` navigations while one event was being delivered
-        /// (``AppCoordinator/maximumObserverNavigations``), so the `kind` navigation to `scene`
+        /// (50), so the `kind` navigation to `scene`
         /// (`nil` for a link or a snapshot) was not applied: an observer that navigates on every
         /// event, such as a redirect written as an observer, is looping.
         ///
