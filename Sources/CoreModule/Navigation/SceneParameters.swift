@@ -50,12 +50,6 @@ public struct SceneParameters: Hashable, Sendable {
         pairs = []
     }
 
-    /// Parameters holding `pairs`, sorted by name with no two names equal: a route match's,
-    /// filled from its pattern's template.
-    init(sortedPairs pairs: [Pair]) {
-        self.pairs = pairs
-    }
-
     /// No parameters.
     package static let none = SceneParameters()
 
@@ -102,32 +96,6 @@ public struct SceneParameters: Hashable, Sendable {
     /// The pairs sorted by key, the order in which they are printed and written into links.
     package var sorted: [(key: String, value: String)] {
         pairs.map { (key: $0.key, value: $0.value) }
-    }
-
-    /// These parameters with every pair of `other` added, replacing any of the same name.
-    func merging(_ other: SceneParameters) -> SceneParameters {
-        guard !other.isEmpty else { return self }
-        guard !isEmpty else { return other }
-        let theirs = other.pairs
-        var merged: [Pair] = []
-        merged.reserveCapacity(pairs.count + theirs.count)
-        var (left, right) = (0, 0)
-        while left < pairs.count || right < theirs.count {
-            if right == theirs.count || (left < pairs.count && pairs[left].key < theirs[right].key)
-            {
-                merged.append(pairs[left])
-                left += 1
-            } else if left == pairs.count || theirs[right].key < pairs[left].key {
-                merged.append(theirs[right])
-                right += 1
-            } else {
-                // The same name: as a dictionary does, the key keeps this one's spelling.
-                merged.append(Pair(key: pairs[left].key, value: theirs[right].value))
-                left += 1
-                right += 1
-            }
-        }
-        return SceneParameters(sortedPairs: merged)
     }
 }
 

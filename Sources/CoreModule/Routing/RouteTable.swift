@@ -81,10 +81,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         /// place (reading the `String`'s own bytes one at a time costs several times more). Its
         /// place is kept in 48 bits, in the padding after ``catchAll``, so that a route is no
         /// larger for it.
-        var shape: Range<Int> {
-            get { Int(shapeStart)..<(Int(shapeStart) + Int(shapeLength)) }
-            set { shapeStart = UInt32(newValue.lowerBound) }
-        }
+        var shape: Range<Int> { Int(shapeStart)..<(Int(shapeStart) + Int(shapeLength)) }
     }
 
     /// Every pattern, in no order; ``slots`` finds them.
@@ -114,9 +111,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// many patterns have each; patterns with the same mask share its array.
     private var masks: [[(mask: [Bool], count: Int)]] = []
 
-    /// Whether no pattern is registered.
-    var isEmpty: Bool { routes.isEmpty }
-
     /// The pattern registered with `pattern`'s shape, if any.
     func route(shapedLike pattern: RoutePattern) -> Route? {
         route(shapedLike: Entry(pattern))
@@ -144,29 +138,20 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     // MARK: Changing
 
-    /// Adds `pattern`, replacing the pattern of the same shape if there is one (the table
-    /// has checked that replacing is wanted); returns the route it replaced.
-    @discardableResult
-    mutating func insert(_ pattern: RoutePattern, value: Value) -> Route? {
+    /// Adds `pattern`, of a shape the table does not hold yet.
+    ///
+    /// The caller checks the shape first: ``LinkTable`` refuses two routes of one shape before
+    /// it inserts either.
+    mutating func insert(_ pattern: RoutePattern, value: Value) {
         insert(Entry(pattern), value: value)
     }
 
     /// Adds `entry`'s pattern, as inserting the pattern itself does.
-    @discardableResult
-    mutating func insert(_ entry: Entry, value: Value) -> Route? {
+    mutating func insert(_ entry: Entry, value: Value) {
         let catchAll = entry.catchAll
         // Patterns with one mask share its array, in the lists of masks and in templates.
         let mask = catchAll ? entry.mask : sharedMask(entry.mask)
         let parameters = template(for: ParameterTemplate.Key(names: entry.names, mask: mask))
-        if let found = position(shapedLike: entry) {
-            // The new spelling is the one kept; its shape is the same bytes.
-            let replaced = routes[found.route]
-            routes[found.route] = Route(
-                pattern: entry.identifier, value: value, catchAll: catchAll,
-                shape: replaced.shape, fingerprint: entry.fingerprint, parameters: parameters)
-            release(replaced.parameters)
-            return replaced
-        }
         if (routes.count + 1) * 2 > slots.count { grow() }
         let start = shapes.count
         shapes.append(contentsOf: entry.shape)
@@ -178,8 +163,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = routes.count
-        count(mask, catchAll: catchAll, by: 1)
-        return nil
+        add(mask, catchAll: catchAll)
     }
 
     /// The template for `key`, shared with the routes that already use one, counted once more.
@@ -191,16 +175,6 @@ package struct RouteTable<Value: Sendable>: Sendable {
         let template = ParameterTemplate(key)
         templates[key] = (template, 1)
         return template
-    }
-
-    /// Counts `template` once less, forgetting it when no route uses it.
-    private mutating func release(_ template: ParameterTemplate) {
-        guard let index = templates.index(forKey: template.key) else { return }
-        if templates.values[index].count > 1 {
-            templates.values[index].count -= 1
-        } else {
-            templates.remove(at: index)
-        }
     }
 
     /// The slot a fingerprint starts its probe at.
@@ -242,31 +216,29 @@ package struct RouteTable<Value: Sendable>: Sendable {
         return masks[mask.count].first { $0.mask == mask }?.mask ?? mask
     }
 
-    /// Adds `change` to the number of patterns with `mask`, keeping each list of masks in the
-    /// order they are tried.
-    private mutating func count(_ mask: [Bool], catchAll: Bool, by change: Int) {
+    /// Counts one more pattern with `mask`, keeping each list of masks in the order they are
+    /// tried.
+    private mutating func add(_ mask: [Bool], catchAll: Bool) {
         if catchAll {
-            Self.count(mask, catchAll: true, by: change, in: &catchAllMasks)
+            Self.add(mask, catchAll: true, to: &catchAllMasks)
         } else {
             if masks.count <= mask.count {
                 masks.append(contentsOf: repeatElement([], count: mask.count + 1 - masks.count))
             }
-            Self.count(mask, catchAll: false, by: change, in: &masks[mask.count])
-            while masks.last?.isEmpty == true { masks.removeLast() }
+            Self.add(mask, catchAll: false, to: &masks[mask.count])
         }
     }
 
-    private static func count(
-        _ mask: [Bool], catchAll: Bool, by change: Int, in list: inout [(mask: [Bool], count: Int)]
+    private static func add(
+        _ mask: [Bool], catchAll: Bool, to list: inout [(mask: [Bool], count: Int)]
     ) {
         let position = list.partitioningIndex {
             !isTriedBefore($0.mask, catchAll: catchAll, mask, catchAll: catchAll)
         }
         if position < list.count, list[position].mask == mask {
-            list[position].count += change
-            if list[position].count == 0 { list.remove(at: position) }
-        } else if change > 0 {
-            list.insert((mask, change), at: position)
+            list[position].count += 1
+        } else {
+            list.insert((mask, 1), at: position)
         }
     }
 

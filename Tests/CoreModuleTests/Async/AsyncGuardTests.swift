@@ -167,7 +167,7 @@ struct AsyncGuardTests {
         #expect(coordinator.tree.scenes == [["A1", "B1", "B2"]])
     }
 
-    @Test("A tab container's tabs and a selected tab's top screen are asked about")
+    @Test("A tab container's tabs, a selected tab's top screen and an added tab are asked about")
     func tabsAsked() async throws {
         let fixture = try AsyncFixture()
         let coordinator = fixture.coordinator
@@ -195,6 +195,16 @@ struct AsyncGuardTests {
             try await coordinator.navigateWhenAllowed(.selectTab("nope"))
         }
         #expect(fixture.answers.questions.count == 2)
+        // A tab added at run time: its first screen is asked about.
+        let add = Task {
+            try await coordinator.navigateWhenAllowed(.addTab(TabItem("extra", scene: "B2")))
+        }
+        await fixture.answers.waitForQuestions(3)
+        fixture.answers.answer(.allow)
+        #expect(try await add.value?.kind == .addTab)
+        #expect(fixture.answers.questions.last?.kind == .addTab)
+        #expect(fixture.answers.questions.last?.scene == "B2")
+        #expect(coordinator.tree.tabs.map(\.name) == ["home", "more", "extra"])
     }
 
     @Test("A removal shows no new scene, so no asynchronous guard is asked about it")

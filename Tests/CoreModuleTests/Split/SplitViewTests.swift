@@ -12,6 +12,17 @@ struct SplitViewTests {
         .split(primary: "A1", detail: "B1"), .push(scene: "B2"),
     ]
 
+    @Test("a split root's plan reads as one set-split line naming each column, empty ones too")
+    func splitPlanReads() throws {
+        let coordinator = try makeCoordinator()
+        let event = try #require(
+            try coordinator.navigate(.split(primary: "A1", supplementary: "A2", detail: nil)))
+        #expect(
+            event.plan.steps.map(\.description) == [
+                "set-split [primary] s1: A1 #1; [supplementary] s2: A2 #2; [detail] s3: (empty)"
+            ])
+    }
+
     @Test("a split root holds its columns, the detail's top screen visible")
     func makesASplit() throws {
         let coordinator = try makeCoordinator()
