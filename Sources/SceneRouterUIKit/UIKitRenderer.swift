@@ -23,8 +23,7 @@
     /// Attach it like any `NavigationRenderer`. It keeps one
     /// `UINavigationController` per stack (under a `UITabBarController` for a tab root, or a
     /// `UISplitViewController` for a split root) and presents each modal in its style, performing each event's `RenderPlan`
-    /// through a `RenderPlayer`, which waits for every animated step to end before
-    /// the next. When the user changes the screen on their own, it reports it with
+    /// one step at a time: it waits for every animated step to end before the next. When the user changes the screen on their own, it reports it with
     /// `AppCoordinator.report(_:)`:
     ///
     /// - a back swipe, the Back button or its menu: one
