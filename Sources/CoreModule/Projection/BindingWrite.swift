@@ -12,7 +12,7 @@
 /// `isPresented` to `false`; a dialog dismissed with a tap outside only sets it to `false`. SwiftUI
 /// also writes back values it was just given (an echo). ``NavigationProjection/reports(for:)`` and
 /// ``NavigationProjection/request(for:)`` say what each write means for the coordinator.
-public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
+package enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// `NavigationStack(path:)` set the path of the stack `stack` to `path`.
     case path([ScreenID], of: StackID)
     /// The presentation modifier of `kind` over the place at `level` (0 for the root, N for the
@@ -40,7 +40,7 @@ public enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// The write as `path [#2] of s1`, `sheet over 0 = nil`, `answer m2 button 0`,
     /// `selected tab "more"`, `detail selection = "Message"`, `compact column = primary` or
     /// `size class = compact`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .path(let path, let stack):
             return "path [\(path.map(\.description).joined(separator: ", "))] of \(stack)"
@@ -74,7 +74,7 @@ extension NavigationProjection {
     /// a stack no longer in the tree is never shown.
     ///
     /// - Parameter write: What SwiftUI wrote.
-    public func shows(_ write: BindingWrite) -> Bool {
+    package func shows(_ write: BindingWrite) -> Bool {
         switch write {
         case .path(let path, let id):
             if let stack = stack(id) { return stack.path == path }
@@ -144,7 +144,7 @@ extension NavigationProjection {
     ///
     /// - Parameter write: What SwiftUI wrote.
     /// - Returns: The reports to send to ``AppCoordinator/report(_:)``, in order.
-    public func reports(for write: BindingWrite) -> [PlatformReport] {
+    package func reports(for write: BindingWrite) -> [PlatformReport] {
         guard !shows(write) else { return [] }
         switch write {
         case .path(let path, let id):
@@ -206,7 +206,7 @@ extension NavigationProjection {
     ///
     /// - Parameter write: What SwiftUI wrote.
     /// - Returns: The request to send to ``AppCoordinator/navigate(_:)``, or `nil`.
-    public func request(for write: BindingWrite) -> ApplicationTransitionType? {
+    package func request(for write: BindingWrite) -> ApplicationTransitionType? {
         guard case .selection(let destination?, let column) = write, !shows(write),
             split?.column(column) != nil
         else { return nil }

@@ -6,24 +6,24 @@ extension NavigationProjection {
     /// **selected**: the value of that column's `List(selection:)` is ``selection``, the
     /// destination the screen was built from. A column with nothing selected is empty: its
     /// ``root`` and ``selection`` are `nil`, and the app shows a placeholder there.
-    public struct Column: Identifiable, Hashable, Sendable {
+    package struct Column: Identifiable, Hashable, Sendable {
         /// The column's stack identity, stable while screens are pushed, popped and selected in
         /// it: give it to the column's `NavigationStack` as its identity, and to
         /// ``ObservableNavigation/subscript(path:)`` for its path.
-        public let id: StackID
+        package let id: StackID
         /// Which column this is.
-        public let column: ScreenSplit.Column
+        package let column: ScreenSplit.Column
         /// The column's first screen, the root view of its `NavigationStack`; `nil` when the
         /// column is empty.
-        public let root: ScreenID?
+        package let root: ScreenID?
         /// The screens above the first, bottom first: the column's `NavigationStack` path.
-        public let path: [ScreenID]
+        package let path: [ScreenID]
         /// The first screen as the destination it was built from: its scene, parameters and
         /// payload.
         ///
         /// It is the selection of the list that fills this column, `nil` when the column is
         /// empty. Tag each row of that list with the `Destination` it selects.
-        public let selection: Destination?
+        package let selection: Destination?
 
         /// Creates a column from its screens, bottom first.
         ///
@@ -42,10 +42,10 @@ extension NavigationProjection {
         }
 
         /// Whether nothing is selected in the column: it holds no screen.
-        public var isEmpty: Bool { root == nil }
+        package var isEmpty: Bool { root == nil }
 
         /// The column as a stack, or `nil` when it is empty.
-        public var stack: Stack? { root.map { Stack(id: id, root: $0, path: path) } }
+        package var stack: Stack? { root.map { Stack(id: id, root: $0, path: path) } }
 
         /// Every screen of the column, bottom first.
         package var screens: [ScreenID] { (root.map { [$0] } ?? []) + path }
@@ -58,16 +58,16 @@ extension NavigationProjection {
     /// SwiftUI collapses them into one stack: the primary column is its root, a selection pushes
     /// the selected column's screens over it, and Back from a column's first screen clears the
     /// selection that showed it.
-    public struct Split: Hashable, Sendable {
+    package struct Split: Hashable, Sendable {
         /// The primary column (the sidebar): it always holds a screen.
-        public let primary: Column
+        package let primary: Column
         /// The supplementary column of a three-column split (the `content:` of a
         /// `NavigationSplitView`); `nil` for two columns.
-        public let supplementary: Column?
+        package let supplementary: Column?
         /// The detail column: what the last list selected, and the screens pushed above it.
-        public let detail: Column
+        package let detail: Column
         /// Whether the window is compact, so that the columns show as one stack.
-        public let isCollapsed: Bool
+        package let isCollapsed: Bool
 
         /// Creates the projection of a split's columns.
         ///
@@ -83,15 +83,17 @@ extension NavigationProjection {
 
         /// How many columns the split has: whether to use the `NavigationSplitView` with a
         /// `content:` column.
-        public var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
+        package var style: ScreenSplit.Style {
+            supplementary == nil ? .doubleColumn : .tripleColumn
+        }
 
         /// The columns, leading first.
-        public var columns: [Column] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }
+        package var columns: [Column] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }
 
         /// The column `column`, if the split has it (a two-column split has no supplementary).
         ///
         /// - Parameter column: The column asked for.
-        public func column(_ column: ScreenSplit.Column) -> Column? {
+        package func column(_ column: ScreenSplit.Column) -> Column? {
             switch column {
             case .primary: return primary
             case .supplementary: return supplementary
@@ -102,7 +104,7 @@ extension NavigationProjection {
         /// The column on top when the split is collapsed, the value of `NavigationSplitView`'s
         /// `preferredCompactColumn`: the last column that holds a screen (the detail's, else
         /// the supplementary's, else the primary).
-        public var compactColumn: ScreenSplit.Column {
+        package var compactColumn: ScreenSplit.Column {
             // The primary column always holds a screen.
             var top = primary.column
             for column in columns where !column.isEmpty { top = column.column }
@@ -121,7 +123,7 @@ extension NavigationProjection {
         ///
         /// ``ObservableNavigation/columnVisibility`` starts from this value and follows it when
         /// it changes; the user's own changes (the sidebar button) stay until then.
-        public var columnVisibility: ScreenSplit.ColumnVisibility {
+        package var columnVisibility: ScreenSplit.ColumnVisibility {
             if !detail.isEmpty { return .automatic }
             if let supplementary, !supplementary.isEmpty { return .doubleColumn }
             return .all
@@ -145,7 +147,7 @@ extension ScreenSplit {
     /// On Apple platforms, the app maps each to SwiftUI's value of the same name (see
     /// ``NavigationProjection/Split/columnVisibility``). A compact window shows one column whatever
     /// the value.
-    public enum ColumnVisibility: String, Hashable, Sendable, CaseIterable,
+    package enum ColumnVisibility: String, Hashable, Sendable, CaseIterable,
         CustomStringConvertible
     {
         /// The platform's default for the window's width (`.automatic`).
@@ -159,7 +161,7 @@ extension ScreenSplit {
         case detailOnly
 
         /// The value's name, as SwiftUI spells it: `automatic`, `all`, `doubleColumn`, `detailOnly`.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 }
 

@@ -47,16 +47,16 @@
 /// The projection holds identities, styles and alerts' contents only, so it is `Hashable` and
 /// cheap to compare; read a screen's scene and content from the tree with
 /// ``ScreenTree/screen(_:)``.
-public struct NavigationProjection: Hashable, Sendable {
+package struct NavigationProjection: Hashable, Sendable {
     /// One navigation stack, as a `NavigationStack(path:)` shows it: a root view and a path.
-    public struct Stack: Identifiable, Hashable, Sendable {
+    package struct Stack: Identifiable, Hashable, Sendable {
         /// The stack's identity, stable while screens are pushed and popped: give it to the
         /// `NavigationStack`'s view as its identity.
-        public let id: StackID
+        package let id: StackID
         /// The stack's first screen: the `NavigationStack`'s root view.
-        public let root: ScreenID
+        package let root: ScreenID
         /// The screens above the first, bottom first: the `NavigationStack`'s path.
-        public let path: [ScreenID]
+        package let path: [ScreenID]
 
         /// Creates a stack from its first screen and the screens above it.
         ///
@@ -75,11 +75,11 @@ public struct NavigationProjection: Hashable, Sendable {
     }
 
     /// One tab of a tab root, as a `TabView` shows it: a view tagged with its name.
-    public struct Tab: Identifiable, Hashable, Sendable {
+    package struct Tab: Identifiable, Hashable, Sendable {
         /// The tab's name: the tag of its view and the value of the selection that shows it.
-        public let name: String
+        package let name: String
         /// The tab's stack.
-        public let stack: Stack
+        package let stack: Stack
 
         /// Creates a tab.
         ///
@@ -92,23 +92,23 @@ public struct NavigationProjection: Hashable, Sendable {
         }
 
         /// The tab's name, which identifies it in its container.
-        public var id: String { name }
+        package var id: String { name }
     }
 
     /// One presented modal: the item of the presentation modifier its style asks for.
     ///
     /// A modal is identified by its ``ModalID``: SwiftUI replaces a presented modal by another
     /// when the item's identity changes, and only then.
-    public struct Modal: Identifiable, Hashable, Sendable {
+    package struct Modal: Identifiable, Hashable, Sendable {
         /// The modal's identity.
-        public let id: ModalID
+        package let id: ModalID
         /// The identity of the modal's stack, which ``NavigationProjection/stack(_:)`` finds.
-        public let stack: StackID
+        package let stack: StackID
         /// The modal's level, from 1 for the first modal: it is presented over the place at
         /// `level - 1`, and the next modal over it.
-        public let level: Int
+        package let level: Int
         /// How the modal is presented: its heights and whether the user may dismiss it.
-        public let style: PresentationStyle
+        package let style: PresentationStyle
         /// The alert or confirmation dialog the modal shows, for a modal of style
         /// ``PresentationStyle/alert`` or ``PresentationStyle/confirmationDialog``; `nil` for a
         /// sheet, a full-screen cover or a popover.
@@ -117,7 +117,7 @@ public struct NavigationProjection: Hashable, Sendable {
         /// `.confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` show:
         /// the title, the message, one `Button` per ``AlertContent/buttons`` with its role, and a
         /// `TextField` (or `SecureField`) per ``AlertContent/textFields``.
-        public let alert: AlertContent?
+        package let alert: AlertContent?
 
         /// Creates a modal.
         ///
@@ -139,33 +139,33 @@ public struct NavigationProjection: Hashable, Sendable {
         }
 
         /// The presentation modifier that shows the modal.
-        public var kind: PresentationStyle.Kind { PresentationStyle.Kind(style) }
+        package var kind: PresentationStyle.Kind { PresentationStyle.Kind(style) }
     }
 
     /// The root stack, or `nil` when the root is a tab container or a split, or the window is
     /// empty.
-    public let root: Stack?
+    package let root: Stack?
     /// The tabs of a tab root, in order; empty for a stack root, a split or an empty window.
-    public let tabs: [Tab]
+    package let tabs: [Tab]
     /// The selected tab's name, or `nil` when the root is not a tab container.
-    public let selectedTab: String?
+    package let selectedTab: String?
     /// The columns of a split root, for a `NavigationSplitView`; `nil` when the root is a stack
     /// or a tab container, or the window is empty.
-    public let split: Split?
+    package let split: Split?
     /// The modals, in the order they were presented: `modals[n]` is presented over level `n`.
-    public let modals: [Modal]
+    package let modals: [Modal]
     /// Every stack that holds a screen: the root stack, each tab's or each split column's (an
     /// empty column has none), then each modal's, in the tree's order.
-    public let stacks: [Stack]
+    package let stacks: [Stack]
     /// The window's horizontal size class, as the platform last reported it
     /// (``ScreenTree/horizontalSizeClass``): a split root is collapsed while it is compact.
-    public let horizontalSizeClass: SizeClass
+    package let horizontalSizeClass: SizeClass
 
     /// The projection of `tree`.
     ///
     /// - Parameter tree: The tree to project, usually a coordinator's ``AppCoordinator/tree``.
     /// - Complexity: O(*n*) in the number of screens.
-    public init(_ tree: ScreenTree) {
+    package init(_ tree: ScreenTree) {
         // Read from the tree's storage: only a split's supplementary and detail columns may be
         // empty, and an empty one has no `Stack`.
         func project(_ record: ScreenTree.StackRecord) -> Stack? {
@@ -201,7 +201,7 @@ public struct NavigationProjection: Hashable, Sendable {
     /// The stack with identity `id`, if the tree holds it.
     ///
     /// - Parameter id: The stack's identity.
-    public func stack(_ id: StackID) -> Stack? {
+    package func stack(_ id: StackID) -> Stack? {
         stacks.first { $0.id == id }
     }
 
@@ -231,7 +231,7 @@ public struct NavigationProjection: Hashable, Sendable {
     /// - Parameters:
     ///   - level: 0 for the root, N for the N-th modal.
     ///   - kind: The presentation modifier asking.
-    public func modal(over level: Int, as kind: PresentationStyle.Kind) -> Modal? {
+    package func modal(over level: Int, as kind: PresentationStyle.Kind) -> Modal? {
         guard let modal = modal(over: level), modal.kind == kind else { return nil }
         return modal
     }
@@ -239,7 +239,7 @@ public struct NavigationProjection: Hashable, Sendable {
 
 extension PresentationStyle {
     /// The SwiftUI presentation modifier that shows a modal of a ``PresentationStyle``.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:interactiveDismissal:)``.
         case sheet
         /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.

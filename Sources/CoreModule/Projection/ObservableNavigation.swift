@@ -1,4 +1,4 @@
-public import Observation
+package import Observation
 
 /// A coordinator's tree as observable SwiftUI state: the ``NavigationProjection`` of its tree,
 /// kept up to date, with the bindings a SwiftUI view needs.
@@ -57,12 +57,12 @@ public import Observation
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
-public final class ObservableNavigation {
+package final class ObservableNavigation {
     /// The coordinator's tree, as of its last transition: read screens from it with
     /// ``ScreenTree/screen(_:)``.
-    public private(set) var tree: ScreenTree
+    package private(set) var tree: ScreenTree
     /// The projection of ``tree``.
-    public private(set) var projection: NavigationProjection
+    package private(set) var projection: NavigationProjection
     /// Bumped when SwiftUI must read the bindings again although the tree did not change.
     private var resyncs: UInt64 = 0
     /// The column visibility the user chose with the sidebar button, until the split's suggested
@@ -103,7 +103,7 @@ public final class ObservableNavigation {
     /// Follows `coordinator`, starting from its current tree.
     ///
     /// - Parameter coordinator: The coordinator whose tree SwiftUI shows.
-    public init(following coordinator: AppCoordinator) {
+    package init(following coordinator: AppCoordinator) {
         tree = coordinator.tree
         projection = NavigationProjection(coordinator.tree)
         self.coordinator = coordinator
@@ -131,7 +131,7 @@ public final class ObservableNavigation {
     }
 
     /// Stops following the coordinator: the tree stays as it is and writes send nothing.
-    public func stopFollowing() {
+    package func stopFollowing() {
         observation?.cancel()
         observation = nil
         coordinator = nil
@@ -145,7 +145,7 @@ public final class ObservableNavigation {
     /// per screen that left.
     ///
     /// - Parameter stack: The stack's identity (``NavigationProjection/Stack/id``).
-    public subscript(path stack: StackID) -> [ScreenID] {
+    package subscript(path stack: StackID) -> [ScreenID] {
         get {
             _ = resyncs
             return projection.path(of: stack)
@@ -162,7 +162,7 @@ public final class ObservableNavigation {
     /// - Parameters:
     ///   - level: 0 for the root or the tab container, N for the N-th modal.
     ///   - kind: The presentation modifier.
-    public subscript(modalOver level: Int, as kind: PresentationStyle.Kind) -> NavigationProjection
+    package subscript(modalOver level: Int, as kind: PresentationStyle.Kind) -> NavigationProjection
         .Modal?
     {
         get {
@@ -225,7 +225,7 @@ public final class ObservableNavigation {
     /// - Parameters:
     ///   - level: 0 for the root or the tab container, N for the N-th modal.
     ///   - kind: The presentation modifier: `.alert` or `.confirmationDialog`.
-    public subscript(isPresentedOver level: Int, as kind: PresentationStyle.Kind) -> Bool {
+    package subscript(isPresentedOver level: Int, as kind: PresentationStyle.Kind) -> Bool {
         get {
             _ = resyncs
             return projection.modal(over: level, as: kind) != nil
@@ -255,7 +255,7 @@ public final class ObservableNavigation {
     /// - Parameters:
     ///   - field: The text field's index.
     ///   - alert: The alert's modal (``NavigationProjection/Modal/id``).
-    public subscript(text field: Int, of alert: ModalID) -> String {
+    package subscript(text field: Int, of alert: ModalID) -> String {
         get {
             let text = texts(of: alert)
             return text.indices.contains(field) ? text[field] : ""
@@ -281,7 +281,7 @@ public final class ObservableNavigation {
     ///   - alert: The alert's modal (``NavigationProjection/Modal/id``): the `presenting:` data
     ///     the modifier hands its actions.
     ///   - button: The index of the button tapped.
-    public func answer(_ alert: ModalID, button: Int) {
+    package func answer(_ alert: ModalID, button: Int) {
         let modal = projection.modals.first { $0.id == alert && $0.alert != nil }
         write(.answer(alert, button: button, text: texts(of: alert)))
         if let modal { answered = (modal.level - 1, modal.kind) }
@@ -301,7 +301,7 @@ public final class ObservableNavigation {
     /// name; `""` when the root has no tabs.
     ///
     /// Setting another tab's name sends ``PlatformReport/tabSelectedByUser(_:)``.
-    public var selectedTab: String {
+    package var selectedTab: String {
         get {
             _ = resyncs
             return projection.selectedTab ?? ""
@@ -325,7 +325,7 @@ public final class ObservableNavigation {
     ///
     /// - Parameter column: The column the list fills: `.detail`, or `.supplementary` for the
     ///   sidebar of three columns.
-    public subscript(selection column: ScreenSplit.Column) -> Destination? {
+    package subscript(selection column: ScreenSplit.Column) -> Destination? {
         get {
             _ = resyncs
             return projection.split?.column(column)?.selection
@@ -339,7 +339,7 @@ public final class ObservableNavigation {
     ///
     /// Setting an earlier column while the split is collapsed, as Back does, sends the report of
     /// ``NavigationProjection/reports(for:)``.
-    public var preferredCompactColumn: ScreenSplit.Column {
+    package var preferredCompactColumn: ScreenSplit.Column {
         get {
             _ = resyncs
             return projection.split?.compactColumn ?? .primary
@@ -354,7 +354,7 @@ public final class ObservableNavigation {
     /// Setting it (the sidebar button) sends nothing: which columns show is the window's
     /// layout, not navigation, and the tree does not hold it. The value set is kept until the
     /// suggested one changes (a selection, a Back, a new split), which it then follows.
-    public var columnVisibility: ScreenSplit.ColumnVisibility {
+    package var columnVisibility: ScreenSplit.ColumnVisibility {
         get { chosenVisibility ?? projection.split?.columnVisibility ?? .automatic }
         set { chosenVisibility = newValue }
     }
@@ -365,7 +365,7 @@ public final class ObservableNavigation {
     /// Setting another size class sends ``PlatformReport/sizeClassChanged(_:)``: a split root
     /// collapses in a compact window and expands in a regular one. The coordinator refuses it
     /// while the window is empty (``NavigationError/Refusal/noRoot(_:)``): set it once the root is there.
-    public var horizontalSizeClass: SizeClass {
+    package var horizontalSizeClass: SizeClass {
         get {
             _ = resyncs
             return projection.horizontalSizeClass
@@ -410,7 +410,7 @@ public final class ObservableNavigation {
     /// that SwiftUI reads them again.
     ///
     /// - Parameter write: What SwiftUI wrote.
-    public func write(_ write: BindingWrite) {
+    package func write(_ write: BindingWrite) {
         guard let coordinator, !sendingReports else { return }
         answered = nil
         let current = NavigationProjection(coordinator.tree)
