@@ -1,6 +1,11 @@
 public import CoreModule
 public import CoreUI
 
+#if canImport(SwiftUI)
+    public import SceneRouterSwiftUI
+    public import SwiftUI
+#endif
+
 /// FeatureA's second screen; it opens FeatureB's "B1" without importing FeatureB.
 @MainActor
 public final class A2ViewController: ViewController {
@@ -21,6 +26,19 @@ public final class A2ViewController: ViewController {
     ///   or what else the coordinator throws; the tree is then as it was.
     public func tappedLink(to sceneName: String) throws(NavigationError) {
         try context.navigate(.push(scene: SceneIdentifier(sceneName), animated: true))
+    }
+
+    /// Its buttons: Present B1, and a link to "C1" whose name arrives as a `String`.
+    ///
+    /// - Parameter location: Where the screen is; A2's buttons work anywhere.
+    /// - Returns: The buttons.
+    public override func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        [
+            ScreenAction("Present B1") { () throws(NavigationError) in try self.tappedToB1() },
+            ScreenAction("Open C1 by a name from a server") { () throws(NavigationError) in
+                try self.tappedLink(to: "C1")
+            },
+        ]
     }
 }
 
@@ -47,3 +65,14 @@ public struct A2Builder: Builder {
         A2ViewController(context: context)
     }
 }
+
+#if canImport(SwiftUI)
+    extension A2ViewController: SwiftUIScreen {
+        /// The screen's own SwiftUI view: what it is, and its buttons.
+        public var body: some View {
+            ScreenPage(self) {
+                Text("FeatureA's second screen. It opens FeatureB's \"B1\" without importing it.")
+            }
+        }
+    }
+#endif
