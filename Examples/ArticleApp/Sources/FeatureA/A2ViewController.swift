@@ -72,6 +72,35 @@ public struct A2Builder: Builder {
         public var body: some View {
             ScreenPage(self) {
                 Text("FeatureA's second screen. It opens FeatureB's \"B1\" without importing it.")
+                SceneNameField(screen: self)
+            }
+        }
+    }
+
+    /// A link whose scene name the user types, as a server would send it: a name no module
+    /// registers (a typo) fails with the names it suggests, and the screen stays.
+    @MainActor
+    private struct SceneNameField: View {
+        let screen: A2ViewController
+        @State private var name = "A3"
+        @State private var failure: String?
+
+        var body: some View {
+            HStack {
+                TextField("A scene's name", text: $name)
+                Button("Open") { open() }
+            }
+            if let failure {
+                Text(failure).foregroundStyle(.red)
+            }
+        }
+
+        private func open() {
+            do throws(NavigationError) {
+                try screen.tappedLink(to: name)
+                failure = nil
+            } catch {
+                failure = error.description
             }
         }
     }
