@@ -4,8 +4,10 @@ public import CoreModule
 /// open, and where it lands in the tab bar.
 ///
 /// Links arrive in two forms that read the same path: `https://article.example.com/a1/a2` (a
-/// universal link, which needs the app's associated domain) and `articleapp://a1/a2` (the app's
-/// custom scheme, which the simulator opens with `xcrun simctl openurl booted URL`).
+/// universal link, which needs the app's associated domain) and `articleapp-swiftui://a1/a2`
+/// (the app's custom scheme, which the simulator opens with `xcrun simctl openurl booted URL`).
+/// Each iOS app declares a scheme of its own, so that a link opens the app it names: the SwiftUI
+/// app ``swiftUIScheme``, the UIKit app ``uiKitScheme``.
 ///
 /// | link | what the user sees |
 /// |---|---|
@@ -18,8 +20,10 @@ public import CoreModule
 public enum ArticleLinks {
     /// The web host whose links the app handles.
     public static let host = "article.example.com"
-    /// The app's custom URL scheme, declared in its Info.plist.
-    public static let scheme = "articleapp"
+    /// The SwiftUI app's custom URL scheme, declared in its Info.plist.
+    public static let swiftUIScheme = "articleapp-swiftui"
+    /// The UIKit app's custom URL scheme, declared in its Info.plist.
+    public static let uiKitScheme = "articleapp-uikit"
 
     /// The app's link table, checked as it is made.
     ///
@@ -28,7 +32,8 @@ public enum ArticleLinks {
     ///   programming error, which `ArticleAppTests` would catch first.
     public static func makeTable() throws(NavigationError) -> LinkTable {
         try LinkTable(
-            accepting: [.web(host: host), .scheme(scheme)],
+            // Both apps' schemes: the system hands each app only links of its own.
+            accepting: [.web(host: host), .scheme(swiftUIScheme), .scheme(uiKitScheme)],
             routes: [
                 LinkRoute("a1", scene: "A1", effect: .selectTab("a"), reachableFromOutside: true),
                 LinkRoute(

@@ -1,4 +1,5 @@
 public import CoreModule
+public import CoreUI
 public import Foundation
 
 /// One window of the article app, as the iOS app runs it.
@@ -134,12 +135,15 @@ public final class ArticleSession {
         return try? JSONEncoder().encode(snapshot)
     }
 
-    /// The buttons a screen shows, each a call to the screen's own method.
+    /// The buttons a screen shows, each a call to the screen's own method: what its SwiftUI
+    /// view draws, for the tests to tap on Linux.
     ///
     /// - Parameter screen: A screen of the coordinator's tree.
-    /// - Returns: The screen's buttons, in order.
+    /// - Returns: The screen's buttons (``ViewController/actions(at:)``), in order; none for a
+    ///   screen that is not a ``ViewController``.
     public func actions(for screen: Screen) -> [ScreenAction] {
-        ScreenAction.actions(for: screen, in: coordinator.tree)
+        (screen.content as? ViewController)?.actions(at: coordinator.tree.location(of: screen.id))
+            ?? []
     }
 
     /// The start-up check: every scene that a screen's button or a link route opens and that no

@@ -1,6 +1,11 @@
 public import CoreModule
 public import CoreUI
 
+#if canImport(SwiftUI)
+    public import SceneRouterSwiftUI
+    public import SwiftUI
+#endif
+
 /// The iPad sidebar: the app's feature modules in a list, as a tab bar lists them on iPhone.
 ///
 /// Selecting one shows its first screen in the split's detail column.
@@ -21,6 +26,18 @@ public final class FeaturesViewController: ViewController {
     /// - Throws: What the coordinator throws; the tree is then as it was.
     public func select(_ scene: SceneIdentifier) throws(NavigationError) {
         try context.navigate(.showDetail(Destination(scene), animated: true))
+    }
+
+    /// Its buttons: one per feature, which selects it.
+    ///
+    /// - Parameter location: Where the screen is; the sidebar's buttons work anywhere.
+    /// - Returns: The buttons.
+    public override func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        Self.features.map { feature in
+            ScreenAction(feature.title) { () throws(NavigationError) in
+                try self.select(feature.scene)
+            }
+        }
     }
 }
 
@@ -43,3 +60,14 @@ public struct FeaturesBuilder: Builder {
         FeaturesViewController(context: context)
     }
 }
+
+#if canImport(SwiftUI)
+    extension FeaturesViewController: SwiftUIScreen {
+        /// The sidebar's SwiftUI view: a button per feature.
+        public var body: some View {
+            ScreenPage(self) {
+                Text("The app's feature modules: select one to show it in the detail column.")
+            }
+        }
+    }
+#endif

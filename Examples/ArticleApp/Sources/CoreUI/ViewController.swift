@@ -1,5 +1,11 @@
 public import CoreModule
 
+#if os(iOS)
+    public import SwiftUI
+    public import UIKit
+    import SceneRouterSwiftUI
+#endif
+
 /// The base type of the app's screens: what `UIViewController` is to the article's screens.
 ///
 /// Every feature module's screen subclasses it. It keeps the ``SceneContext`` the screen's
@@ -16,6 +22,11 @@ public import CoreModule
 ///
 /// It is a main-actor class, like `UIViewController`, so a screen is `Sendable` and can live in
 /// the coordinator's tree.
+///
+/// A screen lists its buttons in ``actions(at:)``, and gives its own SwiftUI view by adopting
+/// `SwiftUIScreen` where SwiftUI exists (its `body`, usually a ``ScreenPage``): the SwiftUI
+/// host shows that view, and on iOS ``makeViewController(in:)`` hosts it for UIKit. No other
+/// module knows the screen's type.
 @MainActor
 open class ViewController {
     /// The screen's context: its scene, its parameters, and the coordinator that built it.
@@ -27,6 +38,43 @@ open class ViewController {
     public init(context: SceneContext) {
         self.context = context
     }
+
+    /// The buttons the screen shows, each a call to one of its own methods; none by default.
+    ///
+    /// Its SwiftUI view draws them (``ScreenPage``), and the tests tap them on Linux.
+    ///
+    /// - Parameter location: Where the screen is in its window's tree (in a modal, above
+    ///   another screen), or `nil` when it is not there.
+    /// - Returns: Its buttons, in order.
+    open func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        []
+    }
+
+    #if os(iOS)
+        /// The view controller UIKit shows for the screen: its SwiftUI view (`SwiftUIScreen`)
+        /// in a `UIHostingController`, titled with its scene; a screen may give its own.
+        ///
+        /// - Parameter coordinator: The window's coordinator, which its view asks where the
+        ///   screen is (`EnvironmentValues.sceneCoordinator`).
+        /// - Returns: A new view controller for the screen.
+        open func makeViewController(in coordinator: AppCoordinator?) -> UIViewController {
+            let controller: UIViewController
+            if let screen = self as? any SwiftUIScreen {
+                controller = Self.hostingController(of: screen, in: coordinator)
+            } else {
+                controller = UIViewController()
+            }
+            controller.title = context.scene.rawValue
+            return controller
+        }
+
+        /// `screen`'s SwiftUI view in a hosting controller, with its coordinator.
+        private static func hostingController<Screen: SwiftUIScreen>(
+            of screen: Screen, in coordinator: AppCoordinator?
+        ) -> UIViewController {
+            UIHostingController(rootView: screen.body.environment(\.sceneCoordinator, coordinator))
+        }
+    #endif
 }
 
 extension AppCoordinator {

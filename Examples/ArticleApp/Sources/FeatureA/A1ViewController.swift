@@ -1,6 +1,11 @@
 public import CoreModule
 public import CoreUI
 
+#if canImport(SwiftUI)
+    public import SceneRouterSwiftUI
+    public import SwiftUI
+#endif
+
 /// FeatureA's first screen; its button opens "A2" by name, as in step 9 of the article.
 @MainActor
 public final class A1ViewController: ViewController {
@@ -9,6 +14,14 @@ public final class A1ViewController: ViewController {
     /// - Throws: What the coordinator throws; the tree is then as it was.
     public func tappedToA2() throws(NavigationError) {
         try context.navigate(.push(scene: "A2", animated: true))
+    }
+
+    /// Its button: Open A2.
+    ///
+    /// - Parameter location: Where the screen is; A1's button works anywhere.
+    /// - Returns: The button.
+    public override func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        [ScreenAction("Open A2") { () throws(NavigationError) in try self.tappedToA2() }]
     }
 }
 
@@ -32,3 +45,14 @@ public struct A1Builder: Builder {
         A1ViewController(context: context)
     }
 }
+
+#if canImport(SwiftUI)
+    extension A1ViewController: SwiftUIScreen {
+        /// The screen's own SwiftUI view: what it is, and its buttons.
+        public var body: some View {
+            ScreenPage(self) {
+                Text("FeatureA's first screen. Its button pushes \"A2\" by name.")
+            }
+        }
+    }
+#endif

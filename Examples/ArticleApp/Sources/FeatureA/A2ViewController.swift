@@ -1,6 +1,11 @@
 public import CoreModule
 public import CoreUI
 
+#if canImport(SwiftUI)
+    public import SceneRouterSwiftUI
+    public import SwiftUI
+#endif
+
 /// FeatureA's second screen; it opens FeatureB's "B1" without importing FeatureB.
 @MainActor
 public final class A2ViewController: ViewController {
@@ -21,6 +26,19 @@ public final class A2ViewController: ViewController {
     ///   or what else the coordinator throws; the tree is then as it was.
     public func tappedLink(to sceneName: String) throws(NavigationError) {
         try context.navigate(.push(scene: SceneIdentifier(sceneName), animated: true))
+    }
+
+    /// Its buttons: Present B1, and a link to "C1" whose name arrives as a `String`.
+    ///
+    /// - Parameter location: Where the screen is; A2's buttons work anywhere.
+    /// - Returns: The buttons.
+    public override func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        [
+            ScreenAction("Present B1") { () throws(NavigationError) in try self.tappedToB1() },
+            ScreenAction("Open C1 by a name from a server") { () throws(NavigationError) in
+                try self.tappedLink(to: "C1")
+            },
+        ]
     }
 }
 
@@ -47,3 +65,43 @@ public struct A2Builder: Builder {
         A2ViewController(context: context)
     }
 }
+
+#if canImport(SwiftUI)
+    extension A2ViewController: SwiftUIScreen {
+        /// The screen's own SwiftUI view: what it is, and its buttons.
+        public var body: some View {
+            ScreenPage(self) {
+                Text("FeatureA's second screen. It opens FeatureB's \"B1\" without importing it.")
+                SceneNameField(screen: self)
+            }
+        }
+    }
+
+    /// A link whose scene name the user types, as a server would send it: a name no module
+    /// registers (a typo) fails with the names it suggests, and the screen stays.
+    @MainActor
+    private struct SceneNameField: View {
+        let screen: A2ViewController
+        @State private var name = "A3"
+        @State private var failure: String?
+
+        var body: some View {
+            HStack {
+                TextField("A scene's name", text: $name)
+                Button("Open") { open() }
+            }
+            if let failure {
+                Text(failure).foregroundStyle(.red)
+            }
+        }
+
+        private func open() {
+            do throws(NavigationError) {
+                try screen.tappedLink(to: name)
+                failure = nil
+            } catch {
+                failure = error.description
+            }
+        }
+    }
+#endif

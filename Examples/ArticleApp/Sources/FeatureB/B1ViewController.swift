@@ -1,6 +1,11 @@
 public import CoreModule
 public import CoreUI
 
+#if canImport(SwiftUI)
+    public import SceneRouterSwiftUI
+    public import SwiftUI
+#endif
+
 /// FeatureB's screen, shown as a modal; it opens FeatureC's "C1" without importing FeatureC.
 @MainActor
 public final class B1ViewController: ViewController {
@@ -35,6 +40,21 @@ public final class B1ViewController: ViewController {
             _ = try? context.navigate(.dismiss(animated: true))
         }
     }
+
+    /// Its buttons: Push C1; in a modal, Close and Discard… too.
+    ///
+    /// - Parameter location: Where the screen is: Close and Discard… dismiss a modal, so they
+    ///   appear only in one.
+    /// - Returns: The buttons.
+    public override func actions(at location: ScreenLocation?) -> [ScreenAction] {
+        let push = ScreenAction("Push C1") { () throws(NavigationError) in try self.tappedToC1() }
+        guard let location, location.level > 0 else { return [push] }
+        return [
+            push,
+            ScreenAction("Close") { () throws(NavigationError) in try self.tappedClose() },
+            ScreenAction("Discard…") { () throws(NavigationError) in try self.tappedDiscard() },
+        ]
+    }
 }
 
 /// Builds "B1", FeatureB's screen.
@@ -57,3 +77,14 @@ public struct B1Builder: Builder {
         B1ViewController(context: context)
     }
 }
+
+#if canImport(SwiftUI)
+    extension B1ViewController: SwiftUIScreen {
+        /// The screen's own SwiftUI view: what it is, and its buttons.
+        public var body: some View {
+            ScreenPage(self) {
+                Text("FeatureB's screen. It pushes FeatureC's \"C1\" without importing it.")
+            }
+        }
+    }
+#endif

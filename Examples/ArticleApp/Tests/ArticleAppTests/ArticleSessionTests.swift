@@ -1,6 +1,7 @@
 import ArticleApp
 import CoreModule
 import CoreModuleTesting
+import CoreUI
 import FeatureB
 import Foundation
 import Testing
@@ -52,7 +53,10 @@ struct ArticleSessionTests {
 
     @Test(
         "A web link and a custom-scheme link to A2 open the same back stack in tab a",
-        arguments: ["https://article.example.com/a1/a2", "articleapp://a1/a2"])
+        arguments: [
+            "https://article.example.com/a1/a2", "articleapp-swiftui://a1/a2",
+            "articleapp-uikit://a1/a2",
+        ])
     func linksOpenABackStackInTheirTab(link: String) throws {
         let session = try ArticleSession(restoring: nil)
         try session.coordinator.navigate(.tabs(ArticleSession.tabs, selected: "c"))
@@ -65,7 +69,7 @@ struct ArticleSessionTests {
     @Test("A link to B1 › C1 presents both in a sheet over the tab bar")
     func linkPresentsASheet() throws {
         let session = try ArticleSession(restoring: nil)
-        #expect(session.open(try #require(URL(string: "articleapp://b1/c1"))) == .opened)
+        #expect(session.open(try #require(URL(string: "articleapp-swiftui://b1/c1"))) == .opened)
         #expect(session.coordinator.tree.scenes == [["A1"], ["B1"], ["C1"], ["B1", "C1"]])
         #expect(session.coordinator.tree.modals.count == 1)
     }
@@ -112,7 +116,7 @@ struct ArticleSessionTests {
     @Test("The saved state restores the tabs, their stacks and a sheet at the next launch")
     func savedStateRoundTrips() throws {
         let first = try ArticleSession(restoring: nil)
-        first.open(try #require(URL(string: "articleapp://a1/a2")))
+        first.open(try #require(URL(string: "articleapp-uikit://a1/a2")))
         try first.coordinator.navigate(.present(scene: "B1"))
         let saved = try #require(first.savedState())
 

@@ -1,14 +1,17 @@
 import ArticleApp
 import CoreModule
+import CoreUI
 import Foundation
 import Testing
 
-/// The SwiftUI app's split view on iPad (`Sources/ArticleAppUI/SplitRoot.swift`), run on Linux
-/// through the bindings it gives its `NavigationSplitView`, written as SwiftUI writes them.
+/// The SwiftUI app's split view on iPad, run on Linux: the sidebar is the app's Features screen,
+/// whose buttons select the detail, and the library's `NavigationHost` gives its
+/// `NavigationSplitView` the bindings of `ObservableNavigation`, written here as SwiftUI writes
+/// them.
 @MainActor
 @Suite("The SwiftUI app on iPad: the features' list selects the detail, Slide Over collapses")
 struct ArticleSplitViewTests {
-    /// The tag of the sidebar's row of `scene`, as `SplitRoot` tags it.
+    /// The detail's selection when it shows `scene`.
     private func row(_ scene: SceneIdentifier) -> Destination? { Destination(scene) }
 
     @Test("a row tapped shows its feature in the detail; Back in Slide Over returns to the list")
@@ -22,7 +25,12 @@ struct ArticleSplitViewTests {
         let rows = FeaturesViewController.features.map(\.scene)
         #expect(rows.allSatisfy { session.container.build(for: $0) != nil })
 
-        navigation[selection: .detail] = row("B1")
+        // The sidebar's "Feature B" button: the Features screen's own method.
+        let sidebar = try #require(tree().split?.primary.first)
+        let feature = try #require(
+            session.actions(for: sidebar).first { $0.title == "Feature B" })
+        try feature.perform()
+        #expect(navigation[selection: .detail] == row("B1"))
         #expect(tree().split?.detail.map(\.scene) == ["B1"])
         #expect(tree().split?.primary.map(\.scene) == ["Features"])
         let screen = try #require(tree().visibleScreen)

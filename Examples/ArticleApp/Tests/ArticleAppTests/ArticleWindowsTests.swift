@@ -1,5 +1,6 @@
 import ArticleApp
 import CoreModule
+import CoreUI
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct ArticleWindowsTests {
         try tap("Open A2", in: main)
         #expect(main.coordinator.tree.scenes == [["A1", "A2"], ["B1"], ["C1"]])
         #expect(side.coordinator.tree.split?.detail.map(\.scene) == ["A1"])
-        #expect(side.open(try #require(URL(string: "articleapp://b1/c1"))) == .opened)
+        #expect(side.open(try #require(URL(string: "articleapp-uikit://b1/c1"))) == .opened)
         #expect(main.coordinator.tree.scenes == [["A1", "A2"], ["B1"], ["C1"]])
 
         // The system discards both scenes; their saved states bring each back as it was.

@@ -1,3 +1,4 @@
+import ArticleApp
 import Foundation
 import Testing
 
@@ -18,11 +19,21 @@ struct XcodeProjectTests {
     /// The products each app target links, by name, with the package each comes from (the
     /// package reference's path, relative to the project's folder).
     private static let links: [String: [String: String]] = [
-        "ArticleSwiftUIApp": ["ArticleApp": "..", "ArticleAppUI": "..", "CoreModule": "../../.."],
+        "ArticleSwiftUIApp": [
+            "ArticleApp": "..", "CoreUI": "..", "CoreModule": "../../..",
+            "SceneRouterSwiftUI": "../../..",
+        ],
         "ArticleUIKitApp": [
-            "ArticleApp": "..", "ArticleAppUI": "..", "CoreModule": "../../..",
+            "ArticleApp": "..", "CoreUI": "..", "CoreModule": "../../..",
             "SceneRouterUIKit": "../../..",
         ],
+    ]
+
+    /// The custom URL scheme each app declares: one of its own, so that a link opens the app it
+    /// names.
+    private static let schemes = [
+        "ArticleSwiftUIApp": ArticleLinks.swiftUIScheme,
+        "ArticleUIKitApp": ArticleLinks.uiKitScheme,
     ]
 
     /// The project's objects, by identifier: the text between each object's braces.
@@ -194,8 +205,9 @@ struct XcodeProjectTests {
         #expect(Set(values) == ["\(major).0"], "package: iOS \(major); project: \(values)")
     }
 
-    @Test("each app's Info.plist exists outside its sources and declares the articleapp scheme")
+    @Test("each app's Info.plist exists outside its sources and declares its own URL scheme")
     func infoPlists() throws {
+        #expect(Set(Self.schemes.values).count == Self.schemes.count, "\(Self.schemes)")
         let objects = try Self.objects()
         for (name, target) in Self.targets(in: objects) {
             let paths = Self.settings("INFOPLIST_FILE", of: target, in: objects)
@@ -211,7 +223,7 @@ struct XcodeProjectTests {
                         as? [String: Any])
                 let types = plist["CFBundleURLTypes"] as? [[String: Any]] ?? []
                 let schemes = types.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
-                #expect(schemes == ["articleapp"], "\(path): \(schemes)")
+                #expect(schemes == [Self.schemes[name]].compactMap { $0 }, "\(path): \(schemes)")
             }
         }
     }

@@ -1,12 +1,15 @@
 // The article app in SwiftUI: one window scene per WindowGroup window, each with its session,
-// restored from the window's SceneStorage at launch, following links from onOpenURL.
+// restored from the window's SceneStorage at launch, following links from onOpenURL. The
+// library's NavigationHost shows each window's tree; each screen draws its own view.
 // docs/integrating-swiftui.md quotes this file; scripts/check-doc-snippets.sh checks each quote.
 
 #if os(iOS)
     import ArticleApp
-    import ArticleAppUI
     import CoreModule
+    import CoreUI
+    import SceneRouterSwiftUI
     import SwiftUI
+    import UIKit
 
     @main
     @MainActor
@@ -18,21 +21,11 @@
         }
     }
 
-    /// What one window runs: its session, and the observable state SwiftUI shows.
-    @MainActor
-    final class WindowRuntime {
-        let session: ArticleSession
-        let navigation: ObservableNavigation
-
-        init(restoring savedState: Data?) throws(StartUpFailure) {
-            // iPad and Mac show the features in a split view's sidebar; an iPhone in a tab bar.
-            session = try ArticleSession(restoring: savedState, layout: .forThisDevice)
-            navigation = ObservableNavigation(following: session.coordinator)
-            navigation.applyChange = { event, update in
-                var transaction = Transaction()
-                transaction.disablesAnimations = !event.animated
-                withTransaction(transaction, update)
-            }
+    extension ArticleLayout {
+        /// What a fresh window shows on this device: a split on iPad and Mac, a tab bar on
+        /// iPhone.
+        @MainActor static var forThisDevice: ArticleLayout {
+            UIDevice.current.userInterfaceIdiom == .phone ? .tabs : .split
         }
     }
 
@@ -43,13 +36,16 @@
         @SceneStorage("navigation") private var savedState: Data?
         @Environment(\.scenePhase) private var scenePhase
         @Environment(\.openURL) private var openURL
-        @State private var runtime: Result<WindowRuntime, StartUpFailure>?
+        @State private var runtime: Result<ArticleSession, StartUpFailure>?
 
         var body: some View {
             Group {
                 switch runtime {
-                case .success(let runtime):
-                    NavigationRoot(navigation: runtime.navigation, session: runtime.session)
+                case .success(let session):
+                    // The tabs, the split, the modals and the alerts: the library's host.
+                    NavigationHost(session.coordinator)
+                        .tabLabel { name in Label("Tab \(name)", systemImage: "square.stack") }
+                        .environment(\.sceneCoordinator, session.coordinator)
                 case .failure(let failure):
                     Text(failure.description)  // a programming error: the tests catch it first
                 case nil:
@@ -64,8 +60,8 @@
                 }
             }
             .onChange(of: scenePhase) { _, phase in
-                guard phase != .active, case .success(let runtime) = runtime else { return }
-                savedState = runtime.session.savedState()
+                guard phase != .active, case .success(let session) = runtime else { return }
+                savedState = session.savedState()
             }
         }
 
@@ -73,13 +69,16 @@
         private func start() -> ArticleSession? {
             if runtime == nil {
                 do throws(StartUpFailure) {
-                    runtime = .success(try WindowRuntime(restoring: savedState))
+                    // iPad and Mac show the features in a split view's sidebar; an iPhone in a
+                    // tab bar.
+                    runtime = .success(
+                        try ArticleSession(restoring: savedState, layout: .forThisDevice))
                 } catch {
                     runtime = .failure(error)
                 }
             }
-            guard case .success(let runtime) = runtime else { return nil }
-            return runtime.session
+            guard case .success(let session) = runtime else { return nil }
+            return session
         }
     }
 #endif

@@ -5,8 +5,8 @@
 
 #if os(iOS)
     import ArticleApp
-    import ArticleAppUI
     import CoreModule
+    import CoreUI
     import SceneRouterUIKit
     import UIKit
 
@@ -40,8 +40,10 @@
                     layout: layout)
                 let renderer = UIKitRenderer(
                     window: window, coordinator: session.coordinator,
+                    // Each screen gives its own view controller; the app knows none of them.
                     viewController: { [unowned session] screen in
-                        ScreenViewController(screen: screen, session: session)
+                        (screen.content as? ViewController)?
+                            .makeViewController(in: session.coordinator) ?? UIViewController()
                     },
                     tabBarItem: { name in
                         UITabBarItem(
