@@ -67,6 +67,12 @@ let package = Package(
                 .product(name: "SceneRouterUIKit", package: "SceneRouter"),
             ],
             path: "iOS/ArticleUIKitApp"),
+        // The minimal apps the integration guides start with (iOS only; empty elsewhere): the
+        // library's API alone, no module of the article. Type-checked by the Apple check.
+        .target(
+            name: "MinimalUIKitApp",
+            dependencies: [coreModule, .product(name: "SceneRouterUIKit", package: "SceneRouter")],
+            path: "iOS/MinimalUIKitApp"),
 
         .testTarget(
             name: "ArticleAppTests",
