@@ -14,7 +14,7 @@
         init(context: SceneContext) { self.context = context }
 
         var body: some View {
-            List(["1", "2", "3"], id: \.self) { id in
+            List(["1", "2", "3"], id: \.self) { [context] id in
                 Button("Product \(id)") {
                     // A refusal is an error the coordinator's observers see; the screen stays.
                     _ = try? context.navigate(.push(scene: "Product", parameters: ["id": id]))
@@ -30,7 +30,7 @@
         init(context: SceneContext) { self.context = context }
 
         var body: some View {
-            Button("Settings") {
+            Button("Settings") { [context] in
                 _ = try? context.navigate(
                     .present(scene: "Settings", style: .sheet(detents: [.medium, .large])))
             }
@@ -44,7 +44,7 @@
         init(context: SceneContext) { self.context = context }
 
         var body: some View {
-            Button("Done") { _ = try? context.navigate(.dismiss()) }
+            Button("Done") { [context] in _ = try? context.navigate(.dismiss()) }
                 .navigationTitle("Settings")
         }
     }
@@ -87,7 +87,7 @@
     }
 
     /// One window: the host shows its tree; SceneStorage keeps its snapshot.
-    struct MinimalWindow: View {
+    @MainActor struct MinimalWindow: View {
         @SceneStorage("navigation") private var savedState: Data?
         @Environment(\.scenePhase) private var scenePhase
         @State private var navigation: MinimalNavigation?
