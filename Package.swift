@@ -25,6 +25,8 @@ let package = Package(
         // The UIKit adapter; on Linux it builds against the stand-in, which tests drive.
         .library(name: "SceneRouterUIKit", targets: ["SceneRouterUIKit"]),
         .library(name: "SceneRouterUIKitStandIn", targets: ["SceneRouterUIKitStandIn"]),
+        // The SwiftUI host (iOS 17, macOS 14); empty where SwiftUI does not exist.
+        .library(name: "SceneRouterSwiftUI", targets: ["SceneRouterSwiftUI"]),
     ],
     targets: [
         // The router. Depends on nothing.
@@ -40,6 +42,11 @@ let package = Package(
         // The subset of UIKit the adapter uses, with UIKit's presentation rules, and test hooks
         // (animations, gestures). Linux only: apps on Apple platforms have UIKit itself.
         .target(name: "SceneRouterUIKitStandIn"),
+
+        // The SwiftUI host: the projection's state as SwiftUI's containers and presentations.
+        // Every rule it follows is CoreModule's projection's, tested on Linux; the Apple check
+        // type-checks the host itself against the real SwiftUI.
+        .target(name: "SceneRouterSwiftUI", dependencies: ["CoreModule"]),
 
         // The model-based tests reuse their generator for the adapter's property test.
         .testTarget(

@@ -5,10 +5,10 @@
 # availability and has no UIKit or SwiftUI: this is what says the code builds where users ship.
 #
 # Two runs cover every package, since a run type-checks its --deps first:
-#   - Examples/ArticleApp for iOS, after the library: CoreModule, CoreModuleTesting and
-#     SceneRouterUIKit (iOS 16), then the article app, its SwiftUI and UIKit screens and both
+#   - Examples/ArticleApp for iOS, after the library: CoreModule, CoreModuleTesting,
+#     SceneRouterUIKit and the SwiftUI host SceneRouterSwiftUI (iOS 16; the host iOS 17), then the article app, its SwiftUI and UIKit screens and both
 #     iOS app shells (iOS 17);
-#   - Examples for macOS, after the library: the library (macOS 13), the feature modules, the
+#   - Examples for macOS, after the library: the library and the SwiftUI host (macOS 13), the feature modules, the
 #     demo and the other examples (the README's demo must build on a Mac).
 #
 # The SDKs come from the public snapshot github:itsnebulalol/sdks, which the search tool's fetch

@@ -60,7 +60,7 @@ public final class AppCoordinator: AppCoordinatorType {
         set { navigator.maximumRedirects = newValue }
     }
 
-    /// The scenes (registered names or route patterns) each tab hosts, by tab name, for links
+    /// The scenes each tab hosts, by tab name, for links
     /// that name one stack and are opened over a tab root.
     ///
     /// Such a link goes to the tab whose first screen is the link's first scene; failing that,
@@ -68,7 +68,7 @@ public final class AppCoordinator: AppCoordinatorType {
     /// that tab's first screen (see ``open(_:force:)``).
     ///
     /// ```swift
-    /// coordinator.tabHosts = ["home": ["product/:id"], "inbox": ["Thread"]]
+    /// coordinator.tabHosts = ["home": ["Product"], "inbox": ["Thread"]]
     /// ```
     public var tabHosts: [String: Set<SceneIdentifier>] {
         get { navigator.tabHosts }
@@ -77,6 +77,11 @@ public final class AppCoordinator: AppCoordinatorType {
 
     /// Runs each navigation: the tree, the parts that plan, build and report, and the commit.
     let navigator: Navigator
+
+    /// The coordinator's observable state for SwiftUI (an `ObservableNavigation`), made the
+    /// first time a SwiftUI host asks for it and kept as long as the coordinator: see
+    /// `ObservableNavigation.of(_:)`.
+    package var swiftUIState: AnyObject?
 
     /// Asynchronous guards, the pending navigation and the held link; all empty unless used.
     lazy var asyncGate: AsyncGate = {

@@ -115,6 +115,21 @@ public final class ObservableNavigation {
         }
     }
 
+    /// The observable state of `coordinator`: the one it keeps, made at the first call.
+    ///
+    /// A SwiftUI host asks for it each time its view is made; the coordinator keeps it (it
+    /// holds the coordinator weakly), so every host of one window shares one state, and SwiftUI's
+    /// writes reach the coordinator once.
+    ///
+    /// - Parameter coordinator: The window's coordinator.
+    /// - Returns: Its observable state, following it.
+    package static func of(_ coordinator: AppCoordinator) -> ObservableNavigation {
+        if let kept = coordinator.swiftUIState as? ObservableNavigation { return kept }
+        let made = ObservableNavigation(following: coordinator)
+        coordinator.swiftUIState = made
+        return made
+    }
+
     /// Stops following the coordinator: the tree stays as it is and writes send nothing.
     public func stopFollowing() {
         observation?.cancel()
@@ -155,6 +170,43 @@ public final class ObservableNavigation {
             return projection.modal(over: level, as: kind)
         }
         set { write(.modal(newValue, over: level, as: kind)) }
+    }
+
+    /// Where a popover is shown from: the view marked with its anchor's name, or the view of the
+    /// place it is presented over.
+    package enum PopoverSource: Hashable, Sendable {
+        /// The view marked with this anchor name.
+        case anchor(String)
+        /// The place's own view, given the anchors marked on screen at that place: it shows a
+        /// popover whose anchor none of them is.
+        case place(anchorsOnScreen: Set<String>)
+    }
+
+    /// The popover presented over the place at `level`, if `source` is where it is shown from.
+    ///
+    /// A popover is shown from the view marked with its anchor when one is on screen, else from
+    /// the place's own view: each popover has exactly one source, so it is presented once.
+    ///
+    /// Setting it to `nil` sends the report of ``BindingWrite/modal(_:over:as:)``, as
+    /// ``subscript(modalOver:as:)`` does.
+    ///
+    /// - Parameters:
+    ///   - level: 0 for the root or the tab container, N for the N-th modal.
+    ///   - source: The view asking.
+    package subscript(popoverOver level: Int, from source: PopoverSource) -> NavigationProjection
+        .Modal?
+    {
+        get {
+            _ = resyncs
+            guard let modal = projection.modal(over: level, as: .popover),
+                case .popover(let anchor, _) = modal.style
+            else { return nil }
+            switch source {
+            case .anchor(let name): return anchor == name ? modal : nil
+            case .place(let anchors): return anchors.contains(anchor) ? nil : modal
+            }
+        }
+        set { write(.modal(newValue, over: level, as: .popover)) }
     }
 
     /// Whether a modal the modifier of `kind` shows is presented over the place at `level`: the
@@ -319,6 +371,23 @@ public final class ObservableNavigation {
             return projection.horizontalSizeClass
         }
         set { write(.sizeClass(newValue)) }
+    }
+
+    /// The window's horizontal size class as the platform last said it, or `nil` before it did.
+    @ObservationIgnored private var windowSizeClass: SizeClass?
+
+    /// Tells the window's horizontal size class, as a host does on appearing and at each change
+    /// of the window's width or of whether the window is empty: sent as ``horizontalSizeClass``
+    /// is, once the window has a root; an empty window keeps it until its root comes (the
+    /// coordinator refuses a size class while there is no root).
+    ///
+    /// - Parameter sizeClass: The window's size class, or `nil` to send the one last told again.
+    package func windowSizeClassChanged(_ sizeClass: SizeClass? = nil) {
+        if let sizeClass { windowSizeClass = sizeClass }
+        guard let windowSizeClass, !tree.isEmpty,
+            windowSizeClass != projection.horizontalSizeClass
+        else { return }
+        write(.sizeClass(windowSizeClass))
     }
 
     /// The screen with identity `id`, if the tree holds it: what a stack's root view or a path

@@ -1,0 +1,97 @@
+// Popovers that point at a view: a screen marks the view with `popoverAnchor(_:)`, and the
+// popover whose anchor names it is shown from there; any other popover from the screen's level.
+
+#if canImport(SwiftUI)
+    import CoreModule
+    public import SwiftUI
+
+    extension View {
+        /// Marks this view as the one a popover points at when its style's anchor is `name`
+        /// (``CoreModule/PresentationStyle/popover(anchor:interactiveDismissal:)``).
+        ///
+        /// Inside a ``NavigationHost``, a popover presented over the level this view is on, with
+        /// this anchor, is shown from this view; a popover whose anchor no view on screen marks is
+        /// shown from the level's own view. Outside a host it does nothing.
+        ///
+        /// ```swift
+        /// Button("Share") { try? context.navigate(.present(scene: "Share",
+        ///     style: .popover(anchor: "share"))) }
+        ///     .popoverAnchor("share")
+        /// ```
+        ///
+        /// - Parameter name: The anchor's name, as the popover's style names it.
+        /// - Returns: The view, marked.
+        public func popoverAnchor(_ name: String) -> some View {
+            modifier(PopoverAnchor(name: name))
+        }
+    }
+
+    /// Shows, from the view it modifies, the popover over its level whose anchor is `name`.
+    struct PopoverAnchor: ViewModifier {
+        let name: String
+        @Environment(\.presentingLevel) private var place
+
+        func body(content: Content) -> some View {
+            if #available(iOS 17.0, macOS 14.0, *), let place {
+                content
+                    .preference(key: PopoverAnchors.self, value: [name])
+                    .popover(item: place.popover(from: name)) { modal in
+                        place.modalView(modal)
+                    }
+            } else {
+                content
+            }
+        }
+    }
+
+    /// The level a view is on, in a host: where its popovers are presented over.
+    struct PresentingLevel {
+        /// The host's observable state, as `AnyObject` so the type needs no availability.
+        let state: AnyObject
+        /// 0 for the root, N for the N-th modal.
+        let level: Int
+        /// The host's view of a modal.
+        let modalView: @MainActor (NavigationProjection.Modal) -> AnyView
+
+        @available(iOS 17.0, macOS 14.0, *)
+        init(
+            navigation: ObservableNavigation, level: Int,
+            modalView: @escaping @MainActor (NavigationProjection.Modal) -> AnyView
+        ) {
+            state = navigation
+            self.level = level
+            self.modalView = modalView
+        }
+
+        /// The binding of the popover over this level shown from the view anchored `name`.
+        @available(iOS 17.0, macOS 14.0, *)
+        @MainActor
+        func popover(from name: String) -> Binding<NavigationProjection.Modal?> {
+            guard let navigation = state as? ObservableNavigation else { return .constant(nil) }
+            @Bindable var bindable = navigation
+            return $bindable[popoverOver: level, from: .anchor(name)]
+        }
+    }
+
+    /// The level a view is on, set by the host on each level's view.
+    struct PresentingLevelKey: EnvironmentKey {
+        static var defaultValue: PresentingLevel? { nil }
+    }
+
+    extension EnvironmentValues {
+        /// The level this view is on, in a host; `nil` outside one.
+        var presentingLevel: PresentingLevel? {
+            get { self[PresentingLevelKey.self] }
+            set { self[PresentingLevelKey.self] = newValue }
+        }
+    }
+
+    /// The popover anchors on screen at one level.
+    struct PopoverAnchors: PreferenceKey {
+        static var defaultValue: Set<String> { [] }
+
+        static func reduce(value: inout Set<String>, nextValue: () -> Set<String>) {
+            value.formUnion(nextValue())
+        }
+    }
+#endif
