@@ -73,6 +73,12 @@ let package = Package(
             name: "MinimalUIKitApp",
             dependencies: [coreModule, .product(name: "SceneRouterUIKit", package: "SceneRouter")],
             path: "iOS/MinimalUIKitApp"),
+        .target(
+            name: "MinimalSwiftUIApp",
+            dependencies: [
+                coreModule, .product(name: "SceneRouterSwiftUI", package: "SceneRouter"),
+            ],
+            path: "iOS/MinimalSwiftUIApp"),
 
         .testTarget(
             name: "ArticleAppTests",
