@@ -78,6 +78,18 @@ let package = Package(
                 .product(name: "SceneRouterUIKit", package: "SceneRouter"),
             ],
             path: "iOS/ArticleUIKitApp"),
+        // The minimal apps the integration guides start with (iOS only; empty elsewhere): the
+        // library's API alone, no module of the article. Type-checked by the Apple check.
+        .target(
+            name: "MinimalUIKitApp",
+            dependencies: [coreModule, .product(name: "SceneRouterUIKit", package: "SceneRouter")],
+            path: "iOS/MinimalUIKitApp"),
+        .target(
+            name: "MinimalSwiftUIApp",
+            dependencies: [
+                coreModule, .product(name: "SceneRouterSwiftUI", package: "SceneRouter"),
+            ],
+            path: "iOS/MinimalSwiftUIApp"),
 
         .testTarget(
             name: "ArticleAppTests",
