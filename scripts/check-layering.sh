@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Checks the module layering the design card fixes, from the packages' own descriptions:
 #   - the root package is the library alone: it declares CoreModule, CoreModuleTesting, the UIKit
-#     adapter SceneRouterUIKit, its stand-in SceneRouterUIKitStandIn and test targets, nothing else (an app that depends on it may have a `FeatureA` or a `demo` of its
+#     adapter SceneRouterUIKit, its stand-in SceneRouterUIKitStandIn, the SwiftUI host
+#     SceneRouterSwiftUI and test targets, nothing else (an app that depends on it may have a `FeatureA` or a `demo` of its
 #     own, and SwiftPM needs target names to be unique across the app's whole package graph);
 #   - no package has a package dependency but the library itself, by path;
 #   - CoreModule depends on nothing, CoreModuleTesting on CoreModule only, SceneRouterUIKit on
-#     CoreModule and (on Linux) SceneRouterUIKitStandIn, the stand-in on nothing;
+#     CoreModule and (on Linux) SceneRouterUIKitStandIn, the stand-in on nothing, the SwiftUI
+#     host on CoreModule only;
 #   - in the examples package, every library target but the app (DemoApp) and the flow examples
 #     is a feature module (FeatureA, FeatureB, and any you add: nothing to list here) and
 #     depends on CoreModule only, so never on another feature.
@@ -31,6 +33,7 @@ library = {
     "CoreModuleTesting": {"CoreModule"},
     "SceneRouterUIKit": {"CoreModule", "SceneRouterUIKitStandIn"},
     "SceneRouterUIKitStandIn": set(),
+    "SceneRouterSwiftUI": {"CoreModule"},
 }
 for target in root["targets"]:
     name = target["name"]

@@ -108,6 +108,16 @@ public struct SceneContext: Sendable {
         try services.resolve(type)
     }
 
+    /// Where the screen stands in its coordinator's tree now: its level (0 for the root, N in the
+    /// N-th modal) and its position in its stack; `nil` once it has left the tree, or when its
+    /// coordinator is gone or is not an ``AppCoordinator``.
+    ///
+    /// A screen reads it to offer what its place allows: a Close button in a modal, a Back
+    /// button above another screen.
+    @MainActor public var location: ScreenLocation? {
+        (coordinator as? AppCoordinator)?.tree.location(of: screen)
+    }
+
     /// Navigates through the screen's coordinator, as ``AppCoordinatorType/navigate(_:)`` does.
     ///
     /// - Parameter transition: The navigation to perform.

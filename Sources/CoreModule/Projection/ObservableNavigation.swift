@@ -1,4 +1,4 @@
-package import Observation
+import Observation
 
 /// A coordinator's tree as observable SwiftUI state: the ``NavigationProjection`` of its tree,
 /// kept up to date, with the bindings a SwiftUI view needs.

@@ -2,11 +2,70 @@ import CoreModule
 import Testing
 
 /// The examples of docs/integrating-swiftui.md, run as the guide shows them (the snippet checker
-/// only compiles them).
+/// only compiles them), and the projection's rules behind the guide's tables of what the host
+/// shows and sends.
 @MainActor
 @Suite("The SwiftUI guide's examples hold as written")
 struct SwiftUIGuideTests {
-    @Test("the projection of a tab root with a pushed screen and a sheet, then the user's writes")
+    @Test("what the user does: a sheet dragged down, a back swipe, a tab tapped, as the host sends")
+    func userGestures() throws {
+        let coordinator = try makeCoordinator(["Home", "Search", "Product", "Filters"])
+        try coordinator.navigate(
+            .tabs(
+                [TabItem("home", scene: "Home"), TabItem("search", scene: "Search")],
+                selected: "home"))
+        try coordinator.navigate(.push(scene: "Product", parameters: ["id": "42"]))
+        try coordinator.navigate(
+            .present(scene: "Filters", style: .sheet(detents: [.medium, .large])))
+
+        // The user drags Filters down, swipes back from Product, taps Search. The host sends:
+        let filters = try #require(coordinator.tree.visibleScreen)
+        try coordinator.report(.dismissedByUser(filters.id))
+        let home = try #require(coordinator.tree.tab(named: "home")?.stack.first)
+        try coordinator.report(.poppedBackByUser(to: home.id))
+        try coordinator.report(.tabSelectedByUser("search"))
+        #expect(coordinator.tree.scenes == [["Home"], ["Search"]])
+        #expect(coordinator.tree.selectedTab == "search")
+    }
+
+    @Test("the alerts section: the user taps Discard, as the host sends it")
+    func alertAnswered() throws {
+        let container = try makeContainer(["Message"])
+        let window = AppCoordinator(container: container)
+        try window.navigate(.root(scene: "Message"))
+        let discard = AlertContent(
+            "Discard", title: "Discard this draft?",
+            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+        var discarded: Bool?
+        try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
+
+        // The user taps Discard. The host sends:
+        let alert = try #require(window.tree.visibleScreen)  // the alert's own screen
+        try window.report(.answeredByUser(alert.id, button: 0))
+        #expect(discarded == true)
+        #expect(window.tree.alert == nil && window.tree.scenes == [["Message"]])
+    }
+
+    @Test("the split view section: a row tapped, Slide Over, Back to the list, as the host sends")
+    func splitGestures() throws {
+        let container = try makeContainer(["Mailboxes", "Message", "Attachment"])
+        let window = AppCoordinator(container: container)
+        try window.navigate(.split(primary: "Mailboxes", detail: "Message"))
+        try window.navigate(.push(scene: "Attachment"))
+
+        // A row tapped in Mailboxes: the screen asks through its SceneContext.
+        try window.navigate(.showDetail(Destination("Message", parameters: ["id": "7"])))
+        #expect(window.tree.split?.detail.map(\.parameters) == [["id": "7"]])
+        // Slide Over, then Back from the message to the list. The host sends:
+        try window.report(.sizeClassChanged(.compact))
+        let mailboxes = try #require(window.tree.split?.primary.last)
+        try window.report(.poppedBackByUser(to: mailboxes.id))
+        #expect(window.tree.split?.detail.isEmpty == true)
+    }
+
+    @Test(
+        "the rules behind the tables: a tab root with a pushed screen and a sheet, the user's writes"
+    )
     func guideExamples() throws {
         let coordinator = try makeCoordinator(["Home", "Search", "Product", "Filters"])
         try coordinator.navigate(
@@ -35,7 +94,9 @@ struct SwiftUIGuideTests {
         #expect(coordinator.tree.selectedTab == "search")
     }
 
-    @Test("the split view section: the projection of a split, then what SwiftUI writes into it")
+    @Test(
+        "the rules behind the split view section: a split's projection, what SwiftUI writes into it"
+    )
     func splitView() throws {
         let window = try makeCoordinator(["Mailboxes", "Message", "Attachment"])
         try window.navigate(.split(primary: "Mailboxes", detail: "Message"))
@@ -62,7 +123,9 @@ struct SwiftUIGuideTests {
         #expect(recorder.transitions.map(\.initiator) == [.user, .app, .user, .user])
     }
 
-    @Test("the alerts section: an alert projected, a button answering, then isPresented = false")
+    @Test(
+        "the rules behind the alerts section: an alert projected, answered, then isPresented = false"
+    )
     func alerts() throws {
         let window = try makeCoordinator(["Message"])
         try window.navigate(.root(scene: "Message"))

@@ -21,7 +21,6 @@
     public struct ScreenPage<Content: View>: View {
         private let screen: ViewController
         private let content: Content
-        @Environment(\.sceneCoordinator) private var coordinator
         @State private var failure: String?
 
         /// The page of `screen`, with `content` on top.
@@ -54,7 +53,7 @@
 
         /// The screen's buttons where it is in its window's tree.
         private var actions: [ScreenAction] {
-            screen.actions(at: coordinator?.tree.location(of: screen.context.screen))
+            screen.actions(at: screen.context.location)
         }
 
         private func tap(_ action: ScreenAction) {
@@ -65,19 +64,5 @@
                 failure = error.description
             }
         }
-    }
-
-    extension EnvironmentValues {
-        /// The window's coordinator, which a ``ScreenPage`` asks where its screen is (in a
-        /// modal, above another screen); the app sets it over its `NavigationHost`.
-        public var sceneCoordinator: AppCoordinator? {
-            get { self[SceneCoordinatorKey.self] }
-            set { self[SceneCoordinatorKey.self] = newValue }
-        }
-    }
-
-    /// The key of `EnvironmentValues.sceneCoordinator`.
-    private struct SceneCoordinatorKey: EnvironmentKey {
-        static let defaultValue: AppCoordinator? = nil
     }
 #endif

@@ -25,7 +25,7 @@ public import CoreModule
 ///
 /// A screen lists its buttons in ``actions(at:)``, and gives its own SwiftUI view by adopting
 /// `SwiftUIScreen` where SwiftUI exists (its `body`, usually a ``ScreenPage``): the SwiftUI
-/// host shows that view, and on iOS ``makeViewController(in:)`` hosts it for UIKit. No other
+/// host shows that view, and on iOS ``makeViewController()`` hosts it for UIKit. No other
 /// module knows the screen's type.
 @MainActor
 open class ViewController {
@@ -54,13 +54,11 @@ open class ViewController {
         /// The view controller UIKit shows for the screen: its SwiftUI view (`SwiftUIScreen`)
         /// in a `UIHostingController`, titled with its scene; a screen may give its own.
         ///
-        /// - Parameter coordinator: The window's coordinator, which its view asks where the
-        ///   screen is (`EnvironmentValues.sceneCoordinator`).
         /// - Returns: A new view controller for the screen.
-        open func makeViewController(in coordinator: AppCoordinator?) -> UIViewController {
+        open func makeViewController() -> UIViewController {
             let controller: UIViewController
             if let screen = self as? any SwiftUIScreen {
-                controller = Self.hostingController(of: screen, in: coordinator)
+                controller = Self.hostingController(of: screen)
             } else {
                 controller = UIViewController()
             }
@@ -68,11 +66,11 @@ open class ViewController {
             return controller
         }
 
-        /// `screen`'s SwiftUI view in a hosting controller, with its coordinator.
+        /// `screen`'s SwiftUI view in a hosting controller.
         private static func hostingController<Screen: SwiftUIScreen>(
-            of screen: Screen, in coordinator: AppCoordinator?
+            of screen: Screen
         ) -> UIViewController {
-            UIHostingController(rootView: screen.body.environment(\.sceneCoordinator, coordinator))
+            UIHostingController(rootView: screen.body)
         }
     #endif
 }

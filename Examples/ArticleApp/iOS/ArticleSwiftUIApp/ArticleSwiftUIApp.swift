@@ -45,7 +45,6 @@
                     // The tabs, the split, the modals and the alerts: the library's host.
                     NavigationHost(session.coordinator)
                         .tabLabel { name in Label("Tab \(name)", systemImage: "square.stack") }
-                        .environment(\.sceneCoordinator, session.coordinator)
                 case .failure(let failure):
                     Text(failure.description)  // a programming error: the tests catch it first
                 case nil:

@@ -41,9 +41,8 @@
                 let renderer = UIKitRenderer(
                     window: window, coordinator: session.coordinator,
                     // Each screen gives its own view controller; the app knows none of them.
-                    viewController: { [unowned session] screen in
-                        (screen.content as? ViewController)?
-                            .makeViewController(in: session.coordinator) ?? UIViewController()
+                    viewController: { screen in
+                        (screen.content as? ViewController)?.makeViewController()
                     },
                     tabBarItem: { name in
                         UITabBarItem(
