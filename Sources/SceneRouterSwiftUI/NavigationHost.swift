@@ -148,18 +148,21 @@
         var body: some View {
             @Bindable var navigation = views.navigation
             Group {
-                if let root = navigation.projection.root {
-                    StackHost(views: views, stack: root.id)
-                } else if !navigation.projection.tabs.isEmpty {
+                switch navigation.shape {
+                case .stack(let stack):
+                    StackHost(views: views, stack: stack)
+                case .tabs(let tabs):
                     TabView(selection: $navigation.selectedTab) {
-                        ForEach(navigation.projection.tabs) { tab in
-                            StackHost(views: views, stack: tab.stack.id)
+                        ForEach(tabs) { tab in
+                            StackHost(views: views, stack: tab.stack)
                                 .tabItem { views.tabLabel(tab.name) }
                                 .tag(tab.name)
                         }
                     }
-                } else if navigation.projection.split != nil {
-                    SplitHost(views: views)
+                case .split(let split):
+                    SplitHost(views: views, split: split)
+                case .empty:
+                    EmptyView()
                 }
             }
             .modals(over: 0, views: views)
@@ -169,7 +172,7 @@
                     navigation.windowSizeClassChanged(sizeClass == .compact ? .compact : .regular)
                 }
                 // An empty window's root came: its size class is sent now.
-                .onChange(of: navigation.tree.isEmpty) { navigation.windowSizeClassChanged() }
+                .onChange(of: navigation.isEmpty) { navigation.windowSizeClassChanged() }
             #endif
         }
     }
@@ -186,11 +189,13 @@
 
         var body: some View {
             @Bindable var navigation = views.navigation
+            // This stack's state alone: a change to another stack does not re-read this view.
+            let state = navigation.state(of: stack)
             NavigationStack(path: $navigation[path: stack]) {
-                if let root = navigation.projection.stack(stack)?.root ?? shownRoot {
-                    ScreenHost(views: views, id: root)
+                if let root = state.root ?? shownRoot {
+                    ScreenHost(views: views, state: state, id: root)
                         .navigationDestination(for: ScreenID.self) { id in
-                            ScreenHost(views: views, id: id)
+                            ScreenHost(views: views, state: state, id: id)
                         }
                         .onAppear { shownRoot = root }
                 }
@@ -204,13 +209,15 @@
     @MainActor
     struct ScreenHost<ScreenView: View>: View {
         let views: HostViews<ScreenView>
+        /// The state of the screen's stack.
+        let state: StackState
         let id: ScreenID
         /// The screen as last shown: while it is popped or dismissed, the tree no longer has it,
         /// and SwiftUI still draws it as it slides away.
         @State private var shown: Screen?
 
         var body: some View {
-            if let screen = views.navigation.tree.screen(id) ?? shown {
+            if let screen = state.screen(id) ?? shown {
                 views.screen(screen)
                     .onAppear { shown = screen }
             }

@@ -11,6 +11,8 @@
     @MainActor
     struct SplitHost<ScreenView: View>: View {
         let views: HostViews<ScreenView>
+        /// The split, without its columns' screens.
+        let split: SplitShape
 
         var body: some View {
             @Bindable var navigation = views.navigation
@@ -20,7 +22,7 @@
             let compactColumn = Binding(
                 get: { navigation.preferredCompactColumn.swiftUI },
                 set: { navigation.preferredCompactColumn = ScreenSplit.Column($0) })
-            if navigation.projection.split?.supplementary != nil {
+            if split.hasSupplementary {
                 NavigationSplitView(
                     columnVisibility: visibility, preferredCompactColumn: compactColumn
                 ) {
@@ -44,8 +46,8 @@
         /// The column's stack, or what an empty column shows.
         @ViewBuilder
         private func column(_ column: ScreenSplit.Column) -> some View {
-            if let stack = views.navigation.projection.split?.column(column)?.stack {
-                StackHost(views: views, stack: stack.id)
+            if let shape = split.column(column), !shape.isEmpty {
+                StackHost(views: views, stack: shape.stack)
             } else {
                 views.emptyColumn(column)
             }

@@ -58,11 +58,28 @@ import Observation
 @MainActor
 @Observable
 package final class ObservableNavigation {
-    /// The coordinator's tree, as of its last transition: read screens from it with
-    /// ``ScreenTree/screen(_:)``.
-    package private(set) var tree: ScreenTree
-    /// The projection of ``tree``.
-    package private(set) var projection: NavigationProjection
+    /// The coordinator's tree, as of its last transition.
+    ///
+    /// Not observed: SwiftUI reads the parts below, each of which tells its readers only when it
+    /// changes.
+    @ObservationIgnored package private(set) var tree: ScreenTree
+    /// The projection of ``tree``; not observed, as ``tree``.
+    @ObservationIgnored package private(set) var projection: NavigationProjection
+
+    // The parts SwiftUI reads, each assigned only when it changes.
+
+    /// Which container the root is: one stack, tabs, a split, or nothing.
+    package private(set) var shape: RootShape
+    /// The selected tab's name, when the root is a tab container.
+    private var selectedTabName: String?
+    /// The modals, in the order they were presented: `modals[n]` is presented over level `n`.
+    package private(set) var modals: [NavigationProjection.Modal]
+    /// The window's horizontal size class, as the tree holds it.
+    private var sizeClass: SizeClass
+    /// Whether the window is empty.
+    package private(set) var isEmpty: Bool
+    /// The state of each stack a view asked for, by identity.
+    @ObservationIgnored private var stackStates: [StackID: StackState] = [:]
     /// Bumped when SwiftUI must read the bindings again although the tree did not change.
     private var resyncs: UInt64 = 0
     /// The column visibility the user chose with the sidebar button, until the split's suggested
@@ -104,8 +121,15 @@ package final class ObservableNavigation {
     ///
     /// - Parameter coordinator: The coordinator whose tree SwiftUI shows.
     package init(following coordinator: AppCoordinator) {
-        tree = coordinator.tree
-        projection = NavigationProjection(coordinator.tree)
+        let tree = coordinator.tree
+        let projection = NavigationProjection(tree)
+        self.tree = tree
+        self.projection = projection
+        shape = RootShape(projection)
+        selectedTabName = projection.selectedTab
+        modals = projection.modals
+        sizeClass = projection.horizontalSizeClass
+        isEmpty = tree.isEmpty
         self.coordinator = coordinator
         observation = coordinator.observe { [weak self] event in
             guard let self, case .transition(let transition) = event, !self.sendingReports
@@ -148,7 +172,7 @@ package final class ObservableNavigation {
     package subscript(path stack: StackID) -> [ScreenID] {
         get {
             _ = resyncs
-            return projection.path(of: stack)
+            return state(of: stack).path
         }
         set { write(.path(newValue, of: stack)) }
     }
@@ -167,7 +191,7 @@ package final class ObservableNavigation {
     {
         get {
             _ = resyncs
-            return projection.modal(over: level, as: kind)
+            return modal(over: level, as: kind)
         }
         set { write(.modal(newValue, over: level, as: kind)) }
     }
@@ -198,7 +222,7 @@ package final class ObservableNavigation {
     {
         get {
             _ = resyncs
-            guard let modal = projection.modal(over: level, as: .popover),
+            guard let modal = modal(over: level, as: .popover),
                 case .popover(let anchor, _) = modal.style
             else { return nil }
             switch source {
@@ -228,17 +252,17 @@ package final class ObservableNavigation {
     package subscript(isPresentedOver level: Int, as kind: PresentationStyle.Kind) -> Bool {
         get {
             _ = resyncs
-            return projection.modal(over: level, as: kind) != nil
+            return modal(over: level, as: kind) != nil
         }
         set {
             if newValue {
                 // Only the coordinator presents: SwiftUI reads the binding again.
-                if projection.modal(over: level, as: kind) == nil { resyncs &+= 1 }
+                if modal(over: level, as: kind) == nil { resyncs &+= 1 }
             } else if let answered, answered.level == level, answered.kind == kind {
                 // The dismissal that follows an answer, which already took the alert away; an
                 // alert presented since by the answer's handler stays.
                 self.answered = nil
-                if projection.modal(over: level, as: kind) != nil { resyncs &+= 1 }
+                if modal(over: level, as: kind) != nil { resyncs &+= 1 }
             } else {
                 write(.modal(nil, over: level, as: kind))
             }
@@ -282,7 +306,7 @@ package final class ObservableNavigation {
     ///     the modifier hands its actions.
     ///   - button: The index of the button tapped.
     package func answer(_ alert: ModalID, button: Int) {
-        let modal = projection.modals.first { $0.id == alert && $0.alert != nil }
+        let modal = modals.first { $0.id == alert && $0.alert != nil }
         write(.answer(alert, button: button, text: texts(of: alert)))
         if let modal { answered = (modal.level - 1, modal.kind) }
     }
@@ -290,7 +314,7 @@ package final class ObservableNavigation {
     /// The texts of the alert `alert`'s text fields: those typed, else those it starts with;
     /// none when it is no longer presented.
     private func texts(of alert: ModalID) -> [String] {
-        guard let modal = projection.modals.first(where: { $0.id == alert }),
+        guard let modal = modals.first(where: { $0.id == alert }),
             let content = modal.alert
         else { return [] }
         if let typed, typed.alert == alert { return typed.text }
@@ -304,7 +328,7 @@ package final class ObservableNavigation {
     package var selectedTab: String {
         get {
             _ = resyncs
-            return projection.selectedTab ?? ""
+            return selectedTabName ?? ""
         }
         set { write(.selectedTab(newValue)) }
     }
@@ -328,7 +352,7 @@ package final class ObservableNavigation {
     package subscript(selection column: ScreenSplit.Column) -> Destination? {
         get {
             _ = resyncs
-            return projection.split?.column(column)?.selection
+            return split?.column(column)?.selection
         }
         set { write(.selection(newValue, column: column)) }
     }
@@ -342,7 +366,7 @@ package final class ObservableNavigation {
     package var preferredCompactColumn: ScreenSplit.Column {
         get {
             _ = resyncs
-            return projection.split?.compactColumn ?? .primary
+            return split?.compactColumn ?? .primary
         }
         set { write(.compactColumn(newValue)) }
     }
@@ -355,7 +379,7 @@ package final class ObservableNavigation {
     /// layout, not navigation, and the tree does not hold it. The value set is kept until the
     /// suggested one changes (a selection, a Back, a new split), which it then follows.
     package var columnVisibility: ScreenSplit.ColumnVisibility {
-        get { chosenVisibility ?? projection.split?.columnVisibility ?? .automatic }
+        get { chosenVisibility ?? split?.columnVisibility ?? .automatic }
         set { chosenVisibility = newValue }
     }
 
@@ -368,7 +392,7 @@ package final class ObservableNavigation {
     package var horizontalSizeClass: SizeClass {
         get {
             _ = resyncs
-            return projection.horizontalSizeClass
+            return sizeClass
         }
         set { write(.sizeClass(newValue)) }
     }
@@ -385,17 +409,9 @@ package final class ObservableNavigation {
     package func windowSizeClassChanged(_ sizeClass: SizeClass? = nil) {
         if let sizeClass { windowSizeClass = sizeClass }
         guard let windowSizeClass, !tree.isEmpty,
-            windowSizeClass != projection.horizontalSizeClass
+            windowSizeClass != tree.horizontalSizeClass
         else { return }
         write(.sizeClass(windowSizeClass))
-    }
-
-    /// The screen with identity `id`, if the tree holds it: what a stack's root view or a path
-    /// element shows.
-    ///
-    /// - Parameter id: The screen's identity.
-    package func screen(_ id: ScreenID) -> Screen? {
-        tree.screen(id)
     }
 
     // MARK: Writes
@@ -441,6 +457,48 @@ package final class ObservableNavigation {
         }
         self.tree = tree
         projection = next
+        // Each part is assigned only when it changed, so that SwiftUI re-reads only its readers.
+        let nextShape = RootShape(next)
+        if nextShape != shape { shape = nextShape }
+        if next.selectedTab != selectedTabName { selectedTabName = next.selectedTab }
+        if next.modals != modals { modals = next.modals }
+        if next.horizontalSizeClass != sizeClass { sizeClass = next.horizontalSizeClass }
+        if tree.isEmpty != isEmpty { isEmpty = tree.isEmpty }
+        for (id, state) in stackStates {
+            guard let stack = tree.stack(id) else {
+                // The stack left the tree: its views keep what they last showed as they go.
+                state.show([])
+                stackStates[id] = nil
+                continue
+            }
+            state.show(Array(stack))
+        }
         if let typed, !next.modals.contains(where: { $0.id == typed.alert }) { self.typed = nil }
+    }
+
+    // MARK: Reading the parts
+
+    /// The state of the stack `id`, which its views read: made at the first ask, from the tree.
+    ///
+    /// - Parameter id: The stack's identity.
+    package func state(of id: StackID) -> StackState {
+        if let state = stackStates[id] { return state }
+        let state = StackState(tree.stack(id).map(Array.init) ?? [])
+        if tree.stack(id) != nil { stackStates[id] = state }
+        return state
+    }
+
+    /// The modal presented over the place at `level`, if the modifier of `kind` shows it.
+    private func modal(over level: Int, as kind: PresentationStyle.Kind) -> NavigationProjection
+        .Modal?
+    {
+        guard modals.indices.contains(level), modals[level].kind == kind else { return nil }
+        return modals[level]
+    }
+
+    /// The split root's shape, when the root is a split.
+    package var split: SplitShape? {
+        guard case .split(let split) = shape else { return nil }
+        return split
     }
 }

@@ -1,4 +1,5 @@
 import CoreModule
+import Observation
 import Testing
 
 /// The rules the SwiftUI host (SceneRouterSwiftUI) follows and does not decide.
@@ -62,5 +63,90 @@ struct HostDecisionTests {
         #expect(recorder.kinds == [.dismiss])
         #expect(recorder.transitions.map(\.initiator) == [.user])
         #expect(coordinator.tree.modals.isEmpty)
+    }
+}
+
+/// After a transition SwiftUI re-reads what changed: each part the host reads tells its readers
+/// only when it changes.
+@MainActor
+@Suite("The SwiftUI host re-reads what a transition changed, and nothing else")
+struct HostReReadTests {
+    /// Whether `read` reads a part that `change` changes.
+    private func notifies(_ read: @escaping () -> Void, after change: () throws -> Void) rethrows
+        -> Bool
+    {
+        let changed = Flag()
+        withObservationTracking(read) { changed.raise() }
+        try change()
+        return changed.isRaised
+    }
+
+    @Test(
+        "a push on one tab's stack re-reads that stack alone: not the other tab, the tabs, modals")
+    func pushOnOneTab() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
+        ])
+        let navigation = ObservableNavigation.of(coordinator)
+        guard case .tabs(let tabs) = navigation.shape else {
+            Issue.record("not a tab root: \(navigation.shape)")
+            return
+        }
+        let home = navigation.state(of: tabs[0].stack)
+        let more = navigation.state(of: tabs[1].stack)
+        let others = {
+            _ = more.screens
+            _ = navigation[path: tabs[1].stack]
+            _ = navigation.shape
+            _ = navigation.selectedTab
+            _ = navigation[modalOver: 0, as: .sheet]
+            _ = navigation.horizontalSizeClass
+        }
+        #expect(try !notifies(others) { try coordinator.navigate(.push(scene: "A2")) })
+        #expect(try notifies({ _ = home.screens }) { try coordinator.navigate(.push(scene: "B2")) })
+        #expect(home.screens.map(\.scene) == ["A1", "A2", "B2"])
+        #expect(navigation[path: tabs[0].stack] == [ScreenID(3), ScreenID(4)])
+    }
+
+    @Test("a modal presented re-reads the modals, not the stacks under it; a tab tapped, the tab")
+    func presentAndSelect() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
+        ])
+        let navigation = ObservableNavigation.of(coordinator)
+        guard case .tabs(let tabs) = navigation.shape else {
+            Issue.record("not a tab root: \(navigation.shape)")
+            return
+        }
+        let home = navigation.state(of: tabs[0].stack)
+        let stacks = {
+            _ = home.screens
+            _ = navigation.shape
+        }
+        #expect(try !notifies(stacks) { try coordinator.navigate(.present(scene: "B2")) })
+        #expect(
+            try notifies({ _ = navigation[modalOver: 0, as: .sheet] }) {
+                try coordinator.navigate(.dismiss())
+            })
+        #expect(try !notifies(stacks) { try coordinator.report(.tabSelectedByUser("more")) })
+        #expect(navigation.selectedTab == "more")
+        #expect(
+            try notifies({ _ = navigation.selectedTab }) {
+                try coordinator.report(.tabSelectedByUser("home"))
+            })
+    }
+
+    @Test("a stack that left the tree is dropped, and its views keep what they showed")
+    func stackLeaves() throws {
+        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .present(scene: "B1")])
+        let navigation = ObservableNavigation.of(coordinator)
+        let sheet = try #require(navigation[modalOver: 0, as: .sheet])
+        let state = navigation.state(of: sheet.stack)
+        #expect(state.screens.map(\.scene) == ["B1"])
+        #expect(try notifies({ _ = state.screens }) { try coordinator.navigate(.dismiss()) })
+        #expect(state.screens.isEmpty && state.root == nil)
+        // Asked again, a stack no longer in the tree is an empty state, not kept.
+        #expect(navigation.state(of: sheet.stack) !== state)
+        #expect(navigation.state(of: sheet.stack).screens.isEmpty)
     }
 }

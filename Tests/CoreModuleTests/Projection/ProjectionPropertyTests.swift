@@ -195,7 +195,9 @@ struct ProjectionRun {
         let tree = world.coordinator.tree
         let projection = NavigationProjection(tree)
         if let problem = Self.mismatch(projection, tree) { return fail(step, problem) }
-        guard navigation.projection == projection, navigation.tree == tree else {
+        guard navigation.projection == projection, navigation.tree == tree,
+            Self.partsAgree(navigation, projection)
+        else {
             return fail(step, "the observable source shows \(navigation.projection)")
         }
         pastStacks.append(contentsOf: projection.stacks)
@@ -364,6 +366,9 @@ struct ProjectionRun {
         guard navigation.tree == tree, navigation.projection == NavigationProjection(tree) else {
             return failed(step, "the source shows \(navigation.projection) after the write")
         }
+        guard Self.partsAgree(navigation, navigation.projection) else {
+            return failed(step, "the parts SwiftUI reads differ from \(navigation.projection)")
+        }
         if kind == .gesture {
             guard navigation.projection.shows(write),
                 Self.expected(after: write, from: projection) == Self.parts(navigation.projection)
@@ -372,6 +377,18 @@ struct ProjectionRun {
             }
         }
         return true
+    }
+
+    /// Whether the parts SwiftUI reads agree with `projection`: the root's shape, the selected
+    /// tab, the modals, and the screens of every stack.
+    static func partsAgree(
+        _ navigation: ObservableNavigation, _ projection: NavigationProjection
+    ) -> Bool {
+        navigation.shape == RootShape(projection) && navigation.modals == projection.modals
+            && navigation.selectedTab == (projection.selectedTab ?? "")
+            && projection.stacks.allSatisfy {
+                navigation.state(of: $0.id).screens.map(\.id) == $0.screens
+            }
     }
 
     /// A write a gesture makes from `projection`: a back swipe or the Back button's menu on the
@@ -598,6 +615,7 @@ struct ProjectionRun {
         model.nextSequence += 2
         guard world.tree == model.tree, navigation.tree == world.coordinator.tree,
             navigation.projection == NavigationProjection(before),
+            Self.partsAgree(navigation, navigation.projection),
             !navigation[isPresentedOver: level, as: kind]
         else {
             return failed(step, "after \(content) the source shows \(navigation.projection)")

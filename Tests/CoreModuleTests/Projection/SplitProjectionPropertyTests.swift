@@ -271,7 +271,10 @@ struct SplitRun {
         let tree = coordinator.tree
         let projection = NavigationProjection(tree)
         if let problem = Self.mismatch(projection, tree) { return failed(step, problem) }
-        guard navigation.projection == projection, navigation.tree == tree else {
+        guard navigation.projection == projection, navigation.tree == tree,
+            ProjectionRun.partsAgree(navigation, projection),
+            navigation.split == projection.split.map(SplitShape.init)
+        else {
             return failed(step, "the observable source shows \(navigation.projection)")
         }
         return true
