@@ -3,7 +3,7 @@
 // with their buttons and text fields.
 
 #if canImport(SwiftUI)
-    import CoreModule
+    @_spi(Benchmarks) import CoreModule
     import SwiftUI
 
     /// One modal: its stack, in its style, with the modals over it.

@@ -4,7 +4,7 @@
 // does not exist.
 
 #if canImport(SwiftUI)
-    public import CoreModule
+    @_spi(Benchmarks) public import CoreModule
     public import SwiftUI
 
     /// One window's navigation on screen: the coordinator's tree as SwiftUI's containers and

@@ -2,7 +2,7 @@
 // popover whose anchor names it is shown from there; any other popover from the screen's level.
 
 #if canImport(SwiftUI)
-    import CoreModule
+    @_spi(Benchmarks) import CoreModule
     public import SwiftUI
 
     extension View {

@@ -3,7 +3,7 @@
 // projection.
 
 #if canImport(SwiftUI)
-    import CoreModule
+    @_spi(Benchmarks) import CoreModule
     import SwiftUI
 
     /// A split root: each column shows its stack, or the app's empty-column view.

@@ -57,6 +57,11 @@ enum TimedFigures {
         TimedFigure("set stack of 3 screens", budget: .ratio(4), make: TreeFigures.setStack),
         TimedFigure("unknown-scene error", budget: .ratio(50), make: unknownScene),
         TimedFigure("push + pop, 10,000 deep", budget: .ratio(4), make: deepPushPop),
+        // Issue 44: SwiftUI's state follows a transition at the cost of what it changed.
+        TimedFigure(
+            "push + pop, SwiftUI state, beside 10,000 screens",
+            budget: .ratio(1.5, of: "beside 10"),
+            make: SwiftUIStateFigures.pushPopBesideLargeTab),
         TimedFigure("open link, 5 + 1 modal", budget: .ratio(1.5), make: openLink),
         TimedFigure("write link, 5 + 1 modal", budget: .ratio(1.5), make: writeLink),
         TimedFigure(

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Benchmarks) import CoreModule
 
 /// The rows of the tree's transitions beyond push and pop: a tab switch and a whole-stack set.
 @MainActor
@@ -113,6 +113,69 @@ extension Baselines {
             }
             cursor.position = position
             return sum &+ UInt64(stack.count)
+        }
+    }
+}
+
+/// The row of SwiftUI's state: what following a transition costs beside a large tree.
+@MainActor
+enum SwiftUIStateFigures {
+    /// A push and a pop on one tab's stack beside a tab of 10,000 screens, SwiftUI's state
+    /// following.
+    ///
+    /// Through `AppCoordinator.navigate`, with the SwiftUI host's observable state following the
+    /// coordinator (each tab's stack read, as the host reads them). The baseline is the same
+    /// beside a tab of 10 screens: following a transition costs what it changed, not the tree's
+    /// size.
+    static func pushPopBesideLargeTab(_ scenes: SceneSet) throws -> TimedFigures.Workloads {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else {
+            throw BenchmarkFailure("SwiftUI's state needs macOS 14 or iOS 17")
+        }
+        return (
+            subject: try followedPushPop(scenes, besideScreens: 10_000),
+            baseline: try followedPushPop(scenes, besideScreens: 10)
+        )
+    }
+
+    /// Push + pop on tab "more", SwiftUI's state following, tab "home" holding `count` screens.
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    private static func followedPushPop(_ scenes: SceneSet, besideScreens count: Int) throws
+        -> Workload
+    {
+        let coordinator = AppCoordinator(container: scenes.container)
+        let keys = scenes.keys
+        try coordinator.navigate(
+            .tabs(
+                [
+                    TabItem("home", scene: keys.identifiers[0]),
+                    TabItem("more", scene: keys.identifiers[1 & keys.mask]),
+                ], selected: "home"))
+        for index in 1..<count {
+            try coordinator.navigate(.push(scene: keys.identifiers[index & keys.mask]))
+        }
+        try coordinator.navigate(.selectTab("more"))
+        guard coordinator.tree.tab(named: "home")?.stack.count == count else {
+            throw BenchmarkFailure("the home tab does not hold \(count) screens")
+        }
+        let navigation = ObservableNavigation.of(coordinator)
+        for tab in coordinator.tree.tabs {
+            _ = navigation.state(of: tab.stack.id).screens
+        }
+        let cursor = Cursor()
+        return Workload { iterations in
+            var sum: UInt64 = 0
+            var position = cursor.position
+            for _ in 0..<iterations {
+                let key = keys.identifiers[position & keys.mask]
+                position &+= 1
+                let pushed = try coordinator.navigate(.push(scene: key))
+                let popped = try coordinator.navigate(.pop())
+                sum &+= (pushed?.screen.rawValue ?? 0) &+ (popped?.sequence ?? 0)
+            }
+            cursor.position = position
+            // The state followed: the "more" tab's stack is one screen again.
+            sum &+= UInt64(navigation.state(of: coordinator.tree.tabs[1].stack.id).screens.count)
+            return sum
         }
     }
 }

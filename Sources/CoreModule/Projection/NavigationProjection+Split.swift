@@ -104,12 +104,7 @@ extension NavigationProjection {
         /// The column on top when the split is collapsed, the value of `NavigationSplitView`'s
         /// `preferredCompactColumn`: the last column that holds a screen (the detail's, else
         /// the supplementary's, else the primary).
-        package var compactColumn: ScreenSplit.Column {
-            // The primary column always holds a screen.
-            var top = primary.column
-            for column in columns where !column.isEmpty { top = column.column }
-            return top
-        }
+        package var compactColumn: ScreenSplit.Column { SplitShape(self).compactColumn }
 
         /// The column visibility the app should give the `NavigationSplitView` in a regular-width
         /// window: the columns the user needs next.
@@ -124,9 +119,7 @@ extension NavigationProjection {
         /// ``ObservableNavigation/columnVisibility`` starts from this value and follows it when
         /// it changes; the user's own changes (the sidebar button) stay until then.
         package var columnVisibility: ScreenSplit.ColumnVisibility {
-            if !detail.isEmpty { return .automatic }
-            if let supplementary, !supplementary.isEmpty { return .doubleColumn }
-            return .all
+            SplitShape(self).columnVisibility
         }
 
         /// The last screen of the nearest column before `column` that holds one: where a Back

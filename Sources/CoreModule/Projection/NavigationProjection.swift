@@ -185,14 +185,22 @@ package struct NavigationProjection: Hashable, Sendable {
                 columns: zip(columns, tree.base).map { column, record in
                     Column(id: record.id, column: column, screens: record.screens)
                 }, isCollapsed: tree.isCollapsed)
-        modals = tree.modalRecords.enumerated().map { position, record in
+        modals = Self.modals(of: tree)
+        stacks = base + tree.modalRecords.compactMap { project($0.stack) }
+        horizontalSizeClass = tree.horizontalSizeClass
+    }
+
+    /// The modals of `tree`, in the order they were presented.
+    ///
+    /// - Parameter tree: A tree.
+    /// - Complexity: O(*m*) in the number of modals.
+    package static func modals(of tree: ScreenTree) -> [Modal] {
+        tree.modalRecords.enumerated().map { position, record in
             Modal(
                 id: record.id, stack: record.stack.id, level: position + 1, style: record.style,
                 alert: record.style.isAlert
                     ? record.stack.screens.first?.payload?.value(as: AlertContent.self) : nil)
         }
-        stacks = base + tree.modalRecords.compactMap { project($0.stack) }
-        horizontalSizeClass = tree.horizontalSizeClass
     }
 
     /// The projection of an empty window: no stack, no tab, no modal.

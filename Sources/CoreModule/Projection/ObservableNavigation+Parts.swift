@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 // The parts of the tree SwiftUI reads, each observed on its own and assigned only when it
 // changes: after a transition, SwiftUI re-reads what changed. A push on one tab's stack changes
@@ -8,9 +8,11 @@ import Observation
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
-package final class StackState {
+@_spi(Benchmarks)
+public final class StackState {
     /// The stack's screens, bottom first; empty once the stack left the tree.
-    package private(set) var screens: [Screen]
+    @_spi(Benchmarks)
+    public private(set) var screens: [Screen]
 
     /// A stack's state, holding `screens`.
     ///
@@ -49,19 +51,37 @@ package enum RootShape: Hashable, Sendable {
     /// A split view.
     case split(SplitShape)
 
-    /// The shape of `projection`'s root.
+    /// The shape of `tree`'s root.
     ///
-    /// - Parameter projection: A tree's projection.
-    package init(_ projection: NavigationProjection) {
-        if let root = projection.root {
+    /// - Parameter tree: A tree.
+    /// - Complexity: O(*s*) in the number of the root's stacks.
+    package init(_ tree: ScreenTree) {
+        let names = tree.tabNameList
+        let columns = tree.splitColumns
+        if !names.isEmpty {
+            self = .tabs(zip(names, tree.base).map { TabShape(name: $0, stack: $1.id) })
+        } else if !columns.isEmpty {
+            self = .split(
+                SplitShape(
+                    columns: zip(columns, tree.base).map { column, record in
+                        SplitShape.ColumnShape(
+                            column: column, stack: record.id, isEmpty: record.screens.isEmpty,
+                            selection: record.screens.first.map {
+                                Destination(
+                                    $0.scene, parameters: $0.parameters, payload: $0.payload)
+                            })
+                    }))
+        } else if let root = tree.base.first {
             self = .stack(root.id)
-        } else if !projection.tabs.isEmpty {
-            self = .tabs(projection.tabs.map { TabShape(name: $0.name, stack: $0.stack.id) })
-        } else if let split = projection.split {
-            self = .split(SplitShape(split))
         } else {
             self = .empty
         }
+    }
+
+    /// The split's shape, when the root is a split.
+    package var split: SplitShape? {
+        guard case .split(let split) = self else { return nil }
+        return split
     }
 }
 
@@ -71,6 +91,16 @@ package struct TabShape: Identifiable, Hashable, Sendable {
     package let name: String
     /// The tab's stack.
     package let stack: StackID
+
+    /// A tab named `name`, of the stack `stack`.
+    ///
+    /// - Parameters:
+    ///   - name: The tab's name.
+    ///   - stack: Its stack.
+    package init(name: String, stack: StackID) {
+        self.name = name
+        self.stack = stack
+    }
 
     /// The tab's name.
     package var id: String { name }
@@ -97,16 +127,35 @@ package struct SplitShape: Hashable, Sendable {
     /// The suggested column visibility.
     package let columnVisibility: ScreenSplit.ColumnVisibility
 
+    /// The shape of a split of `columns`.
+    ///
+    /// - Parameter columns: The columns, leading first: a primary, maybe a supplementary, a
+    ///   detail.
+    package init(columns: [ColumnShape]) {
+        self.columns = columns
+        // The last column that holds a screen: the detail's, else the supplementary's, else the
+        // primary (which always holds one).
+        compactColumn = columns.last { !$0.isEmpty }?.column ?? .primary
+        // The columns the user needs next: all while only the sidebar holds a screen, the list
+        // and the detail beside it while a three-column list holds one, else the platform's.
+        if columns.last?.isEmpty == false {
+            columnVisibility = .automatic
+        } else if columns.count == 3, !columns[1].isEmpty {
+            columnVisibility = .doubleColumn
+        } else {
+            columnVisibility = .all
+        }
+    }
+
     /// The shape of `split`.
     ///
     /// - Parameter split: A split's projection.
     package init(_ split: NavigationProjection.Split) {
-        columns = split.columns.map {
-            ColumnShape(
-                column: $0.column, stack: $0.id, isEmpty: $0.isEmpty, selection: $0.selection)
-        }
-        compactColumn = split.compactColumn
-        columnVisibility = split.columnVisibility
+        self.init(
+            columns: split.columns.map {
+                ColumnShape(
+                    column: $0.column, stack: $0.id, isEmpty: $0.isEmpty, selection: $0.selection)
+            })
     }
 
     /// Whether the split has three columns.

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// A coordinator's tree as observable SwiftUI state: the ``NavigationProjection`` of its tree,
 /// kept up to date, with the bindings a SwiftUI view needs.
@@ -54,17 +54,22 @@ import Observation
 ///
 /// The coordinator holds it weakly, and it holds the coordinator weakly: keep it (in a `@State`
 /// or in the object that owns the coordinator) for as long as the window shows the tree.
+///
+/// `@_spi(Benchmarks)`: the benchmark, a package of its own, measures what following a
+/// transition costs; apps never see it, and `scripts/public-api.sh` does not count it.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
-package final class ObservableNavigation {
+@_spi(Benchmarks)
+public final class ObservableNavigation {
     /// The coordinator's tree, as of its last transition.
     ///
     /// Not observed: SwiftUI reads the parts below, each of which tells its readers only when it
     /// changes.
     @ObservationIgnored package private(set) var tree: ScreenTree
-    /// The projection of ``tree``; not observed, as ``tree``.
-    @ObservationIgnored package private(set) var projection: NavigationProjection
+    /// The projection of ``tree``, made when asked (the parts below are read from the tree
+    /// directly, so that following a transition costs what the transition changed).
+    package var projection: NavigationProjection { NavigationProjection(tree) }
 
     // The parts SwiftUI reads, each assigned only when it changes.
 
@@ -122,13 +127,11 @@ package final class ObservableNavigation {
     /// - Parameter coordinator: The coordinator whose tree SwiftUI shows.
     package init(following coordinator: AppCoordinator) {
         let tree = coordinator.tree
-        let projection = NavigationProjection(tree)
         self.tree = tree
-        self.projection = projection
-        shape = RootShape(projection)
-        selectedTabName = projection.selectedTab
-        modals = projection.modals
-        sizeClass = projection.horizontalSizeClass
+        shape = RootShape(tree)
+        selectedTabName = tree.selectedTab
+        modals = NavigationProjection.modals(of: tree)
+        sizeClass = tree.horizontalSizeClass
         isEmpty = tree.isEmpty
         self.coordinator = coordinator
         observation = coordinator.observe { [weak self] event in
@@ -147,7 +150,8 @@ package final class ObservableNavigation {
     ///
     /// - Parameter coordinator: The window's coordinator.
     /// - Returns: Its observable state, following it.
-    package static func of(_ coordinator: AppCoordinator) -> ObservableNavigation {
+    @_spi(Benchmarks)
+    public static func of(_ coordinator: AppCoordinator) -> ObservableNavigation {
         if let kept = coordinator.swiftUIState as? ObservableNavigation { return kept }
         let made = ObservableNavigation(following: coordinator)
         coordinator.swiftUIState = made
@@ -443,26 +447,27 @@ package final class ObservableNavigation {
             if let request { _ = try? coordinator.navigate(request) }
         }
         show(coordinator.tree)
-        if !projection.shows(write) { resyncs &+= 1 }
+        if !NavigationProjection(tree).shows(write) { resyncs &+= 1 }
     }
 
+    /// Shows `tree`: each part SwiftUI reads is assigned only when it changed, and the work is
+    /// what changed (the stacks whose screens changed, the tabs, the modals), not the tree's
+    /// size: unchanged stacks share their storage with the last tree, and compare at once.
     private func show(_ tree: ScreenTree) {
         guard tree != self.tree else { return }
-        let next = NavigationProjection(tree)
+        let nextShape = RootShape(tree)
         // The user's column visibility stands until the split's suggested one changes.
-        if next.split?.columnVisibility != projection.split?.columnVisibility
-            || next.split?.primary.id != projection.split?.primary.id
+        if nextShape.split?.columnVisibility != split?.columnVisibility
+            || nextShape.split?.columns.first?.stack != split?.columns.first?.stack
         {
             chosenVisibility = nil
         }
         self.tree = tree
-        projection = next
-        // Each part is assigned only when it changed, so that SwiftUI re-reads only its readers.
-        let nextShape = RootShape(next)
         if nextShape != shape { shape = nextShape }
-        if next.selectedTab != selectedTabName { selectedTabName = next.selectedTab }
-        if next.modals != modals { modals = next.modals }
-        if next.horizontalSizeClass != sizeClass { sizeClass = next.horizontalSizeClass }
+        if tree.selectedTab != selectedTabName { selectedTabName = tree.selectedTab }
+        let nextModals = NavigationProjection.modals(of: tree)
+        if nextModals != modals { modals = nextModals }
+        if tree.horizontalSizeClass != sizeClass { sizeClass = tree.horizontalSizeClass }
         if tree.isEmpty != isEmpty { isEmpty = tree.isEmpty }
         for (id, state) in stackStates {
             guard let stack = tree.stack(id) else {
@@ -471,9 +476,9 @@ package final class ObservableNavigation {
                 stackStates[id] = nil
                 continue
             }
-            state.show(Array(stack))
+            state.show(stack.screenArray)
         }
-        if let typed, !next.modals.contains(where: { $0.id == typed.alert }) { self.typed = nil }
+        if let typed, !nextModals.contains(where: { $0.id == typed.alert }) { self.typed = nil }
     }
 
     // MARK: Reading the parts
@@ -481,9 +486,10 @@ package final class ObservableNavigation {
     /// The state of the stack `id`, which its views read: made at the first ask, from the tree.
     ///
     /// - Parameter id: The stack's identity.
-    package func state(of id: StackID) -> StackState {
+    @_spi(Benchmarks)
+    public func state(of id: StackID) -> StackState {
         if let state = stackStates[id] { return state }
-        let state = StackState(tree.stack(id).map(Array.init) ?? [])
+        let state = StackState(tree.stack(id)?.screenArray ?? [])
         if tree.stack(id) != nil { stackStates[id] = state }
         return state
     }

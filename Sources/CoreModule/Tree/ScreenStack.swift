@@ -28,6 +28,10 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     public let place: ScreenStack.Place
     private let screens: [Screen]
 
+    /// The stack's screens as the tree stores them, bottom first: the same storage, so that two
+    /// reads of a stack that did not change compare at once.
+    package var screenArray: [Screen] { screens }
+
     init(id: StackID, level: Int, place: ScreenStack.Place, screens: [Screen]) {
         self.id = id
         self.level = level

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Benchmarks) import CoreModule
 import Foundation
 import Observation
 import Testing

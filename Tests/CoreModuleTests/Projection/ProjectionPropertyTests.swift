@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Benchmarks) import CoreModule
 import Foundation
 import Testing
 
@@ -384,11 +384,21 @@ struct ProjectionRun {
     static func partsAgree(
         _ navigation: ObservableNavigation, _ projection: NavigationProjection
     ) -> Bool {
-        navigation.shape == RootShape(projection) && navigation.modals == projection.modals
+        navigation.shape == expectedShape(projection) && navigation.modals == projection.modals
             && navigation.selectedTab == (projection.selectedTab ?? "")
             && projection.stacks.allSatisfy {
                 navigation.state(of: $0.id).screens.map(\.id) == $0.screens
             }
+    }
+
+    /// The root's shape `projection` shows.
+    static func expectedShape(_ projection: NavigationProjection) -> RootShape {
+        if let root = projection.root { return .stack(root.id) }
+        if !projection.tabs.isEmpty {
+            return .tabs(projection.tabs.map { TabShape(name: $0.name, stack: $0.stack.id) })
+        }
+        if let split = projection.split { return .split(SplitShape(split)) }
+        return .empty
     }
 
     /// A write a gesture makes from `projection`: a back swipe or the Back button's menu on the

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Benchmarks) import CoreModule
 import Testing
 
 /// The examples of docs/integrating-swiftui.md, run as the guide shows them (the snippet checker
