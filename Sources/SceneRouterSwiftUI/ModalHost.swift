@@ -40,7 +40,7 @@
         let level: Int
         /// The anchors (`popoverAnchor(_:)`) on screen at this level: a
         /// popover that names one is shown from that view, any other from the level's view.
-        @State private var anchors: Set<String> = []
+        @State private var anchors: Set<PopoverAnchorMark> = []
 
         func body(content: Content) -> some View {
             @Bindable var navigation = views.navigation
@@ -51,7 +51,9 @@
                         AnyView(ModalHost(views: views, modal: modal))
                     }
                 )
-                .onPreferenceChange(PopoverAnchors.self) { anchors = $0 }
+                .onPreferenceChange(PopoverAnchors.self) { [anchors = $anchors] in
+                    anchors.wrappedValue = $0
+                }
                 .sheet(item: $navigation[modalOver: level, as: .sheet]) { modal in
                     ModalHost(views: views, modal: modal)
                 }
@@ -99,7 +101,7 @@
                 ) { modal in
                     AlertActions(navigation: navigation, modal: modal)
                 } message: { modal in
-                    Text(modal.alert?.message ?? "")
+                    if let message = modal.alert?.message { Text(message) }
                 }
                 .confirmationDialog(
                     title(of: .confirmationDialog),
@@ -109,7 +111,7 @@
                 ) { modal in
                     AlertActions(navigation: navigation, modal: modal)
                 } message: { modal in
-                    Text(modal.alert?.message ?? "")
+                    if let message = modal.alert?.message { Text(message) }
                 }
         }
 

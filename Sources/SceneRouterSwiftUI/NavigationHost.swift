@@ -183,21 +183,19 @@
     struct StackHost<ScreenView: View>: View {
         let views: HostViews<ScreenView>
         let stack: StackID
-        /// The first screen as last shown: while the coordinator takes this stack's modal away,
-        /// the tree no longer has the stack, and SwiftUI still draws it as it slides away.
-        @State private var shownRoot: ScreenID?
 
         var body: some View {
             @Bindable var navigation = views.navigation
             // This stack's state alone: a change to another stack does not re-read this view.
             let state = navigation.state(of: stack)
+            // A stack leaving with its modal keeps its screens while it slides away.
             NavigationStack(path: $navigation[path: stack]) {
-                if let root = state.root ?? shownRoot {
+                if let root = state.root {
                     ScreenHost(views: views, state: state, id: root)
+                        .id(root)  // a new first screen is a new view, with state of its own
                         .navigationDestination(for: ScreenID.self) { id in
                             ScreenHost(views: views, state: state, id: id)
                         }
-                        .onAppear { shownRoot = root }
                 }
             }
             .id(stack)  // a new stack is a new NavigationStack
@@ -219,7 +217,10 @@
         var body: some View {
             if let screen = state.screen(id) ?? shown {
                 views.screen(screen)
-                    .onAppear { shown = screen }
+                    .environment(\.hostedScreen, screen.id)
+                    .onChange(of: state.screen(id), initial: true) { _, screen in
+                        if let screen { shown = screen }
+                    }
             }
         }
     }

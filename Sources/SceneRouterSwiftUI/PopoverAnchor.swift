@@ -9,9 +9,10 @@
         /// Marks this view as the one a popover points at when its style's anchor is `name`
         /// (``CoreModule/PresentationStyle/popover(anchor:interactiveDismissal:)``).
         ///
-        /// Inside a ``NavigationHost``, a popover presented over the level this view is on, with
-        /// this anchor, is shown from this view; a popover whose anchor no view on screen marks is
-        /// shown from the level's own view. Outside a host it does nothing.
+        /// Inside a ``NavigationHost``, a popover with this anchor presented from this view's
+        /// screen (the last screen under the popover) is shown from this view; a popover whose
+        /// anchor its screen does not mark is shown from the level's own view. A screen below,
+        /// in another tab or leaving never shows it. Outside a host it does nothing.
         ///
         /// ```swift
         /// Button("Share") { try? context.navigate(.present(scene: "Share",
@@ -30,12 +31,16 @@
     struct PopoverAnchor: ViewModifier {
         let name: String
         @Environment(\.presentingLevel) private var place
+        @Environment(\.hostedScreen) private var screen
 
         func body(content: Content) -> some View {
-            if #available(iOS 17.0, macOS 14.0, *), let place {
+            if #available(iOS 17.0, macOS 14.0, *), let place, let screen {
                 content
-                    .preference(key: PopoverAnchors.self, value: [name])
-                    .popover(item: place.popover(from: name)) { modal in
+                    .preference(
+                        key: PopoverAnchors.self,
+                        value: [PopoverAnchorMark(screen: screen, name: name)]
+                    )
+                    .popover(item: place.popover(from: name, on: screen)) { modal in
                         place.modalView(modal)
                     }
             } else {
@@ -63,13 +68,16 @@
             self.modalView = modalView
         }
 
-        /// The binding of the popover over this level shown from the view anchored `name`.
+        /// The binding of the popover over this level shown from the view anchored `name` on
+        /// the screen `screen`.
         @available(iOS 17.0, macOS 14.0, *)
         @MainActor
-        func popover(from name: String) -> Binding<NavigationProjection.Modal?> {
+        func popover(from name: String, on screen: ScreenID) -> Binding<
+            NavigationProjection.Modal?
+        > {
             guard let navigation = state as? ObservableNavigation else { return .constant(nil) }
             @Bindable var bindable = navigation
-            return $bindable[popoverOver: level, from: .anchor(name)]
+            return $bindable[popoverOver: level, from: .anchor(name, screen: screen)]
         }
     }
 
@@ -86,11 +94,27 @@
         }
     }
 
-    /// The popover anchors on screen at one level.
-    struct PopoverAnchors: PreferenceKey {
-        static var defaultValue: Set<String> { [] }
+    /// The screen a view shows, set by the host on each screen's view.
+    struct HostedScreenKey: EnvironmentKey {
+        static var defaultValue: ScreenID? { nil }
+    }
 
-        static func reduce(value: inout Set<String>, nextValue: () -> Set<String>) {
+    extension EnvironmentValues {
+        /// The screen this view is part of, in a host; `nil` outside one.
+        var hostedScreen: ScreenID? {
+            get { self[HostedScreenKey.self] }
+            set { self[HostedScreenKey.self] = newValue }
+        }
+    }
+
+    /// The popover anchors the screens of one level mark.
+    struct PopoverAnchors: PreferenceKey {
+        static var defaultValue: Set<PopoverAnchorMark> { [] }
+
+        static func reduce(
+            value: inout Set<PopoverAnchorMark>,
+            nextValue: () -> Set<PopoverAnchorMark>
+        ) {
             value.formUnion(nextValue())
         }
     }

@@ -168,3 +168,21 @@ package struct SplitShape: Hashable, Sendable {
         columns.first { $0.column == column }
     }
 }
+
+/// An anchor a screen marks: the screen, and the anchor's name.
+package struct PopoverAnchorMark: Hashable, Sendable {
+    /// The screen that marks it.
+    package let screen: ScreenID
+    /// The anchor's name.
+    package let name: String
+
+    /// The anchor `name` of the screen `screen`.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen that marks it.
+    ///   - name: The anchor's name.
+    package init(screen: ScreenID, name: String) {
+        self.screen = screen
+        self.name = name
+    }
+}

@@ -52,8 +52,7 @@ public import Observation
 /// notifies its observers anyway, so SwiftUI reads the bindings again and shows the tree as it
 /// is.
 ///
-/// The coordinator holds it weakly, and it holds the coordinator weakly: keep it (in a `@State`
-/// or in the object that owns the coordinator) for as long as the window shows the tree.
+/// It holds the coordinator weakly; the coordinator keeps the one `of(_:)` gives.
 ///
 /// `@_spi(Benchmarks)`: the benchmark, a package of its own, measures what following a
 /// transition costs; apps never see it, and `scripts/public-api.sh` does not count it.
@@ -85,6 +84,9 @@ public final class ObservableNavigation {
     package private(set) var isEmpty: Bool
     /// The state of each stack a view asked for, by identity.
     @ObservationIgnored private var stackStates: [StackID: StackState] = [:]
+    /// The stacks that left the tree at the last transition: their states keep their last screens
+    /// while SwiftUI animates them away, until the next transition.
+    @ObservationIgnored private var leaving: Set<StackID> = []
     /// Bumped when SwiftUI must read the bindings again although the tree did not change.
     private var resyncs: UInt64 = 0
     /// The column visibility the user chose with the sidebar button, until the split's suggested
@@ -203,17 +205,18 @@ public final class ObservableNavigation {
     /// Where a popover is shown from: the view marked with its anchor's name, or the view of the
     /// place it is presented over.
     package enum PopoverSource: Hashable, Sendable {
-        /// The view marked with this anchor name.
-        case anchor(String)
-        /// The place's own view, given the anchors marked on screen at that place: it shows a
-        /// popover whose anchor none of them is.
-        case place(anchorsOnScreen: Set<String>)
+        /// The view marked with this anchor name on the screen `screen`.
+        case anchor(String, screen: ScreenID)
+        /// The place's own view, given the anchors marked at that place: it shows a popover
+        /// whose anchor its presenting screen does not mark.
+        case place(anchorsOnScreen: Set<PopoverAnchorMark>)
     }
 
     /// The popover presented over the place at `level`, if `source` is where it is shown from.
     ///
-    /// A popover is shown from the view marked with its anchor when one is on screen, else from
-    /// the place's own view: each popover has exactly one source, so it is presented once.
+    /// A popover is shown from the view its presenting screen (the last screen under it) marks
+    /// with its anchor, else from the place's own view: each popover has exactly one source, so
+    /// it is presented once, and never from a screen below, another tab or a screen gone.
     ///
     /// Setting it to `nil` sends the report of ``BindingWrite/modal(_:over:as:)``, as
     /// ``subscript(modalOver:as:)`` does.
@@ -229,9 +232,14 @@ public final class ObservableNavigation {
             guard let modal = modal(over: level, as: .popover),
                 case .popover(let anchor, _) = modal.style
             else { return nil }
+            let presenting = tree.presentingScreen(atLevel: level)
             switch source {
-            case .anchor(let name): return anchor == name ? modal : nil
-            case .place(let anchors): return anchors.contains(anchor) ? nil : modal
+            case .anchor(let name, let screen):
+                return anchor == name && screen == presenting ? modal : nil
+            case .place(let anchors):
+                guard let presenting else { return modal }
+                return anchors.contains(PopoverAnchorMark(screen: presenting, name: anchor))
+                    ? nil : modal
             }
         }
         set { write(.modal(newValue, over: level, as: .popover)) }
@@ -469,11 +477,13 @@ public final class ObservableNavigation {
         if nextModals != modals { modals = nextModals }
         if tree.horizontalSizeClass != sizeClass { sizeClass = tree.horizontalSizeClass }
         if tree.isEmpty != isEmpty { isEmpty = tree.isEmpty }
+        // A stack that left the tree keeps its last screens for one transition, so that a
+        // NavigationStack sliding away with its modal does not pop on the way out.
+        for id in leaving where tree.stack(id) == nil { stackStates[id] = nil }
+        leaving = []
         for (id, state) in stackStates {
             guard let stack = tree.stack(id) else {
-                // The stack left the tree: its views keep what they last showed as they go.
-                state.show([])
-                stackStates[id] = nil
+                leaving.insert(id)
                 continue
             }
             state.show(stack.screenArray)

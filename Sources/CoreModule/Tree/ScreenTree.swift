@@ -168,6 +168,16 @@ public struct ScreenTree: Equatable, Sendable {
         return index
     }
 
+    /// The screen a modal over the place at `level` is presented from: the last screen under
+    /// it (the visible screen of the root for level 0, the last screen of the N-th modal for N).
+    ///
+    /// - Parameter level: 0 for the root, N for the N-th modal.
+    package func presentingScreen(atLevel level: Int) -> ScreenID? {
+        if level == 0 { return base.isEmpty ? nil : base[visibleBaseIndex].screens.last?.id }
+        guard modalRecords.indices.contains(level - 1) else { return nil }
+        return modalRecords[level - 1].stack.screens.last?.id
+    }
+
     /// Where the visible screen stands, or `nil` when the window is empty.
     public var visibleLocation: ScreenLocation? {
         base.isEmpty ? nil : lastLocation()

@@ -42,24 +42,36 @@ struct HostDecisionTests {
         #expect(recorder.events.count == 3 && recorder.failures.isEmpty)
     }
 
-    @Test("a popover is shown from its anchor's view when one is on screen, else from its place")
+    @Test("a popover is shown from the anchor its presenting screen marks, else from its place")
     func popoverSources() throws {
+        // A2 above A1, both marking "share" (a screen below stays in SwiftUI's hierarchy).
         let coordinator = try makeCoordinator(setup: [
-            .root(scene: "A1"), .present(scene: "B1", style: .popover(anchor: "share")),
+            .root(scene: "A1"), .push(scene: "A2"),
+            .present(scene: "B1", style: .popover(anchor: "share")),
         ])
         let navigation = ObservableNavigation.of(coordinator)
         let popover = try #require(navigation.projection.modal(over: 0, as: .popover))
-        // The anchor is on screen: its view shows the popover, the place's view does not.
-        #expect(navigation[popoverOver: 0, from: .anchor("share")] == popover)
-        #expect(navigation[popoverOver: 0, from: .place(anchorsOnScreen: ["share"])] == nil)
+        let (below, presenting) = (ScreenID(1), ScreenID(2))
+        let marks: Set = [
+            PopoverAnchorMark(screen: below, name: "share"),
+            PopoverAnchorMark(screen: presenting, name: "share"),
+        ]
+        // The presenting screen marks it: that view alone shows it; not the screen below, not
+        // the place's view.
+        #expect(navigation[popoverOver: 0, from: .anchor("share", screen: presenting)] == popover)
+        #expect(navigation[popoverOver: 0, from: .anchor("share", screen: below)] == nil)
+        #expect(navigation[popoverOver: 0, from: .place(anchorsOnScreen: marks)] == nil)
+        // Only the screen below marks it: the place's view shows it.
+        let belowOnly: Set = [PopoverAnchorMark(screen: below, name: "share")]
+        #expect(navigation[popoverOver: 0, from: .place(anchorsOnScreen: belowOnly)] == popover)
         // No view marks it: the place's view shows it, and no other anchor does.
-        #expect(navigation[popoverOver: 0, from: .place(anchorsOnScreen: ["other"])] == popover)
-        #expect(navigation[popoverOver: 0, from: .anchor("other")] == nil)
+        #expect(navigation[popoverOver: 0, from: .place(anchorsOnScreen: [])] == popover)
+        #expect(navigation[popoverOver: 0, from: .anchor("other", screen: presenting)] == nil)
         // Over another level there is no popover.
         #expect(navigation[popoverOver: 1, from: .place(anchorsOnScreen: [])] == nil)
         // Dismissed from its anchor's view: the user's dismissal, reported.
         let recorder = EventRecorder(coordinator)
-        navigation[popoverOver: 0, from: .anchor("share")] = nil
+        navigation[popoverOver: 0, from: .anchor("share", screen: presenting)] = nil
         #expect(recorder.kinds == [.dismiss])
         #expect(recorder.transitions.map(\.initiator) == [.user])
         #expect(coordinator.tree.modals.isEmpty)
@@ -136,16 +148,26 @@ struct HostReReadTests {
             })
     }
 
-    @Test("a stack that left the tree is dropped, and its views keep what they showed")
+    @Test("a stack leaving with its modal keeps its screens for one transition, then is dropped")
     func stackLeaves() throws {
-        let coordinator = try makeCoordinator(setup: [.root(scene: "A1"), .present(scene: "B1")])
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .present(scene: "B1"), .push(scene: "B2"),
+        ])
         let navigation = ObservableNavigation.of(coordinator)
         let sheet = try #require(navigation[modalOver: 0, as: .sheet])
         let state = navigation.state(of: sheet.stack)
-        #expect(state.screens.map(\.scene) == ["B1"])
-        #expect(try notifies({ _ = state.screens }) { try coordinator.navigate(.dismiss()) })
-        #expect(state.screens.isEmpty && state.root == nil)
-        // Asked again, a stack no longer in the tree is an empty state, not kept.
+        #expect(state.screens.map(\.scene) == ["B1", "B2"])
+        // Dismissed: the sheet's NavigationStack slides away as it was, without popping.
+        #expect(try !notifies({ _ = state.screens }) { try coordinator.navigate(.dismiss()) })
+        #expect(state.screens.map(\.scene) == ["B1", "B2"])
+        #expect(navigation[path: sheet.stack] == [ScreenID(3)])
+        #expect(navigation.state(of: sheet.stack) === state)
+        // A write into the leaving stack's path sends nothing.
+        let recorder = EventRecorder(coordinator)
+        navigation[path: sheet.stack] = []
+        #expect(recorder.events.isEmpty)
+        // The next transition drops it: asked again, it is an empty state, not kept.
+        try coordinator.navigate(.push(scene: "A2"))
         #expect(navigation.state(of: sheet.stack) !== state)
         #expect(navigation.state(of: sheet.stack).screens.isEmpty)
     }
