@@ -215,7 +215,9 @@
         @State private var shown: Screen?
 
         var body: some View {
-            if let screen = state.screen(id) ?? shown {
+            // The tree (not observed) finds a screen another stack's destination asks for, as a
+            // collapsed split's may; the screen last shown draws it while it slides away.
+            if let screen = state.screen(id) ?? views.navigation.tree.screen(id) ?? shown {
                 views.screen(screen)
                     .environment(\.hostedScreen, screen.id)
                     .onChange(of: state.screen(id), initial: true) { _, screen in
