@@ -16,8 +16,8 @@ let standIn: Target.Dependency = .target(
 
 let package = Package(
     name: "SceneRouter",
-    // Where the library's users ship; the SwiftUI projection (ObservableNavigation) needs iOS 17
-    // or macOS 14 and says so with @available. Linux needs no entry: it has no minimum.
+    // Where the library's users ship; the SwiftUI host (SceneRouterSwiftUI) needs iOS 17 or
+    // macOS 14 and says so with @available. Linux needs no entry: it has no minimum.
     platforms: [.iOS(.v16), .macCatalyst(.v16), .macOS(.v13)],
     products: [
         .library(name: "CoreModule", targets: ["CoreModule"]),

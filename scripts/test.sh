@@ -36,7 +36,8 @@ for package in "${packages[@]}"; do
     line=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -n 1 || true)
     count=$(printf '%s' "$line" | sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p')
     count=${count:-0}
-    failures=$(grep -cE "^✘ Test .* failed after" "$log" || true)
+    # (not the closing line itself, "✘ Test run with … failed after …").
+    failures=$(grep -E "^✘ Test .* failed after" "$log" | grep -cvE "^✘ Test run with" || true)
     note=""
     if [ "${results[$package]}" -ne 0 ] && [ "$failures" -eq 0 ]; then
         # No test failed, yet the run did: it did not build, or the test process crashed.

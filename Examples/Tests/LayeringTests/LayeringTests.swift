@@ -34,6 +34,8 @@ struct LayeringTests {
         // The UIKit adapter builds against UIKit, or the stand-in where there is none.
         "SceneRouterUIKit": ["CoreModule", "UIKit", "SceneRouterUIKitStandIn"],
         "SceneRouterUIKitStandIn": [],
+        // The SwiftUI host builds against SwiftUI, where it exists.
+        "SceneRouterSwiftUI": ["CoreModule", "SwiftUI"],
         // The script mode waits for a held link's opening with CoreModuleTesting's test hook.
         "DemoApp": ["CoreModule", "CoreModuleTesting", "FeatureA", "FeatureB"],
         "demo": ["DemoApp"],
@@ -87,7 +89,9 @@ struct LayeringTests {
                 "public", "package", "internal", "private", "fileprivate", "@testable",
                 "@_exported", "@preconcurrency",
             ]
-            guard modifiers.allSatisfy(allowedModifiers.contains) else { continue }
+            // `@_spi(Name) import X` imports X as well.
+            guard modifiers.allSatisfy({ allowedModifiers.contains($0) || $0.hasPrefix("@_spi(") })
+            else { continue }
             let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
             modules.insert(module)
         }
@@ -124,16 +128,17 @@ struct LayeringTests {
             @testable import FeatureB
             public import FeatureC.Screens
             @preconcurrency internal import DemoApp
+            @_spi(Tools) import FlowExamples
             import Foundation
             // import FeatureD (a comment, not an import)
             """
         #expect(
             Self.imports(in: source) == [
-                "CoreModule", "FeatureB", "FeatureC", "DemoApp", "Foundation",
+                "CoreModule", "FeatureB", "FeatureC", "DemoApp", "FlowExamples", "Foundation",
             ])
         #expect(
             Self.forbidden(Self.imports(in: source), in: "FeatureA") == [
-                "FeatureB", "FeatureC", "DemoApp",
+                "FeatureB", "FeatureC", "DemoApp", "FlowExamples",
             ])
     }
 

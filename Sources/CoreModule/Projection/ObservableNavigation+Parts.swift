@@ -135,7 +135,7 @@ package struct SplitShape: Hashable, Sendable {
         self.columns = columns
         // The last column that holds a screen: the detail's, else the supplementary's, else the
         // primary (which always holds one).
-        compactColumn = columns.last { !$0.isEmpty }?.column ?? .primary
+        compactColumn = columns.reduce(.primary) { $1.isEmpty ? $0 : $1.column }
         // The columns the user needs next: all while only the sidebar holds a screen, the list
         // and the detail beside it while a three-column list holds one, else the platform's.
         if columns.last?.isEmpty == false {

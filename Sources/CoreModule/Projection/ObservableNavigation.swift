@@ -237,9 +237,8 @@ public final class ObservableNavigation {
             case .anchor(let name, let screen):
                 return anchor == name && screen == presenting ? modal : nil
             case .place(let anchors):
-                guard let presenting else { return modal }
-                return anchors.contains(PopoverAnchorMark(screen: presenting, name: anchor))
-                    ? nil : modal
+                let marked = anchors.contains { $0.screen == presenting && $0.name == anchor }
+                return marked ? nil : modal
             }
         }
         set { write(.modal(newValue, over: level, as: .popover)) }

@@ -173,9 +173,11 @@ public struct ScreenTree: Equatable, Sendable {
     ///
     /// - Parameter level: 0 for the root, N for the N-th modal.
     package func presentingScreen(atLevel level: Int) -> ScreenID? {
-        if level == 0 { return base.isEmpty ? nil : base[visibleBaseIndex].screens.last?.id }
-        guard modalRecords.indices.contains(level - 1) else { return nil }
-        return modalRecords[level - 1].stack.screens.last?.id
+        let stack =
+            level == 0
+            ? base.dropFirst(visibleBaseIndex).first
+            : modalRecords.dropFirst(level - 1).first?.stack
+        return stack?.screens.last?.id
     }
 
     /// Where the visible screen stands, or `nil` when the window is empty.

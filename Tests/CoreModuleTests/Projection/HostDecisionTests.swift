@@ -42,6 +42,54 @@ struct HostDecisionTests {
         #expect(recorder.events.count == 3 && recorder.failures.isEmpty)
     }
 
+    @Test("the parts a host reads: the root's shape, each stack's first screen and path")
+    func parts() throws {
+        let stack = ObservableNavigation.of(try makeCoordinator(setup: [.root(scene: "A1")]))
+        guard case .stack(let id) = stack.shape else {
+            Issue.record("not a stack root: \(stack.shape)")
+            return
+        }
+        #expect(stack.state(of: id).root == ScreenID(1) && stack.state(of: id).path.isEmpty)
+        let tabs = ObservableNavigation.of(
+            try makeCoordinator(setup: [
+                .tabs(
+                    [TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "more")
+            ]))
+        guard case .tabs(let items) = tabs.shape else {
+            Issue.record("not a tab root: \(tabs.shape)")
+            return
+        }
+        #expect(items.map(\.id) == ["home", "more"] && tabs.selectedTab == "more")
+        let two = ObservableNavigation.of(
+            try makeCoordinator(setup: SplitProjectionTests.twoColumns))
+        let split = try #require(two.split)
+        #expect(!split.hasSupplementary && split.column(.supplementary) == nil)
+        #expect(split.column(.detail)?.selection == "B1" && split.compactColumn == .detail)
+        let three = ObservableNavigation.of(
+            try makeCoordinator(setup: [.split(primary: "A1", style: .tripleColumn)]))
+        #expect(three.split?.hasSupplementary == true)
+        #expect(three.split?.column(.supplementary)?.isEmpty == true)
+        #expect(three.projection.split?.supplementary?.screens == [])
+        #expect(three.split?.columnVisibility == .all && three.split?.compactColumn == .primary)
+        #expect(ObservableNavigation.of(try makeCoordinator()).shape == .empty)
+    }
+
+    @Test("a popover over a sheet is shown from the anchor the sheet's screen marks")
+    func popoverOverSheet() throws {
+        let coordinator = try makeCoordinator(setup: [
+            .root(scene: "A1"), .present(scene: "B1"),
+            .present(scene: "B2", style: .popover(anchor: "more")),
+        ])
+        let navigation = ObservableNavigation.of(coordinator)
+        let popover = try #require(navigation.projection.modal(over: 1, as: .popover))
+        let sheetScreen = ScreenID(2)
+        #expect(navigation[popoverOver: 1, from: .anchor("more", screen: sheetScreen)] == popover)
+        #expect(navigation[popoverOver: 1, from: .anchor("more", screen: ScreenID(1))] == nil)
+        #expect(navigation[popoverOver: 0, from: .anchor("more", screen: ScreenID(1))] == nil)
+        let marks: Set = [PopoverAnchorMark(screen: sheetScreen, name: "more")]
+        #expect(navigation[popoverOver: 1, from: .place(anchorsOnScreen: marks)] == nil)
+    }
+
     @Test("a popover is shown from the anchor its presenting screen marks, else from its place")
     func popoverSources() throws {
         // A2 above A1, both marking "share" (a screen below stays in SwiftUI's hierarchy).

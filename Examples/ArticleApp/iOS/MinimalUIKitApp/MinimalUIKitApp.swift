@@ -33,8 +33,14 @@
                         })
                 })
             column.axis = .vertical
-            column.frame = view.bounds
+            column.translatesAutoresizingMaskIntoConstraints = false
             view.addSubview(column)
+            let area = view.safeAreaLayoutGuide
+            NSLayoutConstraint.activate([
+                column.topAnchor.constraint(equalTo: area.topAnchor),
+                column.leadingAnchor.constraint(equalTo: area.leadingAnchor),
+                column.trailingAnchor.constraint(equalTo: area.trailingAnchor),
+            ])
         }
     }
 
