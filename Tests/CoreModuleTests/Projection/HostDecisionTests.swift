@@ -131,6 +131,19 @@ struct HostDecisionTests {
 @MainActor
 @Suite("The SwiftUI host re-reads what a transition changed, and nothing else")
 struct HostReReadTests {
+    /// A coordinator over the tabs "home" (A1, selected) and "more" (B1), its SwiftUI state,
+    /// and the tabs as the state reads them.
+    private func homeAndMore() throws -> (AppCoordinator, ObservableNavigation, [TabShape]) {
+        let coordinator = try makeCoordinator(setup: [
+            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
+        ])
+        let navigation = ObservableNavigation.of(coordinator)
+        guard case .tabs(let tabs) = navigation.shape else {
+            throw HostTestFailure("not a tab root: \(navigation.shape)")
+        }
+        return (coordinator, navigation, tabs)
+    }
+
     /// Whether `read` reads a part that `change` changes.
     private func notifies(_ read: @escaping () -> Void, after change: () throws -> Void) rethrows
         -> Bool
@@ -144,14 +157,7 @@ struct HostReReadTests {
     @Test(
         "a push on one tab's stack re-reads that stack alone: not the other tab, the tabs, modals")
     func pushOnOneTab() throws {
-        let coordinator = try makeCoordinator(setup: [
-            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
-        ])
-        let navigation = ObservableNavigation.of(coordinator)
-        guard case .tabs(let tabs) = navigation.shape else {
-            Issue.record("not a tab root: \(navigation.shape)")
-            return
-        }
+        let (coordinator, navigation, tabs) = try homeAndMore()
         let home = navigation.state(of: tabs[0].stack)
         let more = navigation.state(of: tabs[1].stack)
         let others = {
@@ -170,14 +176,7 @@ struct HostReReadTests {
 
     @Test("a modal presented re-reads the modals, not the stacks under it; a tab tapped, the tab")
     func presentAndSelect() throws {
-        let coordinator = try makeCoordinator(setup: [
-            .tabs([TabItem("home", scene: "A1"), TabItem("more", scene: "B1")], selected: "home")
-        ])
-        let navigation = ObservableNavigation.of(coordinator)
-        guard case .tabs(let tabs) = navigation.shape else {
-            Issue.record("not a tab root: \(navigation.shape)")
-            return
-        }
+        let (coordinator, navigation, tabs) = try homeAndMore()
         let home = navigation.state(of: tabs[0].stack)
         let stacks = {
             _ = home.screens
@@ -219,4 +218,11 @@ struct HostReReadTests {
         #expect(navigation.state(of: sheet.stack) !== state)
         #expect(navigation.state(of: sheet.stack).screens.isEmpty)
     }
+}
+
+/// A setup that did not give the tree a test needs.
+struct HostTestFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -7,8 +7,9 @@ import Testing
 @MainActor
 @Suite("The SwiftUI guide's examples hold as written")
 struct SwiftUIGuideTests {
-    @Test("what the user does: a sheet dragged down, a back swipe, a tab tapped, as the host sends")
-    func userGestures() throws {
+    /// The guide's tree: tabs "home" (selected) and "search", Product pushed on home, a Filters
+    /// sheet over them.
+    static func homeWithFilters() throws -> AppCoordinator {
         let coordinator = try makeCoordinator(["Home", "Search", "Product", "Filters"])
         try coordinator.navigate(
             .tabs(
@@ -17,6 +18,12 @@ struct SwiftUIGuideTests {
         try coordinator.navigate(.push(scene: "Product", parameters: ["id": "42"]))
         try coordinator.navigate(
             .present(scene: "Filters", style: .sheet(detents: [.medium, .large])))
+        return coordinator
+    }
+
+    @Test("what the user does: a sheet dragged down, a back swipe, a tab tapped, as the host sends")
+    func userGestures() throws {
+        let coordinator = try Self.homeWithFilters()
 
         // The user drags Filters down, swipes back from Product, taps Search. The host sends:
         let filters = try #require(coordinator.tree.visibleScreen)
@@ -67,14 +74,7 @@ struct SwiftUIGuideTests {
         "the rules behind the tables: a tab root with a pushed screen and a sheet, the user's writes"
     )
     func guideExamples() throws {
-        let coordinator = try makeCoordinator(["Home", "Search", "Product", "Filters"])
-        try coordinator.navigate(
-            .tabs(
-                [TabItem("home", scene: "Home"), TabItem("search", scene: "Search")],
-                selected: "home"))
-        try coordinator.navigate(.push(scene: "Product", parameters: ["id": "42"]))
-        try coordinator.navigate(
-            .present(scene: "Filters", style: .sheet(detents: [.medium, .large])))
+        let coordinator = try Self.homeWithFilters()
 
         let projection = NavigationProjection(coordinator.tree)
         #expect(projection.selectedTab == "home")
