@@ -172,7 +172,7 @@
                     navigation.windowSizeClassChanged(sizeClass == .compact ? .compact : .regular)
                 }
                 // An empty window's root came: its size class is sent now.
-                .onChange(of: navigation.isEmpty) { navigation.windowSizeClassChanged() }
+                .onChange(of: navigation.shape == .empty) { navigation.windowSizeClassChanged() }
             #endif
         }
     }

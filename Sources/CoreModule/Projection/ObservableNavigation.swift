@@ -80,8 +80,6 @@ public final class ObservableNavigation {
     package private(set) var modals: [NavigationProjection.Modal]
     /// The window's horizontal size class, as the tree holds it.
     private var sizeClass: SizeClass
-    /// Whether the window is empty.
-    package private(set) var isEmpty: Bool
     /// The state of each stack a view asked for, by identity.
     @ObservationIgnored private var stackStates: [StackID: StackState] = [:]
     /// The stacks that left the tree at the last transition: their states keep their last screens
@@ -134,7 +132,6 @@ public final class ObservableNavigation {
         selectedTabName = tree.selectedTab
         modals = NavigationProjection.modals(of: tree)
         sizeClass = tree.horizontalSizeClass
-        isEmpty = tree.isEmpty
         self.coordinator = coordinator
         observation = coordinator.observe { [weak self] event in
             guard let self, case .transition(let transition) = event, !self.sendingReports
@@ -475,7 +472,6 @@ public final class ObservableNavigation {
         let nextModals = NavigationProjection.modals(of: tree)
         if nextModals != modals { modals = nextModals }
         if tree.horizontalSizeClass != sizeClass { sizeClass = tree.horizontalSizeClass }
-        if tree.isEmpty != isEmpty { isEmpty = tree.isEmpty }
         // A stack that left the tree keeps its last screens for one transition, so that a
         // NavigationStack sliding away with its modal does not pop on the way out.
         for id in leaving where tree.stack(id) == nil { stackStates[id] = nil }
