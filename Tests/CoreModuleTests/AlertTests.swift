@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Foundation
 import Testing
 
@@ -228,7 +228,7 @@ struct AlertTests {
             ),
         ]
         for (content, problem) in cases {
-            #expect(content.problem == problem)
+            #expect(content.brokenRule == problem)
             let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
             expectRefused(.refused(.invalidAlert(problem)), on: coordinator) {
                 try coordinator.navigate(.alert(content))

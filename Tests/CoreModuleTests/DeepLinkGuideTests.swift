@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The examples of docs/deep-links.md, as the guide shows them.

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 @Suite("Declared destinations are checked at start-up, in one call")

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A builder that is not a ``SceneBuilder``, and tells which registration made a screen.

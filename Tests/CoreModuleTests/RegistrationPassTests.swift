@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A builder whose screen is never made: these tests only register and resolve.
@@ -53,7 +53,7 @@ struct RegistrationPassTests {
     @Test("an invalid name is rejected alike alone, in a batch of one and in a batch of two")
     func invalidNames() throws {
         for (scene, problem) in Self.invalid {
-            #expect(scene.problem == problem, "\(scene)")
+            #expect(scene.brokenRule == problem, "\(scene)")
             let container = DependencyContainer()
             try container.assemble(contentsOf: [plain("Home")])
             let error = NavigationError.input(.invalidSceneIdentifier(scene, problem: problem))

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The byte comparison that confirms a fingerprint's match: two different shapes whose

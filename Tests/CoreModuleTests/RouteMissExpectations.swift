@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// Asserts that resolving `path` in `container` fails exactly as an unknown scene, naming the

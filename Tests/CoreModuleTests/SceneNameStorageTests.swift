@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// Scene names in every storage form, held to `String` equality through the public API.

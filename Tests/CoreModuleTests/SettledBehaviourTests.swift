@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// Behaviours the guides settle in one sentence each, where the API alone leaves a reader

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// What the compact storage of names, routes and links must not change: each spelling comes

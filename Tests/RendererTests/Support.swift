@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import CoreModuleTesting
 
 /// A coordinator over the demo's four scenes (A1, A2, B1, B2), as stub screens.

@@ -125,7 +125,9 @@ struct LinkExampleTests {
                         continue
                     }
                     #expect(unhandled.url == url)
-                    #expect(unhandled.reason == .notReachableFromOutside(route: route.path))
+                    #expect(
+                        unhandled.reason.description
+                            == "its route \"\(route.path)\" is not reachable from outside the app")
                     #expect(events.compactMap(\.failure).map(\.error) == [error], "\(path)")
                 }
                 #expect(coordinator.tree == before, "\(path)")

@@ -1,4 +1,4 @@
-public import CoreModule
+@_spi(Rules) public import CoreModule
 
 /// Rules the guides state, written once for the fuzz targets' oracles from the docs
 /// (docs/navigation-model.md), never from the library's code: the oracles judge the library

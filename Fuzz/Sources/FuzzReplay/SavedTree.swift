@@ -1,4 +1,4 @@
-public import CoreModule
+@_spi(Rules) public import CoreModule
 public import Foundation
 
 /// A saved tree as the fuzz targets read and write its JSON themselves, from the format the

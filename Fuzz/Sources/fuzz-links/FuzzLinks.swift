@@ -30,7 +30,7 @@
 // process, not per input (a failed open leaves its tree as it was, which the oracle checks;
 // a tree a link changed is made again). See Fuzz/README.md ("Cost per input").
 
-import CoreModule
+@_spi(Rules) import CoreModule
 import CoreModuleTesting
 import Foundation
 import FuzzReplay
@@ -426,7 +426,7 @@ enum LinkFuzzer {
     /// breaks, or an unknown scene with at most three registered suggestions.
     static func checkNotFound(
         _ error: NavigationError, _ name: SceneIdentifier,
-        _ problem: NavigationError.IdentifierProblem?
+        _ problem: NavigationError.Problem?
     ) {
         switch error {
         case .input(.invalidSceneIdentifier(let invalid, let reported)):

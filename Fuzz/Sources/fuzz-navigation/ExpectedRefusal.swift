@@ -8,7 +8,7 @@
 // then, unless forced, their vetoes), then the builders; a guard's redirect is followed,
 // until the chain grows past `maximumRedirects` or comes back to a request already in it.
 
-import CoreModule
+@_spi(Rules) import CoreModule
 import FuzzReplay
 
 extension NavigationFuzzer {

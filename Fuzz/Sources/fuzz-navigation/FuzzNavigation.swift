@@ -61,7 +61,7 @@
 // Cost: the registry is made once per process (`NavigationFuzzer.container`); only the
 // coordinator, the subject, is new for each input. See Fuzz/README.md ("Cost per input").
 
-import CoreModule
+@_spi(Rules) import CoreModule
 import CoreModuleTesting
 import Foundation
 import FuzzReplay
@@ -1335,7 +1335,9 @@ final class NavigationFuzzer {
                         check(
                             beforeAlert != nil && before.visibleScreen?.scene == alert,
                             "\(request) refused over \(alert), not an alert")
-                    case .refused(.invalidAlert(.wrongAnswerType(let button, _, _))):
+                    case .refused(.invalidAlert(let problem))
+                    where problem.detail.wrongAnswerButton != nil:
+                        let button = problem.detail.wrongAnswerButton ?? -1
                         let answers = content.buttons.indices.map {
                             content.textFields.isEmpty
                                 && content.buttons[$0].value.value(as: Bool.self) != nil
@@ -1480,3 +1482,11 @@ final class NavigationFuzzer {
         }
     }
 #endif
+
+extension NavigationError.Problem.Detail {
+    /// The button of an alert refused because its answer is not of the type asked for, or `nil`.
+    fileprivate var wrongAnswerButton: Int? {
+        guard case .alert(.wrongAnswerType(let button, _, _)) = self else { return nil }
+        return button
+    }
+}

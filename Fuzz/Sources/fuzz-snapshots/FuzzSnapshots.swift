@@ -39,7 +39,7 @@
 // (a failed restore leaves its tree as it was, which the oracle checks; a tree a restore
 // changed is made again). See Fuzz/README.md ("Cost per input").
 
-import CoreModule
+@_spi(Rules) import CoreModule
 import CoreModuleTesting
 import Foundation
 import FuzzReplay

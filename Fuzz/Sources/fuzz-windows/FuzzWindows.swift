@@ -40,7 +40,7 @@
 // registry and its coordinators, the subject, are new for each input. See Fuzz/README.md
 // ("Cost per input").
 
-import CoreModule
+@_spi(Rules) import CoreModule
 import CoreModuleTesting
 import Foundation
 import FuzzReplay

@@ -9,16 +9,6 @@ extension NavigationError: CustomStringConvertible {
                 ? ""
                 : " Did you mean \(Self.list(names.map(\.quoted), conjunction: "or"))?"
             return "No builder is registered for scene \(scene.quoted).\(hint)"
-        case .input(.invalidSceneIdentifier(let scene, let problem)):
-            return "Scene identifier \(scene.quoted) is not valid: \(problem)."
-        case .misuse(.duplicateRegistration(let scene)):
-            return
-                "A builder for scene \(scene.quoted) is already registered; register with "
-                + "policy .replaceExisting to replace it."
-        case .misuse(.mismatchedRegistration(let key, let builderIdentifier)):
-            return
-                "A builder for scene \(builderIdentifier.quoted) cannot be registered under "
-                + "\(key.quoted); register it under its own sceneIdentifier."
         case .refused(.noRoot(let kind)):
             return
                 "Cannot \(kind): the window has no root yet; navigate to .root(scene:) first."
@@ -36,32 +26,12 @@ extension NavigationError: CustomStringConvertible {
                 "Cannot dismiss: nothing is presented; the visible scene is \(visible.quoted)."
         case .builderFailed(let scene, let reason):
             return "The builder for scene \(scene.quoted) failed: \(reason)."
-        case .misuse(.reentrantNavigation(let kind, let during)):
-            return
-                "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
-                + "guard or veto returns (for example from the screen's own actions)."
-        case .misuse(.coordinatorUnavailable(let request, let reason)):
-            return "Cannot \(request): \(reason)."
-        case .input(.missingParameter(let scene, let name)):
-            return "Scene \(scene.quoted) needs the parameter \"\(name)\", which was not passed."
-        case .input(.malformedParameter(let scene, let name, let value, let expected)):
-            return
-                "Scene \(scene.quoted) needs the parameter \"\(name)\" as \(expected), but it is "
-                + "\"\(Self.shorten(value))\"."
         case .link(.invalidLink(let problem)):
             return "The link cannot be opened: \(problem)."
         case .link(.linkSegmentFailed(let position, let segment, let error)):
             return
                 "The link cannot be opened: screen \(position), \"\(Self.shorten(segment))\", "
                 + "failed. \(error)"
-        case .snapshot(.unsupportedVersion(let found, let supported)):
-            return
-                "The snapshot has format version \(found), but this version of the package reads "
-                + "versions up to \(supported)."
-        case .snapshot(.restorationFailed(let position, let scene, let error)):
-            return
-                "The snapshot cannot be restored: screen \(position), \(scene.quoted), failed. "
-                + "\(error)"
         case .guarded(.rejectedByGuard(let name, let kind, let scene, let reason)):
             return "Cannot \(kind) \(scene.quoted): guard \"\(name)\" rejected it: \(reason)."
         case .guarded(.redirectLoop(let chain)):
@@ -79,10 +49,6 @@ extension NavigationError: CustomStringConvertible {
             return
                 "The platform reported a \(kind) of screen \(screen), but the visible screen is "
                 + "\(visible); the user can only act on the top-most stack that way."
-        case .misuse(.flowKeyInUse(let key)):
-            return "A flow is already running under the key \"\(key)\"."
-        case .misuse(.missingService(let type)):
-            return "No service of type \(type) is registered in the container."
         case .refused(.finishingScreenNotVisible(let screen, let visible)):
             let shown = visible.map { "\($0)" } ?? "nothing"
             return
@@ -112,10 +78,6 @@ extension NavigationError: CustomStringConvertible {
                 + "(show-detail or push)."
         case .refused(.duplicateTabName(let name)):
             return "Two tabs are named \"\(Self.shorten(name))\"; tab names must be unique."
-        case .input(.invalidTabName(let name)):
-            return
-                "Tab name \"\(Self.shorten(name))\" is not valid: a tab name is 1 to "
-                + "\(TabItem.maximumNameByteCount) bytes without whitespace or control characters."
         case .refused(.unknownTab(let name, let tabs)):
             guard !tabs.isEmpty else {
                 guard !name.isEmpty else {
@@ -190,12 +152,23 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Cannot share \(scene.quoted) \(screen) as a link: its route \"\(route)\" is not "
                 + "reachable from outside the app."
+        case .input(let input):
+            return input.description
+        case .misuse(let misuse):
+            return misuse.description
         case .snapshot(let problem):
-            return "The snapshot cannot be restored: \(problem)."
-        case .input(.invalidWindowID(let window)):
-            return
-                "A window's identity has 1 to \(WindowID.maximumByteCount) bytes, and \(window) "
-                + "has \(window.rawValue.utf8.count): it cannot name a window."
+            switch problem.detail {
+            case .snapshot(.unsupportedVersion(let found, let supported)):
+                return
+                    "The snapshot has format version \(found), but this version of the package "
+                    + "reads versions up to \(supported)."
+            case .snapshot(.restorationFailed(let position, let scene, let error)):
+                return
+                    "The snapshot cannot be restored: screen \(position), \(scene.quoted), failed. "
+                    + "\(error)"
+            default:
+                return "The snapshot cannot be restored: \(problem)."
+            }
         case .window(.unknownWindow(let window, let open)):
             guard !open.isEmpty else { return "No window \(window) is open: no window is." }
             let names = open.prefix(8).map(\.description)
@@ -212,14 +185,6 @@ extension NavigationError: CustomStringConvertible {
             return
                 "The window \(window) cannot close while its \(kind) runs a builder, guard or "
                 + "veto; close it once that navigation is done."
-        case .input(.missingPayload(let scene, let expected)):
-            return
-                "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), and the "
-                + "navigation carried none."
-        case .input(.wrongPayloadType(let scene, let expected, let given)):
-            return
-                "Scene \(scene.quoted) needs a payload of type \(Self.shorten(expected)), but the "
-                + "navigation carried a \(Self.shorten(given))."
         case .link(.linkNeedsPayload(let scene, let screen)):
             return
                 "No link can name screen \(scene.quoted) \(screen): its builder needs a payload "
@@ -228,17 +193,6 @@ extension NavigationError: CustomStringConvertible {
             return
                 "Screen \(scene.quoted) \(screen) holds a payload of type \(Self.shorten(type)), "
                 + "which a snapshot cannot keep; register the type with PayloadTypes."
-        case .input(.wrongResultType(let screen, let expected, let given)):
-            return
-                "Screen \(screen) was asked for a result of type \(Self.shorten(expected)), but "
-                + "finished with a \(Self.shorten(given)); nothing left the tree."
-        case .misuse(.observerNavigationLoop(let limit, let kind, let scene)):
-            let target = scene.map { " \($0.quoted)" } ?? ""
-            return
-                "Cannot \(kind)\(target): observers already started \(limit) navigations while "
-                + "one event was being delivered, the coordinator's limit "
-                + "(maximumObserverNavigations); an observer that navigates on every event is "
-                + "looping."
         case .guarded(.asynchronousGuard(let name, let kind, let scene)):
             return
                 "Cannot \(kind) \(scene.quoted) synchronously: the asynchronous guard \"\(name)\" "
@@ -300,7 +254,7 @@ extension NavigationError: CustomStringConvertible {
     }
 
     /// Joins quoted names as `"A", "B" or "C"`.
-    private static func list(_ items: [String], conjunction: String) -> String {
+    static func list(_ items: [String], conjunction: String) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
@@ -317,5 +271,74 @@ extension DefaultStringInterpolation {
     /// Interpolates a reason as its words, as `CustomStringConvertible` would.
     package mutating func appendInterpolation(_ value: some ReasonText) {
         appendLiteral(value.description)
+    }
+}
+
+extension NavigationError.Input: ReasonText {
+    /// The problem as a sentence that names the offending values.
+    package var description: String {
+        switch self {
+        case .invalidSceneIdentifier(let scene, let problem):
+            return "Scene identifier \(scene.quoted) is not valid: \(problem)."
+        case .missingParameter(let scene, let name):
+            return "Scene \(scene.quoted) needs the parameter \"\(name)\", which was not passed."
+        case .malformedParameter(let scene, let name, let value, let expected):
+            return
+                "Scene \(scene.quoted) needs the parameter \"\(name)\" as \(expected), but it is "
+                + "\"\(NavigationError.shorten(value))\"."
+        case .invalidTabName(let name):
+            return
+                "Tab name \"\(NavigationError.shorten(name))\" is not valid: a tab name is 1 to "
+                + "\(TabItem.maximumNameByteCount) bytes without whitespace or control characters."
+        case .invalidWindowID(let window):
+            return
+                "A window's identity has 1 to \(WindowID.maximumByteCount) bytes, and \(window) "
+                + "has \(window.rawValue.utf8.count): it cannot name a window."
+        case .missingPayload(let scene, let expected):
+            return
+                "Scene \(scene.quoted) needs a payload of type \(NavigationError.shorten(expected)), and the "
+                + "navigation carried none."
+        case .wrongPayloadType(let scene, let expected, let given):
+            return
+                "Scene \(scene.quoted) needs a payload of type \(NavigationError.shorten(expected)), but the "
+                + "navigation carried a \(NavigationError.shorten(given))."
+        case .wrongResultType(let screen, let expected, let given):
+            return
+                "Screen \(screen) was asked for a result of type \(NavigationError.shorten(expected)), but "
+                + "finished with a \(NavigationError.shorten(given)); nothing left the tree."
+        }
+    }
+}
+
+extension NavigationError.Misuse: ReasonText {
+    /// The misuse as a sentence that says what to do instead.
+    package var description: String {
+        switch self {
+        case .duplicateRegistration(let scene):
+            return
+                "A builder for scene \(scene.quoted) is already registered; register with "
+                + "policy .replaceExisting to replace it."
+        case .mismatchedRegistration(let key, let builderIdentifier):
+            return
+                "A builder for scene \(builderIdentifier.quoted) cannot be registered under "
+                + "\(key.quoted); register it under its own sceneIdentifier."
+        case .reentrantNavigation(let kind, let during):
+            return
+                "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
+                + "guard or veto returns (for example from the screen's own actions)."
+        case .coordinatorUnavailable(let request, let reason):
+            return "Cannot \(request): \(reason)."
+        case .flowKeyInUse(let key):
+            return "A flow is already running under the key \"\(key)\"."
+        case .missingService(let type):
+            return "No service of type \(type) is registered in the container."
+        case .observerNavigationLoop(let limit, let kind, let scene):
+            let target = scene.map { " \($0.quoted)" } ?? ""
+            return
+                "Cannot \(kind)\(target): observers already started \(limit) navigations while "
+                + "one event was being delivered, the coordinator's limit "
+                + "(maximumObserverNavigations); an observer that navigates on every event is "
+                + "looping."
+        }
     }
 }

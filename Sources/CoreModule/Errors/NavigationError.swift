@@ -2,10 +2,14 @@
 ///
 /// The error has a few cases, one per area: the scene is not registered, the input breaks a
 /// rule, the builder threw, the tree's rules refused the request, a guard stopped it, a link, a
-/// snapshot or a window failed, or the app used the API wrongly. Each area's case carries its
-/// reason (``Refusal``, ``GuardFailure``, …), which carries the values that explain it, and
-/// ``description`` reads as a full sentence naming them, so that a log line is enough to find the
-/// cause. The error is `Equatable`, so a test compares it directly:
+/// snapshot or a window failed, or the app used the API wrongly. The areas an app reacts to carry
+/// a reason to switch over (``Input``, ``Refusal``, ``GuardFailure``, ``LinkFailure``,
+/// ``WindowFailure``, ``Misuse``); a snapshot that cannot be read carries a ``Problem``, the
+/// rule it breaks in words, as the reasons do for a link's text, a link table or an alert's
+/// content.
+/// ``description`` reads as a full sentence naming the offending values, so that a log line is
+/// enough to find the cause, and ``code`` names the rule for a program. The error is
+/// `Equatable`, so a test compares it directly:
 ///
 /// ```swift
 /// #expect(throws: NavigationError.refused(.nothingToDismiss(visible: "A1"))) {
@@ -42,8 +46,10 @@ public enum NavigationError: Error, Equatable, Sendable {
     /// A link cannot be read, opened, written or held (see ``LinkFailure``); nothing changed.
     case link(LinkFailure)
 
-    /// A snapshot cannot be read or restored (see ``NavigationError/SnapshotProblem``); nothing changed.
-    case snapshot(NavigationError.SnapshotProblem)
+    /// A snapshot cannot be read or restored: `problem` names the rule or the limit it breaks
+    /// (found before any screen is built), or the screen that failed and its
+    /// ``Problem/underlyingError``; nothing changed.
+    case snapshot(Problem)
 
     /// A window cannot be found, opened or closed (see ``WindowFailure``); nothing changed.
     case window(WindowFailure)
@@ -57,8 +63,8 @@ extension NavigationError {
     /// What is wrong with a name, a parameter, a payload or a result a request carried, in
     /// ``NavigationError/input(_:)``.
     public enum Input: Hashable, Sendable {
-        /// The identifier breaks a naming rule (see ``SceneIdentifier/problem``).
-        case invalidSceneIdentifier(SceneIdentifier, problem: NavigationError.IdentifierProblem)
+        /// The identifier breaks a naming rule; `problem` is its ``SceneIdentifier/problem``.
+        case invalidSceneIdentifier(SceneIdentifier, problem: NavigationError.Problem)
 
         /// A tab name is empty, longer than ``TabItem/maximumNameByteCount`` bytes, or contains
         /// whitespace or control characters.
@@ -161,8 +167,8 @@ extension NavigationError {
         case noSupplementaryColumn(TransitionEvent.Kind)
 
         /// An ``ApplicationTransitionType/alert(_:animated:)`` asked for an alert or a dialog that
-        /// cannot be shown; `problem` says why. Nothing changed.
-        case invalidAlert(NavigationError.AlertProblem)
+        /// cannot be shown (see ``AlertContent/problem``); `problem` says why. Nothing changed.
+        case invalidAlert(NavigationError.Problem)
 
         /// A `kind` navigation would act over the alert or confirmation dialog of scene `alert`:
         /// nothing is pushed, presented or popped until the user answers it or the app dismisses
@@ -232,8 +238,9 @@ extension NavigationError {
 extension NavigationError {
     /// Why a link could not be read, opened, written or held, in ``NavigationError/link(_:)``.
     public enum LinkFailure: Equatable, Sendable {
-        /// A deep link cannot be read (see ``NavigationError/LinkProblem``); nothing was built.
-        case invalidLink(NavigationError.LinkProblem)
+        /// A deep link cannot be read: `problem` names the part that breaks the link form's rules
+        /// (a scheme, a character, a segment, a limit); nothing was built.
+        case invalidLink(NavigationError.Problem)
 
         /// The deep link's `position`-th screen segment (from 1), written `segment`, failed with
         /// `error`; nothing changed.
@@ -247,8 +254,9 @@ extension NavigationError {
         /// link's first scene `scene` or declares that it hosts it; `tabs` lists the tabs.
         case noTabForLink(SceneIdentifier, tabs: [String])
 
-        /// A ``LinkTable`` breaks a rule (see ``NavigationError/LinkTableProblem``); it was not made.
-        case invalidLinkTable(NavigationError.LinkTableProblem)
+        /// A ``LinkTable`` breaks a rule: `problem` names its origin, its limits or the route and
+        /// the rule the route breaks; it was not made.
+        case invalidLinkTable(NavigationError.Problem)
 
         /// The visible screen `screen`, of scene `scene`, cannot be shared as a universal link:
         /// `route` is the route that would write it but is not reachable from outside the app, or
@@ -345,29 +353,34 @@ extension NavigationError {
     public var code: String {
         switch self {
         case .unknownScene: return "unknown-scene"
+        case .snapshot(let problem): return problem.code
         case .input(.invalidSceneIdentifier): return "invalid-scene-identifier"
+        case .input(.missingParameter): return "missing-parameter"
+        case .input(.malformedParameter): return "malformed-parameter"
+        case .input(.invalidTabName): return "invalid-tab-name"
+        case .input(.missingPayload): return "missing-payload"
+        case .input(.wrongPayloadType): return "wrong-payload-type"
+        case .input(.wrongResultType): return "wrong-result-type"
+        case .input(.invalidWindowID): return "invalid-window-id"
         case .misuse(.duplicateRegistration): return "duplicate-registration"
         case .misuse(.mismatchedRegistration): return "mismatched-registration"
+        case .misuse(.reentrantNavigation): return "reentrant-navigation"
+        case .misuse(.coordinatorUnavailable): return "coordinator-unavailable"
+        case .misuse(.flowKeyInUse): return "flow-key-in-use"
+        case .misuse(.missingService): return "missing-service"
+        case .misuse(.observerNavigationLoop): return "observer-navigation-loop"
         case .refused(.noRoot): return "no-root"
         case .refused(.cannotPopFirstScreen): return "cannot-pop-first-screen"
         case .refused(.sceneNotInStack): return "scene-not-in-stack"
         case .refused(.nothingToDismiss): return "nothing-to-dismiss"
         case .builderFailed: return "builder-failed"
-        case .misuse(.reentrantNavigation): return "reentrant-navigation"
-        case .misuse(.coordinatorUnavailable): return "coordinator-unavailable"
-        case .input(.missingParameter): return "missing-parameter"
-        case .input(.malformedParameter): return "malformed-parameter"
         case .link(.invalidLink): return "invalid-link"
         case .link(.linkSegmentFailed): return "link-segment-failed"
-        case .snapshot(.unsupportedVersion): return "unsupported-snapshot-version"
-        case .snapshot(.restorationFailed): return "restoration-failed"
         case .guarded(.rejectedByGuard): return "rejected-by-guard"
         case .guarded(.redirectLoop): return "redirect-loop"
         case .guarded(.leavingVetoed): return "leaving-vetoed"
         case .refused(.reportedScreenGone): return "reported-screen-gone"
         case .refused(.reportedScreenNotOnTop): return "reported-screen-not-on-top"
-        case .misuse(.flowKeyInUse): return "flow-key-in-use"
-        case .misuse(.missingService): return "missing-service"
         case .refused(.finishingScreenNotVisible): return "finishing-screen-not-visible"
         case .refused(.noTabs): return "no-tabs"
         case .refused(.noTabRoot): return "no-tab-root"
@@ -377,25 +390,19 @@ extension NavigationError {
         case .refused(.noSupplementaryColumn): return "no-supplementary-column"
         case .refused(.noDetailScreen): return "no-detail-screen"
         case .refused(.duplicateTabName): return "duplicate-tab-name"
-        case .input(.invalidTabName): return "invalid-tab-name"
         case .refused(.unknownTab): return "unknown-tab"
         case .refused(.tabBarCovered): return "tab-bar-covered"
         case .refused(.notDismissibleByUser): return "not-dismissible-by-user"
         case .refused(.emptyStack): return "empty-stack"
         case .link(.noTabForLink): return "no-tab-for-link"
         case .refused(.invalidPresentationStyle): return "invalid-presentation-style"
-        case .snapshot: return "invalid-snapshot"
         case .refused(.invalidAlert): return "invalid-alert"
         case .refused(.alertIsPresented): return "alert-is-presented"
         case .refused(.notAnAlert): return "not-an-alert"
         case .refused(.noSuchAlertButton): return "no-such-alert-button"
         case .refused(.alertTextMismatch): return "alert-text-mismatch"
-        case .input(.missingPayload): return "missing-payload"
-        case .input(.wrongPayloadType): return "wrong-payload-type"
         case .link(.linkNeedsPayload): return "link-needs-payload"
         case .link(.payloadNotSaved): return "payload-not-saved"
-        case .input(.wrongResultType): return "wrong-result-type"
-        case .misuse(.observerNavigationLoop): return "observer-navigation-loop"
         case .guarded(.asynchronousGuard): return "asynchronous-guard"
         case .guarded(.navigationCancelled): return "navigation-cancelled"
         case .guarded(.guardTimedOut): return "guard-timed-out"
@@ -405,7 +412,6 @@ extension NavigationError {
         case .link(.invalidLinkTable): return "invalid-link-table"
         case .link(.unhandledLink): return "unhandled-link"
         case .link(.linkNotShareable): return "link-not-shareable"
-        case .input(.invalidWindowID): return "invalid-window-id"
         case .window(.unknownWindow): return "unknown-window"
         case .window(.windowAlreadyOpen): return "window-already-open"
         case .window(.noActiveWindow): return "no-active-window"

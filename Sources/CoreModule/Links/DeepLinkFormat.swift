@@ -32,8 +32,8 @@
 ///   `product%2F42`). Reading also accepts unescaped Unicode.
 ///
 /// Links come from outside the app (a notification, a web page), so their size is bounded by
-/// ``limits``: a number of bytes, of screens, and of parameters per screen. Breaking a limit is a
-/// ``NavigationError/LinkProblem``, found before anything is built.
+/// ``limits``: a number of bytes, of screens, and of parameters per screen. Breaking a limit is
+/// ``NavigationError/LinkFailure/invalidLink(_:)``, found before anything is built.
 public struct DeepLinkFormat: Hashable, Sendable {
     /// The link's scheme, such as `demo`: the written string's prefix, not an origin the app
     /// accepts (that is a ``LinkTable/Origin``).

@@ -2,7 +2,7 @@ extension NavigationError {
     /// Why a deep link cannot be read.
     ///
     /// Positions count the link's screen segments from 1.
-    public enum LinkProblem: Hashable, Sendable, ReasonText {
+    @_spi(Rules) public enum LinkProblem: Hashable, Sendable, ReasonText {
         /// The link is the empty string.
         case empty
         /// The link is `length` bytes long, over the format's limit.

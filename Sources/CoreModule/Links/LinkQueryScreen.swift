@@ -45,7 +45,7 @@ extension LinkRoute {
             }
         }
         for screen in queryScreens {
-            if let problem = screen.scene.problem { return .invalidScene(screen.scene, problem) }
+            if let problem = screen.scene.brokenRule { return .invalidScene(screen.scene, problem) }
         }
         return nil
     }

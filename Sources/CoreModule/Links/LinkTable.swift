@@ -285,7 +285,7 @@ public struct LinkRoute: Hashable, Sendable {
     /// each for a link that carries its item.
     public let queryScreens: [LinkRoute.QueryScreen]
     /// The query items that make the route refuse a link: a link that carries one is
-    /// unhandled (``NavigationError/UnhandledLink/Reason/refused(route:item:)``), for the browser to open.
+    /// unhandled (``NavigationError/LinkFailure/unhandledLink(_:)``), for the browser to open.
     public let refusedQueryItems: [String]
 
     /// A route that opens a screen.
@@ -354,7 +354,7 @@ public struct LinkRoute: Hashable, Sendable {
         if let problem = queryProblem { return problem }
         switch target {
         case .screen(let scene, let effect):
-            if let problem = scene.problem { return .invalidScene(scene, problem) }
+            if let problem = scene.brokenRule { return .invalidScene(scene, problem) }
             switch effect {
             case .selectTab(let tab) where !TabItem.isValidName(tab):
                 return .invalidTabName(tab)

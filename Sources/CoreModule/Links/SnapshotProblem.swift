@@ -1,7 +1,7 @@
 extension NavigationError {
     /// Why a snapshot cannot be read or restored, in ``NavigationError/snapshot(_:)``: a rule or
     /// a limit it breaks, found before any screen is built, or the screen that failed.
-    public enum SnapshotProblem: Equatable, Sendable, ReasonText {
+    @_spi(Rules) public enum SnapshotProblem: Equatable, Sendable, ReasonText {
         /// The snapshot's format version is `found`; this package reads 1 to `supported`.
         case unsupportedVersion(found: Int, supported: Int)
         /// The snapshot holds `count` screens, over the limit.

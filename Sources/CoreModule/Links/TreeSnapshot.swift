@@ -121,11 +121,9 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// - Parameter bytes: JSON written from a ``TreeSnapshot`` (by `JSONEncoder`): a `Data` or
     ///   any collection of bytes.
     /// - Returns: The snapshot.
-    /// - Throws: ``NavigationError/SnapshotProblem/unsupportedVersion(found:supported:)`` for a version
-    ///   this package does not read; ``NavigationError/snapshot(_:)`` with
-    ///   ``NavigationError/SnapshotProblem/tooManyBytes(count:limit:)`` for data over 1 MiB, or
-    ///   with ``NavigationError/SnapshotProblem/unreadable(reason:)`` for anything else that is not a snapshot
-    ///   (including a list over its limit).
+    /// - Throws: ``NavigationError/snapshot(_:)``, whose problem names the version this package
+    ///   does not read (code `unsupported-snapshot-version`), data over 1 MiB, or anything else
+    ///   that is not a snapshot (including a list over its limit; code `invalid-snapshot`).
     public static func decode(_ bytes: some Collection<UInt8>) throws(NavigationError)
         -> TreeSnapshot
     {

@@ -11,7 +11,7 @@ extension NavigationError {
     /// ```
     public struct UnhandledLink: Hashable, Sendable, ReasonText {
         /// Why no route handles a link.
-        public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        @_spi(Rules) public enum Reason: Hashable, Sendable, ReasonText {
             /// The link cannot be read: too long, a bad escape, a character to escape, an empty path
             /// component, a repeated query item; the problem names the failing part.
             case unreadable(NavigationError.LinkProblem)
@@ -32,7 +32,7 @@ extension NavigationError {
             case refused(route: String, item: String)
 
             /// The reason as the end of a sentence.
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .unreadable(let problem):
                     return "it cannot be read: \(problem)"
@@ -59,8 +59,10 @@ extension NavigationError {
 
         /// The link as it arrived, whole, even when it was over the length limit.
         public let url: String
-        /// Why no route handles it.
-        public let reason: Reason
+        /// Why no route handles it: the link cannot be read, its origin is not accepted, no route
+        /// matches its path, or the route that matches may not be reached from outside the app,
+        /// lacks a value, reads one of the wrong type, or refuses one of the link's query items.
+        public let reason: NavigationError.Problem
 
         /// Creates a record of an unhandled link.
         ///
@@ -69,7 +71,7 @@ extension NavigationError {
         ///   - reason: Why no route handles it.
         package init(url: String, reason: Reason) {
             self.url = url
-            self.reason = reason
+            self.reason = NavigationError.Problem(.unhandledLink(reason))
         }
 
         /// The link and the reason, as a sentence.
@@ -81,7 +83,7 @@ extension NavigationError {
 
 extension NavigationError {
     /// What is wrong with a ``LinkTable``, found when it is made.
-    public enum LinkTableProblem: Hashable, Sendable, ReasonText {
+    @_spi(Rules) public enum LinkTableProblem: Hashable, Sendable, ReasonText {
         /// The table accepts no origin.
         case noOrigins
         /// An origin's host is not a host name, or its scheme not a custom URL scheme.
@@ -125,7 +127,7 @@ extension NavigationError {
 
 extension NavigationError {
     /// What is wrong with one route of a ``LinkTable``.
-    public enum LinkRouteProblem: Hashable, Sendable, ReasonText {
+    @_spi(Rules) public enum LinkRouteProblem: Hashable, Sendable, ReasonText {
         /// The path breaks a rule of route patterns.
         case invalidPath(NavigationError.IdentifierProblem)
         /// A catch-all segment (`*name`) is not the path's last.

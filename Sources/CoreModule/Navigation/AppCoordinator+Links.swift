@@ -77,10 +77,8 @@ extension AppCoordinator {
     ///
     /// - Parameter format: The app's link scheme, host and limits.
     /// - Returns: The link, or `nil` when the window is empty.
-    /// - Throws: ``NavigationError/LinkFailure/invalidLink(_:)`` with ``NavigationError/LinkProblem/tooLong(length:limit:)``,
-    ///   ``NavigationError/LinkProblem/tooManyScreens(count:limit:)`` or
-    ///   ``NavigationError/LinkProblem/tooManyParameters(position:count:limit:)`` when the link would break the
-    ///   format's limits, and ``NavigationError/LinkFailure/linkNeedsPayload(scene:screen:)`` for a screen
+    /// - Throws: ``NavigationError/LinkFailure/invalidLink(_:)`` when the link would break the
+    ///   format's limits (its length, its screens, a screen's parameters), and ``NavigationError/LinkFailure/linkNeedsPayload(scene:screen:)`` for a screen
     ///   whose builder needs a payload it cannot rebuild.
     public func link(format: DeepLinkFormat) throws(NavigationError) -> String? {
         try LinkCodec(resolver: navigator.runner.resolver).link(for: tree, format: format)
@@ -142,11 +140,11 @@ extension AppCoordinator {
     ///   - snapshot: The snapshot to restore.
     ///   - force: Whether to replace screens that veto leaving.
     /// - Returns: The transition that was applied, or `nil` when the snapshot was empty.
-    /// - Throws: ``NavigationError/SnapshotProblem/unsupportedVersion(found:supported:)`` for a snapshot
-    ///   of a version this package does not read (0, negative, or newer),
-    ///   ``NavigationError/snapshot(_:)`` for one over a limit or malformed (see
-    ///   ``NavigationError/SnapshotProblem``), or ``NavigationError/SnapshotProblem/restorationFailed(position:scene:error:)``
-    ///   when a screen cannot be resolved, checked, allowed or built; the tree is then unchanged.
+    /// - Throws: ``NavigationError/snapshot(_:)``, for a snapshot of a version this package does
+    ///   not read (0, negative, or newer; code `unsupported-snapshot-version`), one over a limit
+    ///   or malformed (`invalid-snapshot`), or one whose screen cannot be resolved, checked,
+    ///   allowed or built (`restoration-failed`, with that screen's error as the problem's
+    ///   ``NavigationError/Problem/underlyingError``); the tree is then unchanged.
     @discardableResult
     public func restore(_ snapshot: TreeSnapshot, force: Bool = false) throws(NavigationError)
         -> TransitionEvent?

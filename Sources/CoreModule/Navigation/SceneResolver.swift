@@ -19,7 +19,7 @@ struct SceneResolver {
         if let builder = container.build(for: scene) {
             return ResolvedTarget(scene: scene, builder: builder)
         }
-        if let problem = scene.problem {
+        if let problem = scene.brokenRule {
             throw .input(.invalidSceneIdentifier(scene, problem: problem))
         }
         throw .unknownScene(

@@ -75,7 +75,7 @@ public final class DependencyContainer: SceneBuilderContainer {
         /// Checks `builder` for `key` and reads what the registry keeps of it: this is where a
         /// builder's own code (its name, its required parameters) runs.
         init(_ builder: any Builder, for key: SceneIdentifier) throws(NavigationError) {
-            if let problem = key.problem {
+            if let problem = key.brokenRule {
                 throw .input(.invalidSceneIdentifier(key, problem: problem))
             }
             let declared = builder.sceneIdentifier
@@ -180,7 +180,7 @@ public final class DependencyContainer: SceneBuilderContainer {
     private static func notFound(
         _ target: SceneIdentifier, among identifiers: Dictionary<SceneIdentifier, Registration>.Keys
     ) -> NavigationError {
-        if let problem = target.problem {
+        if let problem = target.brokenRule {
             return .input(.invalidSceneIdentifier(target, problem: problem))
         }
         return .unknownScene(

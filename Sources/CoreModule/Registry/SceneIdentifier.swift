@@ -46,12 +46,12 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
 
     /// Checks the identifier's rules and throws the first one it breaks.
     ///
-    /// - Throws: ``NavigationError/Input/invalidSceneIdentifier(_:problem:)`` when the identifier is
+    /// - Throws: ``NavigationError/input(_:)`` (`invalid-scene-identifier`) when the identifier is
     ///   empty, longer than 1,024 bytes of UTF-8 or 256
     ///   characters, or contains whitespace, a control
     ///   character or an invisible formatting character (such as a zero-width space).
     package func validate() throws(NavigationError) {
-        if let problem = problem {
+        if let problem = brokenRule {
             throw .input(.invalidSceneIdentifier(self, problem: problem))
         }
     }
@@ -61,13 +61,18 @@ public struct SceneIdentifier: Hashable, Comparable, Sendable {
     /// An identifier is valid when it is not empty, at most 1,024 bytes of UTF-8
     /// and 256 characters long, and holds no whitespace, control character or
     /// invisible formatting character (such as a zero-width space); its `/`-separated segments
-    /// are not empty. A custom ``SceneBuilderContainer``'s registration reports it as
-    /// ``NavigationError/Input/invalidSceneIdentifier(_:problem:)``:
+    /// are not empty. A registration throws it as ``NavigationError/input(_:)``:
     ///
     /// ```swift
-    /// if let problem = name.problem { throw .input(.invalidSceneIdentifier(name, problem: problem)) }
+    /// let name: SceneIdentifier = "Order /1"
+    /// if let problem = name.problem { print(problem) }  // it contains whitespace at character 6
     /// ```
-    public var problem: NavigationError.IdentifierProblem? {
+    public var problem: NavigationError.Problem? {
+        brokenRule.map { NavigationError.Problem(.identifier($0)) }
+    }
+
+    /// The first rule this identifier breaks, or `nil` when it is valid (``problem``'s detail).
+    package var brokenRule: NavigationError.IdentifierProblem? {
         checked().problem
     }
 
@@ -203,7 +208,7 @@ extension NavigationError {
     /// Why a ``SceneIdentifier`` is not valid.
     ///
     /// Positions count characters from 1, as a person reading the name would.
-    public enum IdentifierProblem: Hashable, Sendable, ReasonText {
+    @_spi(Rules) public enum IdentifierProblem: Hashable, Sendable, ReasonText {
         /// The identifier is the empty string.
         case empty
         /// The identifier has more than `limit` characters.

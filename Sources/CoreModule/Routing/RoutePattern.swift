@@ -42,7 +42,7 @@ struct RoutePattern: Hashable, Sendable {
             .link(.invalidLinkTable(.invalidRoute(path, problem)))
         }
         let identifier = SceneIdentifier(path)
-        if let problem = identifier.problem { throw failure(.invalidPath(problem)) }
+        if let problem = identifier.brokenRule { throw failure(.invalidPath(problem)) }
         var segments: [Segment] = []
         var names: [String] = []
         let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)

@@ -121,8 +121,13 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Its cost is bounded whatever its size: it stops at the first problem, and counts are
     /// checked before contents.
-    public var problem: NavigationError.AlertProblem? {
-        if let problem = name.problem { return .invalidName(name, problem) }
+    public var problem: NavigationError.Problem? {
+        brokenRule.map { NavigationError.Problem(.alert($0)) }
+    }
+
+    /// The first rule it breaks, or `nil` when it can be shown (``problem``'s detail).
+    package var brokenRule: NavigationError.AlertProblem? {
+        if let problem = name.brokenRule { return .invalidName(name, problem) }
         if buttons.isEmpty { return .noButtons }
         if buttons.count > Self.maximumButtonCount {
             return .tooManyButtons(count: buttons.count, limit: Self.maximumButtonCount)
@@ -291,7 +296,7 @@ extension AlertContent {
 
 extension NavigationError {
     /// What makes an ``AlertContent`` impossible to show: ``NavigationError/Refusal/invalidAlert(_:)``.
-    public enum AlertProblem: Hashable, Sendable, ReasonText {
+    @_spi(Rules) public enum AlertProblem: Hashable, Sendable, ReasonText {
         /// Its name is no valid scene name.
         case invalidName(SceneIdentifier, NavigationError.IdentifierProblem)
         /// It has no button, so the user could not answer it.

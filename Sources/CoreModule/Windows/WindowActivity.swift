@@ -69,9 +69,8 @@ public struct WindowActivity: Hashable, Sendable {
     /// The window's saved tree, read and checked as ``TreeSnapshot/decode(_:)`` reads it.
     ///
     /// - Returns: The snapshot to restore (see ``WindowRegistry/openWindow(_:restoring:)``).
-    /// - Throws: ``NavigationError/snapshot(_:)`` with
-    ///   ``NavigationError/SnapshotProblem/unreadable(reason:)`` when the activity holds no snapshot, or what
-    ///   ``TreeSnapshot/decode(_:)`` throws.
+    /// - Throws: ``NavigationError/snapshot(_:)`` (`invalid-snapshot`: "the activity holds no
+    ///   snapshot") when the activity holds none, or what ``TreeSnapshot/decode(_:)`` throws.
     public func snapshot() throws(NavigationError) -> TreeSnapshot {
         guard let json = userInfo[Self.snapshotKey] else {
             throw .snapshot(.unreadable(reason: "the activity holds no snapshot"))

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The link rules a real app's table needs: query items that add screens, query items that make

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A universal link that pushes or presents changes the base stack or the modals as one edit,

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The shop app of the universal link tests: a tab root (`home`, `inbox`), and a link table over

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import CoreModule
+@_spi(Benchmarks) @_spi(Rules) import CoreModule
 import Observation
 import Testing
 

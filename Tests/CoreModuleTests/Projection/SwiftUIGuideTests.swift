@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import CoreModule
+@_spi(Benchmarks) @_spi(Rules) import CoreModule
 import Testing
 
 /// The examples of docs/integrating-swiftui.md, run as the guide shows them (the snippet checker

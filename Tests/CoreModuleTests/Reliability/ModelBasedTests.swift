@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Foundation
 import Testing
 
@@ -362,11 +362,14 @@ struct ModelStatistics: CustomStringConvertible {
         switch error {
         case .link(.linkSegmentFailed(_, _, let inner)):
             return "linkSegmentFailed/" + caseName(inner)
-        case .snapshot(.restorationFailed(_, _, let inner)):
-            return "restorationFailed/" + caseName(inner)
+        case .snapshot(let problem):
+            switch problem.detail {
+            case .snapshot(.restorationFailed(_, _, let inner)):
+                return "restorationFailed/" + caseName(inner)
+            case .snapshot(.unsupportedVersion): return "unsupportedSnapshotVersion"
+            default: return "invalidSnapshot/" + label(problem)
+            }
         case .link(.invalidLink(let problem)): return "invalidLink/" + label(problem)
-        case .snapshot(.unsupportedVersion): return "unsupportedSnapshotVersion"
-        case .snapshot(let problem): return "invalidSnapshot/" + label(problem)
         case .refused(.invalidAlert(let problem)): return "invalidAlert/" + label(problem)
         case .unknownScene, .builderFailed: return label(error)
         case .input(let reason): return label(reason)
@@ -380,6 +383,16 @@ struct ModelStatistics: CustomStringConvertible {
 
     /// An enum value's case name.
     static func label(_ value: Any) -> String {
+        if let problem = value as? NavigationError.Problem {
+            switch problem.detail {
+            case .snapshot(let rule): return label(rule)
+            case .identifier(let rule): return label(rule)
+            case .link(let rule): return label(rule)
+            case .linkTable(let rule): return label(rule)
+            case .unhandledLink(let rule): return label(rule)
+            case .alert(let rule): return label(rule)
+            }
+        }
         if let label = Mirror(reflecting: value).children.first?.label { return label }
         // Cases without a payload have no child to name them.
         switch value {

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A universal link the generator wrote, with what the model knows of it: the route it names

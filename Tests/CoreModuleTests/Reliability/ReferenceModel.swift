@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Foundation
 
 // The reference model of the model-based test: a deliberately simple screen tree (a root that is

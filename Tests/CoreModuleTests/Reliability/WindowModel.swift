@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Foundation
 
 // The window model of the model-based test: the registry's documented rules (WindowRegistry's

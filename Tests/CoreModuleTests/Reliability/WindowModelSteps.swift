@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Foundation
 
 // Each window operation, applied to the registry and checked against ``WindowModel``: the exact

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The plans a UIKit host is asked to perform, written out for the cases hand-written adapters

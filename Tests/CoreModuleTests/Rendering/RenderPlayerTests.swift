@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A host whose animated steps end only when the test says so: a manual clock for animations.

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 
 extension AppCoordinator {
     /// Every event from now on as an `AsyncSequence`, fed by `observe(_:)`.

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// A screen object for tests: remembers its context so tests can navigate from it.

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 
 /// A plain model of what a UIKit host holds (a window root, tabs, navigation stacks, presented
 /// modals), to check that a render plan takes a host from one tree to the next.

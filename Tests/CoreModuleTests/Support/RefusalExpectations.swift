@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 // The rule every error-path test follows (CONTRIBUTING.md, "Error-path tests"): a refused

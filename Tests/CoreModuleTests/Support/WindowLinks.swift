@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 
 extension WindowRegistry {
     /// Opens a link from outside that should wait for a window, as an app does.

@@ -1,4 +1,4 @@
-import CoreModule
+@_spi(Rules) import CoreModule
 import Testing
 
 /// The tab root the tree tests start from: "home" (A1, selected) and "more" (B1).

@@ -1,0 +1,135 @@
+extension NavigationError {
+    /// What is wrong, in words, where a program reports the error rather than acts on its
+    /// detail: a snapshot (``NavigationError/snapshot(_:)``), a scene name
+    /// (``Input/invalidSceneIdentifier(_:problem:)``), a link's text
+    /// (``LinkFailure/invalidLink(_:)``), a link table
+    /// (``LinkFailure/invalidLinkTable(_:)``), a link no route handles
+    /// (``UnhandledLink/reason``) and an alert's content (``Refusal/invalidAlert(_:)``).
+    ///
+    /// Its ``description`` names the offending values and the rule they break, as precisely as a
+    /// case of its own would: the error's sentence reads it. To tell problems apart in code, read
+    /// the error's ``NavigationError/code`` (`invalid-link`, `unsupported-snapshot-version`, …).
+    ///
+    /// ```swift
+    /// do {
+    ///     try coordinator.restore(saved)
+    /// } catch .snapshot(let problem) {
+    ///     log("starting afresh: the saved screens cannot be restored: \(problem)")
+    /// }
+    /// ```
+    ///
+    /// Two problems are equal when they name the same rule and the same values.
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        /// The rule broken, with its values.
+        @_spi(Rules) public enum Detail: Equatable, Sendable {
+            /// A snapshot: ``NavigationError/snapshot(_:)``.
+            case snapshot(NavigationError.SnapshotProblem)
+            /// A scene name: ``SceneIdentifier/problem``.
+            case identifier(NavigationError.IdentifierProblem)
+            /// A deep link's text: ``LinkFailure/invalidLink(_:)``.
+            case link(NavigationError.LinkProblem)
+            /// A link table: ``LinkFailure/invalidLinkTable(_:)``.
+            case linkTable(NavigationError.LinkTableProblem)
+            /// Why no route handles a universal link: ``UnhandledLink/reason``.
+            case unhandledLink(NavigationError.UnhandledLink.Reason)
+            /// An alert's content: ``Refusal/invalidAlert(_:)``.
+            case alert(NavigationError.AlertProblem)
+        }
+
+        /// The rule broken, with its values.
+        @_spi(Rules) public let detail: Detail
+
+        /// A problem breaking the rule `detail` says.
+        ///
+        /// - Parameter detail: The rule, with its values.
+        @_spi(Rules) public init(_ detail: Detail) {
+            self.detail = detail
+        }
+
+        /// The problem in words, as the error's sentence reads it: the end of a sentence ("its
+        /// format version is 9, and this package reads versions 1 to 3"), a whole one for a link
+        /// table.
+        public var description: String {
+            switch detail {
+            case .snapshot(let problem): return problem.description
+            case .identifier(let problem): return problem.description
+            case .link(let problem): return problem.description
+            case .linkTable(let problem): return problem.description
+            case .unhandledLink(let reason): return reason.description
+            case .alert(let problem): return problem.description
+            }
+        }
+
+        /// The error a snapshot's screen failed with while it was restored (the snapshot's
+        /// `restore` changed nothing); `nil` for every other problem.
+        public var underlyingError: NavigationError? {
+            guard case .snapshot(.restorationFailed(_, _, let error)) = detail else { return nil }
+            return error
+        }
+
+        /// Hashes the problem's words, which equal problems share.
+        ///
+        /// - Parameter hasher: The hasher to feed.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(description)
+        }
+    }
+}
+
+// The spellings the package's own code, its tests and its fuzz oracles (through
+// `@_spi(Rules)`) write a problem with: the rule, which becomes the problem's detail
+// (`.snapshot(.tooManyTabs(count: 300, limit: 256))`).
+
+extension NavigationError {
+    /// The error of a snapshot breaking `problem`'s rule.
+    @_spi(Rules) public static func snapshot(_ problem: SnapshotProblem) -> NavigationError {
+        .snapshot(Problem(.snapshot(problem)))
+    }
+}
+
+extension NavigationError.Input {
+    /// A scene name that breaks `problem`'s rule.
+    @_spi(Rules) public static func invalidSceneIdentifier(
+        _ scene: SceneIdentifier, problem: NavigationError.IdentifierProblem
+    ) -> Self {
+        .invalidSceneIdentifier(scene, problem: NavigationError.Problem(.identifier(problem)))
+    }
+}
+
+extension NavigationError.LinkFailure {
+    /// A deep link that breaks `problem`'s rule.
+    @_spi(Rules) public static func invalidLink(_ problem: NavigationError.LinkProblem) -> Self {
+        .invalidLink(NavigationError.Problem(.link(problem)))
+    }
+
+    /// A link table that breaks `problem`'s rule.
+    @_spi(Rules) public static func invalidLinkTable(_ problem: NavigationError.LinkTableProblem)
+        -> Self
+    {
+        .invalidLinkTable(NavigationError.Problem(.linkTable(problem)))
+    }
+}
+
+extension NavigationError.Refusal {
+    /// An alert whose content breaks `problem`'s rule.
+    @_spi(Rules) public static func invalidAlert(_ problem: NavigationError.AlertProblem) -> Self {
+        .invalidAlert(NavigationError.Problem(.alert(problem)))
+    }
+}
+
+extension NavigationError.Problem {
+    /// The stable name of the rule, which ``NavigationError/code`` gives for the error that
+    /// carries it.
+    package var code: String {
+        switch detail {
+        case .snapshot(.unsupportedVersion): return "unsupported-snapshot-version"
+        case .snapshot(.restorationFailed): return "restoration-failed"
+        case .snapshot: return "invalid-snapshot"
+        case .identifier: return "invalid-scene-identifier"
+        case .link: return "invalid-link"
+        case .linkTable: return "invalid-link-table"
+        case .unhandledLink: return "unhandled-link"
+        case .alert: return "invalid-alert"
+        }
+    }
+}
