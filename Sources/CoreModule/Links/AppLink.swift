@@ -10,7 +10,7 @@
 /// ```
 public struct AppLink: Hashable, Sendable, CustomStringConvertible {
     /// How a link is read.
-    public enum Form: Hashable, Sendable {
+    package enum Form: Hashable, Sendable {
         /// A link of the package's own grammar, read with this format.
         case deepLink(DeepLinkFormat)
         /// A universal link, read with this table, from this source: a link from outside opens
@@ -21,7 +21,7 @@ public struct AppLink: Hashable, Sendable, CustomStringConvertible {
     /// The link as it arrived.
     public let text: String
     /// How to read it.
-    public let form: Form
+    package let form: Form
 
     /// A link of the package's own grammar (see ``DeepLinkFormat``).
     ///

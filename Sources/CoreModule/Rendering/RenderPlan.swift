@@ -65,8 +65,8 @@ public struct RenderPlan: Hashable, Sendable {
 
     /// The plan that takes a host showing `old` to showing `new`.
     ///
-    /// Stacks and modals are matched by identity (``StackID``, ``ModalID``), so both trees must
-    /// come from the same coordinator. The steps come in this order:
+    /// Stacks and modals are matched by identity (``StackID``, and each modal's own number), so
+    /// both trees must come from the same coordinator. The steps come in this order:
     ///
     /// 1. When the root changes (another root stack or tab container): every modal is
     ///    dismissed without animation, then the window's root is set.

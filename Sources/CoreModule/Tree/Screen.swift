@@ -53,9 +53,9 @@ public struct StackID: Hashable, Comparable, Sendable, CustomStringConvertible {
 ///
 /// Identities are numbered from 1 per coordinator, in the order modals were presented, never
 /// reused, and print as `m1`, `m2`, … . A modal presented again after a dismiss is a new modal.
-public struct ModalID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct ModalID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The modal's number, unique within its coordinator.
-    public let rawValue: UInt64
+    package let rawValue: UInt64
 
     /// Wraps a modal number.
     ///
@@ -65,12 +65,12 @@ public struct ModalID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Orders identities by number, which is the order the modals were presented in.
-    public static func < (lhs: ModalID, rhs: ModalID) -> Bool {
+    package static func < (lhs: ModalID, rhs: ModalID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
     /// The identity as `mN`.
-    public var description: String { "m\(rawValue)" }
+    package var description: String { "m\(rawValue)" }
 }
 
 /// What a ``Builder`` makes for a screen: the object a renderer shows (a view controller, a view

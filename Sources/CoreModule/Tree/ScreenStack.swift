@@ -5,8 +5,9 @@ extension ScreenStack {
         case root
         /// The stack of the tab with this name.
         case tab(String)
-        /// The stack of a modal, with the modal's identity and style.
-        case modal(ModalID, PresentationStyle)
+        /// The stack of a modal, with the modal's style; the stack's ``ScreenStack/id`` names the
+        /// modal (a modal has one stack).
+        case modal(PresentationStyle)
         /// The stack of a split root's column.
         case column(ScreenSplit.Column)
     }
@@ -27,16 +28,23 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     /// Where the stack stands: the root, a tab, a split column, or a modal.
     public let place: ScreenStack.Place
     private let screens: [Screen]
+    /// The modal whose stack this is, or `nil`: the tree's own count of modals, which a
+    /// renderer's plan names (`m1`).
+    package let modal: ModalID?
 
     /// The stack's screens as the tree stores them, bottom first: the same storage, so that two
     /// reads of a stack that did not change compare at once.
     package var screenArray: [Screen] { screens }
 
-    init(id: StackID, level: Int, place: ScreenStack.Place, screens: [Screen]) {
+    init(
+        id: StackID, level: Int, place: ScreenStack.Place, screens: [Screen],
+        modal: ModalID? = nil
+    ) {
         self.id = id
         self.level = level
         self.place = place
         self.screens = screens
+        self.modal = modal
     }
 
     /// Whether this stack is at the window's root (the root stack or a tab's) rather than a
@@ -55,15 +63,9 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
         return nil
     }
 
-    /// The modal whose stack this is, or `nil`.
-    package var modal: ModalID? {
-        if case .modal(let id, _) = place { return id }
-        return nil
-    }
-
     /// The presentation style of the modal whose stack this is, or `nil`.
     public var style: PresentationStyle? {
-        if case .modal(_, let style) = place { return style }
+        if case .modal(let style) = place { return style }
         return nil
     }
 

@@ -278,8 +278,8 @@ public struct ScreenTree: Equatable, Sendable {
     func modalStack(at position: Int) -> ScreenStack {
         let modal = modalRecords[position]
         return ScreenStack(
-            id: modal.stack.id, level: position + 1, place: .modal(modal.id, modal.style),
-            screens: modal.stack.screens)
+            id: modal.stack.id, level: position + 1, place: .modal(modal.style),
+            screens: modal.stack.screens, modal: modal.id)
     }
 
     private func stackRecord(for location: ScreenLocation) -> StackRecord? {
