@@ -66,7 +66,7 @@ struct AlertTests {
         let event = try #require(try coordinator.report(.answeredByUser(id, button: 0)))
 
         #expect(event.kind == .dismiss)
-        #expect(event.initiator == .user)
+        #expect(event.isUserInitiated)
         #expect(recorder.kinds == [.dismiss])
         #expect(results.values.count == 1)
         #expect(results.values.first?.value(as: Bool.self) == true)
@@ -143,7 +143,7 @@ struct AlertTests {
     func dismissedByTheApp() throws {
         let (coordinator, _, results) = try presenting(Self.discard)
         let event = try #require(try coordinator.navigate(.dismiss()))
-        #expect(event.initiator == .app)
+        #expect(!event.isUserInitiated)
         #expect(results.descriptions == ["cancelled"])
 
         let (other, _, otherResults) = try presenting(Self.discard)

@@ -160,7 +160,7 @@ private struct Object: Encodable {
             try object.encode(Location(event.to), forKey: Key("to"))
             try object.encode(event.removedCount, forKey: Key("removedCount"))
             try object.encode(event.animated, forKey: Key("animated"))
-            try object.encode(event.initiator.rawValue, forKey: Key("initiator"))
+            try object.encode(event.isUserInitiated ? "user" : "app", forKey: Key("initiator"))
             try object.encode(event.stack.rawValue, forKey: Key("stack"))
             try object.encodeIfPresent(event.style?.description, forKey: Key("style"))
             try object.encodeIfPresent(event.tab, forKey: Key("tab"))

@@ -1480,3 +1480,20 @@ final class NavigationFuzzer {
         }
     }
 #endif
+
+extension TransitionEvent.Kind {
+    /// Whether a transition of this kind shows new screens (a root, a push, a present, tabs, a
+    /// new tab, a set or replaced stack, a restored tree, a split, a new column), each numbered
+    /// above every screen before it; the others remove screens, select a tab or follow the
+    /// window's size.
+    fileprivate var addsScreen: Bool {
+        switch self {
+        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
+            .showDetail, .showSupplementary:
+            return true
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
+            .sizeClass:
+            return false
+        }
+    }
+}

@@ -427,7 +427,7 @@ extension TransitionEvent {
         /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
         /// replace, replace-tree, split, show-detail, show-supplementary) rather than removing
         /// screens, selecting a tab or following the window's size.
-        public var addsScreen: Bool {
+        package var addsScreen: Bool {
             switch self {
             case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
                 .showDetail, .showSupplementary:

@@ -120,7 +120,7 @@ struct SwiftUIGuideTests {
         #expect(navigation.projection.split?.columnVisibility == .all)
         // "by the user" for the reports, "by the app" for the selection's request.
         #expect(recorder.kinds == [.pop, .showDetail, .sizeClass, .pop])
-        #expect(recorder.transitions.map(\.initiator) == [.user, .app, .user, .user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true, false, true, true])
     }
 
     @Test(

@@ -159,7 +159,7 @@ struct SplitViewTests {
         let columns = try #require(coordinator.tree.split)
         let event = try #require(try coordinator.report(.sizeClassChanged(.compact)))
         #expect(event.kind == .sizeClass)
-        #expect(event.initiator == .user)
+        #expect(event.isUserInitiated)
         #expect(event.plan.isEmpty)
         #expect(event.removedCount == 0)
         let collapsed = try #require(coordinator.tree.split)

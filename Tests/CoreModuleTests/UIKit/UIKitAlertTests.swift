@@ -131,7 +131,7 @@
             #expect(shown.coordinator.tree.modals.isEmpty)
             #expect(results.count == 1)
             #expect(results.first?.value(as: Bool.self) == true)
-            #expect(events.transitions.map(\.initiator) == [.user])
+            #expect(events.transitions.map(\.isUserInitiated) == [true])
             #expect(events.failures.isEmpty)
             shown.settle()
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
@@ -233,7 +233,7 @@
             shown.settle()
             #expect(alert.presentingViewController == nil)
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
-            #expect(events.transitions.map(\.initiator) == [.app])
+            #expect(events.transitions.map(\.isUserInitiated) == [false])
             #expect(events.failures.isEmpty)
             #expect(results.count == 1)
         }
