@@ -509,7 +509,9 @@ enum LinkFuzzer {
         // links and snapshots leave it out, so the tree writes the same link as without it.
         let link = try? coordinator.link(format: roomy)
         let dialog = AlertContent.confirmationDialog(
-            title: text, buttons: [AlertContent.Button(text), .cancel()], anchor: text)
+            title: text,
+            buttons: [AlertContent.Button(text), AlertContent.Button("Cancel", role: .cancel)],
+            anchor: text)
         do {
             try coordinator.navigate(.alert(dialog))
             check(

@@ -446,7 +446,8 @@ final class NavigationFuzzer {
                 index == tree.modals.count - 1 && stack.count == 1,
                 "after \(operation()): something is over the alert, or beside it: \(tree)")
             check(
-                (stack.last?.content as? AlertScreen)?.content == tree.alert && tree.alert != nil,
+                stack.last?.payload?.value(as: AlertContent.self) == tree.alert
+                    && tree.alert != nil,
                 "after \(operation()): the alert's screen does not hold its content")
         }
         // Flows: a live flow is its parent's child under its key, and its parent is live. (Which
@@ -1224,7 +1225,7 @@ final class NavigationFuzzer {
         for index in 0..<(byte() % 5) {
             let title = pick(titles) ?? "OK"
             switch byte() % 4 {
-            case 0: buttons.append(.cancel())
+            case 0: buttons.append(AlertContent.Button("Cancel", role: .cancel))
             case 1:
                 buttons.append(AlertContent.Button(title, role: .destructive, value: index == 0))
             case 2: buttons.append(AlertContent.Button(title, value: index))
@@ -1268,8 +1269,9 @@ final class NavigationFuzzer {
         let heard = alertResults[ticket]
         guard let button else {
             if case .cancelled = heard { return }
-            if orCancel, content.kind == .confirmationDialog, let cancel = content.cancelButton,
-                case .value(let given) = heard, Self.same(given, cancel.button.value)
+            if orCancel, content.style == .confirmationDialog,
+                let cancel = content.buttons.first(where: { $0.role == .cancel }),
+                case .value(let given) = heard, Self.same(given, cancel.value)
             {
                 return
             }
@@ -1430,13 +1432,14 @@ final class NavigationFuzzer {
             perform("report(dismissed-by-user \(id)) of \(alert)") { () throws(NavigationError) in
                 do throws(NavigationError) {
                     let event = try coordinator.report(.dismissedByUser(id))
-                    check(alert.kind == .confirmationDialog, "an alert was dismissed by the user")
+                    check(alert.style == .confirmationDialog, "an alert was dismissed by the user")
                     checkAnswer(
-                        of: id, button: alert.cancelButton?.index, text: [], "a tap outside")
+                        of: id, button: alert.buttons.firstIndex { $0.role == .cancel }, text: [],
+                        "a tap outside")
                     return event
                 } catch {
                     check(
-                        alert.kind == .alert
+                        alert.style == .alert
                             && error == .refused(.notDismissibleByUser(id, style: .alert)),
                         "a tap outside \(alert) threw \(error)")
                     throw error

@@ -142,7 +142,10 @@ public struct SceneContext: Sendable {
     /// ```swift
     /// let discard = AlertContent(
     ///     title: "Discard your changes?",
-    ///     buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+    ///     buttons: [
+    ///         AlertContent.Button("Discard", role: .destructive, value: true),
+    ///         AlertContent.Button("Cancel", role: .cancel),
+    ///     ])
     /// try context.navigate(.alert(discard)) { [context] result in
     ///     if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
     /// }

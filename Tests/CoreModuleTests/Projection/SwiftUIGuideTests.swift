@@ -42,7 +42,10 @@ struct SwiftUIGuideTests {
         try window.navigate(.root(scene: "Message"))
         let discard = AlertContent(
             "Discard", title: "Discard this draft?",
-            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Cancel", role: .cancel),
+            ])
         var discarded: Bool?
         try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
 
@@ -131,7 +134,10 @@ struct SwiftUIGuideTests {
         try window.navigate(.root(scene: "Message"))
         let discard = AlertContent(
             "Discard", title: "Discard this draft?",
-            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Cancel", role: .cancel),
+            ])
         var discarded: Bool?
         try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
 

@@ -14,14 +14,18 @@
                 AlertContent.Button("Keep", role: .cancel, value: false),
             ])
         static let rename = AlertContent(
-            "Rename", title: "Rename", buttons: [.cancel(), AlertContent.Button("Save")],
+            "Rename", title: "Rename",
+            buttons: [AlertContent.Button("Cancel", role: .cancel), AlertContent.Button("Save")],
             textFields: [
                 AlertContent.TextField(placeholder: "Name", text: "Draft"),
                 AlertContent.TextField(placeholder: "Password", isSecure: true),
             ])
         static let delete = AlertContent.confirmationDialog(
             title: "Delete the message?",
-            buttons: [AlertContent.Button("Delete", role: .destructive, value: 1), .cancel()],
+            buttons: [
+                AlertContent.Button("Delete", role: .destructive, value: 1),
+                AlertContent.Button("Cancel", role: .cancel),
+            ],
             anchor: "share")
 
         func shown(_ setup: [ApplicationTransitionType] = [.root(scene: "A1")]) throws
