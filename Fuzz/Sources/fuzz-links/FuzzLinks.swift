@@ -376,15 +376,15 @@ enum LinkFuzzer {
 
         // Registration: a valid name registers in an empty container, an invalid one does not.
         let fresh = scratch
-        check(fresh.count == 0, "the scratch registry is not empty")
+        check(fresh.sceneIdentifiers.isEmpty, "the scratch registry is not empty")
         do {
             try fresh.assemble(contentsOf: [builder(name)])
             check(problem == nil, "an invalid name \(text.debugDescription) registered")
             check(
-                fresh.build(for: name) != nil && fresh.count == 1,
+                fresh.build(for: name) != nil && fresh.sceneIdentifiers.count == 1,
                 "the registered name is not there")
             fresh.remove(name)
-            check(fresh.count == 0, "a removed name is still there")
+            check(fresh.sceneIdentifiers.isEmpty, "a removed name is still there")
         } catch {
             check(
                 problem.map { error == .input(.invalidSceneIdentifier(name, problem: $0)) }
@@ -535,11 +535,11 @@ enum LinkFuzzer {
         let name = SceneIdentifier(text)
         guard name.problem == nil else { return }
         let scenes = scratch
-        check(scenes.count == 0, "the scratch registry is not empty")
+        check(scenes.sceneIdentifiers.isEmpty, "the scratch registry is not empty")
         defer {
             scenes.remove(name)
             scenes.remove("A1")
-            check(scenes.count == 0, "the scratch registry kept a name")
+            check(scenes.sceneIdentifiers.isEmpty, "the scratch registry kept a name")
         }
         do {
             try scenes.assemble(contentsOf: [builder("A1"), builder(name)])
@@ -548,7 +548,7 @@ enum LinkFuzzer {
             return
         }
         let coordinator = AppCoordinator(container: scenes)
-        var parameters = SceneParameters()
+        var parameters: SceneParameters = [:]
         // Segments are split on the byte `/`, as the package splits them (a `/` followed by a
         // combining mark is one Character, but still two segments).
         for (index, part) in text.utf8.split(separator: UInt8(ascii: "/")).enumerated()

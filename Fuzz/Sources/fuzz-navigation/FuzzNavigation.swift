@@ -353,7 +353,7 @@ final class NavigationFuzzer {
                             })
                     ) { context in
                         check(
-                            context.payload?.value(as: Product.self) != nil,
+                            (try? context.payload(as: Product.self)) != nil,
                             "the Product builder ran without a Product")
                         return FuzzScreen(context: context)
                     }
@@ -362,7 +362,7 @@ final class NavigationFuzzer {
                 contentsOf: [
                     SceneBuilder("Gift", payload: .required(Gift.self)) { context in
                         check(
-                            context.payload?.value(as: Gift.self) != nil,
+                            (try? context.payload(as: Gift.self)) != nil,
                             "the Gift builder ran without a Gift")
                         return FuzzScreen(context: context)
                     }
@@ -841,7 +841,7 @@ final class NavigationFuzzer {
                 preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
             }
             check(
-                coordinator.tree.screen(screen)?.scene == scene && payload.typeName == type
+                found.scene == scene && payload.description == type
                     && payload.value(as: Product.self) == nil,
                 "the snapshot refused \(scene) \(screen) with a \(type)")
             return nil
@@ -866,10 +866,10 @@ final class NavigationFuzzer {
                 }
                 return .success(ScenePayload(Product(id: id)))
             }
-            expected = ScenePayload(Product(id: 0)).typeName
+            expected = ScenePayload(Product(id: 0)).description
         case "Gift":
             if payload?.value(as: Gift.self) != nil { return .success(payload) }
-            expected = ScenePayload(Gift(note: "")).typeName
+            expected = ScenePayload(Gift(note: "")).description
         default:
             return .success(payload)
         }
@@ -877,7 +877,7 @@ final class NavigationFuzzer {
             return .failure(.input(.missingPayload(scene: scene, expected: expected)))
         }
         return .failure(
-            .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.typeName)))
+            .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.description)))
     }
 
     /// Navigations with payloads, typed results, and finishes with a value of the wrong type.
@@ -943,7 +943,7 @@ final class NavigationFuzzer {
                 } catch {
                     if case .input(.wrongResultType(let refused, _, let given)) = error {
                         check(
-                            typed && refused == id && given == ScenePayload("").typeName,
+                            typed && refused == id && given == ScenePayload("").description,
                             "finishing \(id) threw \(error)")
                     }
                     throw error

@@ -106,7 +106,7 @@ enum SnapshotFuzzer {
                             })
                     ) { context in
                         check(
-                            context.payload?.value(as: Product.self) != nil,
+                            (try? context.payload(as: Product.self)) != nil,
                             "the Product builder ran without a Product")
                         return Content()
                     }
@@ -470,7 +470,7 @@ enum SnapshotFuzzer {
 
         var description: String {
             let shown =
-                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.typeName }
+                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.description }
                 ?? "no payload"
             return "\(scene) \(parameters) \(shown)"
         }
