@@ -137,7 +137,11 @@ private struct Object: Encodable {
             try object.encode(tabs, forKey: Key("tabs"))
         }
         if let split = tree.split {
-            try object.encode(split.columns.compactMap(\.column?.rawValue), forKey: Key("columns"))
+            let columns = split.columns.compactMap { stack -> String? in
+                if case .column(let column) = stack.place { return "\(column)" }
+                return nil
+            }
+            try object.encode(columns, forKey: Key("columns"))
             try object.encode(split.isCollapsed, forKey: Key("collapsed"))
         }
         let styles = tree.modals.compactMap { $0.style?.description }

@@ -290,7 +290,8 @@ enum LinkFuzzer {
                 check(recorder.events == [.transition(event)], "open reported \(recorder.events)")
                 check(event.kind == .replaceTree, "open applied a \(event.kind)")
                 check(
-                    event.to == tree.visibleLocation, "the event does not end at the visible screen"
+                    event.to == tree.visibleScreen.flatMap { tree.location(of: $0.id) },
+                    "the event does not end at the visible screen"
                 )
                 check(
                     event.tab == tree.selectedTab,
@@ -307,12 +308,12 @@ enum LinkFuzzer {
                         container.build(for: screen.scene) != nil,
                         "an unregistered scene \(screen.scene)")
                 }
-                let kept = tree.screens.filter { before.screen($0.id) != nil }
+                let kept = tree.screens.filter { before.location(of: $0.id) != nil }
                 check(
-                    tree.screenCount - kept.count <= format.limits.maximumScreens,
+                    tree.screens.count - kept.count <= format.limits.maximumScreens,
                     "more screens than the limit")
                 check(
-                    event.removedCount == before.screenCount - kept.count,
+                    event.removedCount == before.screens.count - kept.count,
                     "open removed \(event.removedCount)")
                 if !kept.isEmpty {
                     checkOneTab(before: before, after: tree)
@@ -356,7 +357,8 @@ enum LinkFuzzer {
                 "the link to tab \(selected) changed tab \(tab.name)")
         }
         for modal in before.modals {
-            check(tree.stack(modal.id) == nil, "a modal outlived a link to one tab")
+            check(
+                !tree.stacks.contains { $0.id == modal.id }, "a modal outlived a link to one tab")
         }
     }
 
@@ -410,7 +412,7 @@ enum LinkFuzzer {
                 if case .push = request {
                     check(found != nil, "pushed a name that is not registered")
                     check(
-                        coordinator.tree.screenCount == before.screenCount + 1,
+                        coordinator.tree.screens.count == before.screens.count + 1,
                         "push added no screen")
                 }
             } catch {
@@ -656,7 +658,7 @@ extension LinkFuzzer {
                         && tree.split?.detail.id == split.detail.id,
                     "a universal link's push changed a split's columns: \(tree)")
             }
-            for screen in tree.screens where before.screen(screen.id) == nil {
+            for screen in tree.screens where before.location(of: screen.id) == nil {
                 check(
                     reachableScenes.contains(screen.scene),
                     "the link \(url.debugDescription.prefix(300)) from outside built \(screen.scene)"

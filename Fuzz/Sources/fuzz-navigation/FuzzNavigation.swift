@@ -820,7 +820,8 @@ final class NavigationFuzzer {
             case .link(.linkNeedsPayload(let scene, let screen)):
                 // Only `Gift` requires a payload it cannot rebuild from parameters.
                 check(
-                    scene == "Gift" && coordinator.tree.screen(screen)?.scene == scene,
+                    scene == "Gift"
+                        && coordinator.tree.screens.first { $0.id == screen }?.scene == scene,
                     "the link was refused for \(scene) \(screen)")
                 return nil
             default:
@@ -836,7 +837,8 @@ final class NavigationFuzzer {
             return try coordinator.snapshot()
         } catch {
             guard case .link(.payloadNotSaved(let scene, let screen, let type)) = error,
-                let payload = coordinator.tree.screen(screen)?.payload
+                let found = coordinator.tree.screens.first(where: { $0.id == screen }),
+                let payload = found.payload
             else {
                 preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
             }
@@ -1018,7 +1020,8 @@ final class NavigationFuzzer {
                 if let event, event.redirectedFrom == nil, chatty == nil {
                     let split = tree.split
                     check(
-                        split?.style == expected && split?.primary.count == 1
+                        (split?.supplementary == nil) == (expected == .doubleColumn)
+                            && split?.primary.count == 1
                             && (split?.supplementary?.count ?? 0)
                                 == (supplementary == nil ? 0 : 1)
                             && split?.detail.count == (detail == nil ? 0 : 1)
@@ -1121,7 +1124,7 @@ final class NavigationFuzzer {
             "addTab changed another stack: \(before) became \(tree)")
         check(
             event.kind == .addTab && event.screen == tree.tabs[index].stack.first?.id
-                && event.to == before.visibleLocation,
+                && event.to == before.visibleScreen.flatMap { before.location(of: $0.id) },
             "addTab reported \(event)")
     }
 
@@ -1373,13 +1376,14 @@ final class NavigationFuzzer {
                             && text.count == alert.textFields.count,
                         "\(report) applied to \(alert)")
                     check(
-                        coordinator.tree.screen(id) == nil || chatty != nil, "the alert stayed")
+                        !coordinator.tree.screens.contains { $0.id == id } || chatty != nil,
+                        "the alert stayed")
                     checkAnswer(of: id, button: button, text: text, "\(report)")
                     return event
                 } catch {
                     switch error {
                     case .refused(.reportedScreenGone):
-                        check(before.screen(id) == nil, "\(report): \(id) is in the tree")
+                        check(before.location(of: id) == nil, "\(report): \(id) is in the tree")
                     case .refused(.notAnAlert):
                         check(beforeAlert == nil || visible != id, "\(report): it is an alert")
                     case .refused(.noSuchAlertButton(_, _, let count)):

@@ -50,7 +50,7 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The split column whose stack this is, or `nil`.
-    public var column: ScreenSplit.Column? {
+    package var column: ScreenSplit.Column? {
         if case .column(let column) = place { return column }
         return nil
     }

@@ -26,7 +26,7 @@ extension ScreenSplit {
         case tripleColumn
 
         /// The columns of this style, leading first.
-        public var columns: [ScreenSplit.Column] {
+        package var columns: [ScreenSplit.Column] {
             self == .doubleColumn ? [.primary, .detail] : [.primary, .supplementary, .detail]
         }
 
@@ -71,8 +71,8 @@ public struct ScreenSplit: Equatable, Sendable {
     /// Whether the columns show as one stack, the window being compact.
     public let isCollapsed: Bool
 
-    /// How many columns the split has.
-    public var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
+    /// How many columns the split has (``supplementary`` is `nil` for two).
+    package var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
 
     /// The columns' stacks, leading first.
     public var columns: [ScreenStack] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }
