@@ -153,7 +153,7 @@ extension AlertContent {
     /// A string literal is a default button that answers its title: `buttons: ["OK"]`.
     public struct Button: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
-        public enum Role: Hashable, Sendable, Codable {
+        public enum Role: Hashable, Sendable {
             /// An ordinary choice.
             case `default`
             /// The choice that changes nothing; the platform places it apart, and a confirmation
