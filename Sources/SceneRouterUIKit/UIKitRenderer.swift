@@ -526,7 +526,7 @@
         private func alertController(
             showing content: AlertContent, screen: Screen, over presenter: UIViewController
         ) -> UIAlertController {
-            let isDialog = content.kind == .confirmationDialog
+            let isDialog = content.style == .confirmationDialog
             let alert = UIAlertController(
                 title: content.title, message: content.message,
                 preferredStyle: isDialog ? .actionSheet : .alert)

@@ -7,15 +7,22 @@ import Testing
 struct AlertTests {
     static let discard = AlertContent(
         "DiscardDraft", title: "Discard this draft?", message: "It cannot be recovered.",
-        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [
+            AlertContent.Button("Discard", role: .destructive, value: true),
+            AlertContent.Button("Cancel", role: .cancel),
+        ])
 
     static let share = AlertContent.confirmationDialog(
         title: "Share",
-        buttons: [AlertContent.Button("Copy link"), AlertContent.Button("Mail"), .cancel()],
+        buttons: [
+            AlertContent.Button("Copy link"), AlertContent.Button("Mail"),
+            AlertContent.Button("Cancel", role: .cancel),
+        ],
         anchor: "share")
 
     static let rename = AlertContent(
-        "Rename", title: "Rename", buttons: [AlertContent.Button("Save"), .cancel()],
+        "Rename", title: "Rename",
+        buttons: [AlertContent.Button("Save"), AlertContent.Button("Cancel", role: .cancel)],
         textFields: [AlertContent.TextField(placeholder: "Name", text: "Draft")])
 
     /// A coordinator showing A1 › A2, with `alert` presented over it and its results recorded.
@@ -66,7 +73,7 @@ struct AlertTests {
         let event = try #require(try coordinator.report(.answeredByUser(id, button: 0)))
 
         #expect(event.kind == .dismiss)
-        #expect(event.initiator == .user)
+        #expect(event.isUserInitiated)
         #expect(recorder.kinds == [.dismiss])
         #expect(results.values.count == 1)
         #expect(results.values.first?.value(as: Bool.self) == true)
@@ -85,7 +92,7 @@ struct AlertTests {
         try coordinator.report(.answeredByUser(id, button: 1))
         #expect(results.values.first?.value(as: String.self) == "Mail")
         #expect(Self.share.cancelButton?.index == 2)
-        #expect(AlertContent.Button.cancel().value == ScenePayload("Cancel"))
+        #expect(AlertContent.Button("Cancel", role: .cancel).value == ScenePayload("Cancel"))
         #expect(coordinator.tree.modals.isEmpty)
     }
 
@@ -143,7 +150,7 @@ struct AlertTests {
     func dismissedByTheApp() throws {
         let (coordinator, _, results) = try presenting(Self.discard)
         let event = try #require(try coordinator.navigate(.dismiss()))
-        #expect(event.initiator == .app)
+        #expect(!event.isUserInitiated)
         #expect(results.descriptions == ["cancelled"])
 
         let (other, _, otherResults) = try presenting(Self.discard)
@@ -193,7 +200,10 @@ struct AlertTests {
     func invalidContent() throws {
         let long = String(repeating: "x", count: AlertContent.maximumTextByteCount + 1)
         var twoCancels = Self.discard
-        twoCancels.buttons = [.cancel(), .cancel("Close")]
+        twoCancels.buttons = [
+            AlertContent.Button("Cancel", role: .cancel),
+            AlertContent.Button("Close", role: .cancel),
+        ]
         var anchored = Self.discard
         anchored.anchor = "share"
         var badAnchor = Self.share
@@ -313,8 +323,8 @@ struct AlertTests {
         #expect(PlatformReport.answeredByUser(ScreenID(6), button: 0).kind == .dismiss)
         #expect(PresentationStyle.alert.description == "alert")
         #expect(PresentationStyle.confirmationDialog.description == "confirmation-dialog")
-        #expect(AlertContent.Kind.confirmationDialog.description == "confirmation-dialog")
-        #expect(AlertContent.Button.Role.destructive.description == "destructive")
+        #expect(Self.share.style.description == "confirmation-dialog")
+        #expect("\(AlertContent.Button.Role.destructive)" == "destructive")
         #expect(ApplicationTransitionType.alert(Self.share).scene == "ConfirmationDialog")
         #expect(ApplicationTransitionType.alert(Self.share, animated: false).animated == false)
         for problem: NavigationError.AlertProblem in [
@@ -456,7 +466,10 @@ struct AlertFromAScreenTests {
 
         let discard = AlertContent(
             title: "Discard your changes?",
-            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Cancel", role: .cancel),
+            ])
         try context.navigate(.alert(discard)) { [context] result in
             if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
         }

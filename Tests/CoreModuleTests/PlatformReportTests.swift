@@ -11,7 +11,7 @@ struct PlatformReportTests {
         let event = try #require(try coordinator.report(.poppedBackByUser(to: ScreenID(1))))
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.kind == .pop)
-        #expect(event.initiator == .user)
+        #expect(event.isUserInitiated)
         #expect(event.scene == "A2")
         #expect(recorder.transitions == [event])
         #expect(event.description.hasSuffix("by the user"))
@@ -27,7 +27,7 @@ struct PlatformReportTests {
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(menu.kind == .popTo)
         #expect(menu.removedCount == 3)
-        #expect(menu.initiator == .user)
+        #expect(menu.isUserInitiated)
         #expect(menu.plan.isEmpty)
         #expect(recorder.transitions == [menu])
         #expect(
@@ -91,7 +91,7 @@ struct PlatformReportTests {
         #expect(coordinator.tree.scenes == [["A1"]])
         #expect(event.kind == .dismiss)
         #expect(event.removedCount == 2)
-        #expect(event.initiator == .user)
+        #expect(event.isUserInitiated)
     }
 
     @Test("a back swipe finishes the flow whose last screen left, and releases it")
@@ -99,12 +99,12 @@ struct PlatformReportTests {
         let coordinator = try makeCoordinator(setup: [.root(scene: "A1")])
         var flow: StubFlow? = StubFlow(coordinator: coordinator)
         weak let released = flow
-        var initiator: TransitionEvent.Initiator?
-        flow?.onFinish = { _, event in initiator = event.initiator }
+        var byUser: Bool?
+        flow?.onFinish = { _, event in byUser = event.isUserInitiated }
         try coordinator.startFlow(try #require(flow), key: "flow")
         flow = nil
         try coordinator.report(.poppedBackByUser(to: ScreenID(1)))
-        #expect(initiator == .user)
+        #expect(byUser == true)
         #expect(released == nil)
     }
 

@@ -8,7 +8,8 @@ import Testing
 @MainActor
 struct SettledBehaviourTests {
     static let format = DeepLinkFormat(scheme: "app")
-    static let cancel = AlertContent(title: "Discard?", buttons: [.cancel()])
+    static let cancel = AlertContent(
+        title: "Discard?", buttons: [AlertContent.Button("Cancel", role: .cancel)])
 
     // MARK: Which error wins
 

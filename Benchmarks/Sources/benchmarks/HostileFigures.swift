@@ -144,7 +144,7 @@ enum HostileFigures {
         var chained = 0
         let token = coordinator.observe { [unowned coordinator] _ in
             peak = max(peak, heapInUse())
-            guard coordinator.tree.screenCount < steps, chained < 50 else { return }
+            guard (coordinator.tree.root?.count ?? 0) < steps, chained < 50 else { return }
             chained += 1
             do {
                 try coordinator.navigate(.push(scene: scene))
@@ -155,15 +155,16 @@ enum HostileFigures {
         let before = heapInUse()
         let start = monotonicNanoseconds()
         try coordinator.navigate(.root(scene: SceneIdentifier(NameSet.short.name(0))))
-        while coordinator.tree.screenCount < steps {
+        while (coordinator.tree.root?.count ?? 0) < steps {
             chained = 0
             try coordinator.navigate(.push(scene: scene))
         }
         let elapsed = monotonicNanoseconds() - start
         token.cancel()
-        guard failures == 0, coordinator.tree.screenCount == steps else {
+        guard failures == 0, coordinator.tree.root?.count == steps else {
             throw BenchmarkFailure(
-                "the chain stopped at \(coordinator.tree.screenCount) screens, \(failures) failed")
+                "the chain stopped at \(coordinator.tree.screens.count) screens, \(failures) failed"
+            )
         }
         progress("chain: \(formatCount(steps)) steps in \(formatDecimal(Double(elapsed) / 1e6)) ms")
         return Row(

@@ -73,8 +73,8 @@ enum MemoryFigures {
             try coordinator.navigate(.push(scene: scenes[index % sceneCount]))
         }
         let after = heapInUse()
-        guard coordinator.tree.screenCount == count + 1 else {
-            throw BenchmarkFailure("the tree holds \(coordinator.tree.screenCount) screens")
+        guard coordinator.tree.screens.count == count + 1 else {
+            throw BenchmarkFailure("the tree holds \(coordinator.tree.screens.count) screens")
         }
         return Row(
             figure: "heap bytes / screen in tree", names: names, size: count,

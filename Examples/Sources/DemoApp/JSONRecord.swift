@@ -137,7 +137,11 @@ private struct Object: Encodable {
             try object.encode(tabs, forKey: Key("tabs"))
         }
         if let split = tree.split {
-            try object.encode(split.columns.compactMap(\.column?.rawValue), forKey: Key("columns"))
+            let columns = split.columns.compactMap { stack -> String? in
+                if case .column(let column) = stack.place { return "\(column)" }
+                return nil
+            }
+            try object.encode(columns, forKey: Key("columns"))
             try object.encode(split.isCollapsed, forKey: Key("collapsed"))
         }
         let styles = tree.modals.compactMap { $0.style?.description }
@@ -160,7 +164,7 @@ private struct Object: Encodable {
             try object.encode(Location(event.to), forKey: Key("to"))
             try object.encode(event.removedCount, forKey: Key("removedCount"))
             try object.encode(event.animated, forKey: Key("animated"))
-            try object.encode(event.initiator.rawValue, forKey: Key("initiator"))
+            try object.encode(event.isUserInitiated ? "user" : "app", forKey: Key("initiator"))
             try object.encode(event.stack.rawValue, forKey: Key("stack"))
             try object.encodeIfPresent(event.style?.description, forKey: Key("style"))
             try object.encodeIfPresent(event.tab, forKey: Key("tab"))

@@ -78,7 +78,7 @@ extension ScriptCommand {
             case "button": content.buttons.append(AlertContent.Button(value))
             case "destructive":
                 content.buttons.append(AlertContent.Button(value, role: .destructive))
-            case "cancel": content.buttons.append(.cancel(value))
+            case "cancel": content.buttons.append(AlertContent.Button(value, role: .cancel))
             case "message": content.message = value
             case "name": content.name = SceneIdentifier(value)
             case "field": content.textFields.append(AlertContent.TextField(placeholder: value))

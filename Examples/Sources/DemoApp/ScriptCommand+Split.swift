@@ -42,7 +42,7 @@ extension ScriptCommand {
             else {
                 throw ScriptError("\"\(word)\" needs a scene first: \(word) SCENE [key=value ...].")
             }
-            var parameters = SceneParameters()
+            var parameters: SceneParameters = [:]
             var animated: Bool?
             for argument in words.dropFirst() {
                 if isAnimationWord(argument.text), animated == nil {
@@ -96,7 +96,7 @@ extension ScriptCommand {
             guard columns[column] == nil else {
                 throw ScriptError("The column \"\(column)\" is given twice.")
             }
-            var parameters = SceneParameters()
+            var parameters: SceneParameters = [:]
             for piece in pieces.dropFirst() { try add(piece, to: &parameters) }
             columns[column] = Destination(SceneIdentifier(scene), parameters: parameters)
         }

@@ -377,7 +377,7 @@ public enum ScriptCommand: Equatable, Sendable {
             throw ScriptError(
                 "\"\(word)\" needs a scene first: \(word) SCENE [key=value ...]\(style).")
         }
-        var parameters = SceneParameters()
+        var parameters: SceneParameters = [:]
         var animated: Bool?
         var style = StyleWords()
         for argument in words.dropFirst() {
@@ -447,7 +447,7 @@ public enum ScriptCommand: Equatable, Sendable {
                 throw ScriptError(
                     "The tab \"\(name)\" has no scene after \"=\": write \(name)=SCENE.")
             }
-            var parameters = SceneParameters()
+            var parameters: SceneParameters = [:]
             for piece in pieces.dropFirst() { try add(piece, to: &parameters) }
             items.append(TabItem(name, scene: SceneIdentifier(scene), parameters: parameters))
         }
@@ -485,7 +485,7 @@ public enum ScriptCommand: Equatable, Sendable {
         else {
             throw ScriptError("\"add-tab\" needs a scene after the tab's name: \(usage).")
         }
-        var parameters = SceneParameters()
+        var parameters: SceneParameters = [:]
         var position: Int?
         var animated: Bool?
         var rest = words.dropFirst(2)[...]
@@ -540,7 +540,7 @@ public enum ScriptCommand: Equatable, Sendable {
                     "\"set-stack\" takes scenes, each with its parameters after semicolons, such "
                         + "as A2;id=7, but found \"\(text)\".")
             }
-            var parameters = SceneParameters()
+            var parameters: SceneParameters = [:]
             for piece in pieces.dropFirst() { try add(piece, to: &parameters) }
             screens.append(Destination(SceneIdentifier(scene), parameters: parameters))
         }

@@ -54,6 +54,8 @@ public final class ScriptSession {
     private let position = ScriptPosition()
     /// The windows, and the one the commands drive.
     private let windows: ScriptWindows
+    /// The registry of the app's scenes, which every window builds from.
+    private let container: DependencyContainer
     /// The asynchronous guard's clock, its questions, and the navigations waiting for them.
     let async: ScriptAsyncState
 
@@ -68,6 +70,7 @@ public final class ScriptSession {
     {
         let app = DependencyInjection()
         try app.configure()
+        container = app.container
         links = try DemoLinks.table()
         self.format = format
         self.write = write
@@ -263,7 +266,7 @@ public final class ScriptSession {
             let chart = MermaidRenderer.flowchart(for: coordinator.tree)
             answer(.mermaid(chart), text: chart.split(separator: "\n").map(String.init))
         case .scenes:
-            let scenes = coordinator.container.sceneIdentifiers.map(\.rawValue)
+            let scenes = container.sceneIdentifiers.map(\.rawValue)
             answer(.scenes(scenes), text: [scenes.joined(separator: ", ")])
         case .plan(let on):
             position.showsPlans = on

@@ -40,7 +40,9 @@ public struct Tour {
         }
         let coordinator = AppCoordinator(container: app.container)
         let names = app.container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
-        write("Registered \(app.container.count) scenes from FeatureA and FeatureB: \(names)")
+        write(
+            "Registered \(app.container.sceneIdentifiers.count) scenes from FeatureA and FeatureB: \(names)"
+        )
         write("Checked the scenes they navigate to: \(destinations)")
 
         var events: [NavigationEvent] = []

@@ -56,7 +56,7 @@ public final class FirstCoordinator: FlowCoordinator {
 
     /// The child finished: seed 002 removed it by hand here; now it is already on its way out.
     public override func childDidFinish(_ child: FlowCoordinator, event: TransitionEvent) {
-        let cause = event.initiator == .user ? "the user's \(event.kind)" : "a \(event.kind)"
+        let cause = event.isUserInitiated ? "the user's \(event.kind)" : "a \(event.kind)"
         log("\(type(of: child)) finished after \(cause); FirstCoordinator let it go.")
     }
 }

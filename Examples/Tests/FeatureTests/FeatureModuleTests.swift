@@ -40,7 +40,7 @@ struct FeatureModuleTests {
         #expect(throws: NavigationError.misuse(.duplicateRegistration("A1"))) {
             try FeatureAScenes.register(in: container)
         }
-        #expect(container.count == 2)
+        #expect(container.sceneIdentifiers.count == 2)
         #expect(container.sceneIdentifiers == ["A1", "A2"])
     }
 

@@ -290,7 +290,8 @@ enum LinkFuzzer {
                 check(recorder.events == [.transition(event)], "open reported \(recorder.events)")
                 check(event.kind == .replaceTree, "open applied a \(event.kind)")
                 check(
-                    event.to == tree.visibleLocation, "the event does not end at the visible screen"
+                    event.to == tree.visibleScreen.flatMap { tree.location(of: $0.id) },
+                    "the event does not end at the visible screen"
                 )
                 check(
                     event.tab == tree.selectedTab,
@@ -307,12 +308,12 @@ enum LinkFuzzer {
                         container.build(for: screen.scene) != nil,
                         "an unregistered scene \(screen.scene)")
                 }
-                let kept = tree.screens.filter { before.screen($0.id) != nil }
+                let kept = tree.screens.filter { before.location(of: $0.id) != nil }
                 check(
-                    tree.screenCount - kept.count <= format.limits.maximumScreens,
+                    tree.screens.count - kept.count <= format.limits.maximumScreens,
                     "more screens than the limit")
                 check(
-                    event.removedCount == before.screenCount - kept.count,
+                    event.removedCount == before.screens.count - kept.count,
                     "open removed \(event.removedCount)")
                 if !kept.isEmpty {
                     checkOneTab(before: before, after: tree)
@@ -356,7 +357,8 @@ enum LinkFuzzer {
                 "the link to tab \(selected) changed tab \(tab.name)")
         }
         for modal in before.modals {
-            check(tree.stack(modal.id) == nil, "a modal outlived a link to one tab")
+            check(
+                !tree.stacks.contains { $0.id == modal.id }, "a modal outlived a link to one tab")
         }
     }
 
@@ -376,15 +378,15 @@ enum LinkFuzzer {
 
         // Registration: a valid name registers in an empty container, an invalid one does not.
         let fresh = scratch
-        check(fresh.count == 0, "the scratch registry is not empty")
+        check(fresh.sceneIdentifiers.isEmpty, "the scratch registry is not empty")
         do {
             try fresh.assemble(contentsOf: [builder(name)])
             check(problem == nil, "an invalid name \(text.debugDescription) registered")
             check(
-                fresh.build(for: name) != nil && fresh.count == 1,
+                fresh.build(for: name) != nil && fresh.sceneIdentifiers.count == 1,
                 "the registered name is not there")
             fresh.remove(name)
-            check(fresh.count == 0, "a removed name is still there")
+            check(fresh.sceneIdentifiers.isEmpty, "a removed name is still there")
         } catch {
             check(
                 problem.map { error == .input(.invalidSceneIdentifier(name, problem: $0)) }
@@ -410,7 +412,7 @@ enum LinkFuzzer {
                 if case .push = request {
                     check(found != nil, "pushed a name that is not registered")
                     check(
-                        coordinator.tree.screenCount == before.screenCount + 1,
+                        coordinator.tree.screens.count == before.screens.count + 1,
                         "push added no screen")
                 }
             } catch {
@@ -509,7 +511,9 @@ enum LinkFuzzer {
         // links and snapshots leave it out, so the tree writes the same link as without it.
         let link = try? coordinator.link(format: roomy)
         let dialog = AlertContent.confirmationDialog(
-            title: text, buttons: [AlertContent.Button(text), .cancel()], anchor: text)
+            title: text,
+            buttons: [AlertContent.Button(text), AlertContent.Button("Cancel", role: .cancel)],
+            anchor: text)
         do {
             try coordinator.navigate(.alert(dialog))
             check(
@@ -533,11 +537,11 @@ enum LinkFuzzer {
         let name = SceneIdentifier(text)
         guard name.problem == nil else { return }
         let scenes = scratch
-        check(scenes.count == 0, "the scratch registry is not empty")
+        check(scenes.sceneIdentifiers.isEmpty, "the scratch registry is not empty")
         defer {
             scenes.remove(name)
             scenes.remove("A1")
-            check(scenes.count == 0, "the scratch registry kept a name")
+            check(scenes.sceneIdentifiers.isEmpty, "the scratch registry kept a name")
         }
         do {
             try scenes.assemble(contentsOf: [builder("A1"), builder(name)])
@@ -546,7 +550,7 @@ enum LinkFuzzer {
             return
         }
         let coordinator = AppCoordinator(container: scenes)
-        var parameters = SceneParameters()
+        var parameters: SceneParameters = [:]
         // Segments are split on the byte `/`, as the package splits them (a `/` followed by a
         // combining mark is one Character, but still two segments).
         for (index, part) in text.utf8.split(separator: UInt8(ascii: "/")).enumerated()
@@ -654,7 +658,7 @@ extension LinkFuzzer {
                         && tree.split?.detail.id == split.detail.id,
                     "a universal link's push changed a split's columns: \(tree)")
             }
-            for screen in tree.screens where before.screen(screen.id) == nil {
+            for screen in tree.screens where before.location(of: screen.id) == nil {
                 check(
                     reachableScenes.contains(screen.scene),
                     "the link \(url.debugDescription.prefix(300)) from outside built \(screen.scene)"

@@ -353,7 +353,7 @@ final class NavigationFuzzer {
                             })
                     ) { context in
                         check(
-                            context.payload?.value(as: Product.self) != nil,
+                            (try? context.payload(as: Product.self)) != nil,
                             "the Product builder ran without a Product")
                         return FuzzScreen(context: context)
                     }
@@ -362,7 +362,7 @@ final class NavigationFuzzer {
                 contentsOf: [
                     SceneBuilder("Gift", payload: .required(Gift.self)) { context in
                         check(
-                            context.payload?.value(as: Gift.self) != nil,
+                            (try? context.payload(as: Gift.self)) != nil,
                             "the Gift builder ran without a Gift")
                         return FuzzScreen(context: context)
                     }
@@ -446,7 +446,8 @@ final class NavigationFuzzer {
                 index == tree.modals.count - 1 && stack.count == 1,
                 "after \(operation()): something is over the alert, or beside it: \(tree)")
             check(
-                (stack.last?.content as? AlertScreen)?.content == tree.alert && tree.alert != nil,
+                stack.last?.payload?.value(as: AlertContent.self) == tree.alert
+                    && tree.alert != nil,
                 "after \(operation()): the alert's screen does not hold its content")
         }
         // Flows: a live flow is its parent's child under its key, and its parent is live. (Which
@@ -819,7 +820,8 @@ final class NavigationFuzzer {
             case .link(.linkNeedsPayload(let scene, let screen)):
                 // Only `Gift` requires a payload it cannot rebuild from parameters.
                 check(
-                    scene == "Gift" && coordinator.tree.screen(screen)?.scene == scene,
+                    scene == "Gift"
+                        && coordinator.tree.screens.first { $0.id == screen }?.scene == scene,
                     "the link was refused for \(scene) \(screen)")
                 return nil
             default:
@@ -835,12 +837,13 @@ final class NavigationFuzzer {
             return try coordinator.snapshot()
         } catch {
             guard case .link(.payloadNotSaved(let scene, let screen, let type)) = error,
-                let payload = coordinator.tree.screen(screen)?.payload
+                let found = coordinator.tree.screens.first(where: { $0.id == screen }),
+                let payload = found.payload
             else {
                 preconditionFailure("fuzz-navigation oracle: the tree's snapshot failed: \(error)")
             }
             check(
-                coordinator.tree.screen(screen)?.scene == scene && payload.typeName == type
+                found.scene == scene && payload.description == type
                     && payload.value(as: Product.self) == nil,
                 "the snapshot refused \(scene) \(screen) with a \(type)")
             return nil
@@ -865,10 +868,10 @@ final class NavigationFuzzer {
                 }
                 return .success(ScenePayload(Product(id: id)))
             }
-            expected = ScenePayload(Product(id: 0)).typeName
+            expected = ScenePayload(Product(id: 0)).description
         case "Gift":
             if payload?.value(as: Gift.self) != nil { return .success(payload) }
-            expected = ScenePayload(Gift(note: "")).typeName
+            expected = ScenePayload(Gift(note: "")).description
         default:
             return .success(payload)
         }
@@ -876,7 +879,7 @@ final class NavigationFuzzer {
             return .failure(.input(.missingPayload(scene: scene, expected: expected)))
         }
         return .failure(
-            .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.typeName)))
+            .input(.wrongPayloadType(scene: scene, expected: expected, given: payload.description)))
     }
 
     /// Navigations with payloads, typed results, and finishes with a value of the wrong type.
@@ -942,7 +945,7 @@ final class NavigationFuzzer {
                 } catch {
                     if case .input(.wrongResultType(let refused, _, let given)) = error {
                         check(
-                            typed && refused == id && given == ScenePayload("").typeName,
+                            typed && refused == id && given == ScenePayload("").description,
                             "finishing \(id) threw \(error)")
                     }
                     throw error
@@ -1017,7 +1020,8 @@ final class NavigationFuzzer {
                 if let event, event.redirectedFrom == nil, chatty == nil {
                     let split = tree.split
                     check(
-                        split?.style == expected && split?.primary.count == 1
+                        (split?.supplementary == nil) == (expected == .doubleColumn)
+                            && split?.primary.count == 1
                             && (split?.supplementary?.count ?? 0)
                                 == (supplementary == nil ? 0 : 1)
                             && split?.detail.count == (detail == nil ? 0 : 1)
@@ -1120,7 +1124,7 @@ final class NavigationFuzzer {
             "addTab changed another stack: \(before) became \(tree)")
         check(
             event.kind == .addTab && event.screen == tree.tabs[index].stack.first?.id
-                && event.to == before.visibleLocation,
+                && event.to == before.visibleScreen.flatMap { before.location(of: $0.id) },
             "addTab reported \(event)")
     }
 
@@ -1224,7 +1228,7 @@ final class NavigationFuzzer {
         for index in 0..<(byte() % 5) {
             let title = pick(titles) ?? "OK"
             switch byte() % 4 {
-            case 0: buttons.append(.cancel())
+            case 0: buttons.append(AlertContent.Button("Cancel", role: .cancel))
             case 1:
                 buttons.append(AlertContent.Button(title, role: .destructive, value: index == 0))
             case 2: buttons.append(AlertContent.Button(title, value: index))
@@ -1268,8 +1272,9 @@ final class NavigationFuzzer {
         let heard = alertResults[ticket]
         guard let button else {
             if case .cancelled = heard { return }
-            if orCancel, content.kind == .confirmationDialog, let cancel = content.cancelButton,
-                case .value(let given) = heard, Self.same(given, cancel.button.value)
+            if orCancel, content.style == .confirmationDialog,
+                let cancel = content.buttons.first(where: { $0.role == .cancel }),
+                case .value(let given) = heard, Self.same(given, cancel.value)
             {
                 return
             }
@@ -1373,13 +1378,14 @@ final class NavigationFuzzer {
                             && text.count == alert.textFields.count,
                         "\(report) applied to \(alert)")
                     check(
-                        coordinator.tree.screen(id) == nil || chatty != nil, "the alert stayed")
+                        !coordinator.tree.screens.contains { $0.id == id } || chatty != nil,
+                        "the alert stayed")
                     checkAnswer(of: id, button: button, text: text, "\(report)")
                     return event
                 } catch {
                     switch error {
                     case .refused(.reportedScreenGone):
-                        check(before.screen(id) == nil, "\(report): \(id) is in the tree")
+                        check(before.location(of: id) == nil, "\(report): \(id) is in the tree")
                     case .refused(.notAnAlert):
                         check(beforeAlert == nil || visible != id, "\(report): it is an alert")
                     case .refused(.noSuchAlertButton(_, _, let count)):
@@ -1432,13 +1438,14 @@ final class NavigationFuzzer {
             perform("report(dismissed-by-user \(id)) of \(alert)") { () throws(NavigationError) in
                 do throws(NavigationError) {
                     let event = try coordinator.report(.dismissedByUser(id))
-                    check(alert.kind == .confirmationDialog, "an alert was dismissed by the user")
+                    check(alert.style == .confirmationDialog, "an alert was dismissed by the user")
                     checkAnswer(
-                        of: id, button: alert.cancelButton?.index, text: [], "a tap outside")
+                        of: id, button: alert.buttons.firstIndex { $0.role == .cancel }, text: [],
+                        "a tap outside")
                     return event
                 } catch {
                     check(
-                        alert.kind == .alert
+                        alert.style == .alert
                             && error == .refused(.notDismissibleByUser(id, style: .alert)),
                         "a tap outside \(alert) threw \(error)")
                     throw error
@@ -1488,5 +1495,22 @@ extension NavigationError.Problem.Detail {
     fileprivate var wrongAnswerButton: Int? {
         guard case .alert(.wrongAnswerType(let button, _, _)) = self else { return nil }
         return button
+    }
+}
+
+extension TransitionEvent.Kind {
+    /// Whether a transition of this kind shows new screens (a root, a push, a present, tabs, a
+    /// new tab, a set or replaced stack, a restored tree, a split, a new column), each numbered
+    /// above every screen before it; the others remove screens, select a tab or follow the
+    /// window's size.
+    fileprivate var addsScreen: Bool {
+        switch self {
+        case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
+            .showDetail, .showSupplementary:
+            return true
+        case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
+            .sizeClass:
+            return false
+        }
     }
 }

@@ -106,7 +106,7 @@ enum SnapshotFuzzer {
                             })
                     ) { context in
                         check(
-                            context.payload?.value(as: Product.self) != nil,
+                            (try? context.payload(as: Product.self)) != nil,
                             "the Product builder ran without a Product")
                         return Content()
                     }
@@ -271,11 +271,13 @@ enum SnapshotFuzzer {
         check(tree.structuralProblems().isEmpty, "\(tree.structuralProblems())")
         check(recorder.events == [.transition(event)], "restore reported \(recorder.events)")
         check(event.kind == .replaceTree, "restore applied a \(event.kind)")
-        check(event.to == tree.visibleLocation, "the event does not end at the visible screen")
+        check(
+            event.to == tree.visibleScreen.flatMap { tree.location(of: $0.id) },
+            "the event does not end at the visible screen")
         // The tree the snapshot describes, screen by screen.
         check(
-            tree.screenCount == screens(of: saved).count,
-            "restored \(tree.screenCount) screens of \(screens(of: saved).count)")
+            tree.screens.count == screens(of: saved).count,
+            "restored \(tree.screens.count) screens of \(screens(of: saved).count)")
         let limit = DocumentedRules.snapshotParametersPerScreen
         check(
             tree.screens.allSatisfy { $0.parameters.values.count <= limit },
@@ -470,7 +472,7 @@ enum SnapshotFuzzer {
 
         var description: String {
             let shown =
-                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.typeName }
+                payload.map { $0.value(as: Product.self).map { "\($0)" } ?? $0.description }
                 ?? "no payload"
             return "\(scene) \(parameters) \(shown)"
         }

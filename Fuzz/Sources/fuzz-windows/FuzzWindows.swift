@@ -107,7 +107,10 @@ final class WindowFuzzer {
         .present(scene: "B2"), .present(scene: "A1", style: .fullScreenCover), .pop(),
         // An alert (nothing goes over it, a dismiss takes it away), one that cannot be shown,
         // a dialog, a locked popover.
-        .alert(AlertContent(title: "Sure?", buttons: [AlertContent.Button("OK"), .cancel()])),
+        .alert(
+            AlertContent(
+                title: "Sure?",
+                buttons: [AlertContent.Button("OK"), AlertContent.Button("Cancel", role: .cancel)])),
         .alert(AlertContent(title: "Empty", buttons: [])),
         .alert(
             .confirmationDialog(

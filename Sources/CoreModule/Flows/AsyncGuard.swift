@@ -35,7 +35,7 @@
 @MainActor
 public struct AsyncNavigationGuard {
     /// The guard's name, used in errors and to remove it.
-    public let name: String
+    package let name: String
     let applies: @MainActor (NavigationGuard.Attempt) -> Bool
     let decide: @MainActor (NavigationGuard.Attempt) async throws -> NavigationGuard.Decision
 

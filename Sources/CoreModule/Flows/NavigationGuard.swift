@@ -20,7 +20,7 @@
 @MainActor
 public struct NavigationGuard {
     /// The guard's name, used in errors and to remove it.
-    public let name: String
+    package let name: String
     let decide: @MainActor (NavigationGuard.Attempt) -> NavigationGuard.Decision
 
     /// Creates a guard.

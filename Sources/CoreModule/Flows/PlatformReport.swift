@@ -41,7 +41,7 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The kind of transition the report makes the tree follow.
-    public var kind: TransitionEvent.Kind {
+    package var kind: TransitionEvent.Kind {
         switch self {
         case .poppedBackByUser: return .popTo
         case .dismissedByUser, .answeredByUser: return .dismiss

@@ -29,8 +29,9 @@ public enum ScreenResult: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the screen left without a value (an alert dismissed without an answer).
-    public var isCancelled: Bool {
+    /// Whether the screen left without a value (an alert dismissed without an answer); outside
+    /// the package, `if case .cancelled = result`.
+    package var isCancelled: Bool {
         if case .cancelled = self { return true }
         return false
     }

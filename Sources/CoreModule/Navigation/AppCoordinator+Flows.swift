@@ -32,7 +32,7 @@ extension AppCoordinator {
     /// Follows navigation the platform did on its own: a back swipe, the Back button, a sheet
     /// dragged down, a tap on the tab bar.
     ///
-    /// The tree follows, an event marked ``TransitionEvent/Initiator/user`` is reported, result
+    /// The tree follows, an event marked ``TransitionEvent/isUserInitiated`` is reported, result
     /// handlers of the screens that left hear ``ScreenResult/cancelled``, and flows left without
     /// screens finish. Guards and vetoes do not run: the user already left.
     ///

@@ -31,7 +31,7 @@
 @MainActor
 public final class AppCoordinator: AppCoordinatorType {
     /// The registry this coordinator builds screens from.
-    public let container: any SceneBuilderContainer
+    package let container: any SceneBuilderContainer
 
     /// The services builders and flows resolve: the container's when it is a
     /// ``DependencyContainer``.

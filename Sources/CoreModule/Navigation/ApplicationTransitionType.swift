@@ -24,18 +24,18 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     ///
     /// All screens and modals that were there before are removed.
     case root(
-        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, animated: Bool = false)
 
     /// Pushes `scene` onto the top-most stack.
     case push(
-        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, animated: Bool = true)
 
     /// Presents `scene` as a modal over the top-most place, in a stack of its own, with `style`
     /// (a sheet by default).
     case present(
-        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, style: PresentationStyle = .sheet(), animated: Bool = true)
 
     /// Presents an alert or a confirmation dialog over the top-most place, in a modal of its
@@ -106,7 +106,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
 
     /// Replaces the visible screen with a new screen of `scene`, in one step.
     case replace(
-        scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, animated: Bool = true)
 
     /// Removes the visible screen from the top-most stack; a stack's first screen is never popped.
@@ -210,7 +210,7 @@ public struct Destination: Hashable, Sendable, ExpressibleByStringLiteral, Custo
     ///   - parameters: The parameters to build it with.
     ///   - payload: The typed value to build it with.
     public init(
-        _ scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        _ scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil
     ) {
         self.scene = scene
@@ -254,7 +254,7 @@ public struct TabItem: Hashable, Sendable, CustomStringConvertible {
     ///   - parameters: The parameters to build it with.
     ///   - payload: The typed value to build it with.
     public init(
-        _ name: String, scene: SceneIdentifier, parameters: SceneParameters = SceneParameters(),
+        _ name: String, scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil
     ) {
         self.name = name
@@ -427,7 +427,7 @@ extension TransitionEvent {
         /// Whether this kind adds new screens (root, push, present, tabs, add-tab, set-stack,
         /// replace, replace-tree, split, show-detail, show-supplementary) rather than removing
         /// screens, selecting a tab or following the window's size.
-        public var addsScreen: Bool {
+        package var addsScreen: Bool {
             switch self {
             case .root, .push, .present, .replaceTree, .tabs, .addTab, .setStack, .replace, .split,
                 .showDetail, .showSupplementary:

@@ -29,8 +29,13 @@ public struct TransitionEvent: Hashable, Sendable {
     public var removedCount: Int { fields.values.removedCount }
     /// Whether a renderer should animate the change.
     public var animated: Bool { fields.values.animated }
-    /// Who started the transition: the app, or the user through the platform (a back swipe).
-    public var initiator: TransitionEvent.Initiator { fields.values.initiator }
+    /// Whether the user started the transition through the platform (a back swipe, the system
+    /// Back button, a sheet dragged down), which the renderer reported with
+    /// ``AppCoordinator/report(_:)`` and the platform has already shown; `false` for what the
+    /// app started through `navigate`, `open` or `restore`.
+    public var isUserInitiated: Bool { fields.values.initiator == .user }
+    /// Who started the transition: the app, or the user through the platform.
+    package var initiator: TransitionEvent.Initiator { fields.values.initiator }
     /// The operation a guard redirected to this transition, if one did.
     public var redirectedFrom: NavigationEvent.Operation? { fields.values.redirectedFrom }
     /// The top-most stack after the transition: the one a push or pop changed, the new modal's,
@@ -135,8 +140,8 @@ public struct TransitionEvent: Hashable, Sendable {
 }
 
 extension TransitionEvent {
-    /// Who started a transition.
-    public enum Initiator: String, Hashable, Sendable, Codable {
+    /// Who started a transition (``TransitionEvent/isUserInitiated`` tells).
+    package enum Initiator: Hashable, Sendable {
         /// The app, through `navigate`, `open` or `restore`.
         case app
         /// The user, through the platform: a back swipe, the system Back button, a sheet dragged

@@ -23,8 +23,9 @@ public struct SceneContext: Sendable {
     public let screen: ScreenID
     /// The parameters the caller passed with the navigation, and the route parameters.
     public let parameters: SceneParameters
-    /// The typed value the navigation carried, if any (see ``ScenePayload``).
-    public let payload: ScenePayload?
+    /// The typed value the navigation carried, if any (see ``ScenePayload``); a builder reads it
+    /// with ``payload(as:)``.
+    package let payload: ScenePayload?
     /// The services registered for builders and flows.
     package var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see
@@ -142,7 +143,10 @@ public struct SceneContext: Sendable {
     /// ```swift
     /// let discard = AlertContent(
     ///     title: "Discard your changes?",
-    ///     buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+    ///     buttons: [
+    ///         AlertContent.Button("Discard", role: .destructive, value: true),
+    ///         AlertContent.Button("Cancel", role: .cancel),
+    ///     ])
     /// try context.navigate(.alert(discard)) { [context] result in
     ///     if result.value(as: Bool.self) == true { _ = try? context.navigate(.dismiss()) }
     /// }

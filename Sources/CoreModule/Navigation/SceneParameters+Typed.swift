@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The types a scene parameter can be read as and declared with.
-public enum ParameterType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ParameterType: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Any text, including the empty string.
     case string
     /// A whole number in decimal, such as `42` or `-7`.

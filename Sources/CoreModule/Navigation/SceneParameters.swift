@@ -45,8 +45,8 @@ public struct SceneParameters: Hashable, Sendable {
         pairs.sort { $0.key < $1.key }
     }
 
-    /// No parameters.
-    public init() {
+    /// No parameters: `[:]`.
+    package init() {
         pairs = []
     }
 

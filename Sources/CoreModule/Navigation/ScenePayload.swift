@@ -50,7 +50,7 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name of the value's type, as errors print it: `Product`, `Array<Int>`.
-    public var typeName: String { Self.name(of: type(of: base)) }
+    package var typeName: String { Self.name(of: type(of: base)) }
 
     /// The name errors use for `type`: its name without the module.
     static func name(of type: Any.Type) -> String {
@@ -79,7 +79,8 @@ public struct ScenePayload: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(value)
     }
 
-    /// The payload as the tree prints it: its type's name, as in `Product`.
+    /// The payload as the tree and errors print it: its value's type's name, as in `Product` or
+    /// `Array<Int>`.
     public var description: String { typeName }
 }
 

@@ -55,7 +55,7 @@ public protocol Builder: Sendable {
     ///
     /// The coordinator checks a navigation's payload against it before the builder runs. A
     /// builder that requires none (the default) gets whatever payload a navigation carries, in
-    /// ``SceneContext/payload``, unchecked.
+    /// ``SceneContext/payload(as:)``, unchecked.
     var payload: ScenePayload.Requirement? { get }
 }
 

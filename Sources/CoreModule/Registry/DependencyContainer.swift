@@ -308,8 +308,8 @@ public final class DependencyContainer: SceneBuilderContainer {
 
     // MARK: Listing
 
-    /// The number of registered scenes.
-    public var count: Int {
+    /// The number of registered scenes (``sceneIdentifiers``'s count, without sorting them).
+    package var count: Int {
         registry.withLock { $0.names.count }
     }
 

@@ -37,7 +37,7 @@ public protocol NavigationRenderer {
     ///
     /// - Parameters:
     ///   - event: What changed: the kind, the screen it is about, from where to where, whether
-    ///     to animate, who started it (``TransitionEvent/Initiator/user`` for a reported back swipe,
+    ///     to animate, who started it (``TransitionEvent/isUserInitiated`` for a reported back swipe,
     ///     which the platform has already shown), the top-most stack after it
     ///     (``TransitionEvent/stack``), the new modal's style for a present
     ///     (``TransitionEvent/style``) and the selected tab (``TransitionEvent/tab``).

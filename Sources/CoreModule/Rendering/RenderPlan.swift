@@ -237,7 +237,7 @@ extension RenderPlan.Step: CustomStringConvertible {
             return "set-root \(stack.id): \(screens(stack))"
         case .setSplit(let stacks):
             let columns = stacks.map { stack in
-                "[\(stack.column?.description ?? "?")] \(stack.id): \(screens(stack))"
+                "[\(stack.column.map { "\($0)" } ?? "?")] \(stack.id): \(screens(stack))"
             }
             return "set-split " + columns.joined(separator: "; ")
         case .setTabs(let stacks, let selected):

@@ -8,7 +8,10 @@
 /// ```swift
 /// let discard = AlertContent(
 ///     "DiscardDraft", title: "Discard this draft?",
-///     buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+///     buttons: [
+///         AlertContent.Button("Discard", role: .destructive, value: true),
+///         AlertContent.Button("Cancel", role: .cancel),
+///     ])
 /// try coordinator.navigate(.alert(discard)) { result in
 ///     if result.value(as: Bool.self) == true { print("discarded") }
 /// }
@@ -19,33 +22,21 @@
 /// ```
 ///
 /// In the tree, it is a modal of style ``PresentationStyle/alert`` or
-/// ``PresentationStyle/confirmationDialog`` whose stack holds one screen of scene ``name``;
-/// ``ScreenTree/alert`` reads it back. Links and snapshots leave it out: a link or a restored
-/// snapshot shows what was under it. It has 1 to 16 buttons, at most 4 text fields, and no text
-/// over 4,096 bytes.
+/// ``PresentationStyle/confirmationDialog`` whose stack holds one screen of scene ``name``, whose
+/// payload is the alert; ``ScreenTree/alert`` reads it back. Links and snapshots leave it out: a
+/// link or a restored snapshot shows what was under it. It has 1 to 16 buttons, at most 4 text
+/// fields, and no text over 4,096 bytes.
 public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
-    /// How the platform shows it.
-    public enum Kind: String, Hashable, Sendable, Codable, CustomStringConvertible {
-        /// A centred alert: UIKit's `.alert` style, SwiftUI's `.alert`. The user answers it with
-        /// a button; it may have text fields.
-        case alert
-        /// A list of choices from the bottom of the screen (a popover on iPad): UIKit's
-        /// `.actionSheet` style, SwiftUI's `.confirmationDialog`. A tap outside it dismisses it.
-        case confirmationDialog
-
-        /// The kind's name: `alert` or `confirmation-dialog`.
-        public var description: String {
-            self == .alert ? "alert" : "confirmation-dialog"
-        }
-    }
-
     /// The scene name its screen has in the tree: `"Alert"` (`"ConfirmationDialog"` for a
     /// dialog) unless given.
     ///
     /// A test, an event and the tree's printout name it by it. It names no builder.
     public var name: SceneIdentifier
-    /// How the platform shows it.
-    public var kind: Kind
+    /// How the platform shows it: ``PresentationStyle/alert`` (a centred alert, answered with a
+    /// button, that may have text fields) or ``PresentationStyle/confirmationDialog`` (a list of
+    /// choices from the bottom of the screen, a popover on iPad, that a tap outside dismisses),
+    /// the modal style its modal has in the tree.
+    public private(set) var style: PresentationStyle
     /// The title.
     public var title: String
     /// The message under the title, if any.
@@ -72,7 +63,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         buttons: [AlertContent.Button], textFields: [AlertContent.TextField] = []
     ) {
         self.name = name
-        self.kind = .alert
+        self.style = .alert
         self.title = title
         self.message = message
         self.buttons = buttons
@@ -95,7 +86,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         buttons: [AlertContent.Button], anchor: String? = nil
     ) -> AlertContent {
         var dialog = AlertContent(name, title: title, message: message, buttons: buttons)
-        dialog.kind = .confirmationDialog
+        dialog.style = .confirmationDialog
         dialog.anchor = anchor
         return dialog
     }
@@ -107,13 +98,8 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     /// The longest title, message, button title or placeholder, in UTF-8 bytes.
     package static let maximumTextByteCount = 4_096
 
-    /// The modal style its modal has in the tree.
-    public var style: PresentationStyle {
-        kind == .alert ? .alert : .confirmationDialog
-    }
-
     /// The button of role ``AlertContent/Button/Role/cancel``, if any, and its index.
-    public var cancelButton: (index: Int, button: AlertContent.Button)? {
+    package var cancelButton: (index: Int, button: AlertContent.Button)? {
         buttons.firstIndex { $0.role == .cancel }.map { ($0, buttons[$0]) }
     }
 
@@ -132,11 +118,11 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         if buttons.count > Self.maximumButtonCount {
             return .tooManyButtons(count: buttons.count, limit: Self.maximumButtonCount)
         }
-        if kind == .confirmationDialog, !textFields.isEmpty { return .textFieldsInDialog }
+        if style == .confirmationDialog, !textFields.isEmpty { return .textFieldsInDialog }
         if textFields.count > Self.maximumTextFieldCount {
             return .tooManyTextFields(count: textFields.count, limit: Self.maximumTextFieldCount)
         }
-        if kind == .alert, anchor != nil { return .anchorOnAlert }
+        if style == .alert, anchor != nil { return .anchorOnAlert }
         if let anchor, !(1...64).contains(anchor.utf8.count) { return .invalidAnchor }
         let texts = [title, message ?? ""] + buttons.map(\.title) + textFields.map(\.placeholder)
         if texts.contains(where: { $0.utf8.count > Self.maximumTextByteCount }) {
@@ -162,7 +148,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
         let shown = buttons.prefix(8).map(\.description).joined(separator: ", ")
         let more = buttons.count > 8 ? ", … \(buttons.count - 8) more" : ""
         let fields = textFields.isEmpty ? "" : ", \(textFields.count) text field(s)"
-        return "\(kind) \"\(NavigationError.shorten(title))\" [\(shown)\(more)]\(fields)"
+        return "\(style) \"\(NavigationError.shorten(title))\" [\(shown)\(more)]\(fields)"
     }
 }
 
@@ -172,7 +158,7 @@ extension AlertContent {
     /// A string literal is a default button that answers its title: `buttons: ["OK"]`.
     public struct Button: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// What a button does, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` say it.
-        public enum Role: String, Hashable, Sendable, Codable, CustomStringConvertible {
+        public enum Role: Hashable, Sendable {
             /// An ordinary choice.
             case `default`
             /// The choice that changes nothing; the platform places it apart, and a confirmation
@@ -180,9 +166,6 @@ extension AlertContent {
             case cancel
             /// A choice that destroys something; the platform shows it in red.
             case destructive
-
-            /// The role's name.
-            public var description: String { rawValue }
         }
 
         /// The button's title.
@@ -192,27 +175,25 @@ extension AlertContent {
         /// The value the alert answers when the user taps it.
         public var value: ScenePayload
 
-        /// Creates a button that answers `value`.
+        /// Creates a button that answers `value`, or its title when `value` is `nil`.
+        ///
+        /// ```swift
+        /// AlertContent.Button("Discard", role: .destructive, value: true)  // answers true
+        /// AlertContent.Button("Cancel", role: .cancel)                      // answers "Cancel"
+        /// ```
         ///
         /// - Parameters:
         ///   - title: The button's title.
         ///   - role: Its role.
-        ///   - value: The value the alert answers when the user taps it.
-        public init<Value: Hashable & Sendable>(
-            _ title: String, role: Role = .default, value: Value
+        ///   - value: The value the alert answers when the user taps it; `nil` (the default) for
+        ///     the title.
+        public init(
+            _ title: String, role: Role = .default, value: (any Hashable & Sendable)? = nil
         ) {
             self.title = title
             self.role = role
-            self.value = ScenePayload(value)
-        }
-
-        /// Creates a button that answers its title.
-        ///
-        /// - Parameters:
-        ///   - title: The button's title, and the value the alert answers when the user taps it.
-        ///   - role: Its role.
-        public init(_ title: String, role: Role = .default) {
-            self.init(title, role: role, value: title)
+            let answer: any Hashable & Sendable = value ?? title
+            self.value = ScenePayload(answer)
         }
 
         /// A default button that answers its title.
@@ -220,14 +201,6 @@ extension AlertContent {
         /// - Parameter value: The button's title.
         public init(stringLiteral value: String) {
             self.init(value)
-        }
-
-        /// A button of role ``Role/cancel`` that answers its title.
-        ///
-        /// - Parameter title: The button's title.
-        /// - Returns: The button.
-        public static func cancel(_ title: String = "Cancel") -> AlertContent.Button {
-            AlertContent.Button(title, role: .cancel)
         }
 
         /// The button as `Discard (destructive)`, or `OK` for a default one.
@@ -347,10 +320,10 @@ extension NavigationError {
 }
 
 /// The object an alert's screen holds as its content: the alert, for a renderer that reads the
-/// screen alone.
-public final class AlertScreen: Sendable {
+/// screen alone (outside the package, the screen's payload holds the same ``AlertContent``).
+package final class AlertScreen: Sendable {
     /// The alert or dialog the screen shows.
-    public let content: AlertContent
+    package let content: AlertContent
 
     init(_ content: AlertContent) {
         self.content = content

@@ -22,9 +22,9 @@ public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConverti
     /// on a compact width the platform shows it as a sheet. The user may dismiss it with a tap
     /// outside (or a swipe down, as a sheet) unless `interactiveDismissal` is `false`.
     case popover(anchor: String, interactiveDismissal: Bool = true)
-    /// An alert's modal (see ``AlertContent/Kind/alert``): the user answers it with a button.
+    /// An alert's modal (see ``AlertContent/style``): the user answers it with a button.
     case alert
-    /// A confirmation dialog's modal (see ``AlertContent/Kind/confirmationDialog``): the user
+    /// A confirmation dialog's modal (see ``AlertContent/style``): the user
     /// answers it with a button, or dismisses it with a tap outside.
     case confirmationDialog
 

@@ -58,7 +58,7 @@ public struct ScreenStack: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The split column whose stack this is, or `nil`.
-    public var column: ScreenSplit.Column? {
+    package var column: ScreenSplit.Column? {
         if case .column(let column) = place { return column }
         return nil
     }

@@ -87,7 +87,7 @@ public struct ScreenTree: Equatable, Sendable {
     /// The number of screens in every stack together.
     ///
     /// - Complexity: O(*s*) in the number of stacks.
-    public var screenCount: Int {
+    package var screenCount: Int {
         base.reduce(0) { $0 + $1.screens.count }
             + modalRecords.reduce(0) { $0 + $1.stack.screens.count }
     }
@@ -181,7 +181,7 @@ public struct ScreenTree: Equatable, Sendable {
     }
 
     /// Where the visible screen stands, or `nil` when the window is empty.
-    public var visibleLocation: ScreenLocation? {
+    package var visibleLocation: ScreenLocation? {
         base.isEmpty ? nil : lastLocation()
     }
 
@@ -206,7 +206,7 @@ public struct ScreenTree: Equatable, Sendable {
     /// - Parameter id: The screen's identity.
     /// - Returns: The screen, or `nil` when no screen in the tree has that identity.
     /// - Complexity: O(*n*) in the number of screens.
-    public func screen(_ id: ScreenID) -> Screen? {
+    package func screen(_ id: ScreenID) -> Screen? {
         guard let location = location(of: id) else { return nil }
         return stackRecord(for: location)?.screens[location.index]
     }
@@ -261,7 +261,7 @@ public struct ScreenTree: Equatable, Sendable {
     /// The stack with identity `id`, if it is in the tree.
     ///
     /// - Parameter id: The stack's identity.
-    public func stack(_ id: StackID) -> ScreenStack? {
+    package func stack(_ id: StackID) -> ScreenStack? {
         if let index = base.firstIndex(where: { $0.id == id }) { return baseStack(at: index) }
         guard let position = modalRecords.firstIndex(where: { $0.stack.id == id }) else {
             return nil

@@ -1,9 +1,7 @@
 extension ScreenSplit {
     /// A column of a split root, as iPad and Mac show a `UISplitViewController` or a SwiftUI
     /// `NavigationSplitView`.
-    public enum Column: String, Hashable, Sendable, CaseIterable, Codable,
-        CustomStringConvertible
-    {
+    public enum Column: String, Hashable, Sendable, CaseIterable, Codable {
         /// The leading column: a sidebar or a list. It always holds a screen.
         case primary
         /// The middle column of a three-column split: what the sidebar selected, such as a list.
@@ -11,9 +9,6 @@ extension ScreenSplit {
         /// The trailing column: what the list selected. Its stack is its own; it may be empty
         /// (nothing selected yet), and then the app shows a placeholder there.
         case detail
-
-        /// The column's name: `primary`, `supplementary` or `detail`.
-        public var description: String { rawValue }
     }
 }
 
@@ -26,7 +21,7 @@ extension ScreenSplit {
         case tripleColumn
 
         /// The columns of this style, leading first.
-        public var columns: [ScreenSplit.Column] {
+        package var columns: [ScreenSplit.Column] {
             self == .doubleColumn ? [.primary, .detail] : [.primary, .supplementary, .detail]
         }
 
@@ -43,14 +38,11 @@ extension ScreenSplit {
 /// In a compact window a split root **collapses**: its columns show as one stack, the primary
 /// column's screens first, then the supplementary's, then the detail's. In a regular window it
 /// **expands** back: each column shows its own screens again.
-public enum SizeClass: String, Hashable, Sendable, Codable, CustomStringConvertible {
+public enum SizeClass: String, Hashable, Sendable, Codable {
     /// A narrow window: an iPhone, or an iPad app in a narrow Split View or Slide Over.
     case compact
     /// A wide window: a full-screen iPad app, or a Mac window.
     case regular
-
-    /// The size class's name: `compact` or `regular`.
-    public var description: String { rawValue }
 }
 
 /// The columns of a split root, read from a ``ScreenTree`` (see ``ScreenTree/split``).
@@ -71,8 +63,8 @@ public struct ScreenSplit: Equatable, Sendable {
     /// Whether the columns show as one stack, the window being compact.
     public let isCollapsed: Bool
 
-    /// How many columns the split has.
-    public var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
+    /// How many columns the split has (``supplementary`` is `nil` for two).
+    package var style: ScreenSplit.Style { supplementary == nil ? .doubleColumn : .tripleColumn }
 
     /// The columns' stacks, leading first.
     public var columns: [ScreenStack] { [primary] + (supplementary.map { [$0] } ?? []) + [detail] }

@@ -25,13 +25,13 @@
 @MainActor
 public final class WindowRegistry {
     /// The registry every window builds screens from.
-    public let container: any SceneBuilderContainer
+    package let container: any SceneBuilderContainer
 
     /// The services every window's builders and flows resolve.
-    public let services: ServiceRegistry
+    package let services: ServiceRegistry
 
     /// The payload types every window's snapshots may keep.
-    public let payloadTypes: PayloadTypes
+    package let payloadTypes: PayloadTypes
 
     /// The app's policy: where a link goes when it names no window.
     ///

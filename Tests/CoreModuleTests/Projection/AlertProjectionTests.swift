@@ -7,16 +7,20 @@ import Testing
 struct AlertProjectionTests {
     let discard = AlertContent(
         "Discard", title: "Discard this draft?", message: "It cannot be undone.",
-        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [
+            AlertContent.Button("Discard", role: .destructive, value: true),
+            AlertContent.Button("Cancel", role: .cancel),
+        ])
     let share = AlertContent.confirmationDialog(
         "Share", title: "Share the article",
         buttons: [
-            AlertContent.Button("Mail"), AlertContent.Button("Messages"), .cancel("Not now"),
+            AlertContent.Button("Mail"), AlertContent.Button("Messages"),
+            AlertContent.Button("Not now", role: .cancel),
         ],
         anchor: "share")
     let rename = AlertContent(
         "Rename", title: "Rename",
-        buttons: [AlertContent.Button("Save"), .cancel()],
+        buttons: [AlertContent.Button("Save"), AlertContent.Button("Cancel", role: .cancel)],
         textFields: [
             AlertContent.TextField(placeholder: "Name", text: "Draft"), AlertContent.TextField(),
         ])

@@ -121,7 +121,7 @@ struct HostDecisionTests {
         let recorder = EventRecorder(coordinator)
         navigation[popoverOver: 0, from: .anchor("share", screen: presenting)] = nil
         #expect(recorder.kinds == [.dismiss])
-        #expect(recorder.transitions.map(\.initiator) == [.user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true])
         #expect(coordinator.tree.modals.isEmpty)
     }
 }

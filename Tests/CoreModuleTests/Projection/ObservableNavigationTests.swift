@@ -48,7 +48,7 @@ struct ObservableNavigationTests {
         let path = \ObservableNavigation.[path: stack]
         navigation[keyPath: path] = [ScreenID(2)]
         #expect(coordinator.tree.scenes == [["A1", "A2"]])
-        #expect(recorder.transitions.map(\.initiator) == [.user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true])
         #expect(navigation[path: stack] == [ScreenID(2)])
         // The Back button's menu, to the root: one report per screen.
         navigation[path: stack] = []

@@ -16,7 +16,7 @@ struct ObservableSplitTests {
         #expect(navigation[selection: .detail] == "B1")
         navigation[keyPath: \.[selection: .detail]] = Destination("A2", parameters: ["id": "9"])
         #expect(recorder.kinds == [.showDetail])
-        #expect(recorder.transitions.map(\.initiator) == [.app])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [false])
         let split = try #require(coordinator.tree.split)
         #expect(split.detail.map(\.scene) == ["A2"] && split.detail.id == detail)
         #expect(split.detail[0].parameters == ["id": "9"])
@@ -51,7 +51,7 @@ struct ObservableSplitTests {
         #expect(navigation[path: detail.id] == [ScreenID(3)])
         navigation[path: detail.id] = []
         #expect(recorder.kinds == [.pop])
-        #expect(recorder.transitions.map(\.initiator) == [.user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true])
         #expect(coordinator.tree.split?.detail.map(\.scene) == ["B1"])
         #expect(navigation[selection: .detail] == "B1")
     }
@@ -84,7 +84,7 @@ struct ObservableSplitTests {
         navigation[path: detail] = []
         navigation[selection: .detail] = nil
         #expect(recorder.kinds == [.pop, .pop])
-        #expect(recorder.transitions.map(\.initiator) == [.user, .user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true, true])
         #expect(coordinator.tree.split?.detail.isEmpty == true)
         #expect(navigation.preferredCompactColumn == .primary)
         // SwiftUI's write of the compact column after it is an echo.

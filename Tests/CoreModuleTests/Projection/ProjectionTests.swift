@@ -120,7 +120,7 @@ struct ProjectionTests {
         #expect(reports == [.poppedBackByUser(to: ScreenID(2))])
         let events = try send(reports, to: coordinator)
         #expect(events.map(\.kind) == [.pop])
-        #expect(events.allSatisfy { $0.initiator == .user })
+        #expect(events.allSatisfy { $0.isUserInitiated })
         #expect(NavigationProjection(coordinator.tree).shows(write))
     }
 

@@ -42,7 +42,10 @@ struct SwiftUIGuideTests {
         try window.navigate(.root(scene: "Message"))
         let discard = AlertContent(
             "Discard", title: "Discard this draft?",
-            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Cancel", role: .cancel),
+            ])
         var discarded: Bool?
         try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
 
@@ -120,7 +123,7 @@ struct SwiftUIGuideTests {
         #expect(navigation.projection.split?.columnVisibility == .all)
         // "by the user" for the reports, "by the app" for the selection's request.
         #expect(recorder.kinds == [.pop, .showDetail, .sizeClass, .pop])
-        #expect(recorder.transitions.map(\.initiator) == [.user, .app, .user, .user])
+        #expect(recorder.transitions.map(\.isUserInitiated) == [true, false, true, true])
     }
 
     @Test(
@@ -131,7 +134,10 @@ struct SwiftUIGuideTests {
         try window.navigate(.root(scene: "Message"))
         let discard = AlertContent(
             "Discard", title: "Discard this draft?",
-            buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+            buttons: [
+                AlertContent.Button("Discard", role: .destructive, value: true),
+                AlertContent.Button("Cancel", role: .cancel),
+            ])
         var discarded: Bool?
         try window.navigate(.alert(discard)) { result in discarded = result.value(as: Bool.self) }
 

@@ -226,10 +226,14 @@ struct BadInputTests {
     /// An alert that can be shown: two buttons, the second one cancels.
     nonisolated static let discard = AlertContent(
         "DiscardDraft", title: "Discard this draft?",
-        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [
+            AlertContent.Button("Discard", role: .destructive, value: true),
+            AlertContent.Button("Cancel", role: .cancel),
+        ])
     /// An alert with one text field.
     nonisolated static let rename = AlertContent(
-        "Rename", title: "Rename", buttons: [AlertContent.Button("Save"), .cancel()],
+        "Rename", title: "Rename",
+        buttons: [AlertContent.Button("Save"), AlertContent.Button("Cancel", role: .cancel)],
         textFields: [AlertContent.TextField(placeholder: "Name")])
     /// "A1" #1, "A2" #2, and the alert "DiscardDraft" #3 over them.
     nonisolated static let underAlert: [ApplicationTransitionType] = [
@@ -244,7 +248,9 @@ struct BadInputTests {
         return content
     }
     nonisolated static let dialog = AlertContent.confirmationDialog(
-        title: "Share", buttons: [AlertContent.Button("Copy"), .cancel()], anchor: "share")
+        title: "Share",
+        buttons: [AlertContent.Button("Copy"), AlertContent.Button("Cancel", role: .cancel)],
+        anchor: "share")
     nonisolated static let lockedPopover = PresentationStyle.popover(
         anchor: "share", interactiveDismissal: false)
 
@@ -1398,7 +1404,8 @@ struct BadInputTests {
             .refused(.invalidAlert(.emptyButtonTitle(index: 1)))),
         BadInput(
             "an alert with two cancel buttons",
-            .navigate(.alert(broken { $0.buttons.append(.cancel("Close")) })),
+            .navigate(
+                .alert(broken { $0.buttons.append(AlertContent.Button("Close", role: .cancel)) })),
             .refused(.invalidAlert(.moreThanOneCancelButton))),
         BadInput(
             "an alert whose buttons answer another type than expected",

@@ -334,7 +334,7 @@ struct ModelStatistics: CustomStringConvertible {
             }) {
                 rebuiltPayloads += 1
             }
-            appliedKinds.insert("\(event.kind)" + (event.initiator == .user ? " by the user" : ""))
+            appliedKinds.insert("\(event.kind)" + (event.isUserInitiated ? " by the user" : ""))
             maximumScreens = max(maximumScreens, next.screens.count)
             if next.tree.hasTabs { tabRoots += 1 }
             if next.tree.isSplit { splitRoots += 1 }

@@ -1294,7 +1294,9 @@ struct ModelGenerator {
         let buttonCount = Int.random(in: 1...3, using: &random)
         var buttons = (0..<buttonCount).map { alertButton($0, &random) }
         if Int.random(in: 0..<3, using: &random) > 0 {
-            buttons.insert(.cancel(), at: Int.random(in: 0...buttons.count, using: &random))
+            buttons.insert(
+                AlertContent.Button("Cancel", role: .cancel),
+                at: Int.random(in: 0...buttons.count, using: &random))
         }
         let message = Bool.random(using: &random) ? "It cannot be undone." : nil
         var content: AlertContent
@@ -1335,8 +1337,10 @@ struct ModelGenerator {
             let index = Int.random(in: 0..<content.buttons.count, using: &random)
             content.buttons[index].title = ""
         case 6:
-            if content.cancelButton == nil { content.buttons.append(.cancel("Close")) }
-            content.buttons.append(.cancel("Never mind"))
+            if content.cancelButton == nil {
+                content.buttons.append(AlertContent.Button("Close", role: .cancel))
+            }
+            content.buttons.append(AlertContent.Button("Never mind", role: .cancel))
         case 7:
             content.message = String(repeating: "m", count: 4_097)
         default:

@@ -431,7 +431,7 @@ enum ModelCatalogue {
         if content.buttons.count > 16 {
             return .tooManyButtons(count: content.buttons.count, limit: 16)
         }
-        let isDialog = content.kind == .confirmationDialog
+        let isDialog = content.style == .confirmationDialog
         if isDialog, !content.textFields.isEmpty { return .textFieldsInDialog }
         if content.textFields.count > 4 {
             return .tooManyTextFields(count: content.textFields.count, limit: 4)
@@ -957,8 +957,7 @@ struct ReferenceModel {
             if let problem = ModelCatalogue.alertProblem(content) {
                 return .failed(.refused(.invalidAlert(problem)))
             }
-            let style: PresentationStyle =
-                content.kind == .alert ? .alert : .confirmationDialog
+            let style = content.style
             var next = self
             let screen = ModelScreen(
                 id: nextID, scene: content.name, parameters: [:], payload: ScenePayload(content))

@@ -232,7 +232,9 @@ struct RegressionTests {
     /// order ("no root" first). Now the answers are checked once the request can apply.
     @Test("a typed alert fails with the request's own error before its answers' type")
     func typedAlertChecksTheRequestFirst() throws {
-        let strings = AlertContent(title: "Sure?", buttons: [AlertContent.Button("OK"), .cancel()])
+        let strings = AlertContent(
+            title: "Sure?",
+            buttons: [AlertContent.Button("OK"), AlertContent.Button("Cancel", role: .cancel)])
         let empty = try makeCoordinator()
         expectRefusal(NavigationError.refused(.noRoot(.present)), leaving: empty) {
             try empty.navigate(.alert(strings), expecting: Bool.self) { _ in }

@@ -163,7 +163,7 @@ struct RenderPlanTests {
         try coordinator.navigate(.present(scene: "A1"))
         let swiped = try #require(try coordinator.report(.dismissedByUser(ScreenID(6))))
         for event in [popped, tapped, retapped, swiped] {
-            #expect(event.initiator == .user)
+            #expect(event.isUserInitiated)
             #expect(event.plan.isEmpty, "\(event)")
         }
     }

@@ -138,7 +138,7 @@ struct PlanHost: Equatable {
     static func check(
         _ event: TransitionEvent, from before: ScreenTree, to after: ScreenTree, single: Bool
     ) -> String? {
-        if event.initiator == .user {
+        if event.isUserInitiated {
             return event.plan.isEmpty ? nil : "a user's change has a plan: \(event.plan)"
         }
         var host = PlanHost(showing: before)

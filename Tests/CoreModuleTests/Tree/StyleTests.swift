@@ -69,7 +69,7 @@ struct StyleTests {
         ])
         let top = try #require(coordinator.tree.visibleScreen?.id)
         let event = try #require(try coordinator.report(.dismissedByUser(top)))
-        #expect(event.kind == .dismiss && event.initiator == .user)
+        #expect(event.kind == .dismiss && event.isUserInitiated)
         #expect(event.removedCount == 2)
         #expect(coordinator.tree.scenes == [["A1"]])
     }
@@ -101,7 +101,7 @@ struct StyleTests {
             ])
         // The app may still dismiss it.
         let dismiss = try #require(try coordinator.navigate(.dismiss()))
-        #expect(dismiss.initiator == .app)
+        #expect(!dismiss.isUserInitiated)
         #expect(coordinator.tree.scenes == [["A1"]])
     }
 

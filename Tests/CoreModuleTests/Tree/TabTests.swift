@@ -87,7 +87,7 @@ struct TabTests {
     func tabReports() throws {
         let coordinator = try makeCoordinator(setup: [tabs, .push(scene: "A2")])
         let tap = try #require(try coordinator.report(.tabSelectedByUser("more")))
-        #expect(tap.kind == .selectTab && tap.initiator == .user)
+        #expect(tap.kind == .selectTab && tap.isUserInitiated)
         #expect(try coordinator.report(.tabSelectedByUser("more")) == nil)
         try coordinator.navigate(.selectTab("home"))
         let retap = try #require(try coordinator.report(.selectedTabReselectedByUser))
@@ -344,10 +344,10 @@ struct TabStackTests {
         coordinator.addGuard(NavigationGuard("never") { _ in .reject(reason: "no") })
         let below = try #require(coordinator.tree.screenBelowVisible)
         let swipe = try #require(try coordinator.report(.poppedBackByUser(to: below)))
-        #expect(swipe.initiator == .user && swipe.tab == "more")
+        #expect(swipe.isUserInitiated && swipe.tab == "more")
         #expect(coordinator.tree.scenes == [["A1", "A2"], ["B1"]])
         let tap = try #require(try coordinator.report(.tabSelectedByUser("home")))
-        #expect(tap.kind == .selectTab && tap.initiator == .user && tap.tab == "home")
+        #expect(tap.kind == .selectTab && tap.isUserInitiated && tap.tab == "home")
         #expect(coordinator.tree.visibleScreen?.scene == "A2")
     }
 }

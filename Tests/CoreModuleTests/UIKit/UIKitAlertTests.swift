@@ -14,14 +14,18 @@
                 AlertContent.Button("Keep", role: .cancel, value: false),
             ])
         static let rename = AlertContent(
-            "Rename", title: "Rename", buttons: [.cancel(), AlertContent.Button("Save")],
+            "Rename", title: "Rename",
+            buttons: [AlertContent.Button("Cancel", role: .cancel), AlertContent.Button("Save")],
             textFields: [
                 AlertContent.TextField(placeholder: "Name", text: "Draft"),
                 AlertContent.TextField(placeholder: "Password", isSecure: true),
             ])
         static let delete = AlertContent.confirmationDialog(
             title: "Delete the message?",
-            buttons: [AlertContent.Button("Delete", role: .destructive, value: 1), .cancel()],
+            buttons: [
+                AlertContent.Button("Delete", role: .destructive, value: 1),
+                AlertContent.Button("Cancel", role: .cancel),
+            ],
             anchor: "share")
 
         func shown(_ setup: [ApplicationTransitionType] = [.root(scene: "A1")]) throws
@@ -131,7 +135,7 @@
             #expect(shown.coordinator.tree.modals.isEmpty)
             #expect(results.count == 1)
             #expect(results.first?.value(as: Bool.self) == true)
-            #expect(events.transitions.map(\.initiator) == [.user])
+            #expect(events.transitions.map(\.isUserInitiated) == [true])
             #expect(events.failures.isEmpty)
             shown.settle()
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
@@ -233,7 +237,7 @@
             shown.settle()
             #expect(alert.presentingViewController == nil)
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
-            #expect(events.transitions.map(\.initiator) == [.app])
+            #expect(events.transitions.map(\.isUserInitiated) == [false])
             #expect(events.failures.isEmpty)
             #expect(results.count == 1)
         }

@@ -338,7 +338,7 @@
                 }
                 let shown =
                     alert.buttons.indices.contains(button)
-                    && !(alert.kind == .confirmationDialog && !compact
+                    && !(alert.style == .confirmationDialog && !compact
                         && alert.buttons[button].role == .cancel)
                 // The fields the user types nothing in keep their text.
                 let typed = Array(text.prefix(alert.textFields.count))

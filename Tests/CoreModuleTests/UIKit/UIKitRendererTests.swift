@@ -207,7 +207,7 @@
             #expect(event.from?.screen == screens[3])
             #expect(event.to.screen == screens[0])
             #expect(event.removedCount == 3)
-            #expect(event.initiator == .user && event.plan.isEmpty)
+            #expect(event.isUserInitiated && event.plan.isEmpty)
             #expect(shown.coordinator.tree.scenes == [["A1"]])
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
         }
@@ -268,7 +268,7 @@
             #expect(shown.testing.simulateTabTap(0))
             shown.settle()
             #expect(recorder.transitions.map(\.kind) == [.selectTab, .selectTab, .popToRoot])
-            #expect(recorder.transitions.allSatisfy { $0.initiator == .user })
+            #expect(recorder.transitions.allSatisfy { $0.isUserInitiated })
             #expect(shown.coordinator.tree.scenes == [["A1"], ["B1"]])
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
         }

@@ -196,7 +196,7 @@
             #expect(recorder.transitions.count == 1)
             #expect(event.kind == .pop)
             #expect(event.to.screen == primary.id)
-            #expect(event.initiator == .user && event.plan.isEmpty)
+            #expect(event.isUserInitiated && event.plan.isEmpty)
             #expect(shown.coordinator.tree.split?.detail.isEmpty == true)
             #expect(shown.mismatch() == nil, "\(shown.hierarchy)")
             // Nothing left to go back to.

@@ -47,7 +47,9 @@ public struct ArticleTour {
             return false
         }
         let names = container.sceneIdentifiers.map(\.rawValue).joined(separator: ", ")
-        write("DependencyInjection().configure() registered \(container.count) scenes: \(names)")
+        write(
+            "DependencyInjection().configure() registered \(container.sceneIdentifiers.count) scenes: \(names)"
+        )
         // The check a test asserts is empty: every scene a screen's button opens is registered.
         let destinations = container.checkDestinations()
         write("container.checkDestinations(): \(destinations)")

@@ -26,7 +26,10 @@ public final class B1ViewController: ViewController {
     /// The alert ``tappedDiscard()`` asks: Discard answers `true`, Cancel its title.
     public static let discardAlert = AlertContent(
         "DiscardB1", title: "Discard this draft?", message: "Its changes cannot be recovered.",
-        buttons: [AlertContent.Button("Discard", role: .destructive, value: true), .cancel()])
+        buttons: [
+            AlertContent.Button("Discard", role: .destructive, value: true),
+            AlertContent.Button("Cancel", role: .cancel),
+        ])
 
     /// The user tapped Discard: ask first, in an alert over this screen.
     ///

@@ -43,7 +43,7 @@ struct ArticleNavigationTests {
         #expect(throws: NavigationError.misuse(.duplicateRegistration("A1"))) {
             try DependencyInjection(container: container).configure()
         }
-        #expect(container.count == 4)
+        #expect(container.sceneIdentifiers.count == 4)
         #expect(container.sceneIdentifiers == ["A1", "A2", "B1", "C1"])
     }
 
