@@ -18,7 +18,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     // @unchecked: every stored property is read and written with `lock` held.
 
     /// A point in the manual clock's time: how long after its start.
-    public struct Instant: InstantProtocol, CustomStringConvertible {
+    public struct Instant: InstantProtocol {
         /// The time since the clock started.
         package var offset: Duration
 
@@ -49,9 +49,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
-
-        /// The instant as its offset from the start, such as `10.0 seconds`.
-        public var description: String { offset.description }
     }
 
     private struct Sleeper {

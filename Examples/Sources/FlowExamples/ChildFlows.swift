@@ -41,9 +41,8 @@ public final class FirstCoordinator: FlowCoordinator {
 
     /// "Next" on First: start the child flow that shows Second.
     public func showSecond() throws(NavigationError) {
-        guard let coordinator else {
-            throw .misuse(.coordinatorUnavailable(.navigate(.push), .released))
-        }
+        // A released app coordinator means the window is gone: there is nothing to show.
+        guard let coordinator else { return }
         let child = SecondCoordinator(coordinator: coordinator)
         child.parentCoordinator = self
         try startChild(child, key: "second")

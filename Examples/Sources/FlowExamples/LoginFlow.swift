@@ -149,7 +149,9 @@ public final class AppFlow: FlowCoordinator {
 
     /// Starts the login flow.
     public override func start() throws(NavigationError) {
-        try startChild(LoginCoordinator(coordinator: requireCoordinator()), key: "login")
+        // A released app coordinator means the window is gone: there is nothing to show.
+        guard let coordinator else { return }
+        try startChild(LoginCoordinator(coordinator: coordinator), key: "login")
     }
 
     /// The login flow is done: start the home flow, which replaces the login screens.
@@ -161,13 +163,6 @@ public final class AppFlow: FlowCoordinator {
     /// Reports each finished child.
     public override func childDidFinish(_ child: FlowCoordinator, event: TransitionEvent) {
         onChildFinished?(child)
-    }
-
-    private func requireCoordinator() throws(NavigationError) -> AppCoordinator {
-        guard let coordinator else {
-            throw .misuse(.coordinatorUnavailable(.navigate(.root), .released))
-        }
-        return coordinator
     }
 }
 

@@ -1,7 +1,7 @@
 extension NavigationError {
     /// What a screen's context or a flow asked of its coordinator, in
-    /// ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``.
-    public enum CoordinatorRequest: Hashable, Sendable, ReasonText {
+    /// ``NavigationError/Misuse/coordinatorUnavailable(_:)``.
+    @_spi(Rules) public enum CoordinatorRequest: Hashable, Sendable, ReasonText {
         /// A navigation of this kind.
         case navigate(TransitionEvent.Kind)
         /// A navigation of this kind whose new screen's result is asked for
@@ -30,8 +30,8 @@ extension NavigationError {
 
 extension NavigationError {
     /// Why a coordinator could not do what a screen's context or a flow asked, in
-    /// ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``.
-    public enum CoordinatorUnavailability: Hashable, Sendable, ReasonText {
+    /// ``NavigationError/Misuse/coordinatorUnavailable(_:)``.
+    @_spi(Rules) public enum CoordinatorUnavailability: Hashable, Sendable, ReasonText {
         /// The coordinator has been released (a context and a flow hold theirs weakly).
         case released
         /// The flow has finished: its screens have all left the tree, and it navigates no more

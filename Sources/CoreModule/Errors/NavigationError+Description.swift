@@ -326,8 +326,8 @@ extension NavigationError.Misuse: ReasonText {
             return
                 "Cannot \(kind) while a \(during) is being applied; navigate after the builder, "
                 + "guard or veto returns (for example from the screen's own actions)."
-        case .coordinatorUnavailable(let request, let reason):
-            return "Cannot \(request): \(reason)."
+        case .coordinatorUnavailable(let problem):
+            return "\(problem)."
         case .flowKeyInUse(let key):
             return "A flow is already running under the key \"\(key)\"."
         case .missingService(let type):

@@ -66,11 +66,11 @@ extension NavigationError {
         /// The identifier breaks a naming rule; `problem` is its ``SceneIdentifier/problem``.
         case invalidSceneIdentifier(SceneIdentifier, problem: NavigationError.Problem)
 
-        /// A tab name is empty, longer than ``TabItem/maximumNameByteCount`` bytes, or contains
+        /// A tab name is empty, longer than 64 bytes, or contains
         /// whitespace or control characters.
         case invalidTabName(String)
 
-        /// `window` cannot name a window: it is empty or longer than ``WindowID/maximumByteCount``
+        /// `window` cannot name a window: it is empty or longer than 256
         /// bytes; no window was opened.
         case invalidWindowID(WindowID)
 
@@ -325,9 +325,8 @@ extension NavigationError {
 
         /// A screen's context or a flow asked its coordinator for `request`, which it cannot do:
         /// the coordinator was released, the flow has finished, or the context's coordinator is a
-        /// test double rather than an ``AppCoordinator`` (see ``NavigationError/CoordinatorUnavailability``).
-        case coordinatorUnavailable(
-            NavigationError.CoordinatorRequest, NavigationError.CoordinatorUnavailability)
+        /// test double rather than an ``AppCoordinator``; `problem` names the request and why.
+        case coordinatorUnavailable(NavigationError.Problem)
 
         /// Observers started more than `limit` navigations while one event was being delivered
         /// (50), so the `kind` navigation to `scene`

@@ -4,7 +4,9 @@ extension NavigationError {
     /// (``Input/invalidSceneIdentifier(_:problem:)``), a link's text
     /// (``LinkFailure/invalidLink(_:)``), a link table
     /// (``LinkFailure/invalidLinkTable(_:)``), a link no route handles
-    /// (``UnhandledLink/reason``) and an alert's content (``Refusal/invalidAlert(_:)``).
+    /// (``UnhandledLink/reason``), an alert's content (``Refusal/invalidAlert(_:)``) and a
+    /// coordinator that cannot do what a screen or a flow asked
+    /// (``Misuse/coordinatorUnavailable(_:)``).
     ///
     /// Its ``description`` names the offending values and the rule they break, as precisely as a
     /// case of its own would: the error's sentence reads it. To tell problems apart in code, read
@@ -34,6 +36,10 @@ extension NavigationError {
             case unhandledLink(NavigationError.UnhandledLink.Reason)
             /// An alert's content: ``Refusal/invalidAlert(_:)``.
             case alert(NavigationError.AlertProblem)
+            /// What a screen's context or a flow asked its coordinator, and why it cannot:
+            /// ``Misuse/coordinatorUnavailable(_:)``.
+            case coordinatorUnavailable(
+                NavigationError.CoordinatorRequest, NavigationError.CoordinatorUnavailability)
         }
 
         /// The rule broken, with its values.
@@ -48,7 +54,7 @@ extension NavigationError {
 
         /// The problem in words, as the error's sentence reads it: the end of a sentence ("its
         /// format version is 9, and this package reads versions 1 to 3"), a whole one for a link
-        /// table.
+        /// table or a coordinator that cannot act.
         public var description: String {
             switch detail {
             case .snapshot(let problem): return problem.description
@@ -57,6 +63,8 @@ extension NavigationError {
             case .linkTable(let problem): return problem.description
             case .unhandledLink(let reason): return reason.description
             case .alert(let problem): return problem.description
+            case .coordinatorUnavailable(let request, let reason):
+                return "Cannot \(request): \(reason)"
             }
         }
 
@@ -96,6 +104,17 @@ extension NavigationError.Input {
     }
 }
 
+extension NavigationError.Misuse {
+    /// A screen's context or a flow that asked its coordinator for `request`, which it cannot
+    /// do for `reason`.
+    @_spi(Rules) public static func coordinatorUnavailable(
+        _ request: NavigationError.CoordinatorRequest,
+        _ reason: NavigationError.CoordinatorUnavailability
+    ) -> Self {
+        .coordinatorUnavailable(NavigationError.Problem(.coordinatorUnavailable(request, reason)))
+    }
+}
+
 extension NavigationError.LinkFailure {
     /// A deep link that breaks `problem`'s rule.
     @_spi(Rules) public static func invalidLink(_ problem: NavigationError.LinkProblem) -> Self {
@@ -130,6 +149,7 @@ extension NavigationError.Problem {
         case .linkTable: return "invalid-link-table"
         case .unhandledLink: return "unhandled-link"
         case .alert: return "invalid-alert"
+        case .coordinatorUnavailable: return "coordinator-unavailable"
         }
     }
 }

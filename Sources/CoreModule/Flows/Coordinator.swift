@@ -123,7 +123,7 @@ open class FlowCoordinator: Coordinator {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What ``AppCoordinator/navigate(_:)`` throws, or
-    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the coordinator was released or
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when the coordinator was released or
     ///   the flow has finished.
     @discardableResult
     public func navigate(

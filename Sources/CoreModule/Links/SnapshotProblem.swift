@@ -16,7 +16,7 @@ extension NavigationError {
         case selectedTabOutOfRange(index: Int, count: Int)
         /// Two tabs have the name `name`.
         case duplicateTabName(String)
-        /// A tab's name is not valid (see ``TabItem/maximumNameByteCount``).
+        /// A tab's name is not valid (1 to 64 bytes, no whitespace or control character).
         case invalidTabName(String)
         /// The snapshot has both a root stack and tabs.
         case rootAndTabs

@@ -6,7 +6,7 @@
 /// cannot: ``FlowCoordinator`` is made over an ``AppCoordinator``, since it owns screens of its
 /// tree. What else needs that tree (a link, a screen's result, a veto) needs an
 /// ``AppCoordinator`` too: through a context over another coordinator it fails with
-/// ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``.
+/// ``NavigationError/Misuse/coordinatorUnavailable(_:)``.
 @MainActor
 public protocol AppCoordinatorType: AnyObject, Sendable {
     /// Applies `type` to the screen tree, or throws and changes nothing.

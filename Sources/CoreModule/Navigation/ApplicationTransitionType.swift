@@ -264,9 +264,9 @@ public struct TabItem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The longest tab name accepted, in UTF-8 bytes.
-    public static let maximumNameByteCount = 64
+    package static let maximumNameByteCount = 64
 
-    /// Whether `name` is a valid tab name: 1 to ``maximumNameByteCount`` bytes, without
+    /// Whether `name` is a valid tab name: 1 to 64 bytes, without
     /// whitespace or control characters.
     static func isValidName(_ name: String) -> Bool {
         let count = name.utf8.count

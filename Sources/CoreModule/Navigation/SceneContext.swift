@@ -125,7 +125,7 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied (see ``AppCoordinator/navigate(_:)``).
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released.
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when it has been released.
     @MainActor @discardableResult
     public func navigate(_ transition: ApplicationTransitionType) throws(NavigationError)
         -> TransitionEvent?
@@ -159,7 +159,7 @@ public struct SceneContext: Sendable {
     /// - Returns: The transition that was applied, or `nil` when the request was already
     ///   satisfied.
     /// - Throws: What the coordinator throws, or
-    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released or is not an
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when it has been released or is not an
     ///   ``AppCoordinator`` (a test double hears no results).
     @MainActor @discardableResult
     public func navigate(
@@ -181,7 +181,7 @@ public struct SceneContext: Sendable {
     /// - Throws: ``NavigationError/Refusal/finishingScreenNotVisible(_:visible:)`` when this screen is
     ///   not the visible one, ``NavigationError/Input/wrongResultType(screen:expected:given:)`` when
     ///   the code that navigated here asked for a result of another type, what the removal
-    ///   throws (a guard may reject it), or ``NavigationError/Misuse/coordinatorUnavailable(_:_:)``
+    ///   throws (a guard may reject it), or ``NavigationError/Misuse/coordinatorUnavailable(_:)``
     ///   when the coordinator has been released or is not an ``AppCoordinator``. Nothing is
     ///   delivered and nothing leaves then.
     @MainActor @discardableResult
@@ -210,7 +210,7 @@ public struct SceneContext: Sendable {
     /// released) keeps no veto: nothing can leave it again, so the call does nothing.
     ///
     /// - Parameter veto: Returns why the screen must stay, or `nil`.
-    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the context's coordinator
+    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when the context's coordinator
     ///   is not an ``AppCoordinator``: a test double keeps no vetoes, so a veto is tested with an
     ///   `AppCoordinator`.
     @MainActor
@@ -232,7 +232,7 @@ public struct SceneContext: Sendable {
     ///
     /// - Returns: The transition applied, or `nil` when the screen was not reached by a redirect.
     /// - Throws: What the original navigation throws, or
-    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when the coordinator has been released
+    ///   ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when the coordinator has been released
     ///   or cannot open a link or a snapshot.
     @MainActor @discardableResult
     public func continueRedirectedNavigation() throws(NavigationError) -> TransitionEvent? {
@@ -250,7 +250,7 @@ public struct SceneContext: Sendable {
 
     /// The screen's coordinator, when it is an ``AppCoordinator``, for `request`.
     ///
-    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:_:)`` when it has been released or
+    /// - Throws: ``NavigationError/Misuse/coordinatorUnavailable(_:)`` when it has been released or
     ///   is another ``AppCoordinatorType``.
     @MainActor
     private func app(for request: NavigationError.CoordinatorRequest) throws(NavigationError)

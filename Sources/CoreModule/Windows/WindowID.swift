@@ -3,7 +3,7 @@
 ///
 /// In UIKit, use the scene session's `persistentIdentifier`, which stays the same when the
 /// system reconnects the scene; in SwiftUI, a name kept in the scene's `@SceneStorage`.
-/// ``WindowRegistry/openWindow(_:restoring:)`` checks it: 1 to ``maximumByteCount`` bytes.
+/// ``WindowRegistry/openWindow(_:restoring:)`` checks it: 1 to 256 bytes.
 ///
 /// ```swift
 /// let main: WindowID = "main"
@@ -14,7 +14,7 @@ public struct WindowID: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
 {
     /// The most bytes of UTF-8 a window's identity may have (a scene session's identifier has
     /// 36).
-    public static let maximumByteCount = 256
+    package static let maximumByteCount = 256
 
     /// The identity as the app gave it.
     public let rawValue: String
@@ -51,7 +51,7 @@ public struct WindowID: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     }
 
     /// Whether ``WindowRegistry/openWindow(_:restoring:)`` accepts the identity: 1 to
-    /// ``maximumByteCount`` bytes.
+    /// 256 bytes.
     var isValid: Bool { !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumByteCount }
 
     /// The identity, quoted (and shortened when long): `"main"`.

@@ -391,6 +391,7 @@ struct ModelStatistics: CustomStringConvertible {
             case .linkTable(let rule): return label(rule)
             case .unhandledLink(let rule): return label(rule)
             case .alert(let rule): return label(rule)
+            case .coordinatorUnavailable(let request, _): return label(request)
             }
         }
         if let label = Mirror(reflecting: value).children.first?.label { return label }
