@@ -352,7 +352,12 @@ extension NavigationError {
     public var code: String {
         switch self {
         case .unknownScene: return "unknown-scene"
-        case .snapshot(let problem): return problem.code
+        case .snapshot(let problem):
+            switch problem.detail {
+            case .snapshot(.unsupportedVersion): return "unsupported-snapshot-version"
+            case .snapshot(.restorationFailed): return "restoration-failed"
+            default: return "invalid-snapshot"
+            }
         case .input(.invalidSceneIdentifier): return "invalid-scene-identifier"
         case .input(.missingParameter): return "missing-parameter"
         case .input(.malformedParameter): return "malformed-parameter"

@@ -135,21 +135,3 @@ extension NavigationError.Refusal {
         .invalidAlert(NavigationError.Problem(.alert(problem)))
     }
 }
-
-extension NavigationError.Problem {
-    /// The stable name of the rule, which ``NavigationError/code`` gives for the error that
-    /// carries it.
-    package var code: String {
-        switch detail {
-        case .snapshot(.unsupportedVersion): return "unsupported-snapshot-version"
-        case .snapshot(.restorationFailed): return "restoration-failed"
-        case .snapshot: return "invalid-snapshot"
-        case .identifier: return "invalid-scene-identifier"
-        case .link: return "invalid-link"
-        case .linkTable: return "invalid-link-table"
-        case .unhandledLink: return "unhandled-link"
-        case .alert: return "invalid-alert"
-        case .coordinatorUnavailable: return "coordinator-unavailable"
-        }
-    }
-}
