@@ -602,6 +602,15 @@ struct NavigationErrorTests {
         ]
         #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
+        // Each rule has its own stable code: its case's name, in lower case with dashes.
+        let codes =
+            linkProblems.map { NavigationError.Problem(.link($0)).code }
+            + snapshotProblems.map { NavigationError.Problem(.snapshot($0)).code }
+        #expect(Set(codes.prefix(linkProblems.count)).count == linkProblems.count)
+        #expect(Set(codes.suffix(snapshotProblems.count)).count == snapshotProblems.count)
+        #expect(codes.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } }, "\(codes)")
+        #expect(codes.contains("empty-segment") && codes.contains("query-item-names-capture"))
+        #expect(codes.contains("unsupported-version") && codes.contains("modals-without-root"))
         let problems =
             linkProblems.map { ($0.description, NavigationError.link(.invalidLink($0))) }
             + snapshotProblems.map { ($0.description, NavigationError.snapshot($0)) }

@@ -28,6 +28,7 @@ struct ProblemTests {
             )
             #expect(error.code == "restoration-failed")
             #expect(problem.underlyingError == screenError)
+            #expect(problem.code == "restoration-failed")
         }
         #expect(coordinator.tree == before)
         #expect(recorder.transitions.isEmpty)
@@ -68,11 +69,19 @@ struct ProblemTests {
             NavigationError.input(.invalidSceneIdentifier(name, problem: problem)).description
                 == "Scene identifier \"Order /1\" is not valid: it contains whitespace at character 6."
         )
+        #expect(problem.code == "whitespace")
         #expect(SceneIdentifier("Order/1").problem == nil)
+        let finished = NavigationError.Problem(.coordinatorUnavailable(.finish, .flowFinished))
+        #expect(finished.code == "flow-finished")
+        #expect(
+            NavigationError.misuse(.coordinatorUnavailable(finished)).description
+                == "Cannot finish the screen: the flow has finished, and a finished flow navigates "
+                + "no more.")
 
         let alert = AlertContent("Save?", title: "Save?", buttons: [])
         let alertProblem = try #require(alert.problem)
         #expect(NavigationError.refused(.invalidAlert(alertProblem)).code == "invalid-alert")
+        #expect(alertProblem.code == "no-buttons")
         #expect(
             NavigationError.refused(.invalidAlert(alertProblem)).description
                 == "Cannot show the alert or dialog: \(alertProblem).")

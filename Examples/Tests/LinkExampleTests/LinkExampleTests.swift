@@ -125,6 +125,7 @@ struct LinkExampleTests {
                         continue
                     }
                     #expect(unhandled.url == url)
+                    #expect(unhandled.reason.code == "not-reachable-from-outside")
                     #expect(
                         unhandled.reason.description
                             == "its route \"\(route.path)\" is not reachable from outside the app")

@@ -10,7 +10,9 @@ extension NavigationError {
     ///
     /// Its ``description`` names the offending values and the rule they break, as precisely as a
     /// case of its own would: the error's sentence reads it. To tell problems apart in code, read
-    /// the error's ``NavigationError/code`` (`invalid-link`, `unsupported-snapshot-version`, …).
+    /// its ``code``, a stable name for the rule (`empty-segment`, `no-route`,
+    /// `unsupported-version`, …); the error's ``NavigationError/code`` names the area
+    /// (`invalid-link`, `unhandled-link`, …).
     ///
     /// ```swift
     /// do {
@@ -66,6 +68,39 @@ extension NavigationError {
             case .coordinatorUnavailable(let request, let reason):
                 return "Cannot \(request): \(reason)"
             }
+        }
+
+        /// A stable, machine-readable name for the rule broken, such as `empty-segment`,
+        /// `no-route`, `not-reachable-from-outside` or `too-many-tabs`, for logs, tools and tests
+        /// that must not read the words; a coordinator that cannot act names why (`released`,
+        /// `flow-finished`, `not-an-app-coordinator`).
+        ///
+        /// The names are the rules' own, in lower case with dashes, and stay as they are: a new
+        /// rule gets a new name.
+        public var code: String {
+            switch detail {
+            case .snapshot(let rule): return Self.name(of: rule)
+            case .identifier(let rule): return Self.name(of: rule)
+            case .link(let rule): return Self.name(of: rule)
+            case .linkTable(let rule): return Self.name(of: rule)
+            case .unhandledLink(let rule): return Self.name(of: rule)
+            case .alert(let rule): return Self.name(of: rule)
+            case .coordinatorUnavailable(_, let reason): return Self.name(of: reason)
+            }
+        }
+
+        /// The name of `rule`'s case, in lower case with dashes: `emptySegment(position: 2)`
+        /// is `empty-segment`.
+        private static func name(of rule: Any) -> String {
+            // A case with values has one child, labelled with the case's name; a case without
+            // values has none, and prints as its name.
+            let name = Mirror(reflecting: rule).children.first?.label ?? String(describing: rule)
+            var words = ""
+            for character in name {
+                if character.isUppercase, !words.isEmpty { words.append("-") }
+                words.append(contentsOf: character.lowercased())
+            }
+            return words
         }
 
         /// The error a snapshot's screen failed with while it was restored (the snapshot's

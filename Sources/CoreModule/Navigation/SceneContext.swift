@@ -23,9 +23,9 @@ public struct SceneContext: Sendable {
     public let screen: ScreenID
     /// The parameters the caller passed with the navigation, and the route parameters.
     public let parameters: SceneParameters
-    /// The typed value the navigation carried, if any (see ``ScenePayload``); a builder reads it
-    /// with ``payload(as:)``.
-    package let payload: ScenePayload?
+    /// The typed value the navigation carried, if any (see ``ScenePayload``): a builder that
+    /// knows its type reads it with ``payload(as:)``; one that passes it on unread takes it whole.
+    public let payload: ScenePayload?
     /// The services registered for builders and flows.
     package var services: ServiceRegistry { link.services }
     /// The operation a guard redirected to this screen, if one did; see

@@ -78,16 +78,16 @@ struct ArticleSessionTests {
         "A link the app does not handle from outside is unhandled, and changes nothing",
         arguments: [
             (
-                "https://article.example.com/debug/a2",
+                "https://article.example.com/debug/a2", "not-reachable-from-outside",
                 #"its route "debug/a2" is not reachable from outside the app"#
             ),
-            ("https://article.example.com/z9", #"no route matches the path "z9""#),
+            ("https://article.example.com/z9", "no-route", #"no route matches the path "z9""#),
             (
-                "https://elsewhere.example.com/a1",
+                "https://elsewhere.example.com/a1", "not-accepted",
                 #"the app does not accept links from "https://elsewhere.example.com""#
             ),
         ])
-    func unhandledLinksChangeNothing(link: String, reason: String) throws {
+    func unhandledLinksChangeNothing(link: String, code: String, reason: String) throws {
         let session = try ArticleSession(restoring: nil)
         let recorder = RecordingRenderer(attachedTo: session.coordinator)
         let before = session.coordinator.tree
@@ -97,6 +97,7 @@ struct ArticleSessionTests {
             return
         }
         #expect(unhandled.url == link)
+        #expect(unhandled.reason.code == code)
         #expect(unhandled.reason.description == reason)
         #expect(session.coordinator.tree == before)
         // No transition: only the failure, which the app's observers log.
@@ -128,25 +129,29 @@ struct ArticleSessionTests {
         "A saved state that cannot be read starts the app afresh and says why",
         arguments: [
             (
-                Data("not json".utf8), "invalid-snapshot",
+                Data("not json".utf8), "invalid-snapshot", "unreadable",
                 "The snapshot cannot be restored: its data cannot be read: The given data was not "
                     + "valid JSON."
             ),
             (
                 Data(#"{"version":99}"#.utf8), "unsupported-snapshot-version",
+                "unsupported-version",
                 "The snapshot has format version 99, but this version of the package reads "
                     + "versions up to \(TreeSnapshot.currentVersion)."
             ),
         ])
-    func unreadableSavedStateStartsAfresh(saved: Data, code: String, sentence: String) throws {
+    func unreadableSavedStateStartsAfresh(
+        saved: Data, code: String, rule: String, sentence: String
+    ) throws {
         let session = try ArticleSession(restoring: saved)
         #expect(session.coordinator.tree.scenes == [["A1"], ["B1"], ["C1"]])
         let problem = try #require(session.restorationProblem)
-        guard case .snapshot = problem else {
+        guard case .snapshot(let snapshotProblem) = problem else {
             Issue.record("expected a snapshot error, got \(problem)")
             return
         }
         #expect(problem.code == code)
+        #expect(snapshotProblem.code == rule)
         #expect(problem.description == sentence)
     }
 
