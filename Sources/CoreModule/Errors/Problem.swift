@@ -12,7 +12,9 @@ extension NavigationError {
     /// case of its own would: the error's sentence reads it. To tell problems apart in code, read
     /// its ``code``, a stable name for the rule (`empty-segment`, `no-route`,
     /// `unsupported-version`, …); the error's ``NavigationError/code`` names the area
-    /// (`invalid-link`, `unhandled-link`, …).
+    /// (`invalid-link`, `unhandled-link`, …). The rules themselves are no public API (the
+    /// package's tests and fuzzers read them through `@_spi(Rules)`); docs/deep-links.md lists
+    /// the codes of links and snapshots.
     ///
     /// ```swift
     /// do {
