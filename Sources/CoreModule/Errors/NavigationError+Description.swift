@@ -254,7 +254,7 @@ extension NavigationError: CustomStringConvertible {
     }
 
     /// Joins quoted names as `"A", "B" or "C"`.
-    static func list(_ items: [String], conjunction: String) -> String {
+    private static func list(_ items: [String], conjunction: String) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
