@@ -588,7 +588,7 @@ struct NavigationErrorTests {
             .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
             .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
             .twoSelectedTabs(position: 3), .badQueryItem(text: "ref=%zz"),
-            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
+            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"), .noScheme,
         ]
         let snapshotProblems: [NavigationError.SnapshotProblem] = [
             .unsupportedVersion(found: 4, supported: 3), .tooManyScreens(count: 513, limit: 512),
@@ -600,7 +600,7 @@ struct NavigationErrorTests {
             .unreadablePayload(type: "product", reason: "the data is not JSON"),
             .tooManyBytes(count: 2_000_000, limit: 1_048_576), .unreadable(reason: "not JSON"),
         ]
-        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<25))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         // Each rule has its own stable code: its case's name, in lower case with dashes.
         let codes =
@@ -651,6 +651,7 @@ struct NavigationErrorTests {
         case .badQueryItem: return 21
         case .repeatedQueryItem: return 22
         case .queryItemNamesCapture: return 23
+        case .noScheme: return 24
         }
     }
 

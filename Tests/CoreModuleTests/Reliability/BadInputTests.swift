@@ -1086,10 +1086,18 @@ struct BadInputTests {
                 "https://example.com/a1?ref=%E2%28", .unreadable(.badQueryItem(text: "ref=%E2%28")))
         ),
         BadInput(
-            "universal link with a repeated query item",
-            .openUniversal("https://example.com/a1?ref=a&ref=b"),
+            "universal link with a repeated query item, a list, whose value holds a comma",
+            .openUniversal("https://example.com/a1?ref=a&ref=b%2Cc"),
             unhandled(
-                "https://example.com/a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))),
+                "https://example.com/a1?ref=a&ref=b%2Cc",
+                .unreadable(.repeatedQueryItem(name: "ref")))),
+        BadInput(
+            "universal link without a scheme",
+            .openUniversal("/a1?ref=a"), unhandled("/a1?ref=a", .unreadable(.noScheme))),
+        BadInput(
+            "universal link with a query item without a name",
+            .openUniversal("https://example.com/a1?=x"),
+            unhandled("https://example.com/a1?=x", .unreadable(.badQueryItem(text: "=x")))),
         BadInput(
             "universal link whose query names a path value",
             .openUniversal("https://example.com/order/7?id=8"),

@@ -184,7 +184,7 @@ enum ModelUniversalLinks {
             )
         default:
             return error(
-                origin + "a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))
+                origin + "a1?ref=a,b&ref=c", .unreadable(.repeatedQueryItem(name: "ref")))
         }
     }
 }

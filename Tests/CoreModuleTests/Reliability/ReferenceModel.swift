@@ -470,6 +470,11 @@ enum ModelCatalogue {
         case .int: return Int(text) != nil
         case .bool: return ["true", "false", "1", "0"].contains(text)
         case .uuid: return UUID(uuidString: text) != nil
+        case .list(let element):
+            return text.isEmpty
+                || text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
+                    accepts(String($0), as: element)
+                }
         }
     }
 }
