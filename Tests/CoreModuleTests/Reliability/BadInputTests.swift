@@ -1504,6 +1504,35 @@ struct BadInputTests {
                     routes: [LinkRoute("ask", scene: "B1", effect: .present(.alert))])
             }, .link(.invalidLinkTable(.invalidRoute("ask", .invalidStyle(.alert))))),
         BadInput(
+            "a link route with two parameters and nothing between",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")], routes: [LinkRoute("v:major:minor", scene: "B1")])
+            },
+            .link(
+                .invalidLinkTable(.invalidRoute("v:major:minor", .adjacentParameters(segment: 1))))),
+        BadInput(
+            "a link route whose query does not name a parameter",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")], routes: [LinkRoute("search?q=term", scene: "B1")])
+            },
+            .link(
+                .invalidLinkTable(.invalidRoute("search?q=term", .invalidQueryParameter("q=term"))))
+        ),
+        BadInput(
+            "two link routes of one shape, parameters inside a segment",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")],
+                    routes: [LinkRoute("item-:id", scene: "B1"), LinkRoute("item-:n", scene: "B1")])
+            }, .link(.invalidLinkTable(.invalidRoute("item-:n", .sameShape("item-:id"))))),
+        BadInput(
+            "a host pattern that is not a leading `*.`",
+            .call { _ in
+                _ = try LinkTable(accepting: [.web(host: "shop.*.com")], routes: [])
+            }, .link(.invalidLinkTable(.invalidOrigin(.web(host: "shop.*.com"))))),
+        BadInput(
             "a snapshot of an alert",
             .restore(TreeSnapshot(root: [a1], modals: [.init(style: .alert, stack: [b1])])),
             .snapshot(.invalidStyle(.alert))),
