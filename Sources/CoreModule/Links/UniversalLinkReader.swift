@@ -109,10 +109,10 @@ extension LinkTable {
         // The path: one trailing `/` dropped, then split and decoded.
         var end = pathEnd
         if end > pathStart, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let query = try Self.queryItems(bytes, from: pathEnd, unreadable: unreadable)
         // The site's root: no path at all.
         guard end > pathStart else {
             guard let root else { throw unhandled(.noRoute(path: "")) }
+            let query = try Self.queryItems(bytes, from: pathEnd, unreadable: unreadable)
             return try accept(root, captures: [:], query: query, source: source, url: url)
         }
         var componentCount = 1
@@ -138,6 +138,8 @@ extension LinkTable {
             components.append(decoded)
             start = stop + 1
         }
+
+        let query = try Self.queryItems(bytes, from: pathEnd, unreadable: unreadable)
 
         // The route: the components are matched with their `%` and `/` escaped, so that a
         // decoded `/` never splits a segment and a literal is compared with decoded text.
