@@ -412,23 +412,62 @@ struct NavigationMapTests {
         for _ in 0..<200 {
             let count = Int.random(in: 0...12, using: &random)
             let names = (0..<count).map { SceneIdentifier("S\($0)") }
+            // A scene, and now and then one that is not registered.
+            func any(_ random: inout SeededRandom) -> SceneIdentifier {
+                let index = Int.random(in: 0...count, using: &random)
+                return index == count ? "Gone" : names[index]
+            }
             var edges: [SceneIdentifier: [SceneIdentifier]] = [:]
             for name in names {
-                // Destinations among the scenes, and sometimes one that is not registered.
-                edges[name] = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                    Int.random(in: 0...count, using: &random) == count
-                        ? "Gone" : names[Int.random(in: 0..<count, using: &random)]
+                edges[name] = (0..<Int.random(in: 0...3, using: &random)).map { _ in any(&random) }
+            }
+            // Ways in: roots, tabs and split columns, and routes (some from the app only, some
+            // with a query screen, some running an action).
+            var ways: [SceneIdentifier] = []
+            var start: [ApplicationTransitionType] = [.pop()]
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let first = any(&random)
+                let second = any(&random)
+                ways += [first, second]
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: start.append(.setStack([Destination(first), Destination(second)]))
+                case 1:
+                    start.append(
+                        .tabs(
+                            [TabItem("a", scene: first), TabItem("b", scene: second)],
+                            selected: "a"))
+                default:
+                    start.append(.split(primary: Destination(first), detail: Destination(second)))
                 }
             }
-            let roots = names.filter { _ in Int.random(in: 0..<5, using: &random) == 0 }
+            var routes: [LinkRoute] = []
+            for index in 0..<Int.random(in: 0...3, using: &random) {
+                let scene = any(&random)
+                let added = any(&random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    ways.append(scene)
+                    routes.append(LinkRoute("r\(index)", scene: scene))
+                case 1:
+                    ways += [scene, added]
+                    routes.append(
+                        LinkRoute(
+                            "r\(index)/:id", scene: scene,
+                            queryScreens: [LinkRoute.QueryScreen("q", scene: added)],
+                            reachableFromOutside: true))
+                default:
+                    routes.append(LinkRoute("r\(index)", action: "act"))
+                }
+            }
+            let links =
+                routes.isEmpty ? nil : try LinkTable(accepting: [.scheme("app")], routes: routes)
             let container = DependencyContainer()
             try container.assemble(contentsOf: names.map { builder($0, goesTo: edges[$0] ?? []) })
-            let start = roots.map { ApplicationTransitionType.root(scene: $0) }
-            let report = container.checkDestinations(startingWith: start + [.pop()])
+            let map = NavigationMap(of: container, startingWith: start, links: links)
 
             // The oracle: grow the reached set until no scene is added, one pass over every edge
             // at a time.
-            var reached = Set(roots)
+            var reached = Set(ways.filter { names.contains($0) })
             var grew = true
             while grew {
                 grew = false
@@ -438,13 +477,22 @@ struct NavigationMapTests {
                     }
                 }
             }
+            #expect(map.entryPoints == Set(ways).sorted(), "seed \(seed)")
             let expected = names.filter { !reached.contains($0) }.sorted()
-            #expect(report.unreachableScenes == expected, "seed \(seed)")
+            #expect(map.report.unreachableScenes == expected, "seed \(seed)")
+            #expect(
+                container.checkDestinations(startingWith: start, links: links) == map.report,
+                "seed \(seed)")
             let gone = names.sorted().flatMap { name in
                 (edges[name] ?? []).filter { $0 == "Gone" }.map { _ in name }
             }
-            #expect(report.problems.map(\.declaredBy) == gone, "seed \(seed)")
-            #expect(report.checkedCount == edges.values.map(\.count).reduce(0, +), "seed \(seed)")
+            #expect(map.report.problems.map(\.declaredBy) == gone, "seed \(seed)")
+            #expect(
+                map.report.checkedCount == edges.values.map(\.count).reduce(0, +), "seed \(seed)")
+            #expect(map.scenes.keys.sorted() == names.sorted(), "seed \(seed)")
+            for name in names {
+                #expect(map.scenes[name] == Set(edges[name] ?? []).sorted(), "seed \(seed)")
+            }
         }
     }
 }
