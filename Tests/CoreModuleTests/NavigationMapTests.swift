@@ -251,6 +251,26 @@ struct NavigationMapTests {
                 == NavigationMap(of: container, startingWith: start, links: links))
     }
 
+    @Test("a scene an app's registry lists but no longer builds is left out of the map")
+    func listedButGone() throws {
+        struct Forgetful: SceneBuilderContainer {
+            func build(for sceneIdentifier: SceneIdentifier) -> (any Builder)? {
+                guard sceneIdentifier == "Home" else { return nil }
+                return SceneBuilder("Home", destinations: ["Gone"]) { context in
+                    StubScreen(context: context)
+                }
+            }
+            func assemble(contentsOf builders: [any Builder], policy: RegistrationPolicy)
+                throws(NavigationError)
+            {}
+            var sceneIdentifiers: [SceneIdentifier] { ["Gone", "Home"] }
+        }
+        let map = NavigationMap(of: Forgetful(), startingWith: [.root(scene: "Home")])
+        #expect(map.scenes == ["Home": ["Gone"]])
+        #expect(map.report.problems.map(\.destination) == ["Gone"])
+        #expect(map.report.unreachableScenes.isEmpty)
+    }
+
     // MARK: Drawn
 
     @Test("the map as Mermaid: scenes, then the ways in, then the arrows, then the classes")

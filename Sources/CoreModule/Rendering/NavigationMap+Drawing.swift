@@ -77,7 +77,8 @@ extension NavigationMap {
             }
             lines.append("    end")
         }
-        func id(_ scene: SceneIdentifier) -> String { ids[scene] ?? "" }
+        // Every scene a way in or a destination names is a node.
+        func id(_ scene: SceneIdentifier) -> String { ids[scene, default: ""] }
         for (index, start) in starts.enumerated() {
             lines.append("    start\(index) --> \(id(start.scene))")
         }
