@@ -37,6 +37,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case mermaid
     /// `scenes`: list the registered scenes.
     case scenes
+    /// `map`: draw the app's navigation map (`NavigationMap`): its scenes, where each goes, its
+    /// start and its links.
+    case map
     /// `plan on` or `plan off`: print, after each transition, the render plan a UIKit host
     /// performs to show it (see `RenderPlan`), or stop printing it.
     case plan(Bool)
@@ -67,7 +70,8 @@ public enum ScriptCommand: Equatable, Sendable {
             "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "add-tab",
             "remove-tab", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all", "open",
             "back-swipe", "swipe-down", "tab-tap",
-            "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
+            "tab-retap", "tree", "link", "mermaid", "scenes", "map", "plan", "help", "open-url",
+            "share",
         ] + splitWords + alertWords + asyncWords + windowWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
@@ -117,6 +121,9 @@ public enum ScriptCommand: Equatable, Sendable {
         link                           print the tree as a deep link
         mermaid                        print the tree as a Mermaid flowchart
         scenes                         list the registered scenes
+        map                            draw the app's navigation map as a Mermaid flowchart:
+                                       every scene, the scenes each navigates to, the tabs
+                                       and columns it starts with, and its links
         plan on|off                    after each transition, print (or stop printing) the
                                        steps a UIKit host performs to show it: set-root,
                                        set-tabs, select-tab, insert-tab, remove-tab,
@@ -264,7 +271,7 @@ public enum ScriptCommand: Equatable, Sendable {
                             ? "none." : "\"\(arguments.joined(separator: " "))\"."))
             }
             return .plan(mode == "on")
-        case "tab-retap", "tree", "link", "mermaid", "scenes", "help":
+        case "tab-retap", "tree", "link", "mermaid", "scenes", "map", "help":
             if let extra = arguments.first {
                 throw ScriptError("\"\(word)\" takes no arguments, but found \"\(extra)\".")
             }
@@ -274,6 +281,7 @@ public enum ScriptCommand: Equatable, Sendable {
             case "link": return .link
             case "mermaid": return .mermaid
             case "scenes": return .scenes
+            case "map": return .map
             default: return .help
             }
         case _ where splitWords.contains(word):

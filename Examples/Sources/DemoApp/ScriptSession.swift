@@ -268,6 +268,10 @@ public final class ScriptSession {
         case .scenes:
             let scenes = container.sceneIdentifiers.map(\.rawValue)
             answer(.scenes(scenes), text: [scenes.joined(separator: ", ")])
+        case .map:
+            let map = NavigationMap(
+                of: container, startingWith: DependencyInjection.start, links: links)
+            answer(.map(map), text: map.mermaid().split(separator: "\n").map(String.init))
         case .plan(let on):
             position.showsPlans = on
             answer(
@@ -381,7 +385,7 @@ public final class ScriptSession {
         case .sizeClass(let sizeClass): return .report(.sizeClassChanged(sizeClass))
         case .navigateWhenAllowed(let transition): return .transition(transition)
         case .incoming(let link): return .open(.deepLink(link, format: Self.linkFormat))
-        case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
+        case .tree, .link, .mermaid, .scenes, .map, .plan, .help, .share, .asyncGuard, .answer,
             .advanceClock, .ready, .held, .window, .windows:
             return nil
         }

@@ -194,7 +194,7 @@ public struct MermaidRenderer: NavigationRenderer {
     /// Mermaid reads `#`, one or more ASCII letters, digits or underscores, then `;` as an
     /// entity code, anywhere in the diagram; only a `#` that starts such a run is escaped
     /// (`#35;`), so that `#1` or `item #7` stay as they are.
-    static func escaped(_ text: String) -> String {
+    nonisolated static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         let scalars = Array(text.unicodeScalars)
@@ -217,7 +217,7 @@ public struct MermaidRenderer: NavigationRenderer {
 
     /// Whether the scalars after a `#` are what Mermaid reads as the rest of an entity code:
     /// one or more ASCII letters, digits or underscores, then `;`.
-    private static func startsEntityCode(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+    nonisolated private static func startsEntityCode(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
         var sawWordCharacter = false
         for scalar in rest {
             switch scalar {
