@@ -58,11 +58,19 @@
 /// As a renderer, it writes the whole diagram after every transition.
 public struct MermaidRenderer: NavigationRenderer {
     /// The direction of a flowchart.
-    public enum Direction: String, Sendable, CaseIterable {
+    public enum Direction: Sendable, CaseIterable {
         /// Left to right: each stack reads as a row (`LR`).
-        case leftToRight = "LR"
+        case leftToRight
         /// Top to bottom: each stack reads as a column (`TD`).
-        case topDown = "TD"
+        case topDown
+
+        /// The flowchart's first line: `flowchart LR` or `flowchart TD`.
+        var header: String {
+            switch self {
+            case .leftToRight: return "flowchart LR"
+            case .topDown: return "flowchart TD"
+            }
+        }
     }
 
     /// The direction of the diagrams written; left to right by default.
@@ -119,7 +127,7 @@ public struct MermaidRenderer: NavigationRenderer {
     public static func flowchart(for tree: ScreenTree, direction: Direction = .leftToRight)
         -> String
     {
-        var lines = ["flowchart \(direction.rawValue)"]
+        var lines = [direction.header]
         guard let visible = tree.visibleScreen else {
             lines.append("    empty[\"window (empty)\"]")
             return lines.joined(separator: "\n")

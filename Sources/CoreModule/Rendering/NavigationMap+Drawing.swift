@@ -34,7 +34,7 @@ extension NavigationMap {
     /// - Returns: The flowchart's source; a map without scenes or routes is one node labelled
     ///   `(no scenes)`.
     public func mermaid(direction: MermaidRenderer.Direction = .leftToRight) -> String {
-        var lines = ["flowchart \(direction.rawValue)"]
+        var lines = [direction.header]
         let names = allScenes
         guard !names.isEmpty || !routes.isEmpty else {
             lines.append("    empty[\"(no scenes)\"]")
