@@ -144,10 +144,21 @@ extension LinkTable {
         // The route: the components are matched with their `%` and `/` escaped, so that a
         // decoded `/` never splits a segment and a literal is compared with decoded text.
         let matchText = components.map(Self.escapedForMatching).joined(separator: "/")
-        // A segment with parameters inside is read from the decoded component.
-        let found = table.find(matchText) { Self.captures(of: $0.pattern, in: components) != nil }
+        // A segment with parameters inside is read from the decoded component; the values the
+        // last route accepted are kept, for the route found is most often that one.
+        var accepted: (template: String, captures: [String: String])?
+        let found = table.find(matchText) { entry in
+            guard let captures = Self.captures(of: entry.pattern, in: components) else {
+                return false
+            }
+            accepted = (entry.pattern.template, captures)
+            return true
+        }
         guard let entry = found?.route.value,
-            let captures = Self.captures(of: entry.pattern, in: components)
+            let captures = accepted.flatMap({
+                $0.template == entry.pattern.template ? $0.captures : nil
+            })
+                ?? Self.captures(of: entry.pattern, in: components)
         else { throw unhandled(.noRoute(path: components.joined(separator: "/"))) }
         return try accept(entry, captures: captures, query: query, source: source, url: url)
     }

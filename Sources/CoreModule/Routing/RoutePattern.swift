@@ -274,30 +274,33 @@ extension RoutePattern {
     /// literal ends the segment (`:slug.html` reads `a.b.html` as `a.b`); the last part, when it
     /// is a parameter, takes the rest. One pass, no backtracking.
     static func values(of parts: [Part], in text: String) -> [String]? {
+        // One copy of the segment's bytes; the literals are read in place.
         let bytes = Array(text.utf8)
         var values: [String] = []
         var index = 0
         for (offset, part) in parts.enumerated() {
             switch part {
             case .literal(let literal):
-                let expected = Array(literal.utf8)
-                guard bytes.count - index >= expected.count,
-                    bytes[index..<(index + expected.count)].elementsEqual(expected)
+                let count = literal.utf8.count
+                guard bytes.count - index >= count,
+                    bytes[index..<(index + count)].elementsEqual(literal.utf8)
                 else { return nil }
-                index += expected.count
+                index += count
             case .parameter:
                 let start = index
                 var end: Int
                 if offset + 1 == parts.count {
                     end = bytes.count
                 } else if case .literal(let next) = parts[offset + 1] {
-                    let literal = Array(next.utf8)
+                    let count = next.utf8.count
                     if offset + 2 == parts.count {
                         // The segment's last literal ends it.
-                        end = bytes.count - literal.count
-                        guard end > start, bytes[end...].elementsEqual(literal) else { return nil }
+                        end = bytes.count - count
+                        guard end > start, bytes[end...].elementsEqual(next.utf8) else {
+                            return nil
+                        }
                     } else {
-                        guard let found = firstIndex(of: literal, in: bytes, from: start + 1) else {
+                        guard let found = firstIndex(of: next, in: bytes, from: start + 1) else {
                             return nil
                         }
                         end = found
@@ -313,12 +316,13 @@ extension RoutePattern {
         return index == bytes.count ? values : nil
     }
 
-    private static func firstIndex(of literal: [UInt8], in bytes: [UInt8], from start: Int) -> Int?
-    {
-        guard !literal.isEmpty, bytes.count >= literal.count else { return nil }
+    /// Where `literal` first appears in `bytes` at or after `start`.
+    private static func firstIndex(of literal: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let count = literal.utf8.count
+        guard count > 0 else { return nil }
         var index = start
-        while index + literal.count <= bytes.count {
-            if bytes[index..<(index + literal.count)].elementsEqual(literal) { return index }
+        while index + count <= bytes.count {
+            if bytes[index..<(index + count)].elementsEqual(literal.utf8) { return index }
             index += 1
         }
         return nil
