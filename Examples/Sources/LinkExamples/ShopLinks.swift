@@ -29,13 +29,14 @@ public enum ShopLinks {
     /// `shopapp` scheme that the app's own notifications send with the web host
     /// (`shopapp://shop.example.com/inbox/12`), read by the same routes.
     public static func table() throws(NavigationError) -> LinkTable {
-        try LinkTable(
-            accepting: [
-                .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
-                .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
-            ],
-            routes: routes)
+        try LinkTable(accepting: origins, routes: routes)
     }
+
+    /// The table's origins, in the order links are shared with them.
+    public static let origins: [LinkTable.Origin] = [
+        .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
+        .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
+    ]
 
     /// The routes; `reachableFromOutside` marks what a link from outside may open.
     public static let routes: [LinkRoute] = [
@@ -177,9 +178,10 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
         write("✗ \(error)")
         return false
     }
-    let reachable = table.routes.filter(\.isReachableFromOutside).count
+    let reachable = ShopLinks.routes.filter(\.isReachableFromOutside).count
+    let origins = ShopLinks.origins.map { "\($0)" }.joined(separator: ", ")
     write(
-        "A shop: 5 tabs, \(table.routes.count) routes on \(table.origins.map { "\($0)" }.joined(separator: ", ")); "
+        "A shop: 5 tabs, \(ShopLinks.routes.count) routes on \(origins); "
             + "\(reachable) reachable from outside.")
     var succeeded = true
     let token = coordinator.observe { event in

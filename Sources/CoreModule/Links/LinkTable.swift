@@ -33,11 +33,11 @@
 public struct LinkTable: Hashable, Sendable {
     /// The origins whose links the app handles, in the order given; links are shared with the
     /// first (see ``AppCoordinator/universalLink(in:origin:)``).
-    public let origins: [LinkTable.Origin]
+    package let origins: [LinkTable.Origin]
     /// The limits a link must respect, in bytes, components and parameters.
-    public let limits: LinkTable.Limits
+    package let limits: LinkTable.Limits
     /// The routes, in the order given.
-    public let routes: [LinkRoute]
+    package let routes: [LinkRoute]
 
     /// The routes by path pattern, for matching.
     let table: RouteTable<Entry>
@@ -364,7 +364,7 @@ public struct LinkRoute: Hashable, Sendable {
     }
 
     /// The scene the route opens, or `nil` for an action.
-    public var scene: SceneIdentifier? {
+    package var scene: SceneIdentifier? {
         if case .screen(let scene, _) = target { return scene }
         return nil
     }

@@ -30,7 +30,7 @@ struct ArticleSessionTests {
         try DependencyInjection(container: container).configure()
         _ = container.remove("C1")
         let problems = ArticleSession.startUpProblems(
-            container: container, links: try ArticleLinks.makeTable())
+            container: container, routes: ArticleLinks.routes)
         #expect(problems.contains { $0.contains("\"b1/c1\"") && $0.contains("\"C1\"") })
         #expect(problems.contains { $0.contains("\"c1\"") })
     }
