@@ -230,8 +230,7 @@ struct LinkCodec {
         var unreachable: String?
         var limitProblem: NavigationError.LinkProblem?
         var best: (url: String, captures: Int)?
-        for route in table.routes {
-            guard let pattern = try? RoutePattern.linkPath(route.path) else { continue }
+        for (route, pattern) in zip(table.routes, table.patterns) {
             // The route's own screen, or a screen one of its query items adds.
             var candidates: [SceneParameters] = []
             if route.scene == screen.scene { candidates.append(screen.parameters) }

@@ -39,6 +39,8 @@ public struct LinkTable: Hashable, Sendable {
     /// The routes, in the order given.
     package let routes: [LinkRoute]
 
+    /// Each route's template read, in the order of ``routes``, for the link writer.
+    let patterns: [RoutePattern]
     /// The routes by path pattern, for matching.
     let table: RouteTable<Entry>
     /// The route of the site's root (`/`), if any: the one route of no segment.
@@ -170,6 +172,7 @@ public struct LinkTable: Hashable, Sendable {
         self.routes = routes
         self.table = entries
         self.root = root
+        patterns = routes.compactMap { byPath[$0.path]?.pattern }
     }
 }
 

@@ -216,13 +216,17 @@ extension LinkTable {
                 continue
             }
             // A list: `tag=a&tag=b` is `a,b`, which its values must not blur.
+            // (By bytes: a `,` that a combining mark follows is one `Character`.)
+            let comma = UInt8(ascii: ",")
             if !repeated.contains(name) {
-                guard !earlier.contains(",") else {
+                guard !earlier.utf8.contains(comma) else {
                     throw unreadable(.repeatedQueryItem(name: name))
                 }
                 repeated.insert(name)
             }
-            guard !value.contains(",") else { throw unreadable(.repeatedQueryItem(name: name)) }
+            guard !value.utf8.contains(comma) else {
+                throw unreadable(.repeatedQueryItem(name: name))
+            }
             query[name] = earlier + "," + value
         }
         return query
@@ -321,10 +325,17 @@ extension LinkTable {
         guard host.count > domain.count else { return false }
         let label = host.prefix(host.count - domain.count)
         let dot = UInt8(ascii: ".")
+        // The labels hold what a host name may: ASCII letters, digits, `-` and `.`, or non-ASCII
+        // text without whitespace or control characters.
         return equalIgnoringASCIICase(host.suffix(domain.count), String(Substring(domain)))
             && label.first != dot && label.last != dot
-            && !label.contains(UInt8(ascii: "*"))
             && !zip(label, label.dropFirst()).contains { $0 == dot && $1 == dot }
+            && label.allSatisfy { byte in
+                byte >= 0x80 || byte == UInt8(ascii: "-") || byte == dot
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            && !holdsCharacterToEscape(label)
     }
 
     /// A decoded path component as the route table matches it: `%` and `/` escaped.

@@ -37,10 +37,17 @@ public indirect enum ParameterType: Hashable, Sendable, CustomStringConvertible 
         case .bool: return Bool(parameter: text) != nil
         case .uuid: return UUID(uuidString: text) != nil
         case .list(let element):
-            return text.isEmpty
-                || text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
-                    element.accepts(String($0))
-                }
+            return text.isEmpty || Self.listItems(text).allSatisfy { element.accepts($0) }
+        }
+    }
+}
+
+extension ParameterType {
+    /// The values of a list: `text` split at each `,` byte (a `,` that a combining mark follows
+    /// is one `Character`, and still separates two values).
+    static func listItems(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
         }
     }
 }
@@ -115,8 +122,8 @@ extension Array: SceneParameterValue where Element: SceneParameterValue {
             return
         }
         var values: [Element] = []
-        for text in parameter.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = Element(parameter: String(text)) else { return nil }
+        for text in ParameterType.listItems(parameter) {
+            guard let value = Element(parameter: text) else { return nil }
             values.append(value)
         }
         self = values

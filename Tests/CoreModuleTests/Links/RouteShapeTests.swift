@@ -233,10 +233,16 @@ struct RouteShapeTests {
         #expect(ParameterType.list(.int).description == "a list of values, each an integer")
         #expect(ParameterType.list(.int).accepts("1,2") && !ParameterType.list(.int).accepts("1,"))
 
+        // A `,` is a byte: one that a combining mark follows (one Character) still separates.
+        let (_, marked) = try Self.open(Self.origin + "search?tag=a&tag=%CC%81b", routes)
+        #expect(marked.value("tag", as: [String].self) == ["a", "\u{301}b"])
+        #expect(
+            SceneParameters(["t": "1,\u{301}"]).value("t", as: [String].self) == ["1", "\u{301}"])
+
         // A repeated item whose value holds a comma cannot be told apart from a longer list.
         let table = try LinkTable(accepting: [.web(host: "example.com")], routes: routes)
         let coordinator = try Self.coordinator(for: routes)
-        for query in ["tag=a%2Cb&tag=c", "tag=a&tag=b,c"] {
+        for query in ["tag=a%2Cb&tag=c", "tag=a&tag=b,c", "tag=a,%CC%81&tag=c"] {
             let url = Self.origin + "search?" + query
             expectLinkRejected(
                 url, in: table, on: coordinator, from: .app,
@@ -296,6 +302,9 @@ struct RouteShapeTests {
             ("https://a..example.com/a", "https", "a..example.com"),
             ("https://notexample.com/a", "https", "notexample.com"),
             ("https://*.example.com/a", "https", "*.example.com"),
+            ("https://a b.example.com/a", "https", "a b.example.com"),
+            ("https://a\u{1}.example.com/a", "https", "a\u{1}.example.com"),
+            ("https://a_b.example.com/a", "https", "a_b.example.com"),
             ("app://example.org/a", "app", "example.org"),
         ] {
             expectLinkRejected(

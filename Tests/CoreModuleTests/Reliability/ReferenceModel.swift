@@ -472,9 +472,8 @@ enum ModelCatalogue {
         case .uuid: return UUID(uuidString: text) != nil
         case .list(let element):
             return text.isEmpty
-                || text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
-                    accepts(String($0), as: element)
-                }
+                || text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                    .allSatisfy { accepts(String(decoding: $0, as: UTF8.self), as: element) }
         }
     }
 }
