@@ -113,6 +113,13 @@ extension NavigationError: CustomStringConvertible {
                 + "or hosts it; the tabs are "
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
         case .refused(.invalidPresentationStyle(let style)):
+            if case .sheet(let detents, let selected?, _) = style, !detents.contains(selected),
+                style.updating(interactiveDismissal: nil, detent: detents.first)?.isValid == true
+            {
+                return
+                    "The sheet cannot rest at \(selected.word): its detents are "
+                    + "\(detents.map(\.word).joined(separator: ", ")) (\(style.literal))."
+            }
             guard !style.isAlert else {
                 return
                     "Cannot present a scene with style \(style.literal): an alert or a dialog is "

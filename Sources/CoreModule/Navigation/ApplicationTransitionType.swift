@@ -3,12 +3,12 @@
 /// The five cases of the original design keep their names and labels, so
 /// `coordinator.navigate(.push(scene: "A2", animated: true))` reads as it did; each scene case
 /// also takes optional ``SceneParameters`` for the screen being built. Three cases go beyond the
-/// original: ``popToRoot(animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
+/// original: ``popToRoot(on:animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
 ///
 /// Six cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
 /// tab container the root, ``selectTab(_:animated:)`` switches tabs,
 /// ``addTab(_:at:animated:)`` and ``removeTab(_:animated:)`` change the tab set at run time,
-/// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
+/// ``setStack(_:on:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
 /// swaps the visible screen; `present` takes a ``PresentationStyle``, and
 /// ``alert(_:animated:)`` presents an alert or a confirmation dialog.
 ///
@@ -224,7 +224,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     }
 }
 
-/// A scene to build, with its parameters: one screen of a ``ApplicationTransitionType/setStack(_:animated:)``.
+/// A scene to build, with its parameters: one screen of a ``ApplicationTransitionType/setStack(_:on:animated:)``.
 ///
 /// A string literal is a destination without parameters: `.setStack(["A1", "A2"])`.
 public struct Destination: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {

@@ -145,6 +145,9 @@ struct ModalUpdateTests {
         expectRefusal(
             NavigationError.refused(.invalidPresentationStyle(resting)), leaving: coordinator
         ) { try coordinator.report(.detentChangedByUser(ScreenID(2), to: .height(230))) }
+        #expect(
+            "\(NavigationError.refused(.invalidPresentationStyle(resting)))"
+                .hasPrefix("The sheet cannot rest at 230pt: its detents are medium, large ("))
     }
 
     @Test("a lock or a detent for a modal not shown, a cover or an alert is a typed error")
