@@ -233,10 +233,14 @@ extension PresentationStyle {
             case "medium": self = .medium
             case "large": self = .large
             default:
-                // A number is at most a few dozen bytes: a longer word is not read.
-                guard word.utf8.count <= 32 else { return nil }
+                // A number is digits and a point, at most a few dozen bytes: no sign, exponent,
+                // hexadecimal or `nan`, and a longer word is not read.
+                let number = word.hasSuffix("pt") ? word.dropLast(2) : Substring(word)
+                guard word.utf8.count <= 32, !number.isEmpty,
+                    number.allSatisfy({ $0 == "." || ("0"..."9").contains($0) })
+                else { return nil }
                 let detent: Detent
-                if word.hasSuffix("pt"), let points = Double(word.dropLast(2)) {
+                if word.hasSuffix("pt"), let points = Double(number) {
                     detent = .height(points)
                 } else if let fraction = Double(word) {
                     detent = .fraction(fraction)

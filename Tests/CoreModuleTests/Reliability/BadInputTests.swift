@@ -1559,6 +1559,12 @@ struct BadInputTests {
         BadInput(
             "a link with a height that is not positive", .open("demo://open/A1/+[0pt]B1"),
             .link(.invalidLink(.unknownAttribute(position: 2, text: "0pt")))),
+        BadInput(
+            "a link with a height written in hexadecimal", .open("demo://open/A1/+[0x10pt]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "0x10pt")))),
+        BadInput(
+            "a link with a fraction that is not a number", .open("demo://open/A1/+[nan]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "nan")))),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },
