@@ -281,9 +281,10 @@ extension RenderPlan.Step: CustomStringConvertible {
         case .dismiss(let level, let animated):
             return "dismiss above level \(level)\(animation(animated))"
         case .updateModal(let stack, let animated):
-            let modal = stack.modal?.description ?? "?"
-            let style = stack.style?.description ?? "?"
-            return "update-modal \(stack.id) (\(modal), \(style))\(animation(animated))"
+            // A modal's stack: its modal and its style.
+            let modal = [stack.modal?.description, stack.style?.description].compactMap { $0 }
+            return
+                "update-modal \(stack.id) (\(modal.joined(separator: ", ")))\(animation(animated))"
         }
     }
 }

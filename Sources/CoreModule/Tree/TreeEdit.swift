@@ -80,7 +80,7 @@ struct AppliedEdit {
     let addedScreen: ScreenID?
     /// Where the last screen of a stack a request named stood before a pop took it; otherwise
     /// `nil`.
-    var leftScreen: ScreenLocation? = nil
+    let leftScreen: ScreenLocation?
 }
 
 extension ScreenTree {

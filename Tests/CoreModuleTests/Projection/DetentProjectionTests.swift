@@ -45,6 +45,13 @@ struct DetentProjectionTests {
         #expect(projection.shows(.detent(.medium, of: modal.id)))
         // A modal gone: nothing to report.
         #expect(projection.reports(for: .detent(.large, of: ModalID(9))).isEmpty)
+        #expect(ObservableNavigation(following: coordinator)[detentOf: ModalID(9)] == .large)
+        // A popover has no detent to drag: whatever is written shows as it is.
+        try coordinator.navigate(.present(scene: "B2", style: .popover(anchor: "share")))
+        let popover = NavigationProjection(coordinator.tree)
+        let id = try #require(popover.modals.last?.id)
+        #expect(popover.shows(.detent(.large, of: id)))
+        #expect(popover.reports(for: .detent(.large, of: id)).isEmpty)
         #expect(
             BindingWrite.detent(.height(230), of: modal.id).description == "detent of m1 = 230pt")
     }

@@ -1565,6 +1565,13 @@ struct BadInputTests {
         BadInput(
             "a link with a fraction that is not a number", .open("demo://open/A1/+[nan]B1"),
             .link(.invalidLink(.unknownAttribute(position: 2, text: "nan")))),
+        BadInput(
+            "a link with a fraction of two points", .open("demo://open/A1/+[1.2.3]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "1.2.3")))),
+        BadInput(
+            "a link resting at a detent that is no detent",
+            .open("demo://open/A1/+[medium,at:small]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "at:small")))),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },

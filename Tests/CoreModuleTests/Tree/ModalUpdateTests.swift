@@ -45,6 +45,7 @@ struct ModalUpdateTests {
     func popoverLock() throws {
         let coordinator = try editing(.popover(anchor: "share"))
         #expect(try coordinator.navigate(.updateModal(interactiveDismissal: true)) == nil)
+        #expect(try coordinator.navigate(.updateModal()) == nil)
         try coordinator.navigate(.updateModal(on: StackID(2), interactiveDismissal: false))
         #expect(
             coordinator.tree.modals[0].style
@@ -210,6 +211,16 @@ struct ModalUpdateTests {
         let restored = try makeCoordinator(setup: [.root(scene: "A1")])
         try restored.restore(try TreeSnapshot.decode(data))
         #expect(restored.tree.modals.map(\.style) == [style])
+    }
+
+    @Test("a snapshot's detent is a word it knows, or a height or a fraction")
+    func unknownDetentWord() throws {
+        let json = #"""
+            {"version":4,"root":[{"scene":"A1","parameters":{}}],"modals":[{"stack":[{"scene":"B1","parameters":{}}],"style":{"sheet":{"detents":["small"],"interactiveDismissal":true}}}]}
+            """#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+        }
     }
 
     @Test("a version 3 snapshot, detents as words and no resting detent, still reads")
