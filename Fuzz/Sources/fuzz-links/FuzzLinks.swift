@@ -585,7 +585,7 @@ extension LinkFuzzer {
     /// The scenes a link from outside may build: those of the routes marked reachable, their
     /// query screens' included.
     static let reachableScenes = Set(
-        links.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
+        linkRoutes.filter(\.isReachableFromOutside).flatMap(\.scenes))
 
     private static func makeLinks() -> LinkTable {
         do {
@@ -596,48 +596,51 @@ extension LinkFuzzer {
                 ],
                 limits: LinkTable.Limits(
                     maximumLength: 512, maximumScreens: 8, maximumParametersPerScreen: 6),
-                routes: [
-                    LinkRoute("a1", scene: "A1", reachableFromOutside: true),
-                    LinkRoute(
-                        "a1/:id", scene: "A2", parent: "a1", effect: .selectTab("home"),
-                        reachableFromOutside: true),
-                    LinkRoute(
-                        "cafe/:x", scene: "Café", effect: .present(.sheet()),
-                        reachableFromOutside: true),
-                    LinkRoute(
-                        "cafe/:x/b2", scene: "B2", parent: "cafe/:x",
-                        effect: .present(.fullScreenCover), reachableFromOutside: true),
-                    LinkRoute("b1", scene: "B1", effect: .push, reachableFromOutside: true),
-                    LinkRoute("files/*path", scene: "A2", reachableFromOutside: true),
-                    LinkRoute("files/:name", scene: "product/new"),
-                    LinkRoute("secret/*rest", scene: "product/new", effect: .push),
-                    LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
-                    LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
-                    LinkRoute("act/:v", action: "act", reachableFromOutside: true),
-                    LinkRoute(
-                        "t/:q", scene: "B1",
-                        queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
-                        refusingQueryItems: ["token"], reachableFromOutside: true),
-                    // The shapes websites use: the site's root, a parameter first, parameters
-                    // inside a segment (one of them not reachable from outside), a query item
-                    // that fills a parameter. A scene that two routes open has the same effect
-                    // in both, so that its shared link, whichever route writes it, reopens it
-                    // over the tree it was opened over.
-                    LinkRoute("/", scene: "user/me/posts/:page", reachableFromOutside: true),
-                    LinkRoute(
-                        ":user", scene: "product/top/:rank", effect: .push,
-                        reachableFromOutside: true),
-                    LinkRoute(
-                        "item-:id", scene: "user/:name/posts/:page", effect: .selectTab("more"),
-                        reachableFromOutside: true),
-                    LinkRoute("p/:slug.html", scene: "product/:id", reachableFromOutside: true),
-                    LinkRoute("v:major.:minor", scene: "product/new"),
-                    LinkRoute("s?q=:term", scene: "A1", reachableFromOutside: true),
-                ])
+                routes: linkRoutes)
         } catch {
             preconditionFailure("fuzz-links: the link table is invalid: \(error)")
         }
     }
+
+    /// The table's routes.
+    static let linkRoutes: [LinkRoute] = [
+        LinkRoute("a1", scene: "A1", reachableFromOutside: true),
+        LinkRoute(
+            "a1/:id", scene: "A2", parent: "a1", effect: .selectTab("home"),
+            reachableFromOutside: true),
+        LinkRoute(
+            "cafe/:x", scene: "Café", effect: .present(.sheet()),
+            reachableFromOutside: true),
+        LinkRoute(
+            "cafe/:x/b2", scene: "B2", parent: "cafe/:x",
+            effect: .present(.fullScreenCover), reachableFromOutside: true),
+        LinkRoute("b1", scene: "B1", effect: .push, reachableFromOutside: true),
+        LinkRoute("files/*path", scene: "A2", reachableFromOutside: true),
+        LinkRoute("files/:name", scene: "product/new"),
+        LinkRoute("secret/*rest", scene: "product/new", effect: .push),
+        LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
+        LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
+        LinkRoute("act/:v", action: "act", reachableFromOutside: true),
+        LinkRoute(
+            "t/:q", scene: "B1",
+            queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
+            refusingQueryItems: ["token"], reachableFromOutside: true),
+        // The shapes websites use: the site's root, a parameter first, parameters
+        // inside a segment (one of them not reachable from outside), a query item
+        // that fills a parameter. A scene that two routes open has the same effect
+        // in both, so that its shared link, whichever route writes it, reopens it
+        // over the tree it was opened over.
+        LinkRoute("/", scene: "user/me/posts/:page", reachableFromOutside: true),
+        LinkRoute(
+            ":user", scene: "product/top/:rank", effect: .push,
+            reachableFromOutside: true),
+        LinkRoute(
+            "item-:id", scene: "user/:name/posts/:page", effect: .selectTab("more"),
+            reachableFromOutside: true),
+        LinkRoute("p/:slug.html", scene: "product/:id", reachableFromOutside: true),
+        LinkRoute("v:major.:minor", scene: "product/new"),
+        LinkRoute("s?q=:term", scene: "A1", reachableFromOutside: true),
+    ]
 
     /// Whether this input's shared link was checked already: once per input is enough (it
     /// makes a coordinator and a tree).

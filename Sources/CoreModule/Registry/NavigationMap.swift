@@ -161,10 +161,10 @@ public struct NavigationMap: Equatable, Sendable {
     /// The ways in that `transition` declares: every screen it builds.
     private static func starts(of transition: ApplicationTransitionType) -> [Start] {
         switch transition {
-        case .root(let scene, _, _, _), .push(let scene, _, _, _),
+        case .root(let scene, _, _, _), .push(let scene, _, _, _, _),
             .present(let scene, _, _, _, _), .replace(let scene, _, _, _):
             return [Start(way: .transition(transition.kind), scene: scene)]
-        case .setStack(let screens, _):
+        case .setStack(let screens, _, _):
             return screens.map { Start(way: .transition(.setStack), scene: $0.scene) }
         case .tabs(let items, _, _):
             return items.map { Start(way: .tab($0.name), scene: $0.scene) }
@@ -179,7 +179,8 @@ public struct NavigationMap: Equatable, Sendable {
             return [Start(way: .column(.detail), scene: destination.scene)]
         case .showSupplementary(let destination, _):
             return [Start(way: .column(.supplementary), scene: destination.scene)]
-        case .alert, .selectTab, .removeTab, .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
+        case .alert, .selectTab, .removeTab, .pop, .popToRoot, .popTo, .dismiss, .dismissAll,
+            .updateModal:
             return []
         }
     }
