@@ -98,7 +98,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The format version this package writes, and the newest it reads.
-    public static let currentVersion = 4
+    package static let currentVersion = 4
 
     /// The most screens a snapshot may hold, in all its stacks together.
     package static let maximumScreens = 512
