@@ -137,7 +137,7 @@ struct ArticleSessionTests {
                 Data(#"{"version":99}"#.utf8), "unsupported-snapshot-version",
                 "unsupported-version",
                 "The snapshot has format version 99, but this version of the package reads "
-                    + "versions up to \(TreeSnapshot.currentVersion)."
+                    + "versions up to 4."
             ),
         ])
     func unreadableSavedStateStartsAfresh(
