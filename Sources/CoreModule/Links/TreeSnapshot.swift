@@ -286,7 +286,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         case version, root, tabs, selectedTab, modals, stacks, split
     }
 
-    /// Reads a snapshot of any version from 1 to ``currentVersion``, checking its limits as early
+    /// Reads a snapshot of any version from 1 to the newest (4), checking its limits as early
     /// as the data allows: the number of tabs, modals and screens before their contents are read.
     ///
     /// - Parameter decoder: The decoder to read from.
