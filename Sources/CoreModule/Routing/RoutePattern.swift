@@ -313,13 +313,15 @@ extension RoutePattern {
                 index = end
             }
         }
-        return index == bytes.count ? values : nil
+        // The last part ended the segment: a parameter takes the rest, and the last literal is
+        // read where it ends the segment.
+        return values
     }
 
     /// Where `literal` first appears in `bytes` at or after `start`.
     private static func firstIndex(of literal: String, in bytes: [UInt8], from start: Int) -> Int? {
+        // (A composite's literal is never empty: text between parameters.)
         let count = literal.utf8.count
-        guard count > 0 else { return nil }
         var index = start
         while index + count <= bytes.count {
             if bytes[index..<(index + count)].elementsEqual(literal.utf8) { return index }

@@ -80,8 +80,10 @@ struct RouteShapeTests {
             ])
         #expect(try Self.open("https://example.com", routes).0 == "Home")
         #expect(try Self.open("shop://", routes).0 == "Home")
-        // Without a root route, the root is no route, as before.
+        // Without a root route, the root is no route, as before; with the root alone, every
+        // other path is no route.
         try Self.expectNoRoute("", [LinkRoute("settings", scene: "Settings")])
+        try Self.expectNoRoute("settings", [LinkRoute("/", scene: "Home")])
     }
 
     @Test("a catch-all at the root takes any path, after every other route, never the root itself")
@@ -443,6 +445,13 @@ struct RouteShapeTests {
         try coordinator.open(.universal(url, in: table))
         #expect(coordinator.tree.visibleScreen?.scene == "Replies")
         #expect(try coordinator.universalLink(in: table) == url)
+        // Without its item, no route writes it.
+        try coordinator.navigate(.root(scene: "Replies", parameters: ["owner": "a", "name": "b"]))
+        let bare = try #require(coordinator.tree.visibleScreen)
+        expectRefusal(
+            NavigationError.link(.linkNotShareable(scene: "Replies", screen: bare.id, route: nil)),
+            leaving: coordinator
+        ) { try coordinator.universalLink(in: table) }
         // Alone on its stack (pushed by the app), the screen's own values make the link.
         try coordinator.navigate(
             .root(scene: "Replies", parameters: ["owner": "a", "name": "b", "comment": "7"]))
@@ -503,7 +512,15 @@ struct RouteShapeTests {
         let table = try LinkTable(
             accepting: [.web(host: "*.example.com"), .web(host: "example.com")], routes: routes)
         let coordinator = try Self.coordinator(for: routes)
+        // A screen without the value its path needs (inside a segment) is not shareable.
+        try coordinator.navigate(.root(scene: "Item"))
+        let item = try #require(coordinator.tree.visibleScreen)
+        expectRefusal(
+            NavigationError.link(.linkNotShareable(scene: "Item", screen: item.id, route: nil)),
+            leaving: coordinator
+        ) { try coordinator.universalLink(in: table) }
         for (scene, parameters, link): (SceneIdentifier, SceneParameters, String) in [
+            ("Search", [:], "search"),
             ("Home", [:], ""), ("Home", ["ref": "mail"], "?ref=mail"),
             ("Profile", ["user": "alice"], "alice"),
             ("Item", ["id": "42"], "shop/item-42"),
