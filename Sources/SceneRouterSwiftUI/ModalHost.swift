@@ -14,21 +14,46 @@
         let modal: NavigationProjection.Modal
 
         var body: some View {
+            @Bindable var navigation = views.navigation
             StackHost(views: views, stack: modal.stack)
-                .presentationDetents(detents)
+                .presentationDetents(
+                    Set(offered.map(ObservableNavigation.presentationDetent)),
+                    selection: $navigation[presentationDetentOf: modal.id, offered: offered]
+                )
                 .interactiveDismissDisabled(!modal.style.userCanDismiss)
                 .modals(over: modal.level, views: views)
         }
 
-        private var detents: Set<PresentationDetent> {
-            guard case .sheet(let detents, _) = modal.style else { return [.large] }
-            return Set(
-                detents.map { detent in
-                    switch detent {
-                    case .medium: PresentationDetent.medium
-                    case .large: PresentationDetent.large
-                    }
-                })
+        /// The sheet's detents; large for another style.
+        private var offered: [PresentationStyle.Detent] {
+            guard case .sheet(let detents, _, _) = modal.style else { return [.large] }
+            return detents
+        }
+    }
+
+    @available(iOS 17.0, macOS 14.0, *)
+    extension ObservableNavigation {
+        /// SwiftUI's detent for `detent`.
+        static func presentationDetent(_ detent: PresentationStyle.Detent) -> PresentationDetent {
+            switch detent {
+            case .medium: .medium
+            case .large: .large
+            case .height(let points): .height(CGFloat(points))
+            case .fraction(let fraction): .fraction(CGFloat(fraction))
+            }
+        }
+
+        /// ``subscript(detentOf:)`` as SwiftUI's detent, among the sheet's `offered` detents, for
+        /// `presentationDetents(_:selection:)`; a detent it does not offer sends nothing.
+        subscript(presentationDetentOf modal: ModalID, offered offered: [PresentationStyle.Detent])
+            -> PresentationDetent
+        {
+            get { Self.presentationDetent(self[detentOf: modal]) }
+            set {
+                guard let detent = offered.first(where: { Self.presentationDetent($0) == newValue })
+                else { return }
+                self[detentOf: modal] = detent
+            }
         }
     }
 

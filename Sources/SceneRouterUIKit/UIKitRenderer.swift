@@ -294,6 +294,9 @@
                 presenter.present(navigation, animated: animated) { completion() }
                 // UIKit drops a presentation it refuses without calling back: do not wait.
                 if navigation.presentingViewController == nil { completion() }
+            case .updateModal(let stack, let animated):
+                update(stack, animated: animated)
+                completion()
             case .dismiss(let level, let animated):
                 guard let presenter = controller(atLevel: level),
                     presenter.presentedViewController != nil
@@ -492,10 +495,11 @@
             over presenter: UIViewController
         ) {
             switch style {
-            case .sheet(let detents, let interactiveDismissal):
+            case .sheet(let detents, _, let interactiveDismissal):
                 navigation.modalPresentationStyle = .pageSheet
-                navigation.sheetPresentationController?.detents = detents.map {
-                    $0 == .medium ? .medium() : .large()
+                if let sheet = navigation.sheetPresentationController {
+                    sheet.detents = detents.map(Self.sheetDetent)
+                    sheet.selectedDetentIdentifier = style.restingDetent.map(Self.identifier)
                 }
                 navigation.isModalInPresentation = !interactiveDismissal
             case .fullScreenCover:
@@ -512,6 +516,62 @@
                 break
             }
             navigation.presentationController?.delegate = bridge
+        }
+
+        /// UIKit's detent for `detent`: a custom one for a height or a fraction.
+        private static func sheetDetent(_ detent: PresentationStyle.Detent)
+            -> UISheetPresentationController.Detent
+        {
+            switch detent {
+            case .medium: return .medium()
+            case .large: return .large()
+            case .height(let points):
+                return .custom(identifier: identifier(detent)) { _ in CGFloat(points) }
+            case .fraction(let fraction):
+                return .custom(identifier: identifier(detent)) { context in
+                    context.maximumDetentValue * CGFloat(fraction)
+                }
+            }
+        }
+
+        /// The identifier of the detent UIKit shows for `detent`.
+        private static func identifier(_ detent: PresentationStyle.Detent)
+            -> UISheetPresentationController.Detent.Identifier
+        {
+            switch detent {
+            case .medium: return .medium
+            case .large: return .large
+            case .height, .fraction: return .init(rawValue: "scene-router." + detent.word)
+            }
+        }
+
+        /// Gives the shown modal of `stack` its style's lock and resting detent.
+        private func update(_ stack: ScreenStack, animated: Bool) {
+            guard let navigation = navigations[stack.id], let style = stack.style else { return }
+            navigation.isModalInPresentation = !style.userCanDismiss
+            guard let sheet = navigation.sheetPresentationController,
+                let resting = style.restingDetent
+            else { return }
+            if animated {
+                sheet.animateChanges { sheet.selectedDetentIdentifier = Self.identifier(resting) }
+            } else {
+                sheet.selectedDetentIdentifier = Self.identifier(resting)
+            }
+        }
+
+        /// The user dragged the sheet of `presented` to another detent: reported as the detent
+        /// of the sheet's style that UIKit now shows.
+        fileprivate func sheetDidChangeDetent(
+            _ presented: UIViewController,
+            to identifier: UISheetPresentationController.Detent
+                .Identifier?
+        ) {
+            guard let stack = stacks[ObjectIdentifier(presented)],
+                let screen = shown[stack]?.last,
+                case .sheet(let detents, _, _) = latestTree.stack(stack)?.style,
+                let detent = detents.first(where: { Self.identifier($0) == identifier })
+            else { return }
+            report(.detentChangedByUser(screen, to: detent))
         }
 
         // MARK: Alerts and confirmation dialogs
@@ -695,7 +755,7 @@
     @MainActor
     private final class Bridge: BridgeBase, RenderHost, UINavigationControllerDelegate,
         UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate,
-        UISplitViewControllerDelegate
+        UISheetPresentationControllerDelegate, UISplitViewControllerDelegate
     {
         weak var renderer: UIKitRenderer?
 
@@ -719,6 +779,14 @@
 
         func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             renderer?.presentationDidDismiss(presentationController.presentedViewController)
+        }
+
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(
+            _ sheetPresentationController: UISheetPresentationController
+        ) {
+            renderer?.sheetDidChangeDetent(
+                sheetPresentationController.presentedViewController,
+                to: sheetPresentationController.selectedDetentIdentifier)
         }
 
         func splitViewController(

@@ -454,12 +454,29 @@
     /// The presentation controller of a sheet.
     ///
     /// Mirrors `UISheetPresentationController`
-    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller): `detents`.
+    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller): `detents`,
+    /// `selectedDetentIdentifier`, `animateChanges(_:)`.
     @MainActor
     open class UISheetPresentationController: UIPresentationController {
         /// The heights the sheet can rest at; large only by default
         /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detents).
         open var detents: [Detent] = [.large()]
+
+        /// The detent the sheet rests at.
+        ///
+        /// `nil` for the smallest
+        /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/selecteddetentidentifier).
+        /// Setting it in code tells the delegate nothing, as in UIKit.
+        package var selectedDetentIdentifier: Detent.Identifier?
+
+        /// Runs `changes` (a new selected detent) as one animation
+        /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/animatechanges(_:)):
+        /// here, at once.
+        ///
+        /// - Parameter changes: The changes to animate.
+        package func animateChanges(_ changes: () -> Void) {
+            changes()
+        }
 
         /// A height a sheet can rest at.
         ///
@@ -472,8 +489,30 @@
             /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/identifier-swift.property).
             package let identifier: Identifier
 
-            private init(_ identifier: Identifier) {
+            /// A custom detent's height for a sheet whose largest height is the argument.
+            package let resolver: ((Double) -> Double?)?
+
+            private init(_ identifier: Identifier, resolver: ((Double) -> Double?)? = nil) {
                 self.identifier = identifier
+                self.resolver = resolver
+            }
+
+            /// A detent of the height `resolver` returns
+            /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/custom(identifier:resolver:)).
+            ///
+            /// - Parameters:
+            ///   - identifier: The detent's identifier.
+            ///   - resolver: Its height, from the sheet's largest height.
+            /// - Returns: The custom detent.
+            package static func custom(
+                identifier: Identifier?,
+                resolver:
+                    @escaping (any UISheetPresentationControllerDetentResolutionContext)
+                    -> CGFloat?
+            ) -> Detent {
+                Detent(identifier ?? Identifier(rawValue: "custom")) { maximum in
+                    resolver(DetentResolutionContext(maximumDetentValue: maximum))
+                }
             }
 
             /// About half the screen's height
@@ -508,6 +547,41 @@
                 package static let large = Identifier(rawValue: "com.apple.UIKit.large")
             }
         }
+    }
+
+    /// A height in points, as UIKit's `CGFloat` is on 64-bit devices.
+    package typealias CGFloat = Double
+
+    /// What a custom detent's resolver is told.
+    ///
+    /// Mirrors `UISheetPresentationControllerDetentResolutionContext`
+    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontrollerdetentresolutioncontext):
+    /// `maximumDetentValue`.
+    @MainActor
+    package protocol UISheetPresentationControllerDetentResolutionContext {
+        /// The largest height a detent may have.
+        var maximumDetentValue: CGFloat { get }
+    }
+
+    @MainActor
+    private struct DetentResolutionContext: UISheetPresentationControllerDetentResolutionContext {
+        let maximumDetentValue: CGFloat
+    }
+
+    /// Tells an object that the user dragged a sheet to another detent.
+    ///
+    /// Mirrors `UISheetPresentationControllerDelegate`
+    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontrollerdelegate):
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`, optional in UIKit.
+    @MainActor
+    package protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate
+    {
+        /// Called after the user dragged the sheet to another detent; never for a change made
+        /// in code.
+        ///
+        /// - Parameter sheetPresentationController: The sheet.
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(
+            _ sheetPresentationController: UISheetPresentationController)
     }
 
     /// The presentation controller of a popover.

@@ -189,6 +189,27 @@
             return true
         }
 
+        /// The user drags the top-most sheet to its detent at `index` (counted from 0, in the
+        /// order of its `detents`): it rests there, and its delegate hears
+        /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`.
+        ///
+        /// - Parameter index: The detent's position.
+        /// - Returns: Whether the user could: a sheet on top with that detent, not the one it
+        ///   rests at, nothing animating.
+        @discardableResult
+        package func simulateDragSheet(toDetentAt index: Int) -> Bool {
+            guard isSettled, let top = topViewController, top.presenter != nil,
+                let sheet = top.sheetPresentationController, sheet.detents.indices.contains(index)
+            else { return false }
+            let identifier = sheet.detents[index].identifier
+            let resting = sheet.selectedDetentIdentifier ?? sheet.detents.first?.identifier
+            guard identifier != resting else { return false }
+            sheet.selectedDetentIdentifier = identifier
+            (sheet.delegate as? any UISheetPresentationControllerDelegate)?
+                .sheetPresentationControllerDidChangeSelectedDetentIdentifier(sheet)
+            return true
+        }
+
         /// The alert or action sheet the user sees: the top-most presented view controller, when
         /// it is an alert controller.
         package var presentedAlert: UIAlertController? {
@@ -382,7 +403,13 @@
             case .automatic, .pageSheet:
                 words = ["pageSheet"]
                 let detents = controller.sheetPresentationController?.detents ?? []
-                words += detents.map { $0.identifier == .medium ? "medium" : "large" }
+                words += detents.map { detent in
+                    switch detent.identifier {
+                    case .medium: return "medium"
+                    case .large: return "large"
+                    default: return detent.identifier.rawValue
+                    }
+                }
             case .fullScreen:
                 words = ["fullScreen"]
             case .custom:

@@ -493,6 +493,14 @@ struct NavigationErrorTests {
                 .refused(.alertTextMismatch(ScreenID(4), given: 0, expected: 1)),
                 "reported 0 texts for the alert #4, which has 1 text field."
             ),
+            (
+                .refused(.noSuchStack(StackID(9), kind: .push)),
+                "Cannot push on stack s9: the tree has no such stack."
+            ),
+            (
+                .refused(.noSuchStack(StackID(1), kind: .updateModal)),
+                "Cannot update-modal on stack s1: it is not the stack of a shown sheet or popover"
+            ),
         ]
         #expect(Set(cases.map { Self.caseIndex($0.0) }) == Set(0..<Self.caseCount))
         for (error, fragment) in cases {
@@ -562,6 +570,7 @@ struct NavigationErrorTests {
             .refused(.notAnAlert(ScreenID(1))),
             .refused(.noSuchAlertButton(ScreenID(1), button: 1, count: 1)),
             .refused(.alertTextMismatch(ScreenID(1), given: 1, expected: 0)),
+            .refused(.noSuchStack(StackID(1), kind: .pop)),
         ]
         #expect(errors.count == Self.caseCount)
         #expect(Set(errors.map { Self.caseIndex($0) }) == Set(0..<Self.caseCount))
@@ -588,7 +597,7 @@ struct NavigationErrorTests {
             .unknownAttribute(position: 2, text: "tiny"), .misplacedAttributes(position: 2),
             .misplacedTab(position: 2), .repeatedTab(position: 2, name: "home"),
             .twoSelectedTabs(position: 3), .badQueryItem(text: "ref=%zz"),
-            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"),
+            .repeatedQueryItem(name: "ref"), .queryItemNamesCapture(name: "id"), .noScheme,
         ]
         let snapshotProblems: [NavigationError.SnapshotProblem] = [
             .unsupportedVersion(found: 4, supported: 3), .tooManyScreens(count: 513, limit: 512),
@@ -600,7 +609,7 @@ struct NavigationErrorTests {
             .unreadablePayload(type: "product", reason: "the data is not JSON"),
             .tooManyBytes(count: 2_000_000, limit: 1_048_576), .unreadable(reason: "not JSON"),
         ]
-        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<24))
+        #expect(Set(linkProblems.map(Self.caseIndex)) == Set(0..<25))
         #expect(Set(snapshotProblems.map(Self.caseIndex)) == Set(0..<16))
         // Each rule has its own stable code: its case's name, in lower case with dashes.
         let codes =
@@ -651,6 +660,7 @@ struct NavigationErrorTests {
         case .badQueryItem: return 21
         case .repeatedQueryItem: return 22
         case .queryItemNamesCapture: return 23
+        case .noScheme: return 24
         }
     }
 
@@ -678,7 +688,7 @@ struct NavigationErrorTests {
     }
 
     /// The number of cases of `NavigationError`.
-    static let caseCount = 67
+    static let caseCount = 68
 
     /// The position of `error`'s case among all the cases.
     ///
@@ -756,6 +766,7 @@ struct NavigationErrorTests {
         case .refused(.notAnAlert): return 64
         case .refused(.noSuchAlertButton): return 65
         case .refused(.alertTextMismatch): return 66
+        case .refused(.noSuchStack): return 67
         }
     }
 }

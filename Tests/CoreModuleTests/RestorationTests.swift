@@ -44,7 +44,7 @@ struct RestorationTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-        #expect(json == #"{"root":[{"parameters":{"id":"7"},"scene":"A1"}],"version":3}"#)
+        #expect(json == #"{"root":[{"parameters":{"id":"7"},"scene":"A1"}],"version":4}"#)
     }
 
     @Test("a snapshot written by the earlier version (1) still restores, its modals as sheets")
@@ -88,12 +88,12 @@ struct RestorationTests {
 
     @Test("a snapshot's version must be one the package reads: 0, negative and newer fail")
     func unknownVersions() throws {
-        for version in [0, -1, 4, Int.max] {
+        for version in [0, -1, 5, Int.max] {
             let coordinator = try makeApp()
             try coordinator.navigate(.root(scene: "A1"))
             let snapshot = TreeSnapshot(version: version, stacks: [[.init(scene: "A1")]])
             expectRefusal(
-                NavigationError.snapshot(.unsupportedVersion(found: version, supported: 3)),
+                NavigationError.snapshot(.unsupportedVersion(found: version, supported: 4)),
                 leaving: coordinator
             ) {
                 try coordinator.restore(snapshot)
@@ -109,7 +109,7 @@ struct RestorationTests {
                 #expect(
                     context.debugDescription
                         == "its format version is \(version), and this package reads versions 1 "
-                        + "to 3")
+                        + "to 4")
                 #expect(context.underlyingError == nil)
             } catch {
                 Issue.record("version \(version): \(error), not data corrupted at \"version\"")
@@ -141,9 +141,9 @@ struct RestorationTests {
     func newerVersion() throws {
         let coordinator = try makeApp()
         try coordinator.navigate(.root(scene: "A1"))
-        let snapshot = TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])
+        let snapshot = TreeSnapshot(version: 5, stacks: [[.init(scene: "A1")]])
         expectRefusal(
-            NavigationError.snapshot(.unsupportedVersion(found: 4, supported: 3)),
+            NavigationError.snapshot(.unsupportedVersion(found: 5, supported: 4)),
             leaving: coordinator
         ) {
             try coordinator.restore(snapshot)
@@ -187,7 +187,7 @@ struct RestorationTests {
         ) {
             try TreeSnapshot.decode(huge)
         }
-        #expect(throws: NavigationError.snapshot(.unsupportedVersion(found: 9, supported: 3))) {
+        #expect(throws: NavigationError.snapshot(.unsupportedVersion(found: 9, supported: 4))) {
             try TreeSnapshot.decode(Data(#"{"version":9,"root":[]}"#.utf8))
         }
         // Not JSON, the version missing, a part of another type: unreadable, naming the place.

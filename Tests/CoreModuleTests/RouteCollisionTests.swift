@@ -11,7 +11,12 @@ struct RouteCollisionTests {
         var buffers = MatchBuffers()
         buffers.read(path)
         return RouteTable<Int>.matches(
-            Array(pattern.utf8)[...], buffers, mask: mask, catchAll: catchAll)
+            Array(pattern.utf8)[...], buffers, mask: kinds(mask), catchAll: catchAll)
+    }
+
+    /// A mask of whole parameters (`true`) and literals.
+    static func kinds(_ mask: [Bool]) -> [SegmentKind] {
+        mask.map { $0 ? .parameter : .literal }
     }
 
     @Test("a path that agrees with the pattern matches")
@@ -40,6 +45,35 @@ struct RouteCollisionTests {
     func catchAll() {
         #expect(Self.matches("files/*", "files/a/b", [false], catchAll: true))
         #expect(!Self.matches("*", "*/a", [false], catchAll: true))
+        // A catch-all at the root takes the whole path.
+        #expect(Self.matches("*", "a/b", [], catchAll: true))
+        #expect(!Self.matches("a", "a/b", [], catchAll: true))
+    }
+
+    @Test("a segment with parameters inside is `%` in the pattern, and any non-empty segment")
+    func composite() {
+        var buffers = MatchBuffers()
+        buffers.read("p/item-7")
+        #expect(
+            RouteTable<Int>.matches(
+                Array("p/%".utf8)[...], buffers, mask: [.literal, .composite], catchAll: false))
+        #expect(
+            !RouteTable<Int>.matches(
+                Array("p/:".utf8)[...], buffers, mask: [.literal, .composite], catchAll: false))
+        #expect(
+            !RouteTable<Int>.matches(
+                Array("p/%".utf8)[...], buffers, mask: [.literal, .parameter], catchAll: false))
+        #expect(
+            !RouteTable<Int>.matches(
+                Array("%/x".utf8)[...], buffers, mask: [.literal, .literal], catchAll: false))
+        buffers.read("p/")
+        #expect(ShapeFingerprint.of(buffers, mask: [.literal, .composite], catchAll: false) == nil)
+        buffers.read("p/x")
+        let composite = ShapeFingerprint.of(buffers, mask: [.literal, .composite], catchAll: false)
+        #expect(composite != nil)
+        #expect(
+            composite
+                != ShapeFingerprint.of(buffers, mask: [.literal, .parameter], catchAll: false))
     }
 
     @Test("a fingerprint is refused for a path that cannot have the mask's shape")
@@ -47,7 +81,7 @@ struct RouteCollisionTests {
         func of(_ path: String, _ mask: [Bool], catchAll: Bool = false) -> UInt64? {
             var buffers = MatchBuffers()
             buffers.read(path)
-            return ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
+            return ShapeFingerprint.of(buffers, mask: Self.kinds(mask), catchAll: catchAll)
         }
         #expect(of("a", []) == nil)
         #expect(of("a/b", [false]) == nil)

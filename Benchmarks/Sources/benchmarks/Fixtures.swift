@@ -88,6 +88,76 @@ enum NameSet: String, CaseIterable, CustomStringConvertible {
             .joined(separator: "/")
     }
 
+    /// The literal route pattern numbered `index`, of 1, 2 or 3 segments by turns and no
+    /// parameter: `page-12`, `shop/page-13`, `page-14/posts/top` (short), or
+    /// `account-orders-page-9`, `messages/orders-page-13`, `checkout/product-2/history`
+    /// (realistic, 16 to 40 bytes).
+    ///
+    /// None is a user name (``user(_:)``) nor reads as one of the routes with parameters
+    /// inside a segment (``compositeRoutes``), which they sit beside.
+    func literalRoute(_ index: Int) -> String {
+        switch self {
+        case .short:
+            switch index % 3 {
+            case 0: return "page-\(index)"
+            case 1: return "shop/page-\(index)"
+            default: return "page-\(index)/posts/top"
+            }
+        case .realistic:
+            let area = Self.areas[index % Self.areas.count]
+            let resource = Self.resources[(index / Self.areas.count) % Self.resources.count]
+            switch index % 3 {
+            case 0: return "\(area)-\(resource.segment)-page-\(index)"
+            case 1: return "\(area)/\(resource.segment)-page-\(index)"
+            default:
+                let detail = Self.details[index % Self.details.count]
+                return "\(area)/\(resource.segment)-\(index)/\(detail.segment)"
+            }
+        }
+    }
+
+    /// A user name, the first segment of a profile link (`:user`, `:user/posts/:id`):
+    /// `u12` (short) or `maria.gonzalez12` (realistic).
+    func user(_ index: Int) -> String {
+        switch self {
+        case .short: return "u\(index)"
+        case .realistic: return "\(Self.people[index % Self.people.count])\(index)"
+        }
+    }
+
+    /// The routes with a parameter inside a segment, each with its parameter's name and how
+    /// to make, from a number, a path it opens and the value that path gives the parameter:
+    /// `shop/i-:id` and `blog/:s.html` (short), or `shop/item-:id` and `blog/:slug.html`
+    /// (realistic).
+    var compositeRoutes:
+        [(template: String, parameter: String, link: (Int) -> (path: String, value: String))]
+    {
+        switch self {
+        case .short:
+            return [
+                ("shop/i-:id", "id", { ("shop/i-\($0 % 10)", "\($0 % 10)") }),
+                ("blog/:s.html", "s", { ("blog/\($0 % 10).html", "\($0 % 10)") }),
+            ]
+        case .realistic:
+            return [
+                (
+                    "shop/item-:id", "id",
+                    { number in
+                        let id = "\(100_000 + number % 900_000)"
+                        return ("shop/item-\(id)", id)
+                    }
+                ),
+                (
+                    "blog/:slug.html", "slug",
+                    { number in
+                        let slug = "\(Self.slugs[number % Self.slugs.count])-\(number % 50)"
+                        return ("blog/\(slug).html", slug)
+                    }
+                ),
+            ]
+        }
+    }
+
     /// A parameter value: a short number, or an identifier-sized one for realistic names.
     private func value(_ value: Int, at offset: Int) -> String {
         switch self {
@@ -116,6 +186,12 @@ enum NameSet: String, CaseIterable, CustomStringConvertible {
     private static let details: [(segment: String, parameter: String)] = [
         ("items", "item"), ("photos", "photo"), ("history", "entry"), ("members", "member"),
         ("replies", "reply"),
+    ]
+    private static let people = [
+        "maria.gonzalez", "j.appleseed", "kenji_watanabe", "amara.okafor", "lea-schmidt",
+    ]
+    private static let slugs = [
+        "spring-sale-announcement", "how-we-ship", "new-in-store", "care-guide",
     ]
 }
 

@@ -101,7 +101,18 @@ extension TimedFigures {
             container: scenes.container, names: scenes.names)
         guard case .transition? = try observed.coordinator.open(.universal(urls[0], in: table))
         else { throw BenchmarkFailure("\(urls[0]) opened nothing") }
-        let mask = scenes.keys.mask
+        return linkWorkloads(
+            observed: observed, urls: urls, table: table, baseline: baselineCoordinator,
+            requests: requests, mask: scenes.keys.mask)
+    }
+
+    /// Opening `urls[position & mask]` through `table` by turns, against navigating
+    /// `requests[position & mask]` in `baseline`.
+    private static func linkWorkloads(
+        observed: ObservedCoordinator, urls: [String], table: LinkTable,
+        baseline baselineCoordinator: ObservedCoordinator,
+        requests: [ApplicationTransitionType], mask: Int
+    ) -> Workloads {
         let cursor = Cursor()
         let baselineCursor = Cursor()
         return (
@@ -132,6 +143,94 @@ extension TimedFigures {
                 return sum
             }
         )
+    }
+
+    /// Opening a profile link whose first segment is a user name, `https://bench.example.com/
+    /// USER` or `…/USER/posts/ID` by turns, through a table of as many literal routes as scenes
+    /// (``NameSet/literalRoute(_:)``: 1, 2 and 3 segments), the routes with a parameter inside
+    /// a segment (``NameSet/compositeRoutes``), `:user` and `:user/posts/:id`; against
+    /// navigating to the same screens with the same parameters.
+    ///
+    /// The literal routes are tried first at the first segment and miss; the row must be flat
+    /// from 10 routes to 100,000.
+    static func openFirstSegmentParameterLink(_ scenes: SceneSet) throws -> Workloads {
+        let names = scenes.names
+        let links = (0...scenes.keys.mask).map { position in
+            let user = names.user(position)
+            guard position % 2 == 1 else {
+                return (path: user, scene: 0, parameters: ["user": user] as SceneParameters)
+            }
+            let id = String(position % 1000)
+            return (
+                path: "\(user)/posts/\(id)", scene: 1,
+                parameters: ["user": user, "id": id] as SceneParameters
+            )
+        }
+        return try openRoutedLinks(scenes, links: links)
+    }
+
+    /// Opening a link whose last segment fills a parameter inside literal text,
+    /// `https://bench.example.com/shop/item-ID` or `…/blog/SLUG.html` by turns (the
+    /// ``NameSet/compositeRoutes``), through the table of
+    /// ``openFirstSegmentParameterLink(_:)``; against navigating to the same screens with the
+    /// same parameters.
+    ///
+    /// A literal route of two segments is tried first and misses; the row must be flat from
+    /// 10 routes to 100,000.
+    static func openCompositeSegmentLink(_ scenes: SceneSet) throws -> Workloads {
+        let composites = scenes.names.compositeRoutes
+        let links = (0...scenes.keys.mask).map { position in
+            let which = position % composites.count
+            let route = composites[which]
+            let link = route.link(position)
+            return (
+                path: link.path, scene: 2 + which,
+                parameters: [route.parameter: link.value] as SceneParameters
+            )
+        }
+        return try openRoutedLinks(scenes, links: links)
+    }
+
+    /// Opening `https://bench.example.com/PATH` for each of `links` in turn through a table of
+    /// a literal route per scene (``NameSet/literalRoute(_:)``, literal route `i` onto scene
+    /// `i`), the ``NameSet/compositeRoutes`` onto scenes 2 and 3, `:user` onto scene 0 and
+    /// `:user/posts/:id` onto scene 1; against `navigate(.root(scene:parameters:))` to each
+    /// link's scene with its parameters, written out by the caller.
+    private static func openRoutedLinks(
+        _ scenes: SceneSet, links: [(path: String, scene: Int, parameters: SceneParameters)]
+    ) throws -> Workloads {
+        let names = scenes.names
+        func scene(_ index: Int) -> SceneIdentifier { SceneIdentifier(names.name(index)) }
+        var routes = (0..<scenes.size).map { index in
+            LinkRoute(names.literalRoute(index), scene: scene(index), reachableFromOutside: true)
+        }
+        for (offset, composite) in names.compositeRoutes.enumerated() {
+            routes.append(
+                LinkRoute(composite.template, scene: scene(2 + offset), reachableFromOutside: true))
+        }
+        routes.append(LinkRoute(":user", scene: scene(0), reachableFromOutside: true))
+        routes.append(LinkRoute(":user/posts/:id", scene: scene(1), reachableFromOutside: true))
+        let table = try LinkTable(accepting: [.web(host: "bench.example.com")], routes: routes)
+        let urls = links.map { "https://bench.example.com/\($0.path)" }
+        let requests = links.map { link in
+            ApplicationTransitionType.root(scene: scene(link.scene), parameters: link.parameters)
+        }
+        let observed = try ObservedCoordinator(container: scenes.container, names: names)
+        let baselineCoordinator = try ObservedCoordinator(
+            container: scenes.container, names: names)
+        // Every link opens its screen with the parameters the baseline gives it, before timing.
+        for (url, link) in zip(urls, links) {
+            try observed.coordinator.open(.universal(url, in: table))
+            let shown = observed.coordinator.tree.visibleScreen
+            guard shown?.scene == scene(link.scene), shown?.parameters == link.parameters else {
+                throw BenchmarkFailure(
+                    "\(url) opened \(String(describing: shown)), not \(names.name(link.scene)) "
+                        + "with \(link.parameters)")
+            }
+        }
+        return linkWorkloads(
+            observed: observed, urls: urls, table: table, baseline: baselineCoordinator,
+            requests: requests, mask: scenes.keys.mask)
     }
 
     /// Writing the current tree, five screens and a modal, as a link; against the six

@@ -169,15 +169,17 @@ struct Report {
             the router's own build(for:) + makeScreen of the same names. root replacement:
             lookup + call + Array removeAll(keepingCapacity:)/append. unknown-scene error: one
             failed lookup. open and write link: the same six navigations one by one. open
-            universal link (200 routes, a two-item query; or a route per scene, 5 segments):
-            navigate(.root) to the same scene with the same parameters, so the ratio is what
-            reading and matching the link add. push + pop, SwiftUI state (budget "beside 10"):
+            universal link (200 routes, a two-item query; or a route per scene, 5 segments; or
+            :user, :user/posts/:id, shop/item-:id, blog/:slug.html among a literal route per
+            scene): navigate(.root) to the same scene with the same parameters, so the ratio is
+            what reading and matching the link add. push + pop, SwiftUI state (budget "beside 10"):
             the same push and pop, SwiftUI's state following, beside a tab of 10 screens, so the
             ratio is what 10,000 more screens in the tree add.
             register, launch: inserting the same names and a closure into an empty Dictionary
             (ns/op is per entry for register rows, per launch for the launch row, whose budget
             is absolute). heap bytes / registered scene: one [String: closure] entry.
-            open universal link, 5 segments, should be flat from the smallest size to the largest.
+            open universal link, 5 segments, :user and item-:id should be flat from the smallest
+            size to the largest.
             \(misses == 0 ? "Every figure is within budget." : "\(misses) figure(s) MISS budget.")
             checksum: \(String(checksum, radix: 16))
             """)

@@ -69,6 +69,14 @@ enum TimedFigures {
         TimedFigure(
             "open universal link, 5 segments, a route per scene", budget: .ratio(8),
             make: openFiveSegmentLink),
+        // Issue 45: route shapes that are not literal first, within the same budget as the
+        // 5-segment row and flat from 10 routes to 100,000.
+        TimedFigure(
+            "open universal link, :user among a literal route per scene", budget: .ratio(8),
+            make: openFirstSegmentParameterLink),
+        TimedFigure(
+            "open universal link, item-:id or :slug.html among a literal route per scene",
+            budget: .ratio(8), make: openCompositeSegmentLink),
         // At 1,000 entries a Dictionary insert costs what it costs at 10 (everything is in
         // cache) and 2 to 3 times less than at 100,000: a scene keeps the budget at 10.
         TimedFigure(

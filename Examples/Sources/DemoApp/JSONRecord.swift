@@ -15,6 +15,7 @@ import Foundation
 ///   `operation` when the coordinator refused it;
 /// - `tree`, `link` (`null` for an empty window), `mermaid`, `scenes`, `help`: the answers (a
 ///   `tree` names its `window` once the script has used a window command);
+/// - `map`: the app's navigation map, as `NavigationMap.json()` writes it;
 /// - `windows`: the open windows, in the order they were opened, each an object with its
 ///   `window`, whether it is `active`, and its tree;
 /// - `plans`: the answer to `plan on` or `plan off`, with `plans` `true` or `false`;
@@ -38,6 +39,8 @@ enum JSONRecord {
         case link(String?)
         case mermaid(String)
         case scenes([String])
+        /// The app's navigation map.
+        case map(NavigationMap)
         case help(String)
         /// `plan on` or `plan off`.
         case plans(Bool)
@@ -58,6 +61,10 @@ enum JSONRecord {
 
     /// The record as one line of JSON.
     var encoded: String {
+        // The map writes its own JSON, with sorted keys: "line" and "type" go either side.
+        if case .answer(.map(let map), let line) = self {
+            return #"{"line":\#(line),"map":\#(map.json()),"type":"map"}"#
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Object(record: self)),
@@ -201,6 +208,9 @@ private struct Object: Encodable {
             case .scenes(let scenes):
                 try object.encode("scenes", forKey: Key("type"))
                 try object.encode(scenes, forKey: Key("scenes"))
+            case .map:
+                // Written whole by `encoded`.
+                try object.encode("map", forKey: Key("type"))
             case .help(let text):
                 try object.encode("help", forKey: Key("type"))
                 try object.encode(text, forKey: Key("help"))

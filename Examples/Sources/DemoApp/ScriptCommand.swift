@@ -37,6 +37,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case mermaid
     /// `scenes`: list the registered scenes.
     case scenes
+    /// `map`: draw the app's navigation map (`NavigationMap`): its scenes, where each goes, its
+    /// start and its links.
+    case map
     /// `plan on` or `plan off`: print, after each transition, the render plan a UIKit host
     /// performs to show it (see `RenderPlan`), or stop printing it.
     case plan(Bool)
@@ -60,6 +63,12 @@ public enum ScriptCommand: Equatable, Sendable {
     case window(WindowCommand)
     /// `windows`: list the open windows with their trees.
     case windows
+    /// `push|set-stack|pop|pop-to-root ... on STACK`: the request on the stack a tab's name, a
+    /// split column or `sN` names.
+    case onStack(String, ApplicationTransitionType)
+    /// `drag DETENT [#ID]`: the user dragged the top-most sheet (holding `#ID`, by default the
+    /// visible screen) to `DETENT`.
+    case drag(PresentationStyle.Detent, ScreenID?)
 
     /// Every command word, as the `help` command lists them.
     public static let commandWords =
@@ -67,8 +76,9 @@ public enum ScriptCommand: Equatable, Sendable {
             "root", "tabs", "push", "present", "set-stack", "replace", "select-tab", "add-tab",
             "remove-tab", "pop", "pop-to", "pop-to-root", "dismiss", "dismiss-all", "open",
             "back-swipe", "swipe-down", "tab-tap",
-            "tab-retap", "tree", "link", "mermaid", "scenes", "plan", "help", "open-url", "share",
-        ] + splitWords + alertWords + asyncWords + windowWords
+            "tab-retap", "tree", "link", "mermaid", "scenes", "map", "plan", "help", "open-url",
+            "share",
+        ] + splitWords + alertWords + sheetWords + asyncWords + windowWords
 
     /// The script commands, one per line, as `help` and `--help` print them.
     public static let reference = """
@@ -117,6 +127,9 @@ public enum ScriptCommand: Equatable, Sendable {
         link                           print the tree as a deep link
         mermaid                        print the tree as a Mermaid flowchart
         scenes                         list the registered scenes
+        map                            draw the app's navigation map as a Mermaid flowchart:
+                                       every scene, the scenes each navigates to, the tabs
+                                       and columns it starts with, and its links
         plan on|off                    after each transition, print (or stop printing) the
                                        steps a UIKit host performs to show it: set-root,
                                        set-tabs, select-tab, insert-tab, remove-tab,
@@ -124,6 +137,7 @@ public enum ScriptCommand: Equatable, Sendable {
         help                           list these commands
         \(splitReference)
         \(alertReference)
+        \(sheetReference)
         \(asyncReference)
         \(windowReference)
 
@@ -138,8 +152,8 @@ public enum ScriptCommand: Equatable, Sendable {
 
         STYLE, for present: full-screen (a cover the user cannot swipe down), popover:ANCHOR
         (a popover from the view named ANCHOR; with fixed, the user cannot dismiss it), or a
-        sheet (the default) with the words sheet, medium, large (its heights) and fixed (the
-        user cannot swipe it down). Style words may be joined by commas, as in a link:
+        sheet (the default) with the words sheet, medium, large, 230pt or 0.4 (its heights: in
+        points, or a fraction of the screen) and fixed (the user cannot swipe it down). Style words may be joined by commas, as in a link:
         present B1 item=7 medium,large fixed.
         A tab's name is one word without spaces; a script cannot name a tab "selected".
 
@@ -163,6 +177,7 @@ public enum ScriptCommand: Equatable, Sendable {
         }
         let words = lexed.words
         guard let first = words.first else { return nil }
+        if let named = try onStack(words) { return named }
         let word = first.text
         let arguments = words.dropFirst().map(\.text)
         switch word {
@@ -264,7 +279,7 @@ public enum ScriptCommand: Equatable, Sendable {
                             ? "none." : "\"\(arguments.joined(separator: " "))\"."))
             }
             return .plan(mode == "on")
-        case "tab-retap", "tree", "link", "mermaid", "scenes", "help":
+        case "tab-retap", "tree", "link", "mermaid", "scenes", "map", "help":
             if let extra = arguments.first {
                 throw ScriptError("\"\(word)\" takes no arguments, but found \"\(extra)\".")
             }
@@ -274,12 +289,15 @@ public enum ScriptCommand: Equatable, Sendable {
             case "link": return .link
             case "mermaid": return .mermaid
             case "scenes": return .scenes
+            case "map": return .map
             default: return .help
             }
         case _ where splitWords.contains(word):
             return try splitCommand(word, Array(words.dropFirst()))
         case _ where alertWords.contains(word):
             return try alertCommand(word, Array(words.dropFirst()))
+        case _ where sheetWords.contains(word):
+            return try sheetCommand(word, arguments)
         case _ where asyncWords.contains(word):
             return try asyncCommand(word, Array(words.dropFirst()))
         case _ where windowWords.contains(word):
@@ -630,7 +648,7 @@ public enum ScriptCommand: Equatable, Sendable {
     }
 
     /// A screen written `#2` or `2`.
-    private static func screenID(_ text: String, for word: String) throws(ScriptError) -> ScreenID {
+    static func screenID(_ text: String, for word: String) throws(ScriptError) -> ScreenID {
         let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
         guard let number = UInt64(digits), number > 0 else {
             throw ScriptError(
@@ -651,10 +669,16 @@ struct StyleWords {
     /// The words a sheet may carry.
     private static let sheetWords: Set<String> = ["sheet", "medium", "large", "fixed"]
 
+    /// Whether `word` is a sheet's word: one of ``sheetWords`` or a custom detent (`230pt`,
+    /// `0.4`).
+    private static func isSheetWord(_ word: String) -> Bool {
+        sheetWords.contains(word) || ScriptCommand.detent(word) != nil
+    }
+
     /// Whether `word` (or each of its comma-joined parts) is a style word.
     static func isStyleWord(_ word: String) -> Bool {
         word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
-            sheetWords.contains(String(part)) || part == "full-screen"
+            isSheetWord(String(part)) || part == "full-screen"
                 || (part.hasPrefix("popover:") && part.count > "popover:".count)
         }
     }
@@ -681,12 +705,12 @@ struct StyleWords {
                 throw ScriptError("The style word \"\(part)\" is given twice.")
             }
             // `fixed` also locks a popover: the one sheet word a popover takes.
-            let isSheet = Self.sheetWords.contains(part)
+            let isSheet = Self.isSheetWord(part)
             let locksPopover: (String, String) -> Bool = { word, other in
                 word == "fixed" && other.hasPrefix("popover:")
             }
             if let other = words.first(where: {
-                (!isSheet || !Self.sheetWords.contains($0)) && !locksPopover(part, $0)
+                (!isSheet || !Self.isSheetWord($0)) && !locksPopover(part, $0)
                     && !locksPopover($0, part)
             }) {
                 throw ScriptError(
@@ -706,7 +730,7 @@ struct StyleWords {
                 anchor: String(popover.dropFirst("popover:".count)),
                 interactiveDismissal: !words.contains("fixed"))
         }
-        let detents = words.compactMap(PresentationStyle.Detent.init(rawValue:))
+        let detents = words.compactMap(ScriptCommand.detent)
         return .sheet(
             detents: detents.isEmpty ? [.large] : detents,
             interactiveDismissal: !words.contains("fixed"))

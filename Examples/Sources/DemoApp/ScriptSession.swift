@@ -187,6 +187,7 @@ public final class ScriptSession {
                 switch transition {
                 case .dismissAll: reason = "nothing is presented"
                 case .selectTab(let name, _): reason = "the tab \"\(name)\" is already selected"
+                case .updateModal: reason = "the modal already rests there, locked as asked"
                 default: reason = "the stack already shows its first screen"
                 }
                 unchanged(
@@ -226,6 +227,19 @@ public final class ScriptSession {
             try coordinator.report(.dismissedByUser(target))
         case .tap(let button, let text):
             try coordinator.report(alertAnswer(tapping: button, text: text))
+        case .onStack(let name, let request):
+            try await perform(.navigate(Self.request(request, on: try stack(named: name))))
+        case .drag(let detent, let screen):
+            if screen == nil, coordinator.tree.modals.isEmpty {
+                throw ScriptError("drag: nothing is presented, so there is no sheet to drag.")
+            }
+            let target = try screen ?? visibleScreen(for: "drag")
+            let report = PlatformReport.detentChangedByUser(target, to: detent)
+            if try coordinator.report(report) == nil {
+                unchanged(
+                    "drag", request: NavigationEvent.Operation.report(report).description,
+                    reason: "the sheet already rests there")
+            }
         case .tapOutside:
             guard let dialog = coordinator.tree.visibleScreen, !coordinator.tree.modals.isEmpty
             else {
@@ -268,6 +282,10 @@ public final class ScriptSession {
         case .scenes:
             let scenes = container.sceneIdentifiers.map(\.rawValue)
             answer(.scenes(scenes), text: [scenes.joined(separator: ", ")])
+        case .map:
+            let map = NavigationMap(
+                of: container, startingWith: DependencyInjection.start, links: links)
+            answer(.map(map), text: map.mermaid().split(separator: "\n").map(String.init))
         case .plan(let on):
             position.showsPlans = on
             answer(
@@ -379,9 +397,15 @@ public final class ScriptSession {
         case .tabTap(let name): return .report(.tabSelectedByUser(name))
         case .tabRetap: return .report(.selectedTabReselectedByUser)
         case .sizeClass(let sizeClass): return .report(.sizeClassChanged(sizeClass))
+        case .onStack(let name, let request):
+            return (try? stack(named: name)).map { .transition(Self.request(request, on: $0)) }
+        case .drag(let detent, let screen):
+            return (screen ?? coordinator.tree.visibleScreen?.id).map {
+                .report(.detentChangedByUser($0, to: detent))
+            }
         case .navigateWhenAllowed(let transition): return .transition(transition)
         case .incoming(let link): return .open(.deepLink(link, format: Self.linkFormat))
-        case .tree, .link, .mermaid, .scenes, .plan, .help, .share, .asyncGuard, .answer,
+        case .tree, .link, .mermaid, .scenes, .map, .plan, .help, .share, .asyncGuard, .answer,
             .advanceClock, .ready, .held, .window, .windows:
             return nil
         }

@@ -1,10 +1,11 @@
 public import CoreModule
 
-/// A shop app's universal links, as a real app receives them: a tab root of five tabs, 30
-/// routes over two web hosts, a custom scheme and one that carries the web host, nested routes
-/// that build a back stack, a query item that adds a screen and one that sends the link to the
-/// browser, a different effect per route, a list of the routes a link from outside may reach,
-/// and actions.
+/// A shop app's universal links, as a real app receives them: a tab root of five tabs, 32
+/// routes over two web hosts, a custom scheme and one that carries the web host, the site's
+/// root, a brand page at the top of the site beside the literal routes, nested routes that
+/// build a back stack, a query item that adds a screen and one that sends the link to the
+/// browser, a repeated query item read as a list, a different effect per route, a list of the
+/// routes a link from outside may reach, and actions.
 ///
 /// Walked through in docs/deep-links.md, "Universal links".
 public enum ShopLinks {
@@ -15,29 +16,32 @@ public enum ShopLinks {
         TabItem("account", scene: "Account"),
     ]
 
-    /// Every scene of the shop; `Product` and `Order` need an integer `id`.
+    /// Every scene of the shop; `Product` and `Order` need an integer `id`; `Search` lists the
+    /// link's `tag` items.
     public static let scenes: [SceneIdentifier] = [
         "Home", "Search", "Cart", "Inbox", "Account", "Product", "Reviews", "Review", "Photos",
         "Category", "Results", "Checkout", "OrderPlaced", "Thread", "Orders", "Order", "Settings",
         "Password", "Promo", "GiftCard", "Help", "HelpTopic", "Store", "Debug", "Flags",
-        "Document",
+        "Document", "Brand",
     ]
 
     /// The link table: the web hosts with and without `www.`, the `shop` scheme, and the
     /// `shopapp` scheme that the app's own notifications send with the web host
     /// (`shopapp://shop.example.com/inbox/12`), read by the same routes.
     public static func table() throws(NavigationError) -> LinkTable {
-        try LinkTable(
-            accepting: [
-                .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
-                .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
-            ],
-            routes: routes)
+        try LinkTable(accepting: origins, routes: routes)
     }
+
+    /// The table's origins, in the order links are shared with them.
+    public static let origins: [LinkTable.Origin] = [
+        .web(host: "shop.example.com"), .web(host: "www.shop.example.com"),
+        .scheme("shop"), .schemeAndHost("shopapp", host: "shop.example.com"),
+    ]
 
     /// The routes; `reachableFromOutside` marks what a link from outside may open.
     public static let routes: [LinkRoute] = [
-        // Tabs: select the tab and set its stack.
+        // Tabs: select the tab and set its stack. The site's root opens the home tab too.
+        LinkRoute("/", scene: "Home", effect: .selectTab("home"), reachableFromOutside: true),
         LinkRoute("home", scene: "Home", effect: .selectTab("home"), reachableFromOutside: true),
         LinkRoute(
             "search", scene: "Search", effect: .selectTab("search"), reachableFromOutside: true),
@@ -83,6 +87,9 @@ public enum ShopLinks {
             "category/:slug/product/:id", scene: "Product", parent: "category/:slug",
             reachableFromOutside: true),
         LinkRoute("files/*path", scene: "Document", reachableFromOutside: true),
+        // A brand's page at the top of the site (`/teaworks`): every literal route beside it
+        // (`cart`, `help`) still opens its own screen.
+        LinkRoute(":brand", scene: "Brand", reachableFromOutside: true),
         // Over whatever is showing: present, after dismissing what is presented.
         LinkRoute(
             "product/:id/reviews", scene: "Reviews", parent: "product/:id",
@@ -111,14 +118,19 @@ public enum ShopLinks {
         LinkRoute("app/*path", action: "open-on-the-web", reachableFromOutside: true),
     ]
 
-    /// Registers a screen for every scene.
+    /// Registers a screen for every scene; the search screen reads its tags, a repeated query
+    /// item (`search?tag=teapots&tag=green`), as a list.
     public static func register(in container: DependencyContainer) throws(NavigationError) {
         var builders: [SceneBuilder] = []
         for scene in scenes {
             let required: [String: ParameterType] =
                 scene == "Product" || scene == "Order" ? ["id": .int] : [:]
             builders.append(
-                SceneBuilder(scene, requiredParameters: required) { ShopScreen($0.scene) })
+                SceneBuilder(scene, requiredParameters: required) { context in
+                    ShopScreen(
+                        context.scene,
+                        tags: context.parameters.value("tag", as: [String].self) ?? [])
+                })
         }
         try container.assemble(contentsOf: builders)
     }
@@ -130,7 +142,7 @@ public enum ShopLinks {
         let container = DependencyContainer()
         try register(in: container)
         let coordinator = AppCoordinator(container: container)
-        coordinator.tabHosts = ["home": ["Product", "Category", "Document"]]
+        coordinator.tabHosts = ["home": ["Product", "Category", "Document", "Brand"]]
         try coordinator.navigate(.tabs(tabs, selected: "home"))
         return coordinator
     }
@@ -138,11 +150,15 @@ public enum ShopLinks {
 
 /// A shop screen: the example builds no views.
 @MainActor
-final class ShopScreen {
-    let scene: SceneIdentifier
+public final class ShopScreen {
+    /// The scene the screen shows.
+    public let scene: SceneIdentifier
+    /// The tags a search lists: the link's `tag` items, in order (`?tag=teapots&tag=green`).
+    public let tags: [String]
 
-    init(_ scene: SceneIdentifier) {
+    init(_ scene: SceneIdentifier, tags: [String]) {
         self.scene = scene
+        self.tags = tags
     }
 }
 
@@ -162,9 +178,10 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
         write("✗ \(error)")
         return false
     }
-    let reachable = table.routes.filter(\.isReachableFromOutside).count
+    let reachable = ShopLinks.routes.filter(\.isReachableFromOutside).count
+    let origins = ShopLinks.origins.map { "\($0)" }.joined(separator: ", ")
     write(
-        "A shop: 5 tabs, \(table.routes.count) routes on \(table.origins.map { "\($0)" }.joined(separator: ", ")); "
+        "A shop: 5 tabs, \(ShopLinks.routes.count) routes on \(origins); "
             + "\(reachable) reachable from outside.")
     var succeeded = true
     let token = coordinator.observe { event in
@@ -207,6 +224,17 @@ public func runShopLinksExample(write: @escaping (String) -> Void) -> Bool {
     open("https://shop.example.com/files/manuals/kettle.pdf", expect: true, showTree: true)
     open("https://shop.example.com/settings/theme/dark", expect: true, showTree: false)
     open("https://shop.example.com/app/orders/legacy?id=9", expect: true, showTree: false)
+    open("https://shop.example.com/", expect: true, showTree: true)
+    open("https://shop.example.com/teaworks", expect: true, showTree: true)
+    open("https://shop.example.com/cart", expect: true, showTree: false)
+    open("https://shop.example.com/search?tag=teapots&tag=green", expect: true, showTree: false)
+    if let search = coordinator.tree.visibleScreen?.content as? ShopScreen {
+        write("   the search lists the tags \(search.tags.joined(separator: " and "))")
+    } else {
+        succeeded = false
+    }
+    open(
+        "https://shop.example.com/search?tag=teapots,green&tag=new", expect: false, showTree: false)
     open("https://shop.example.com/cart/checkout", expect: false, showTree: false)
     open("https://evil.example.com/product/42", expect: false, showTree: false)
     open("https://shop.example.com/product/forty-two", expect: false, showTree: false)

@@ -63,7 +63,7 @@ struct ScriptModeTests {
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
             ("links", false), ("windows", false), ("tab-set", false), ("split", false),
-            ("alert", false),
+            ("alert", false), ("map", true), ("sheets", false),
         ])
     func textTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"))
@@ -76,7 +76,7 @@ struct ScriptModeTests {
         arguments: [
             ("session", true), ("tabs", true), ("plans", true), ("errors", false), ("async", true),
             ("links", false), ("windows", false), ("tab-set", false), ("split", false),
-            ("alert", false),
+            ("alert", false), ("map", true), ("sheets", false),
         ])
     func jsonTranscript(name: String, succeeds: Bool) async throws {
         let result = try await run(try ScriptFixtures.read("\(name).script"), format: .json)

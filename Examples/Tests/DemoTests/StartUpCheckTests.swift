@@ -11,6 +11,8 @@ struct StartUpCheckTests {
         // The report is the message: a misspelled name prints the scene that declares it, the
         // name, and the registered names closest to it.
         #expect(report.problems.isEmpty, "\(report)")
+        // And a tab, a column, a link or a declared destination leads to every scene.
+        #expect(report.unreachableScenes.isEmpty, "\(report)")
         #expect(report.checkedCount > 0, "no feature module declares its destinations")
     }
 }

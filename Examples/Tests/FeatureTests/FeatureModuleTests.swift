@@ -85,6 +85,36 @@ struct FeatureModuleTests {
         #expect(report.checkedCount == 3)
     }
 
+    @Test("the two modules' map, from two tabs, is the one docs/testing.md draws")
+    func mapFromTabs() throws {
+        let start: [ApplicationTransitionType] = [
+            .tabs([TabItem("home", scene: "A1"), TabItem("shop", scene: "B1")], selected: "home")
+        ]
+        let map = NavigationMap(of: try makeContainer(), startingWith: start)
+        #expect(map.report.problems.isEmpty && map.report.unreachableScenes.isEmpty)
+        #expect(map.scenes == ["A1": ["A2"], "A2": ["B1"], "B1": ["B2"], "B2": []])
+        #expect(
+            map.mermaid() == """
+                flowchart LR
+                    scene0["A1"]
+                    scene1["A2"]
+                    scene2["B1"]
+                    scene3["B2"]
+                    subgraph start["start"]
+                        start0(["tab home"])
+                        start1(["tab shop"])
+                    end
+                    start0 --> scene0
+                    start1 --> scene2
+                    scene0 --> scene1
+                    scene1 --> scene2
+                    scene2 --> scene3
+                """)
+        // From A2 alone, A1 is left out.
+        let fromA2 = NavigationMap(of: try makeContainer(), startingWith: [.root(scene: "A2")])
+        #expect(fromA2.report.unreachableScenes == ["A1"])
+    }
+
     @Test("a module registered alone reports the other module's scenes it navigates to")
     func destinationsOfAModuleAlone() throws {
         let container = DependencyContainer()

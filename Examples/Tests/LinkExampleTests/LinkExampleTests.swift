@@ -20,16 +20,18 @@ struct LinkExampleTests {
         #expect(transcript == golden)
     }
 
-    @Test("the table has 30 routes on two hosts and two schemes, nested and reachable ones")
+    @Test("the table has 32 routes on two hosts and two schemes, nested and reachable ones")
     func table() throws {
-        let table = try ShopLinks.table()
-        #expect(table.routes.count == 30)
-        #expect(table.origins.count == 4)
-        #expect(table.routes.contains { !$0.queryScreens.isEmpty })
-        #expect(table.routes.contains { !$0.refusedQueryItems.isEmpty })
-        #expect(table.routes.contains { $0.parent != nil })
-        #expect(table.routes.contains { !$0.isReachableFromOutside })
-        #expect(table.routes.contains { if case .action = $0.target { true } else { false } })
+        // The table is made from them (a route or origin it refused would throw).
+        _ = try ShopLinks.table()
+        let routes = ShopLinks.routes
+        #expect(routes.count == 32)
+        #expect(ShopLinks.origins.count == 4)
+        #expect(routes.contains { !$0.queryScreens.isEmpty })
+        #expect(routes.contains { !$0.refusedQueryItems.isEmpty })
+        #expect(routes.contains { $0.parent != nil })
+        #expect(routes.contains { !$0.isReachableFromOutside })
+        #expect(routes.contains { if case .action = $0.target { true } else { false } })
     }
 
     /// What the link to a route (each value `7`) does from the shop's tabs: the stack it
@@ -43,6 +45,8 @@ struct LinkExampleTests {
     }
 
     static let outcomes: [String: Outcome] = [
+        "": .tab("home", "Home #6"),
+        "7": .tab("home", "Home #1 › Brand #6 (brand=7)"),
         "home": .tab("home", "Home #6"),
         "search": .tab("search", "Search #6"),
         "search/7": .tab("search", "Search #6 › Results #7 (term=7)"),
@@ -97,13 +101,68 @@ struct LinkExampleTests {
         return lines.joined(separator: "\n")
     }
 
+    @Test(
+        "the site's root opens the home tab; a first segment no literal route names opens the brand page",
+        arguments: [
+            ("https://shop.example.com/", "Home #6", nil),
+            ("https://shop.example.com", "Home #6", nil),
+            ("https://www.shop.example.com/teaworks", "Home #1 › Brand #6 (brand=teaworks)", nil),
+            ("https://shop.example.com/tea%20works/", "Home #1 › Brand #6 (brand=tea works)", nil),
+            ("https://shop.example.com/help", "Home #1 › Help #6", nil),
+            ("https://shop.example.com/cart", "Cart #6", "cart"),
+            ("https://shop.example.com/search", "Search #6", "search"),
+        ] as [(String, String, String?)])
+    func rootAndBrand(url: String, stack: String, tab: String?) throws {
+        let table = try ShopLinks.table()
+        let coordinator = try ShopLinks.coordinator()
+        try coordinator.open(.universal(url, in: table))
+        #expect(coordinator.tree.description == Self.tree(selected: tab ?? "home", stack: stack))
+    }
+
+    @Test("a repeated tag is a list the search screen reads; a comma in one refuses the link")
+    func searchTags() throws {
+        let table = try ShopLinks.table()
+        let coordinator = try ShopLinks.coordinator()
+        try coordinator.open(
+            .universal("https://shop.example.com/search?tag=teapots&tag=green%20tea", in: table))
+        let search = try #require(coordinator.tree.visibleScreen)
+        #expect(search.parameters["tag"] == "teapots,green tea")
+        #expect((search.content as? ShopScreen)?.tags == ["teapots", "green tea"])
+        try coordinator.open(.universal("https://shop.example.com/search?tag=new", in: table))
+        #expect((coordinator.tree.visibleScreen?.content as? ShopScreen)?.tags == ["new"])
+
+        let before = coordinator.tree
+        var events: [NavigationEvent] = []
+        let token = coordinator.observe { events.append($0) }
+        defer { token.cancel() }
+        let url = "https://shop.example.com/search?tag=teapots,green&tag=new"
+        do throws(NavigationError) {
+            try coordinator.open(.universal(url, in: table))
+            Issue.record("\(url) opened")
+        } catch {
+            guard case .link(.unhandledLink(let unhandled)) = error else {
+                Issue.record("\(url): \(error)")
+                return
+            }
+            #expect(unhandled.url == url)
+            #expect(unhandled.reason.code == "unreadable")
+            #expect(
+                unhandled.reason.description
+                    == "it cannot be read: its query gives \"tag\" more than once, "
+                    + "with a \",\" in a value: a list's values cannot hold one")
+            #expect(events.compactMap(\.failure).map(\.error) == [error])
+        }
+        #expect(coordinator.tree == before)
+        #expect(events.compactMap(\.transition).isEmpty)
+    }
+
     @Test("no link from outside opens a scene of a route that is not reachable from outside")
     func outsideReachesMarkedScenesOnly() throws {
         let table = try ShopLinks.table()
-        let reachable = Set(table.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
+        let reachable = Set(ShopLinks.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
         #expect(try ShopLinks.coordinator().tree.description == Self.tree())
         var paths: Set<String> = []
-        for route in table.routes {
+        for route in ShopLinks.routes {
             let path = route.path.split(separator: "/").map {
                 $0.first == ":" || $0.first == "*" ? "7" : String($0)
             }.joined(separator: "/")

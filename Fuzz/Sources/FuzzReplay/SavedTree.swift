@@ -9,7 +9,8 @@ public import Foundation
 /// It reads what the library reads, as the library reads it: version 1 holds `stacks` (the root
 /// stack, then each modal's stack, every modal a sheet, empty stacks skipped); later versions
 /// hold `root` or `tabs` (with `selectedTab`, 0 when missing) and `modals`, each list empty when
-/// missing; version 3 adds `split`, whose missing primary or detail column is empty. It does not
+/// missing; version 3 adds `split`, whose missing primary or detail column is empty; version 4
+/// adds custom and resting detents to a sheet's style. It does not
 /// check the limits: the oracles check them on what it read.
 public struct SavedTree: Codable, Hashable, Sendable, CustomStringConvertible {
     /// One saved screen: its scene, the parameters it was built with, and its payload.
@@ -103,7 +104,7 @@ public struct SavedTree: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The format version the guides document as the one the package writes.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The format version.
     public var version: Int

@@ -13,14 +13,21 @@
 //   3. as a parameter name and value, a tab name and a popover's anchor, all in one tree whose
 //      link is written and read back;
 //   4. as a scene name registered and written into a link and read back;
-//   5. as a universal link of a link table (two hosts, a custom scheme and one that carries
-//      the host; query items, a query item that adds a screen and one the route refuses, nested
-//      routes, catch-alls, every effect, an action, routes not reachable from outside), as it
-//      is and after `https://example.com/`, `shop://` and `web://example.com/`, from outside
-//      the app, over the four trees: a link from outside never builds a scene that only routes
-//      not marked reachable open; a failure is typed, changes nothing, and an unhandled link
-//      carries the input; the visible screen's shared link reopens the same screens, or sharing
-//      is refused.
+//   5. as a universal link of a link table (two hosts, a host pattern, a custom scheme and one
+//      that carries the host; query items, a query item that adds a screen and one the route
+//      refuses, nested routes, catch-alls, the site's root, a parameter first, parameters inside
+//      a segment, a query item that fills a parameter, every effect, an action, routes not
+//      reachable from outside), as it is and after `https://example.com/`, `shop://`,
+//      `web://example.com/` and `https://eu.example.org/`, from outside the app, over the four
+//      trees: a link from outside never builds a scene that only routes not marked reachable
+//      open; a failure is typed, changes nothing, and an unhandled link carries the input; the
+//      visible screen's shared link reopens the same screens, or sharing is refused;
+//   6. in every route shape of a second table (RouteShapes.swift): percent-encoded as the one
+//      path segment, after `files/` (a catch-all), before `/x` (a catch-all at the root), as a
+//      query value that fills a parameter, twice as a list, as a query item's name, and raw as
+//      host labels under a host pattern, each link's screen and values (or its error) computed
+//      by the oracle from the documented precedence and reading rules; and as the value of each
+//      shape's screen, whose written link must reopen it (or be refused as not shareable).
 // The oracle: an error is a typed error that changed nothing and reported one failure; a
 // success yields a well-formed tree (`ScreenTree.structuralProblems()`) whose link and
 // snapshot rebuild an equal tree, tabs and styles included. A broken oracle stops the process
@@ -50,6 +57,7 @@ public func fuzzLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         LinkFuzzer.roundTripAsTree(text)
         LinkFuzzer.roundTripAsSceneName(text)
         LinkFuzzer.openAsUniversalLink(text)
+        LinkFuzzer.openInShapes(text)
         LinkFuzzer.finishInput()
     }
     return 0
@@ -577,44 +585,62 @@ extension LinkFuzzer {
     /// The scenes a link from outside may build: those of the routes marked reachable, their
     /// query screens' included.
     static let reachableScenes = Set(
-        links.routes.filter(\.isReachableFromOutside).flatMap(\.scenes))
+        linkRoutes.filter(\.isReachableFromOutside).flatMap(\.scenes))
 
     private static func makeLinks() -> LinkTable {
         do {
             return try LinkTable(
                 accepting: [
                     .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
-                    .schemeAndHost("web", host: "example.com"),
+                    .schemeAndHost("web", host: "example.com"), .web(host: "*.example.org"),
                 ],
                 limits: LinkTable.Limits(
                     maximumLength: 512, maximumScreens: 8, maximumParametersPerScreen: 6),
-                routes: [
-                    LinkRoute("a1", scene: "A1", reachableFromOutside: true),
-                    LinkRoute(
-                        "a1/:id", scene: "A2", parent: "a1", effect: .selectTab("home"),
-                        reachableFromOutside: true),
-                    LinkRoute(
-                        "cafe/:x", scene: "Café", effect: .present(.sheet()),
-                        reachableFromOutside: true),
-                    LinkRoute(
-                        "cafe/:x/b2", scene: "B2", parent: "cafe/:x",
-                        effect: .present(.fullScreenCover), reachableFromOutside: true),
-                    LinkRoute("b1", scene: "B1", effect: .push, reachableFromOutside: true),
-                    LinkRoute("files/*path", scene: "A2", reachableFromOutside: true),
-                    LinkRoute("files/:name", scene: "product/new"),
-                    LinkRoute("secret/*rest", scene: "product/new", effect: .push),
-                    LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
-                    LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
-                    LinkRoute("act/:v", action: "act", reachableFromOutside: true),
-                    LinkRoute(
-                        "t/:q", scene: "B1",
-                        queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
-                        refusingQueryItems: ["token"], reachableFromOutside: true),
-                ])
+                routes: linkRoutes)
         } catch {
             preconditionFailure("fuzz-links: the link table is invalid: \(error)")
         }
     }
+
+    /// The table's routes.
+    static let linkRoutes: [LinkRoute] = [
+        LinkRoute("a1", scene: "A1", reachableFromOutside: true),
+        LinkRoute(
+            "a1/:id", scene: "A2", parent: "a1", effect: .selectTab("home"),
+            reachableFromOutside: true),
+        LinkRoute(
+            "cafe/:x", scene: "Café", effect: .present(.sheet()),
+            reachableFromOutside: true),
+        LinkRoute(
+            "cafe/:x/b2", scene: "B2", parent: "cafe/:x",
+            effect: .present(.fullScreenCover), reachableFromOutside: true),
+        LinkRoute("b1", scene: "B1", effect: .push, reachableFromOutside: true),
+        LinkRoute("files/*path", scene: "A2", reachableFromOutside: true),
+        LinkRoute("files/:name", scene: "product/new"),
+        LinkRoute("secret/*rest", scene: "product/new", effect: .push),
+        LinkRoute("order/:id", scene: "Order", reachableFromOutside: true),
+        LinkRoute("p/:id", scene: "product/:id", reachableFromOutside: true),
+        LinkRoute("act/:v", action: "act", reachableFromOutside: true),
+        LinkRoute(
+            "t/:q", scene: "B1",
+            queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
+            refusingQueryItems: ["token"], reachableFromOutside: true),
+        // The shapes websites use: the site's root, a parameter first, parameters
+        // inside a segment (one of them not reachable from outside), a query item
+        // that fills a parameter. A scene that two routes open has the same effect
+        // in both, so that its shared link, whichever route writes it, reopens it
+        // over the tree it was opened over.
+        LinkRoute("/", scene: "user/me/posts/:page", reachableFromOutside: true),
+        LinkRoute(
+            ":user", scene: "product/top/:rank", effect: .push,
+            reachableFromOutside: true),
+        LinkRoute(
+            "item-:id", scene: "user/:name/posts/:page", effect: .selectTab("more"),
+            reachableFromOutside: true),
+        LinkRoute("p/:slug.html", scene: "product/:id", reachableFromOutside: true),
+        LinkRoute("v:major.:minor", scene: "product/new"),
+        LinkRoute("s?q=:term", scene: "A1", reachableFromOutside: true),
+    ]
 
     /// Whether this input's shared link was checked already: once per input is enough (it
     /// makes a coordinator and a tree).
@@ -624,6 +650,7 @@ extension LinkFuzzer {
         sharingChecked = false
         for url in [
             text, "https://example.com/" + text, "shop://" + text, "web://example.com/" + text,
+            "https://eu.example.org/" + text,
         ] {
             for setup in [Setup.empty, .stack, .tabs, .split] {
                 openUniversal(url, over: setup)

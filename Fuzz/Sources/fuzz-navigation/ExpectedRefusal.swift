@@ -179,11 +179,23 @@ extension NavigationFuzzer {
         if tree.modals.isEmpty, let split = tree.split, split.isCollapsed {
             visibleStack = split.collapsedScreens
         }
+        // A request that names its stack acts on that stack alone: its screens.
+        var named: [Screen]?
+        switch request {
+        case .push(_, _, _, let id?, _), .setStack(_, let id?, _), .pop(let id?, _),
+            .popToRoot(let id?, _):
+            guard let stack = tree.stacks.first(where: { $0.id == id }) else {
+                return .refused(.refused(.noSuchStack(id, kind: kind)))
+            }
+            named = Array(stack)
+        default:
+            break
+        }
         switch request {
         case .root(let scene, let parameters, let payload, _):
             arrivals = [(scene, parameters, payload)]
             leaving = tree.screens
-        case .push(let scene, let parameters, let payload, _):
+        case .push(let scene, let parameters, let payload, _, _):
             arrivals = [(scene, parameters, payload)]
         case .present(let scene, let parameters, let payload, let style, _):
             guard DocumentedRules.isValid(style) else {
@@ -196,10 +208,10 @@ extension NavigationFuzzer {
             }
             arrivals = [(scene, parameters, payload)]
             leaving = [last]
-        case .setStack(let destinations, _):
+        case .setStack(let destinations, _, _):
             guard !destinations.isEmpty else { return .refused(.refused(.emptyStack(kind))) }
             arrivals = destinations.map { ($0.scene, $0.parameters, $0.payload) }
-            leaving = top
+            leaving = named ?? top
         case .addTab(let item, let position, _):
             let names = tree.tabs.map(\.name)
             guard !names.isEmpty else { return .refused(.refused(.noTabRoot(kind))) }
@@ -268,6 +280,13 @@ extension NavigationFuzzer {
             guard tree.selectedTab != name else { return .applies }
             revealed = tree.tabs[index].stack.last
         // Removals act on the visible stack (a collapsed split's columns as one).
+        case .pop where named != nil:
+            let screens = named ?? []
+            guard let first = screens.first else { return .refused(.refused(.emptyStack(kind))) }
+            guard screens.count > 1 else {
+                return .refused(.refused(.cannotPopFirstScreen(first.scene, kind: .pop)))
+            }
+            leaving = Array(screens.suffix(1))
         case .pop:
             guard visibleStack.count > 1 else {
                 let scene = visibleStack.first?.scene ?? tree.visibleScreen?.scene ?? ""
@@ -275,7 +294,7 @@ extension NavigationFuzzer {
             }
             leaving = [visibleStack[visibleStack.count - 1]]
         case .popToRoot:
-            leaving = Array(visibleStack.dropFirst())
+            leaving = Array((named ?? visibleStack).dropFirst())
         case .popTo(let scene, _):
             guard let index = visibleStack.dropLast().lastIndex(where: { $0.scene == scene })
             else {
@@ -293,6 +312,18 @@ extension NavigationFuzzer {
             leaving = Array(last)
         case .dismissAll:
             leaving = tree.modals.flatMap { Array($0) }
+        case .updateModal(let id, let lock, let detent, _):
+            // The window is not empty (checked above): it has a top-most stack.
+            guard let target = id ?? tree.topStack?.id else {
+                return .refused(.refused(.noRoot(kind)))
+            }
+            guard let modal = tree.modals.first(where: { $0.id == target }),
+                let style = modal.style,
+                let updated = DocumentedRules.updated(style, lock: lock, detent: detent)
+            else { return .refused(.refused(.noSuchStack(target, kind: .updateModal))) }
+            guard DocumentedRules.isValid(updated) else {
+                return .refused(.refused(.invalidPresentationStyle(updated)))
+            }
         default:
             preconditionFailure("fuzz-navigation oracle: no expectation for \(request)")
         }
@@ -395,6 +426,19 @@ extension NavigationFuzzer {
                 return .refused(.tabBarCovered(tab: name, modal: coveringModal))
             }
             return nil
+        case .detentChangedByUser(let id, let detent):
+            if isGone(id) { return .refused(.reportedScreenGone(id)) }
+            // Only the top-most sheet is in reach of the user's finger.
+            guard let top = tree.modals.last, top.contains(where: { $0.id == id }) else {
+                return .refused(
+                    .reportedScreenNotOnTop(
+                        id, kind: .updateModal, visible: visible?.id ?? id))
+            }
+            guard let style = top.style, case .sheet = style,
+                let updated = DocumentedRules.updated(style, lock: nil, detent: detent)
+            else { return .refused(.noSuchStack(top.id, kind: .updateModal)) }
+            return DocumentedRules.isValid(updated)
+                ? nil : .refused(.invalidPresentationStyle(updated))
         case .answeredByUser, .sizeClassChanged:
             // Judged where the fuzzer sends them (alerts, size classes).
             return nil

@@ -242,6 +242,8 @@ final class NavigationFuzzer {
     static let tabNames = ["home", "more", "x,y]", "Café", "", "a b", "home"]
     static let styles: [PresentationStyle] = [
         .sheet(), .sheet(detents: [.medium, .large]), .sheet(interactiveDismissal: false),
+        .sheet(detents: [.height(230), .fraction(0.5), .large], selected: .large),
+        .sheet(detents: [.fraction(0)]), .sheet(detents: [.medium], selected: .large),
         .fullScreenCover, .popover(anchor: "share"), .popover(anchor: ""), .sheet(detents: []),
         .popover(anchor: "share", interactiveDismissal: false), .alert, .confirmationDialog,
     ]
@@ -267,6 +269,8 @@ final class NavigationFuzzer {
     /// The tickets of navigations that applied with a result handler.
     private var expectedResults: Set<Int> = []
     private var tickets = 0
+    /// Every stack the fuzzer has seen in the tree, gone or not, for requests that name one.
+    private var seenStacks: Set<StackID> = []
     /// The ticket of each alert on screen that an alert step presented, and its content.
     private var alertTickets: [ScreenID: (ticket: Int, content: AlertContent)] = [:]
     /// What each alert's navigation heard, by ticket.
@@ -577,7 +581,11 @@ final class NavigationFuzzer {
     }
 
     private func step() {
-        let operation = byte() % 49
+        let operation = byte() % 51
+        if operation >= 49 {
+            modalStep(operation)
+            return
+        }
         if operation >= 46 {
             alertStep(operation)
             return
@@ -1454,6 +1462,78 @@ final class NavigationFuzzer {
         }
     }
 
+    /// The detents a request or a drag names: offered by some sheets, invalid, or not offered.
+    static let detents: [PresentationStyle.Detent] = [
+        .medium, .large, .height(230), .fraction(0.5), .height(-1), .fraction(2),
+    ]
+
+    /// A stack of the tree, or one seen before that is gone.
+    private func someStack() -> StackID? {
+        seenStacks.formUnion(coordinator.tree.stacks.map(\.id))
+        return pick(seenStacks.sorted())
+    }
+
+    /// A request on a named stack, a change to a shown modal, or a sheet dragged; each judged
+    /// by the oracle, then what it did checked on the stack or the modal it names.
+    private func modalStep(_ operation: Int) {
+        guard let stack = someStack() else { return }
+        let before = coordinator.tree
+        switch byte() % 6 {
+        case 0:
+            let request = ApplicationTransitionType.push(scene: scene(), on: stack)
+            navigate(request, force: false, "\(request)") { event in
+                // A guard may redirect it; a chatty observer may navigate after it.
+                guard let event, event.redirectedFrom == nil else { return }
+                check(
+                    event.kind == .push && event.stack == stack,
+                    "\(request) reported \(event), not a push onto \(stack)")
+                let was = before.stacks.first { $0.id == stack }
+                check(
+                    was?.contains { $0.id == event.screen } == false,
+                    "\(request) reported a screen that was there")
+            }
+        case 1:
+            let request: ApplicationTransitionType =
+                pick([.pop(on: stack), .popToRoot(on: stack), .setStack(["A1", "A2"], on: stack)])
+                ?? .pop(on: stack)
+            navigate(request, force: byte() % 2 == 0, "\(request)") { event in
+                guard let event, event.redirectedFrom == nil else { return }
+                check(event.stack == stack, "\(request) reported \(event), not on \(stack)")
+            }
+        case 2, 3:
+            let lock: Bool? = byte() % 3 == 0 ? nil : byte() % 2 == 0
+            let detent = byte() % 2 == 0 ? pick(Self.detents) : nil
+            let request = ApplicationTransitionType.updateModal(
+                on: byte() % 2 == 0 ? nil : stack, interactiveDismissal: lock, detent: detent)
+            navigate(request, force: false, "\(request)") { event in
+                guard let event else { return }
+                let was = before.modals.first { $0.id == event.stack }?.style
+                check(
+                    event.kind == .updateModal && was != nil, "\(request) reported \(event)")
+                // A chatty observer may have dismissed it since; if it is there, it has the style.
+                if let style = coordinator.tree.modals.first(where: { $0.id == event.stack })?.style
+                {
+                    check(
+                        style
+                            == was.flatMap {
+                                DocumentedRules.updated($0, lock: lock, detent: detent)
+                            }, "\(request) left the style \(style)")
+                }
+            }
+        default:
+            let screen =
+                byte() % 4 == 0 ? screenID() : coordinator.tree.visibleScreen?.id ?? screenID()
+            let offered: [PresentationStyle.Detent]
+            if case .sheet(let detents, _, _) = coordinator.tree.modals.last?.style {
+                offered = detents
+            } else {
+                offered = []
+            }
+            let detent = pick(byte() % 4 == 0 ? Self.detents : offered) ?? .large
+            follow(.detentChangedByUser(screen, to: detent))
+        }
+    }
+
     private func finish() {
         chatty?.cancel()
         chatty = nil
@@ -1509,7 +1589,7 @@ extension TransitionEvent.Kind {
             .showDetail, .showSupplementary:
             return true
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
-            .sizeClass:
+            .sizeClass, .updateModal:
             return false
         }
     }

@@ -113,14 +113,29 @@ extension NavigationError: CustomStringConvertible {
                 + "or hosts it; the tabs are "
                 + "\(Self.list(tabs.prefix(16).map { "\"\(Self.shorten($0))\"" }, conjunction: "and"))."
         case .refused(.invalidPresentationStyle(let style)):
+            if case .sheet(let detents, let selected?, _) = style, !detents.contains(selected),
+                style.updating(interactiveDismissal: nil, detent: detents.first)?.isValid == true
+            {
+                return
+                    "The sheet cannot rest at \(selected.word): its detents are "
+                    + "\(detents.map(\.word).joined(separator: ", ")) (\(style.literal))."
+            }
             guard !style.isAlert else {
                 return
                     "Cannot present a scene with style \(style.literal): an alert or a dialog is "
                     + "presented with .alert(_:)."
             }
             return
-                "Cannot present with style \(style.literal): a sheet needs at least one detent and "
-                + "none twice, a popover an anchor of 1 to 64 bytes."
+                "Cannot present with style \(style.literal): a sheet needs at least one detent, "
+                + "none twice, heights above 0 points, fractions in (0, 1], and rests at one of its "
+                + "detents; a popover needs an anchor of 1 to 64 bytes."
+        case .refused(.noSuchStack(let stack, let kind)):
+            guard kind == .updateModal else {
+                return "Cannot \(kind) on stack \(stack): the tree has no such stack."
+            }
+            return
+                "Cannot \(kind) on stack \(stack): it is not the stack of a shown sheet or popover "
+                + "(a lock is a sheet's or a popover's, a resting detent a sheet's)."
         case .refused(.invalidAlert(let problem)):
             return "Cannot show the alert or dialog: \(problem)."
         case .refused(.alertIsPresented(let kind, let alert)):

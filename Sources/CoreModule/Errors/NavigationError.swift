@@ -123,10 +123,19 @@ extension NavigationError {
         /// `style` does not let the user dismiss it.
         case notDismissibleByUser(ScreenID, style: PresentationStyle)
 
-        /// A `present` asked for a style that cannot be shown: a sheet without detents, a popover
-        /// whose anchor is empty or longer than 64 bytes, or an alert's style, which is
-        /// ``ApplicationTransitionType/alert(_:animated:)``'s.
+        /// A `present` asked for a style that cannot be shown: a sheet without detents, with a
+        /// height of 0 points or less or a fraction outside (0, 1], or resting at a detent it
+        /// does not offer, a popover whose anchor is empty or longer than 64 bytes, or an
+        /// alert's style, which is ``ApplicationTransitionType/alert(_:animated:)``'s; or an
+        /// update-modal (requested, or a reported drag) would make a sheet rest at a detent it
+        /// does not offer: `style` is the style it would have had. Nothing changed.
         case invalidPresentationStyle(PresentationStyle)
+
+        /// A `kind` request named stack `stack`, which the tree does not have (it left, or it
+        /// is another coordinator's); or an update-modal's stack (named, or the top-most) is
+        /// not a shown sheet or popover: a root, tab or column stack, a full-screen cover, an
+        /// alert's, or a popover asked for a detent. Nothing changed.
+        case noSuchStack(StackID, kind: TransitionEvent.Kind)
 
         /// A tab container was asked for with no tabs.
         case noTabs
@@ -400,6 +409,7 @@ extension NavigationError {
         case .refused(.emptyStack): return "empty-stack"
         case .link(.noTabForLink): return "no-tab-for-link"
         case .refused(.invalidPresentationStyle): return "invalid-presentation-style"
+        case .refused(.noSuchStack): return "no-such-stack"
         case .refused(.invalidAlert): return "invalid-alert"
         case .refused(.alertIsPresented): return "alert-is-presented"
         case .refused(.notAnAlert): return "not-an-alert"

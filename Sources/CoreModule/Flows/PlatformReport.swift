@@ -29,12 +29,18 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
     /// `splitViewControllerDidExpand(_:)`; SwiftUI: the `horizontalSizeClass` environment
     /// value). The platform lays the split out itself: the event's render plan is empty.
     case sizeClassChanged(SizeClass)
+    /// The user dragged the top-most sheet, which holds `screen`, to another of its detents
+    /// (UIKit: the sheet presentation controller's delegate
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`; SwiftUI: a write of
+    /// `presentationDetents(_:selection:)`'s binding). The sheet rests there: its style's
+    /// `selected` detent changes.
+    case detentChangedByUser(ScreenID, to: PresentationStyle.Detent)
 
     /// The screen the report is about, for a pop or a dismiss.
     package var screen: ScreenID? {
         switch self {
         case .poppedBackByUser(let screen), .dismissedByUser(let screen),
-            .answeredByUser(let screen, _, _):
+            .answeredByUser(let screen, _, _), .detentChangedByUser(let screen, _):
             return screen
         case .tabSelectedByUser, .selectedTabReselectedByUser, .sizeClassChanged: return nil
         }
@@ -48,12 +54,13 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
         case .tabSelectedByUser: return .selectTab
         case .selectedTabReselectedByUser: return .popToRoot
         case .sizeClassChanged: return .sizeClass
+        case .detentChangedByUser: return .updateModal
         }
     }
 
     /// The report as `popped-back-by-user to #2`, `dismissed-by-user #5` or
     /// `tab-selected-by-user "search"`, `size-class-changed compact`,
-    /// `answered-by-user #6 button 0`.
+    /// `answered-by-user #6 button 0`, `detent-changed-by-user #5 to large`.
     public var description: String {
         switch self {
         case .poppedBackByUser(let screen): return "popped-back-by-user to \(screen)"
@@ -65,6 +72,8 @@ public enum PlatformReport: Hashable, Sendable, CustomStringConvertible {
             return "tab-selected-by-user \"\(NavigationError.shorten(name))\""
         case .selectedTabReselectedByUser: return "selected-tab-reselected-by-user"
         case .sizeClassChanged(let sizeClass): return "size-class-changed \(sizeClass)"
+        case .detentChangedByUser(let screen, let detent):
+            return "detent-changed-by-user \(screen) to \(detent.word)"
         }
     }
 }

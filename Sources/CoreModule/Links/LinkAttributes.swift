@@ -1,7 +1,8 @@
 /// The attributes a link segment may start with, in brackets: a tab (`[tab:home,selected]`), a
 /// split column (`[primary]`, `[primary,three-column]`, `[supplementary]`, `[detail]`) or a
 /// modal's style (`+[full-screen]`, `+[medium,large,fixed]`, `+[popover:share]`,
-/// `+[popover:share,fixed]`).
+/// `+[popover:share,fixed]`; a sheet's detents may be heights and fractions, and `at:` names
+/// the one it rests at: `+[230pt,0.5,large,at:large]`).
 struct LinkAttributes: Equatable {
     /// The longest attribute read, in bytes as written: `popover:` and 64 bytes, each escaped.
     static let longestAttribute = 8 + 64 * 3
@@ -20,6 +21,7 @@ struct LinkAttributes: Equatable {
     /// Reads the comma-separated attributes in `range` of the link's bytes.
     init(_ bytes: [UInt8], _ range: Range<Int>, position: Int) throws(NavigationError) {
         var detents: [PresentationStyle.Detent] = []
+        var resting: PresentationStyle.Detent?
         var sheet = false
         var fixed = false
         var other: PresentationStyle?
@@ -67,6 +69,13 @@ struct LinkAttributes: Equatable {
                             .unknownAttribute(position: position, text: "popover:" + anchor)))
                 }
                 other = popover
+            } else if Self.starts(raw, with: "at:") {
+                let word = try decoded(raw.dropFirst(3))
+                guard resting == nil, let detent = PresentationStyle.Detent(word: word) else {
+                    throw .link(
+                        .invalidLink(.unknownAttribute(position: position, text: "at:" + word)))
+                }
+                resting = detent
             } else {
                 let word = try decoded(raw)
                 let unknown = NavigationError.link(
@@ -79,9 +88,10 @@ struct LinkAttributes: Equatable {
                 case "sheet":
                     guard !sheet else { throw unknown }
                     sheet = true
-                case "medium", "large":
-                    let detent: PresentationStyle.Detent = word == "medium" ? .medium : .large
-                    guard !detents.contains(detent) else { throw unknown }
+                case _ where PresentationStyle.Detent(word: word) != nil:
+                    guard let detent = PresentationStyle.Detent(word: word),
+                        !detents.contains(detent)
+                    else { throw unknown }
                     detents.append(detent)
                 case "fixed":
                     guard !fixed else { throw unknown }
@@ -104,14 +114,15 @@ struct LinkAttributes: Equatable {
             start = end + 1
         }
         // `fixed` locks a sheet, or a popover (`popover:share,fixed`).
-        if case .popover(let anchor, _) = other, fixed, !sheet, detents.isEmpty {
+        if case .popover(let anchor, _) = other, fixed, !sheet, detents.isEmpty, resting == nil {
             style = .popover(anchor: anchor, interactiveDismissal: false)
-        } else if sheet || fixed || !detents.isEmpty {
-            guard other == nil else {
+        } else if sheet || fixed || !detents.isEmpty || resting != nil {
+            let offered = detents.isEmpty ? [.large] : detents
+            // A sheet rests at one of its detents.
+            guard other == nil, resting.map(offered.contains) ?? true else {
                 throw .link(.invalidLink(.misplacedAttributes(position: position)))
             }
-            style = .sheet(
-                detents: detents.isEmpty ? [.large] : detents, interactiveDismissal: !fixed)
+            style = .sheet(detents: offered, selected: resting, interactiveDismissal: !fixed)
         } else {
             style = other
         }

@@ -211,36 +211,63 @@ struct LinkCodec {
         throws(NavigationError) -> String?
     {
         // Under an alert, the screen it was presented over.
-        guard let screen = tree.withoutAlert.visibleScreen else { return nil }
+        let shown = tree.withoutAlert
+        guard let screen = shown.visibleScreen else { return nil }
         if let requirement = resolver.registration(of: screen.scene)?.payloadRequirement,
             !requirement.canRebuild
         {
             throw .link(.linkNeedsPayload(scene: screen.scene, screen: screen.id))
         }
-        let origin = origin ?? table.origins[0]
+        // A host pattern names no host to write: the first exact origin by default.
+        guard let origin = origin ?? table.origins.first(where: { !$0.isHostPattern }),
+            !origin.isHostPattern
+        else {
+            throw .link(.linkNotShareable(scene: screen.scene, screen: screen.id, route: nil))
+        }
+        // The screen below, for a screen a query item added above its route's own screen.
+        let screens = shown.topScreens
+        let below = screens.count > 1 ? screens[screens.count - 2] : nil
         var unreachable: String?
         var limitProblem: NavigationError.LinkProblem?
         var best: (url: String, captures: Int)?
-        for route in table.routes where route.scene == screen.scene {
-            guard let url = Self.write(route, screen.parameters, origin: origin) else { continue }
-            if let problem = table.limits.lengthProblem(url.utf8.count) {
-                limitProblem = problem
-                continue
+        for (route, pattern) in zip(table.routes, table.patterns) {
+            // The route's own screen, or a screen one of its query items adds.
+            var candidates: [SceneParameters] = []
+            if route.scene == screen.scene { candidates.append(screen.parameters) }
+            for added in route.queryScreens where added.scene == screen.scene {
+                guard let value = screen.parameters[added.item] else { continue }
+                var parameters = screen.parameters
+                parameters[added.item] = nil
+                if let below, below.scene == route.scene {
+                    parameters = below.parameters
+                }
+                parameters[added.item] = value
+                candidates.append(parameters)
             }
-            // Read back as an app's link: it must open this route with these values.
-            guard let link = try? table.match(url, source: .app),
-                link.entry.route.path == route.path, link.parameters == screen.parameters
-            else { continue }
-            guard route.isReachableFromOutside else {
-                if unreachable == nil { unreachable = route.path }
-                continue
-            }
-            // The route whose path holds the most of the screen's values implies the most of
-            // its back stack (`category/teapots/product/7` over `product/7?slug=teapots`).
-            let captures = link.captures.count
-            guard let current = best, captures <= current.captures else {
-                best = (url, captures)
-                continue
+            for parameters in candidates {
+                guard let url = Self.write(pattern, parameters, origin: origin) else { continue }
+                if let problem = table.limits.lengthProblem(url.utf8.count) {
+                    limitProblem = problem
+                    continue
+                }
+                // Read back as an app's link: it must open this route, and its last screen must
+                // be this one, with these values.
+                guard let link = try? table.match(url, source: .app),
+                    link.entry.route.path == route.path,
+                    let last = table.plan(link).last,
+                    last.scene == screen.scene, last.parameters == screen.parameters
+                else { continue }
+                guard route.isReachableFromOutside else {
+                    if unreachable == nil { unreachable = route.path }
+                    continue
+                }
+                // The route whose path holds the most of the screen's values implies the most
+                // of its back stack (`category/teapots/product/7` over `product/7?slug=teapots`).
+                let captures = link.captures.count
+                guard let current = best, captures <= current.captures else {
+                    best = (url, captures)
+                    continue
+                }
             }
         }
         if let best { return best.url }
@@ -252,10 +279,11 @@ struct LinkCodec {
         throw .link(.linkNotShareable(scene: screen.scene, screen: screen.id, route: nil))
     }
 
-    /// The link `route` makes with `parameters`: its path with the captures, then the other
-    /// parameters as query items; `nil` when a capture is missing or cannot be written.
+    /// The link `pattern` makes with `parameters`: its path with the captures, then the other
+    /// parameters as query items (the template's own items for the parameters they fill);
+    /// `nil` when a capture is missing or cannot be written.
     private static func write(
-        _ route: LinkRoute, _ parameters: SceneParameters, origin: LinkTable.Origin
+        _ pattern: RoutePattern, _ parameters: SceneParameters, origin: LinkTable.Origin
     ) -> String? {
         var writer: LinkWriter
         switch origin {
@@ -265,36 +293,51 @@ struct LinkCodec {
             writer = LinkWriter(start: "\(scheme)://\(host)/")
         }
         var rest = parameters
-        let segments = route.path.utf8.split(
-            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        for (index, segment) in segments.enumerated() {
+        func take(_ name: String) -> String? {
+            guard let value = rest[name], !value.isEmpty else { return nil }
+            rest[name] = nil
+            return value
+        }
+        for (index, segment) in pattern.segments.enumerated() {
             if index > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
-            let text = String(Substring(segment))
-            switch segment.first {
-            case UInt8(ascii: ":"):
-                let name = String(text.dropFirst())
-                guard let value = rest[name], !value.isEmpty else { return nil }
-                rest[name] = nil
+            switch segment {
+            case .literal(let text):
+                writer.appendEncoded(text)
+            case .parameter(let name):
+                guard let value = take(name) else { return nil }
                 writer.appendEncoded(value)
-            case UInt8(ascii: "*"):
-                let name = String(text.dropFirst())
-                guard let value = rest[name], !value.isEmpty else { return nil }
-                rest[name] = nil
+            case .composite(let parts):
+                for part in parts {
+                    switch part {
+                    case .literal(let text): writer.appendEncoded(text)
+                    case .parameter(let name):
+                        guard let value = take(name) else { return nil }
+                        writer.appendEncoded(value)
+                    }
+                }
+            case .catchAll(let name):
+                guard let value = take(name) else { return nil }
                 let parts = value.split(separator: "/", omittingEmptySubsequences: false)
                 guard !parts.contains(where: \.isEmpty) else { return nil }
                 for (offset, part) in parts.enumerated() {
                     if offset > 0 { writer.appendDelimiter(UInt8(ascii: "/")) }
                     writer.appendEncoded(String(part))
                 }
-            default:
-                writer.appendEncoded(text)
             }
         }
-        for (offset, (name, value)) in rest.sorted.enumerated() {
+        // The parameters the template's query fills go under their items' names.
+        var items: [(name: String, value: String)] = []
+        for parameter in pattern.queryParameters {
+            guard let value = rest[parameter.name] else { continue }
+            rest[parameter.name] = nil
+            items.append((parameter.item, value))
+        }
+        items += rest.sorted.map { (name: $0.key, value: $0.value) }
+        for (offset, item) in items.sorted(by: { $0.name < $1.name }).enumerated() {
             writer.appendDelimiter(UInt8(ascii: offset == 0 ? "?" : "&"))
-            writer.appendEncoded(name)
+            writer.appendEncoded(item.name)
             writer.appendDelimiter(UInt8(ascii: "="))
-            writer.appendEncoded(value)
+            writer.appendEncoded(item.value)
         }
         return writer.link
     }

@@ -53,10 +53,15 @@ extension NavigationError {
         /// The segment at `position` marks a second tab selected.
         case twoSelectedTabs(position: Int)
         /// A universal link's query item, written `text`, has a `%` not followed by two hexadecimal
-        /// digits, escapes bytes that are not UTF-8, or holds a character to escape.
+        /// digits, escapes bytes that are not UTF-8, holds a character to escape, or has no name
+        /// (`?=x`).
         case badQueryItem(text: String)
-        /// A universal link's query gives the item `name` twice.
+        /// A universal link's query gives the item `name` more than once, a list, and one of its
+        /// values holds a `,`, which separates a list's values.
         case repeatedQueryItem(name: String)
+        /// A universal link does not start with a scheme (`https:`, `shop:`): a path alone, such
+        /// as `/projects/a/b`, is no link.
+        case noScheme
         /// A universal link's query item `name` has the name of one of its path's captures.
         case queryItemNamesCapture(name: String)
 
@@ -122,9 +127,13 @@ extension NavigationError {
                 return "segment \(position) marks a second tab selected"
             case .badQueryItem(let text):
                 return
-                    "its query item \"\(NavigationError.shorten(text))\" has a bad escape or a character to escape"
+                    "its query item \"\(NavigationError.shorten(text))\" has a bad escape, a character to escape or no name"
             case .repeatedQueryItem(let name):
-                return "its query gives \"\(NavigationError.shorten(name))\" twice"
+                return
+                    "its query gives \"\(NavigationError.shorten(name))\" more than once, "
+                    + "with a \",\" in a value: a list's values cannot hold one"
+            case .noScheme:
+                return "it has no scheme, such as \"https:\""
             case .queryItemNamesCapture(let name):
                 return
                     "its query item \"\(NavigationError.shorten(name))\" has the name of a value of its path"

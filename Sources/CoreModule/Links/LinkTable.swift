@@ -33,14 +33,18 @@
 public struct LinkTable: Hashable, Sendable {
     /// The origins whose links the app handles, in the order given; links are shared with the
     /// first (see ``AppCoordinator/universalLink(in:origin:)``).
-    public let origins: [LinkTable.Origin]
+    package let origins: [LinkTable.Origin]
     /// The limits a link must respect, in bytes, components and parameters.
-    public let limits: LinkTable.Limits
+    package let limits: LinkTable.Limits
     /// The routes, in the order given.
-    public let routes: [LinkRoute]
+    package let routes: [LinkRoute]
 
+    /// Each route's template read, in the order of ``routes``, for the link writer.
+    let patterns: [RoutePattern]
     /// The routes by path pattern, for matching.
     let table: RouteTable<Entry>
+    /// The route of the site's root (`/`), if any: the one route of no segment.
+    let root: Entry?
 
     /// A route as the table keeps it: the route, its pattern, and the screens its chain of
     /// parents builds.
@@ -84,21 +88,21 @@ public struct LinkTable: Hashable, Sendable {
         guard limits.isValid else { throw fail(.invalidLimits(limits)) }
 
         // Each path read and checked on its own; two paths of one shape (the same path, too)
-        // are refused, so each path names one route.
+        // match the same links and are refused, so each path names one route.
         var byPath: [String: (route: LinkRoute, pattern: RoutePattern)] = [:]
-        var shapes = RouteTable<LinkRoute>()
+        var shapes: [String: String] = [:]
         for route in routes {
             let pattern = try RoutePattern.linkPath(route.path)
-            if let existing = shapes.route(shapedLike: pattern) {
-                throw fail(.invalidRoute(route.path, .sameShape(existing.pattern.rawValue)))
+            if let existing = shapes.updateValue(route.path, forKey: pattern.shape) {
+                throw fail(.invalidRoute(route.path, .sameShape(existing)))
             }
             if let problem = route.problem { throw fail(.invalidRoute(route.path, problem)) }
-            shapes.insert(pattern, value: route)
             byPath[route.path] = (route, pattern)
         }
 
         // Then each chain of parents.
         var entries = RouteTable<Entry>()
+        var root: Entry?
         for route in routes {
             guard let own = byPath[route.path] else { continue }
             var chain = [own]
@@ -126,7 +130,12 @@ public struct LinkTable: Hashable, Sendable {
                         route.path, .tooDeep(depth: chain.count, limit: limits.maximumScreens)))
             }
             let captured = Set(own.pattern.parameterNames)
-            if let item = route.queryScreens.map(\.item).first(where: captured.contains) {
+            // An item that adds a screen or refuses the link is neither a path parameter nor
+            // an item the template names, nor the parameter such an item fills.
+            let templateItems = own.pattern.queryParameters.flatMap { [$0.item, $0.name] }
+            if let item = (route.queryScreens.map(\.item) + route.refusedQueryItems).first(where: {
+                captured.contains($0) || templateItems.contains($0)
+            }) {
                 throw fail(.invalidRoute(route.path, .invalidQueryItem(item)))
             }
             guard chain.count + route.queryScreens.count <= limits.maximumScreens else {
@@ -151,13 +160,19 @@ public struct LinkTable: Hashable, Sendable {
             let screens = chain.compactMap { link in
                 link.route.scene.map { (link.route.path, $0, link.pattern.parameterNames) }
             }
-            entries.insert(
-                own.pattern, value: Entry(route: route, pattern: own.pattern, screens: screens))
+            let entry = Entry(route: route, pattern: own.pattern, screens: screens)
+            if own.pattern.segments.isEmpty {
+                root = entry
+            } else {
+                entries.insert(own.pattern, value: entry)
+            }
         }
         self.origins = origins
         self.limits = limits
         self.routes = routes
         self.table = entries
+        self.root = root
+        patterns = routes.compactMap { byPath[$0.path]?.pattern }
     }
 }
 
@@ -229,7 +244,9 @@ extension LinkTable {
                 return LinkTable.Origin.scheme(scheme).isValid
                     && LinkTable.Origin.web(host: host).isValid
             case .web(let host):
-                let bytes = host.utf8
+                // A host pattern, `*.example.com`, is a host name after its leading `*.`.
+                let name = host.hasPrefix("*.") ? host.dropFirst(2) : Substring(host)
+                let bytes = name.utf8
                 return (1...253).contains(bytes.count)
                     && bytes.allSatisfy { byte in
                         byte >= 0x80
@@ -237,20 +254,32 @@ extension LinkTable {
                                 && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "~")
                                 && byte != UInt8(ascii: "_")
                     }
-                    && !host.unicodeScalars.contains { $0.properties.isWhitespace }
+                    && !name.unicodeScalars.contains { $0.properties.isWhitespace }
             case .scheme(let scheme):
-                let bytes = Array(scheme.utf8)
-                guard let first = bytes.first, bytes.count <= 64, Self.isLetter(first) else {
-                    return false
-                }
                 let lowered = scheme.lowercased()
                 return lowered != "http" && lowered != "https"
-                    && bytes.allSatisfy { byte in
-                        Self.isLetter(byte)
-                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                            || byte == UInt8(ascii: ".")
-                    }
+                    && Self.isScheme(Array(scheme.utf8)[...])
+            }
+        }
+
+        /// Whether the origin's host is a pattern, `*.example.com`, that accepts every host
+        /// under the domain after `*.` (`shop.example.com`, `a.b.example.com`, never
+        /// `example.com` itself).
+        var isHostPattern: Bool {
+            switch self {
+            case .web(let host), .schemeAndHost(_, let host): return host.hasPrefix("*.")
+            case .scheme: return false
+            }
+        }
+
+        /// Whether `bytes` are a URL scheme: an ASCII letter, then letters, digits, `+`, `-`
+        /// and `.`, 64 bytes at most.
+        static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+            guard let first = bytes.first, bytes.count <= 64, isLetter(first) else { return false }
+            return bytes.allSatisfy { byte in
+                isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             }
         }
 
@@ -338,7 +367,7 @@ public struct LinkRoute: Hashable, Sendable {
     }
 
     /// The scene the route opens, or `nil` for an action.
-    public var scene: SceneIdentifier? {
+    package var scene: SceneIdentifier? {
         if case .screen(let scene, _) = target { return scene }
         return nil
     }

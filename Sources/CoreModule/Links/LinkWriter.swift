@@ -55,8 +55,9 @@ struct LinkWriter {
     /// dialog's, which links leave out.
     static func attributes(of style: PresentationStyle) -> [String]? {
         switch style {
-        case .sheet(let detents, let interactiveDismissal):
-            var words = detents == [.large] ? [] : detents.map(\.rawValue)
+        case .sheet(let detents, let selected, let interactiveDismissal):
+            var words = detents == [.large] ? [] : detents.map(\.word)
+            if let selected { words.append("at:" + selected.word) }
             if !interactiveDismissal { words.append("fixed") }
             return words
         case .fullScreenCover:

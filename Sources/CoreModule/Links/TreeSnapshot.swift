@@ -12,9 +12,10 @@ import Foundation
 /// Screen objects and identities are not saved: restoring rebuilds every screen through its
 /// builder, with the parameters it was built with.
 ///
-/// This version writes format version 3, which holds split roots. It reads versions 1 (a root
-/// stack, then one stack per modal, every modal a sheet) and 2 (tabs and presentation styles,
-/// no split) too. It holds at most 512 screens, 16 tabs, 32 modals and 64 parameters per screen;
+/// This version writes format version 4, whose sheets may have custom detents and a resting
+/// detent (`selected`). It reads versions 1 (a root stack, then one stack per modal, every
+/// modal a sheet), 2 (tabs and presentation styles, no split) and 3 (split roots, sheets of
+/// medium and large only) too. It holds at most 512 screens, 16 tabs, 32 modals and 64 parameters per screen;
 /// ``decode(_:)`` reads at most 1 MiB of JSON.
 public struct TreeSnapshot: Codable, Hashable, Sendable {
     /// One saved screen: its scene, the parameters it was built with, and its payload.
@@ -97,7 +98,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The format version this package writes, and the newest it reads.
-    public static let currentVersion = 3
+    package static let currentVersion = 4
 
     /// The most screens a snapshot may hold, in all its stacks together.
     package static let maximumScreens = 512
@@ -285,7 +286,7 @@ public struct TreeSnapshot: Codable, Hashable, Sendable {
         case version, root, tabs, selectedTab, modals, stacks, split
     }
 
-    /// Reads a snapshot of any version from 1 to ``currentVersion``, checking its limits as early
+    /// Reads a snapshot of any version from 1 to the newest (4), checking its limits as early
     /// as the data allows: the number of tabs, modals and screens before their contents are read.
     ///
     /// - Parameter decoder: The decoder to read from.

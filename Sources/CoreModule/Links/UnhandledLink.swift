@@ -37,7 +37,7 @@ extension NavigationError {
                 case .unreadable(let problem):
                     return "it cannot be read: \(problem)"
                 case .notAccepted(let scheme, let host):
-                    let origin = host.isEmpty ? "\(scheme)://" : "\(scheme)://\(host)"
+                    let origin = host.isEmpty ? "\(scheme):" : "\(scheme)://\(host)"
                     return
                         "the app does not accept links from \"\(NavigationError.shorten(origin))\""
                 case .noRoute(let path):
@@ -160,6 +160,13 @@ extension NavigationError {
         /// A query item the route reads is empty, over 64 bytes, given twice, both added as a
         /// screen and refused, or named like one of the path's parameters.
         case invalidQueryItem(String)
+        /// Segment `segment` has two parameters with nothing between them (`:a:b`): where one
+        /// ends could not be told.
+        case adjacentParameters(segment: Int)
+        /// An item of the template's query (after `?`) is not `item=:name`: an item of 1 to 64
+        /// bytes without `%`, `=` or whitespace, given once, filling a parameter named with ASCII
+        /// letters, digits and `_`.
+        case invalidQueryParameter(String)
 
         /// The problem as the end of a sentence.
         package var description: String {
@@ -198,6 +205,12 @@ extension NavigationError {
                 return
                     "its query item \"\(NavigationError.shorten(item))\" is empty, too long, repeated, "
                     + "both added and refused, or named like a path parameter"
+            case .adjacentParameters(let segment):
+                return "its segment \(segment) has two parameters with nothing between them"
+            case .invalidQueryParameter(let item):
+                return
+                    "its query \"\(NavigationError.shorten(item))\" is not written item=:name, "
+                    + "each item once"
             }
         }
     }

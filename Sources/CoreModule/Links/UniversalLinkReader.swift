@@ -40,8 +40,13 @@ extension LinkTable {
         if let problem = limits.lengthProblem(bytes.count) { throw unreadable(problem) }
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
-        // The scheme and the origin.
-        let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+        // The scheme and the origin. Text before the first `:` that holds no `/`, `?` or `#`
+        // is the scheme, accepted or not; a link without one is a path, unreadable.
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            !bytes[0..<colon].contains(where: {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            })
+        else { throw unreadable(.noScheme) }
         let scheme = text(0..<colon)
         guard colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"),
             bytes[colon + 2] == UInt8(ascii: "/")
@@ -54,12 +59,18 @@ extension LinkTable {
         if Self.equalIgnoringASCIICase(bytes[0..<colon], "https") {
             let hostEnd = bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
             let host = bytes[afterScheme..<hostEnd]
-            let accepted = origins.contains { origin in
-                if case .web(let name) = origin {
-                    return Self.equalIgnoringASCIICase(host, name)
+            // An exact host first, then a host pattern.
+            let accepted =
+                origins.contains { origin in
+                    if case .web(let name) = origin, !origin.isHostPattern {
+                        return Self.equalIgnoringASCIICase(host, name)
+                    }
+                    return false
                 }
-                return false
-            }
+                || origins.contains { origin in
+                    if case .web(let name) = origin { return Self.host(host, isMatchedBy: name) }
+                    return false
+                }
             guard accepted else {
                 throw unhandled(.notAccepted(scheme: scheme, host: text(afterScheme..<hostEnd)))
             }
@@ -69,18 +80,25 @@ extension LinkTable {
             // check (the table never has both for one scheme).
             let first = bytes[afterScheme..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
             var accepted = false
-            for origin in origins {
-                guard let name = origin.customScheme,
-                    Self.equalIgnoringASCIICase(bytes[0..<colon], name)
-                else { continue }
-                guard case .schemeAndHost(_, let host) = origin else {
-                    accepted = true
-                    break
-                }
-                if Self.equalIgnoringASCIICase(bytes[afterScheme..<first], host) {
-                    accepted = true
-                    pathStart = first < pathEnd ? first + 1 : first
-                    break
+            // An exact host first, then a host pattern.
+            for patterns in [false, true] where !accepted {
+                for origin in origins {
+                    guard let name = origin.customScheme,
+                        Self.equalIgnoringASCIICase(bytes[0..<colon], name)
+                    else { continue }
+                    guard case .schemeAndHost(_, let host) = origin else {
+                        accepted = true
+                        break
+                    }
+                    let component = bytes[afterScheme..<first]
+                    if patterns
+                        ? Self.host(component, isMatchedBy: host)
+                        : !origin.isHostPattern && Self.equalIgnoringASCIICase(component, host)
+                    {
+                        accepted = true
+                        pathStart = first < pathEnd ? first + 1 : first
+                        break
+                    }
                 }
             }
             guard accepted else {
@@ -91,7 +109,12 @@ extension LinkTable {
         // The path: one trailing `/` dropped, then split and decoded.
         var end = pathEnd
         if end > pathStart, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        guard end > pathStart else { throw unhandled(.noRoute(path: "")) }
+        // The site's root: no path at all.
+        guard end > pathStart else {
+            guard let root else { throw unhandled(.noRoute(path: "")) }
+            let query = try Self.queryItems(bytes, from: pathEnd, unreadable: unreadable)
+            return try accept(root, captures: [:], query: query, source: source, url: url)
+        }
         var componentCount = 1
         for index in pathStart..<end where bytes[index] == UInt8(ascii: "/") {
             componentCount += 1
@@ -116,53 +139,134 @@ extension LinkTable {
             start = stop + 1
         }
 
-        // The query: items split at `&`, each at its first `=`; empty items skipped.
-        var query: [String: String] = [:]
-        if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
-            let queryEnd = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-            var itemStart = pathEnd + 1
-            while itemStart <= queryEnd {
-                let itemEnd =
-                    bytes[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
-                defer { itemStart = itemEnd + 1 }
-                guard itemEnd > itemStart else { continue }
-                let item = bytes[itemStart..<itemEnd]
-                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
-                guard !Self.holdsCharacterToEscape(item),
-                    let name = PercentEncoding.decode(bytes[itemStart..<equals]),
-                    let value = PercentEncoding.decode(
-                        bytes[Swift.min(equals + 1, itemEnd)..<itemEnd])
-                else { throw unreadable(.badQueryItem(text: text(itemStart..<itemEnd))) }
-                guard query.updateValue(value, forKey: name) == nil else {
-                    throw unreadable(.repeatedQueryItem(name: name))
-                }
-            }
-        }
+        let query = try Self.queryItems(bytes, from: pathEnd, unreadable: unreadable)
 
         // The route: the components are matched with their `%` and `/` escaped, so that a
         // decoded `/` never splits a segment and a literal is compared with decoded text.
         let matchText = components.map(Self.escapedForMatching).joined(separator: "/")
-        guard let (route, mask) = table.find(matchText) else {
-            throw unhandled(.noRoute(path: components.joined(separator: "/")))
+        // A segment with parameters inside is read from the decoded component; the values the
+        // last route accepted are kept, for the route found is most often that one.
+        var accepted: (template: String, captures: [String: String])?
+        let found = table.find(matchText) { entry in
+            guard let captures = Self.captures(of: entry.pattern, in: components) else {
+                return false
+            }
+            accepted = (entry.pattern.template, captures)
+            return true
         }
-        let entry = route.value
+        guard let entry = found?.route.value,
+            let captures = accepted.flatMap({
+                $0.template == entry.pattern.template ? $0.captures : nil
+            })
+                ?? Self.captures(of: entry.pattern, in: components)
+        else { throw unhandled(.noRoute(path: components.joined(separator: "/"))) }
+        return try accept(entry, captures: captures, query: query, source: source, url: url)
+    }
+
+    /// The values a path's decoded `components` give `pattern`'s parameters, by name; `nil`
+    /// when a segment with parameters inside does not read.
+    private static func captures(of pattern: RoutePattern, in components: [String]) -> [String:
+        String]?
+    {
         var captures: [String: String] = [:]
-        var names = entry.pattern.parameterNames.makeIterator()
-        for (component, isParameter) in zip(components, mask) where isParameter {
-            if let name = names.next() { captures[name] = component }
+        for (index, segment) in pattern.segments.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .parameter(let name): captures[name] = components[index]
+            case .catchAll(let name):
+                captures[name] = components[index...].joined(separator: "/")
+            case .composite(let parts):
+                guard let values = RoutePattern.values(of: parts, in: components[index]) else {
+                    return nil
+                }
+                var next = values.makeIterator()
+                for case .parameter(let name) in parts { captures[name] = next.next() }
+            }
         }
-        if entry.pattern.hasCatchAll, let name = names.next() {
-            captures[name] = components[mask.count...].joined(separator: "/")
+        return captures
+    }
+
+    /// The query's items, by name: split at `&`, each at its first `=`, empty items skipped; an
+    /// item given more than once is a list, its values joined with `,`.
+    private static func queryItems(
+        _ bytes: [UInt8], from pathEnd: Int,
+        unreadable: (NavigationError.LinkProblem) -> NavigationError
+    ) throws(NavigationError) -> [String: String] {
+        var query: [String: String] = [:]
+        guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return query }
+        var repeated: Set<String> = []
+        let queryEnd = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var itemStart = pathEnd + 1
+        while itemStart <= queryEnd {
+            let itemEnd = bytes[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
+            defer { itemStart = itemEnd + 1 }
+            guard itemEnd > itemStart else { continue }
+            let item = bytes[itemStart..<itemEnd]
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
+            guard !holdsCharacterToEscape(item), equals > itemStart,
+                let name = PercentEncoding.decode(bytes[itemStart..<equals]),
+                let value = PercentEncoding.decode(bytes[Swift.min(equals + 1, itemEnd)..<itemEnd])
+            else {
+                throw unreadable(
+                    .badQueryItem(text: String(decoding: bytes[itemStart..<itemEnd], as: UTF8.self))
+                )
+            }
+            guard let earlier = query[name] else {
+                query[name] = value
+                continue
+            }
+            // A list: `tag=a&tag=b` is `a,b`, which its values must not blur.
+            // (By bytes: a `,` that a combining mark follows is one `Character`.)
+            let comma = UInt8(ascii: ",")
+            if !repeated.contains(name) {
+                guard !earlier.utf8.contains(comma) else {
+                    throw unreadable(.repeatedQueryItem(name: name))
+                }
+                repeated.insert(name)
+            }
+            guard !value.utf8.contains(comma) else {
+                throw unreadable(.repeatedQueryItem(name: name))
+            }
+            query[name] = earlier + "," + value
         }
+        return query
+    }
+
+    /// The link to `entry` with its path's `captures` and its `query`, once its query items are
+    /// checked and the limits, the source and the refused items allow it.
+    private func accept(
+        _ entry: Entry, captures: [String: String], query items: [String: String],
+        source: AppLink.Source, url: String
+    ) throws(NavigationError) -> MatchedLink {
+        func unhandled(_ reason: NavigationError.UnhandledLink.Reason) -> NavigationError {
+            .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))
+        }
+        var query = items
         for name in query.keys where captures[name] != nil {
-            throw unreadable(.queryItemNamesCapture(name: name))
+            throw unhandled(.unreadable(.queryItemNamesCapture(name: name)))
         }
-        // The items that add screens are theirs, not the route's own screen's.
+        // The items the template names fill their parameters (`?q=:term`); a link may not give
+        // a parameter both ways.
+        for parameter in entry.pattern.queryParameters {
+            guard let value = query.removeValue(forKey: parameter.item) else { continue }
+            guard query.updateValue(value, forKey: parameter.name) == nil else {
+                throw unhandled(.unreadable(.queryItemNamesCapture(name: parameter.name)))
+            }
+        }
+        // The items that add screens are theirs, not the route's own screen's: each such screen
+        // has the path's values and its item.
         let added = entry.route.queryScreens.filter { query[$0.item] != nil }
         if let problem = limits.parametersProblem(
             captures.count + query.count - added.count, position: entry.screens.count)
         {
-            throw unreadable(problem)
+            throw unhandled(.unreadable(problem))
+        }
+        for offset in added.indices {
+            if let problem = limits.parametersProblem(
+                captures.count + 1, position: entry.screens.count + offset + 1)
+            {
+                throw unhandled(.unreadable(problem))
+            }
         }
         if source == .outside && !entry.route.isReachableFromOutside {
             throw unhandled(.notReachableFromOutside(route: entry.route.path))
@@ -209,6 +313,29 @@ extension LinkTable {
         }
         return bytes.count == text.utf8.count
             && zip(bytes, text.utf8).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    /// Whether `name`, a host pattern (`*.example.com`), accepts `host`, a link's host.
+    ///
+    /// It does for one label or more, then `.` and the pattern's domain, ignoring ASCII case.
+    /// A `name` without a leading `*.` accepts nothing here.
+    private static func host(_ host: ArraySlice<UInt8>, isMatchedBy name: String) -> Bool {
+        guard name.hasPrefix("*.") else { return false }
+        let domain = name.utf8.dropFirst(1)  // `.example.com`
+        guard host.count > domain.count else { return false }
+        let label = host.prefix(host.count - domain.count)
+        let dot = UInt8(ascii: ".")
+        // The labels hold what a host name may: ASCII letters, digits, `-` and `.`, or non-ASCII
+        // text without whitespace or control characters.
+        return equalIgnoringASCIICase(host.suffix(domain.count), String(Substring(domain)))
+            && label.first != dot && label.last != dot
+            && !zip(label, label.dropFirst()).contains { $0 == dot && $1 == dot }
+            && label.allSatisfy { byte in
+                byte >= 0x80 || byte == UInt8(ascii: "-") || byte == dot
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            && !holdsCharacterToEscape(label)
     }
 
     /// A decoded path component as the route table matches it: `%` and `/` escaped.

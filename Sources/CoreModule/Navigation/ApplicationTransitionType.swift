@@ -3,12 +3,12 @@
 /// The five cases of the original design keep their names and labels, so
 /// `coordinator.navigate(.push(scene: "A2", animated: true))` reads as it did; each scene case
 /// also takes optional ``SceneParameters`` for the screen being built. Three cases go beyond the
-/// original: ``popToRoot(animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
+/// original: ``popToRoot(on:animated:)``, ``popTo(scene:animated:)`` and ``dismissAll(animated:)``.
 ///
 /// Six cases shape the tree the way most apps are shaped: ``tabs(_:selected:animated:)`` makes a
 /// tab container the root, ``selectTab(_:animated:)`` switches tabs,
 /// ``addTab(_:at:animated:)`` and ``removeTab(_:animated:)`` change the tab set at run time,
-/// ``setStack(_:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
+/// ``setStack(_:on:animated:)`` sets a whole stack at once and ``replace(scene:parameters:payload:animated:)``
 /// swaps the visible screen; `present` takes a ``PresentationStyle``, and
 /// ``alert(_:animated:)`` presents an alert or a confirmation dialog.
 ///
@@ -18,7 +18,10 @@
 ///
 /// Every case but `root`, `tabs` and `split` acts on the **top-most** stack: the stack of the
 /// last presented modal, else the selected tab's, the root stack, or a split's detail column
-/// (all its columns as one stack while the window is compact). See `docs/navigation-model.md`.
+/// (all its columns as one stack while the window is compact). `push`, `setStack`, `pop` and
+/// `popToRoot` may name another stack of the tree with `on:` (a tab's, a split column's, the
+/// stack under a sheet); ``updateModal(on:interactiveDismissal:detent:animated:)`` changes a
+/// shown modal's lock and resting detent. See `docs/navigation-model.md`.
 public enum ApplicationTransitionType: Hashable, Sendable {
     /// Replaces the whole tree with a new root stack holding just `scene`.
     ///
@@ -27,10 +30,11 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, animated: Bool = false)
 
-    /// Pushes `scene` onto the top-most stack.
+    /// Pushes `scene` onto the top-most stack, or onto the stack `on` names (see
+    /// ``ScreenTree/stacks``, ``ScreenTree/tab(named:)``).
     case push(
         scene: SceneIdentifier, parameters: SceneParameters = [:],
-        payload: ScenePayload? = nil, animated: Bool = true)
+        payload: ScenePayload? = nil, on: StackID? = nil, animated: Bool = true)
 
     /// Presents `scene` as a modal over the top-most place, in a stack of its own, with `style`
     /// (a sheet by default).
@@ -99,21 +103,23 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Selecting the tab that is already selected changes nothing (`navigate` returns `nil`).
     case selectTab(String, animated: Bool = false)
 
-    /// Sets the top-most stack to `screens`, bottom first, in one step, as UIKit's
-    /// `setViewControllers(_:animated:)` does: every screen is built and checked before
-    /// anything changes, and the screens that were there leave.
-    case setStack([Destination], animated: Bool = true)
+    /// Sets the top-most stack (or the stack `on` names) to `screens`, bottom first, in one
+    /// step, as UIKit's `setViewControllers(_:animated:)` does: every screen is built and
+    /// checked before anything changes, and the screens that were there leave.
+    case setStack([Destination], on: StackID? = nil, animated: Bool = true)
 
     /// Replaces the visible screen with a new screen of `scene`, in one step.
     case replace(
         scene: SceneIdentifier, parameters: SceneParameters = [:],
         payload: ScenePayload? = nil, animated: Bool = true)
 
-    /// Removes the visible screen from the top-most stack; a stack's first screen is never popped.
-    case pop(animated: Bool = true)
+    /// Removes the last screen of the top-most stack (or of the stack `on` names); a stack's
+    /// first screen is never popped.
+    case pop(on: StackID? = nil, animated: Bool = true)
 
-    /// Removes every screen above the first one of the top-most stack.
-    case popToRoot(animated: Bool = true)
+    /// Removes every screen above the first one of the top-most stack (or of the stack `on`
+    /// names).
+    case popToRoot(on: StackID? = nil, animated: Bool = true)
 
     /// Removes the screens above the nearest screen of `scene` below the top of the top-most stack.
     case popTo(scene: SceneIdentifier, animated: Bool = true)
@@ -123,6 +129,18 @@ public enum ApplicationTransitionType: Hashable, Sendable {
 
     /// Removes every modal, leaving the root stack as it is.
     case dismissAll(animated: Bool = true)
+
+    /// Changes a shown modal: the top-most one, or the one whose stack `on` names. A `nil`
+    /// value keeps what the modal has.
+    ///
+    /// `interactiveDismissal` locks (`false`) or unlocks a sheet's or a popover's dismissal by
+    /// the user, as SwiftUI's `interactiveDismissDisabled(_:)` and UIKit's
+    /// `isModalInPresentation` do; `detent` moves a sheet to one of its detents, as
+    /// `presentationDetents(_:selection:)` and `selectedDetentIdentifier` do. Both are the
+    /// modal's ``PresentationStyle``. A change to what the modal already has returns `nil`.
+    case updateModal(
+        on: StackID? = nil, interactiveDismissal: Bool? = nil,
+        detent: PresentationStyle.Detent? = nil, animated: Bool = true)
 
     /// What kind of transition this is, without its values.
     public var kind: TransitionEvent.Kind {
@@ -144,6 +162,18 @@ public enum ApplicationTransitionType: Hashable, Sendable {
         case .showSupplementary: return .showSupplementary
         case .setStack: return .setStack
         case .replace: return .replace
+        case .updateModal: return .updateModal
+        }
+    }
+
+    /// The stack the request names with `on:`, if any.
+    package var namedStack: StackID? {
+        switch self {
+        case .push(_, _, _, let stack, _), .setStack(_, let stack, _), .pop(let stack, _),
+            .popToRoot(let stack, _), .updateModal(let stack, _, _, _):
+            return stack
+        default:
+            return nil
         }
     }
 
@@ -151,7 +181,8 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// the top one for `setStack`), or the one to pop back to.
     public var scene: SceneIdentifier? {
         switch self {
-        case .root(let scene, _, _, _), .push(let scene, _, _, _), .present(let scene, _, _, _, _),
+        case .root(let scene, _, _, _), .push(let scene, _, _, _, _),
+            .present(let scene, _, _, _, _),
             .replace(let scene, _, _, _):
             return scene
         case .popTo(let scene, _):
@@ -160,7 +191,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             // A name longer than any valid tab's is not compared (comparing may normalize it).
             guard selected.utf8.count <= TabItem.maximumNameByteCount else { return nil }
             return items.first { $0.name == selected }?.scene
-        case .setStack(let screens, _):
+        case .setStack(let screens, _, _):
             return screens.last?.scene
         case .addTab(let item, _, _):
             return item.scene
@@ -170,7 +201,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
             return destination.scene
         case .alert(let content, _):
             return content.name
-        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab, .removeTab:
+        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab, .removeTab, .updateModal:
             return nil
         }
     }
@@ -178,12 +209,13 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     /// Whether a renderer should animate the change.
     public var animated: Bool {
         switch self {
-        case .root(_, _, _, let animated), .push(_, _, _, let animated),
-            .present(_, _, _, _, let animated), .replace(_, _, _, let animated):
+        case .root(_, _, _, let animated), .push(_, _, _, _, let animated),
+            .present(_, _, _, _, let animated), .replace(_, _, _, let animated),
+            .updateModal(_, _, _, let animated):
             return animated
-        case .pop(let animated), .popToRoot(let animated), .popTo(_, let animated),
+        case .pop(_, let animated), .popToRoot(_, let animated), .popTo(_, let animated),
             .dismiss(let animated), .dismissAll(let animated), .tabs(_, _, let animated),
-            .selectTab(_, let animated), .setStack(_, let animated), .addTab(_, _, let animated),
+            .selectTab(_, let animated), .setStack(_, _, let animated), .addTab(_, _, let animated),
             .removeTab(_, let animated), .split(_, _, _, _, let animated),
             .showDetail(_, let animated), .showSupplementary(_, let animated),
             .alert(_, let animated):
@@ -192,7 +224,7 @@ public enum ApplicationTransitionType: Hashable, Sendable {
     }
 }
 
-/// A scene to build, with its parameters: one screen of a ``ApplicationTransitionType/setStack(_:animated:)``.
+/// A scene to build, with its parameters: one screen of a ``ApplicationTransitionType/setStack(_:on:animated:)``.
 ///
 /// A string literal is a destination without parameters: `.setStack(["A1", "A2"])`.
 public struct Destination: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -290,15 +322,17 @@ extension ApplicationTransitionType: CustomStringConvertible {
     public var description: String {
         func sceneCall(
             _ name: String, _ scene: SceneIdentifier, _ parameters: SceneParameters,
-            _ payload: ScenePayload?, _ animated: Bool, style: PresentationStyle? = nil
+            _ payload: ScenePayload?, _ animated: Bool, style: PresentationStyle? = nil,
+            stack: StackID? = nil
         ) -> String {
             let parametersPart = parameters.isEmpty ? "" : ", parameters: \(parameters.literal)"
             let payloadPart = payload.map { ", payload: \($0.typeName)" } ?? ""
             let stylePart = style.map { $0 == .sheet() ? "" : ", style: \($0.literal)" } ?? ""
             return
-                ".\(name)(scene: \(scene.quoted)\(parametersPart)\(payloadPart)\(stylePart), "
-                + "animated: \(animated))"
+                ".\(name)(scene: \(scene.quoted)\(parametersPart)\(payloadPart)\(stylePart)"
+                + "\(on(stack))animated: \(animated))"
         }
+        func on(_ stack: StackID?) -> String { stack.map { ", on: \($0), " } ?? ", " }
         func list<T: CustomStringConvertible>(_ items: [T]) -> String {
             let shown = items.prefix(8).map(\.description)
             let more = items.count > 8 ? ", … \(items.count - 8) more" : ""
@@ -307,8 +341,8 @@ extension ApplicationTransitionType: CustomStringConvertible {
         switch self {
         case .root(let scene, let parameters, let payload, let animated):
             return sceneCall("root", scene, parameters, payload, animated)
-        case .push(let scene, let parameters, let payload, let animated):
-            return sceneCall("push", scene, parameters, payload, animated)
+        case .push(let scene, let parameters, let payload, let stack, let animated):
+            return sceneCall("push", scene, parameters, payload, animated, stack: stack)
         case .present(let scene, let parameters, let payload, let style, let animated):
             return sceneCall("present", scene, parameters, payload, animated, style: style)
         case .replace(let scene, let parameters, let payload, let animated):
@@ -336,12 +370,19 @@ extension ApplicationTransitionType: CustomStringConvertible {
             return ".showDetail(\(destination), animated: \(animated))"
         case .showSupplementary(let destination, let animated):
             return ".showSupplementary(\(destination), animated: \(animated))"
-        case .setStack(let screens, let animated):
-            return ".setStack(\(list(screens)), animated: \(animated))"
-        case .pop(let animated):
-            return ".pop(animated: \(animated))"
-        case .popToRoot(let animated):
-            return ".popToRoot(animated: \(animated))"
+        case .setStack(let screens, let stack, let animated):
+            return ".setStack(\(list(screens))\(on(stack))animated: \(animated))"
+        case .pop(let stack, let animated):
+            return ".pop(\(stack.map { "on: \($0), " } ?? "")animated: \(animated))"
+        case .popToRoot(let stack, let animated):
+            return ".popToRoot(\(stack.map { "on: \($0), " } ?? "")animated: \(animated))"
+        case .updateModal(let stack, let lock, let detent, let animated):
+            let parts =
+                [
+                    stack.map { "on: \($0)" }, lock.map { "interactiveDismissal: \($0)" },
+                    detent.map { "detent: \($0.literal)" }, "animated: \(animated)",
+                ].compactMap { $0 }
+            return ".updateModal(\(parts.joined(separator: ", ")))"
         case .popTo(let scene, let animated):
             return ".popTo(scene: \(scene.quoted), animated: \(animated))"
         case .dismiss(let animated):
@@ -397,6 +438,9 @@ extension TransitionEvent {
         /// The platform reported a new size class: a split root collapsed or expanded.
         case sizeClass
 
+        /// A shown modal's lock or resting detent changed, by a request or by the user's drag.
+        case updateModal
+
         /// The kind's name, as the demo prints it (`push`, `pop-to-root`, …).
         public var description: String {
             switch self {
@@ -411,6 +455,7 @@ extension TransitionEvent {
             case .showDetail: return "show-detail"
             case .showSupplementary: return "show-supplementary"
             case .sizeClass: return "size-class"
+            case .updateModal: return "update-modal"
             default: return rawValue
             }
         }
@@ -433,7 +478,7 @@ extension TransitionEvent {
                 .showDetail, .showSupplementary:
                 return true
             case .pop, .popToRoot, .popTo, .dismiss, .dismissAll, .selectTab, .removeTab,
-                .sizeClass:
+                .sizeClass, .updateModal:
                 return false
             }
         }

@@ -198,13 +198,13 @@ final class AsyncGate {
         switch operation {
         case .transition(let request):
             switch request {
-            case .root(let scene, let parameters, _, _), .push(let scene, let parameters, _, _),
+            case .root(let scene, let parameters, _, _), .push(let scene, let parameters, _, _, _),
                 .present(let scene, let parameters, _, _, _),
                 .replace(let scene, let parameters, _, _):
                 raw = [(request.kind, scene, parameters)]
             case .tabs(let items, _, _):
                 raw = items.map { (request.kind, $0.scene, $0.parameters) }
-            case .setStack(let destinations, _):
+            case .setStack(let destinations, _, _):
                 raw = destinations.map { (request.kind, $0.scene, $0.parameters) }
             case .addTab(let item, _, _):
                 raw = [(request.kind, item.scene, item.parameters)]

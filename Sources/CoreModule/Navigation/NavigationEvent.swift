@@ -39,7 +39,8 @@ public struct TransitionEvent: Hashable, Sendable {
     /// The operation a guard redirected to this transition, if one did.
     public var redirectedFrom: NavigationEvent.Operation? { fields.values.redirectedFrom }
     /// The top-most stack after the transition: the one a push or pop changed, the new modal's,
-    /// or the one a dismiss uncovered.
+    /// or the one a dismiss uncovered; for a request that named its stack, that stack, and for
+    /// an update-modal, the modal's.
     public var stack: StackID { fields.values.stack }
     /// For a `present`, the new modal's style; otherwise `nil`.
     public var style: PresentationStyle? { fields.values.style }

@@ -437,7 +437,7 @@ final class Navigator {
         let about: ScreenLocation
         switch kind {
         case .pop, .popTo, .popToRoot, .dismiss, .dismissAll, .removeTab:
-            about = applied.from ?? applied.to
+            about = applied.leftScreen ?? applied.from ?? applied.to
         default:
             // A new tab's screen is added out of view; so is a split column's under a modal.
             about = applied.addedScreen.flatMap { tree.location(of: $0) } ?? applied.to

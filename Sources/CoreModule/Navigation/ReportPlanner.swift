@@ -91,6 +91,18 @@ enum ReportPlanner {
         case .sizeClassChanged(let sizeClass):
             guard sizeClass != tree.horizontalSizeClass else { return nil }
             edit = .setSizeClass(sizeClass)
+        case .detentChangedByUser(let id, let detent):
+            // Only the top-most sheet is in reach of the user's finger.
+            let location = try located(id)
+            guard location.level > 0, location.level == tree.modalCount else {
+                throw .refused(
+                    .reportedScreenNotOnTop(id, kind: .updateModal, visible: visible.screen))
+            }
+            guard
+                let change = try TransitionPlanner.modalUpdate(
+                    tree, stack: tree.topStackID, lock: nil, detent: detent)
+            else { return nil }
+            edit = change
         }
         // A pop back by one screen is a pop, like a back swipe reported screen by screen.
         if case .poppedBackByUser = report, case .truncateTop(let keeping) = edit,

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The types a scene parameter can be read as and declared with.
-public enum ParameterType: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public indirect enum ParameterType: Hashable, Sendable, CustomStringConvertible {
     /// Any text, including the empty string.
     case string
     /// A whole number in decimal, such as `42` or `-7`.
@@ -10,6 +10,11 @@ public enum ParameterType: Hashable, Sendable, CaseIterable, CustomStringConvert
     case bool
     /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
     case uuid
+    /// A list of values of one type, separated by `,` (`1,2,3`); the empty text is the empty
+    /// list. A universal link gives one with a query item given more than once
+    /// (`?tag=a&tag=b` is `a,b`) or a value with commas; read it as an array:
+    /// `parameters.value("tag", as: [String].self)`.
+    case list(ParameterType)
 
     /// The type's name as messages print it: "a string", "an integer", … .
     public var description: String {
@@ -18,6 +23,7 @@ public enum ParameterType: Hashable, Sendable, CaseIterable, CustomStringConvert
         case .int: return "an integer"
         case .bool: return "true or false"
         case .uuid: return "a UUID"
+        case .list(let element): return "a list of values, each \(element)"
         }
     }
 
@@ -30,6 +36,18 @@ public enum ParameterType: Hashable, Sendable, CaseIterable, CustomStringConvert
         case .int: return Int(text) != nil
         case .bool: return Bool(parameter: text) != nil
         case .uuid: return UUID(uuidString: text) != nil
+        case .list(let element):
+            return text.isEmpty || Self.listItems(text).allSatisfy { element.accepts($0) }
+        }
+    }
+}
+
+extension ParameterType {
+    /// The values of a list: `text` split at each `,` byte (a `,` that a combining mark follows
+    /// is one `Character`, and still separates two values).
+    static func listItems(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
         }
     }
 }
@@ -89,6 +107,27 @@ extension UUID: SceneParameterValue {
     ///
     /// - Parameter parameter: The parameter's text.
     public init?(parameter: String) { self.init(uuidString: parameter) }
+}
+
+extension Array: SceneParameterValue where Element: SceneParameterValue {
+    /// A ``ParameterType/list(_:)`` of the element's type.
+    public static var parameterType: ParameterType { .list(Element.parameterType) }
+
+    /// The values separated by `,`, each read as an element; the empty text is the empty list.
+    ///
+    /// - Parameter parameter: The parameter's text, such as `1,2,3`.
+    public init?(parameter: String) {
+        guard !parameter.isEmpty else {
+            self = []
+            return
+        }
+        var values: [Element] = []
+        for text in ParameterType.listItems(parameter) {
+            guard let value = Element(parameter: text) else { return nil }
+            values.append(value)
+        }
+        self = values
+    }
 }
 
 extension SceneParameters {

@@ -71,6 +71,10 @@ extension TransitionPlanner {
         case addTab(name: String, at: Int)
         /// The screens as the top-most stack.
         case setStack
+        /// The one screen pushed onto the stack with this identity (a request's `on:`).
+        case pushOnto(StackID)
+        /// The screens as the stack with this identity (a request's `on:`).
+        case setScreens(StackID)
         /// A split root of these columns, the built screens going, in order, to the columns at
         /// these indices.
         case split(columns: [ScreenSplit.Column], filled: [Int])

@@ -69,6 +69,11 @@ enum TransitionPlanner {
         if let style = tree.topModalStyle, style.isAlert, kind.actsOnTopStack {
             throw .refused(.alertIsPresented(kind, alert: tree.lastLocation().scene))
         }
+        // A request that names its stack acts on that stack alone.
+        if let id = request.namedStack, kind != .updateModal {
+            guard let stack = tree.stack(id) else { throw .refused(.noSuchStack(id, kind: kind)) }
+            return try plan(request, on: stack)
+        }
         func one(_ scene: SceneIdentifier, _ parameters: SceneParameters, _ payload: ScenePayload?)
             -> Arrivals
         {
@@ -79,7 +84,7 @@ enum TransitionPlanner {
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 leaving: .everything, shape: .root)
-        case .push(let scene, let parameters, let payload, _):
+        case .push(let scene, let parameters, let payload, _, _):
             return Plan(
                 kind: kind, animated: animated, arrivals: one(scene, parameters, payload),
                 shape: .push)
@@ -190,7 +195,7 @@ enum TransitionPlanner {
                 arrivals: one(destination.scene, destination.parameters, destination.payload),
                 leaving: .screens(tree.leavingScreens(.setColumn(index, []))),
                 shape: .column(index))
-        case .setStack(let destinations, _):
+        case .setStack(let destinations, _, _):
             guard !destinations.isEmpty else { throw .refused(.emptyStack(kind)) }
             let arrivals = destinations.map {
                 Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
@@ -233,11 +238,74 @@ enum TransitionPlanner {
         case .dismissAll:
             guard tree.modalCount > 0 else { return nil }
             return removal(.dismissModals(from: 0))
+        case .updateModal(let id, let lock, let detent, _):
+            let target = id ?? tree.topStackID
+            guard tree.stack(target) != nil else {
+                throw .refused(.noSuchStack(target, kind: kind))
+            }
+            guard let edit = try modalUpdate(tree, stack: target, lock: lock, detent: detent)
+            else { return nil }
+            return Plan(kind: kind, animated: animated, shape: .edit(edit))
         }
         /// The plan of a removal: its screens leave, asked only when a guard or veto may answer.
         func removal(_ edit: TreeEdit) -> Plan {
             Plan(kind: kind, animated: animated, leaving: .removedBy(edit), shape: .edit(edit))
         }
+    }
+
+    /// The plan of a `push`, `setStack`, `pop` or `popToRoot` that names `stack`: as on the
+    /// top-most stack, on that stack alone.
+    private static func plan(_ request: ApplicationTransitionType, on stack: ScreenStack)
+        throws(NavigationError) -> Plan?
+    {
+        let kind = request.kind
+        let animated = request.animated
+        let screens = stack.screenArray
+        switch request {
+        case .push(let scene, let parameters, let payload, _, _):
+            return Plan(
+                kind: kind, animated: animated,
+                arrivals: .one(
+                    Arrival(kind: kind, scene: scene, parameters: parameters, payload: payload)),
+                shape: .pushOnto(stack.id))
+        case .setStack(let destinations, _, _):
+            guard !destinations.isEmpty else { throw .refused(.emptyStack(kind)) }
+            let arrivals = destinations.map {
+                Arrival(kind: kind, scene: $0.scene, parameters: $0.parameters, payload: $0.payload)
+            }
+            return Plan(
+                kind: kind, animated: animated, arrivals: .many(arrivals),
+                leaving: .screens(screens), shape: .setScreens(stack.id))
+        case .pop:
+            guard let first = screens.first else { throw .refused(.emptyStack(kind)) }
+            guard screens.count > 1 else {
+                throw .refused(.cannotPopFirstScreen(first.scene, kind: kind))
+            }
+            let edit = TreeEdit.truncate(stack.id, keeping: screens.count - 1)
+            return Plan(
+                kind: kind, animated: animated, leaving: .removedBy(edit), shape: .edit(edit))
+        default:
+            // `popToRoot`: the only other request that names its stack and is planned here.
+            guard screens.count > 1 else { return nil }
+            let edit = TreeEdit.truncate(stack.id, keeping: 1)
+            return Plan(
+                kind: kind, animated: animated, leaving: .removedBy(edit), shape: .edit(edit))
+        }
+    }
+
+    /// The edit that changes the lock or the resting detent of the modal whose stack is `stack`
+    /// (in the tree): `nil` when it already has them, or the error that forbids it.
+    static func modalUpdate(
+        _ tree: ScreenTree, stack: StackID, lock: Bool?, detent: PresentationStyle.Detent?
+    ) throws(NavigationError) -> TreeEdit? {
+        guard let position = tree.modalPosition(of: stack),
+            let style = tree.modalStack(at: position).style,
+            let updated = style.updating(interactiveDismissal: lock, detent: detent)
+        else {
+            throw .refused(.noSuchStack(stack, kind: .updateModal))
+        }
+        guard updated.isValid else { throw .refused(.invalidPresentationStyle(updated)) }
+        return updated == style ? nil : .restyle(position, updated)
     }
 
     // MARK: Links and snapshots
@@ -326,7 +394,9 @@ enum TransitionPlanner {
                 TabBuild(name: name, stack: counters.nextStack(), screens: [screen]), at: index)
         case .column(let index):
             return .setColumn(index, [screen])
-        case .push, .tabs, .setStack, .split, .edit, .placed, .alert:
+        case .pushOnto(let stack):
+            return .pushOnto(screen, stack)
+        case .push, .tabs, .setStack, .setScreens, .split, .edit, .placed, .alert:
             // Only `.push` builds one screen onto the top; the others build lists or nothing
             // (see `edit(_:built:in:counters:)`), and never come here.
             return .push(screen)
@@ -340,8 +410,10 @@ enum TransitionPlanner {
         _ plan: Plan, built: [Screen], in tree: () -> ScreenTree, counters: inout Counters
     ) -> TreeEdit {
         switch plan.shape {
-        case .root, .push, .present, .replaceVisible, .addTab:
+        case .root, .push, .present, .replaceVisible, .addTab, .pushOnto:
             return edit(plan, screen: built[0], counters: &counters)
+        case .setScreens(let stack):
+            return .setScreens(stack, built)
         case .split(let columns, let filled):
             var screens = [[Screen]](repeating: [], count: columns.count)
             for (index, screen) in zip(filled, built) { screens[index].append(screen) }

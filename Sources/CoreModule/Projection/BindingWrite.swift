@@ -36,6 +36,9 @@ package enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
     /// The window's `horizontalSizeClass` environment value changed to `sizeClass` (the app
     /// writes it from `.onChange(of:)`: SwiftUI gives no binding for it).
     case sizeClass(SizeClass)
+    /// `presentationDetents(_:selection:)` of the sheet of the modal `modal` set its selection
+    /// to `detent`: the user dragged the sheet there.
+    case detent(PresentationStyle.Detent, of: ModalID)
 
     /// The write as `path [#2] of s1`, `sheet over 0 = nil`, `answer m2 button 0`,
     /// `selected tab "more"`, `detail selection = "Message"`, `compact column = primary` or
@@ -57,6 +60,8 @@ package enum BindingWrite: Hashable, Sendable, CustomStringConvertible {
             return "compact column = \(column)"
         case .sizeClass(let sizeClass):
             return "size class = \(sizeClass)"
+        case .detent(let detent, let modal):
+            return "detent of \(modal) = \(detent.word)"
         }
     }
 }
@@ -92,6 +97,9 @@ extension NavigationProjection {
             return (split?.compactColumn ?? .primary) == column
         case .sizeClass(let sizeClass):
             return horizontalSizeClass == sizeClass
+        case .detent(let detent, let id):
+            // A modal gone, or no sheet, shows nothing to change.
+            return modals.first { $0.id == id }.map { $0.style.restingDetent ?? detent } == detent
         }
     }
 
@@ -107,6 +115,7 @@ extension NavigationProjection {
     /// | `nil` for a split column's selection, the split collapsed | Back from the column's first screen | one ``PlatformReport/poppedBackByUser(to:)``, to the last screen of the column before it that holds one |
     /// | an earlier compact column, the split collapsed | Back to that column | one ``PlatformReport/poppedBackByUser(to:)``, to that column's last screen (or the last one before it, if it is empty) |
     /// | another size class | the window's width changed | ``PlatformReport/sizeClassChanged(_:)`` |
+    /// | another detent for the top-most sheet | the user dragged the sheet there | ``PlatformReport/detentChangedByUser(_:to:)`` of its screen on top |
     ///
     /// A new selection in a split column's list is no report but a request, since it builds a
     /// screen: see ``request(for:)``.
@@ -181,6 +190,12 @@ extension NavigationProjection {
             return [.poppedBackByUser(to: target)]
         case .sizeClass(let sizeClass):
             return [.sizeClassChanged(sizeClass)]
+        case .detent(let detent, let id):
+            guard let shown = modals.first(where: { $0.id == id }),
+                shown.style.restingDetent != nil,
+                let stack = stack(shown.stack)
+            else { return [] }
+            return [.detentChangedByUser(stack.screens[stack.screens.count - 1], to: detent)]
         }
     }
 

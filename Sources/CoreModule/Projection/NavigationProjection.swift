@@ -248,7 +248,7 @@ package struct NavigationProjection: Hashable, Sendable {
 extension PresentationStyle {
     /// The SwiftUI presentation modifier that shows a modal of a ``PresentationStyle``.
     package enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:interactiveDismissal:)``.
+        /// `.sheet(item:)`, for ``PresentationStyle/sheet(detents:selected:interactiveDismissal:)``.
         case sheet
         /// `.fullScreenCover(item:)`, for ``PresentationStyle/fullScreenCover``.
         case fullScreenCover

@@ -199,6 +199,22 @@ public final class ObservableNavigation {
         set { write(.modal(newValue, over: level, as: kind)) }
     }
 
+    /// The detent the sheet of the modal `modal` rests at, for
+    /// `presentationDetents(_:selection:)`: its style's `selected` detent, else its first (the
+    /// large one for a modal that is no sheet, or gone).
+    ///
+    /// Setting it sends the report of ``BindingWrite/detent(_:of:)``: the user dragged the sheet
+    /// there; the value it already rests at is an echo.
+    ///
+    /// - Parameter modal: The sheet's modal (``NavigationProjection/Modal/id``).
+    package subscript(detentOf modal: ModalID) -> PresentationStyle.Detent {
+        get {
+            _ = resyncs
+            return modals.first { $0.id == modal }?.style.restingDetent ?? .large
+        }
+        set { write(.detent(newValue, of: modal)) }
+    }
+
     /// Where a popover is shown from: the view marked with its anchor's name, or the view of the
     /// place it is presented over.
     package enum PopoverSource: Hashable, Sendable {

@@ -46,7 +46,7 @@ public protocol Builder: Sendable {
 
     /// The scenes this builder's screen navigates to, by name.
     ///
-    /// ``DependencyContainer/checkDestinations()`` checks every declared destination against
+    /// ``DependencyContainer/checkDestinations(startingWith:links:)`` checks every declared destination against
     /// what is registered, at start-up, so that a misspelled name fails a test instead of a
     /// user's tap. None by default.
     var destinations: [SceneIdentifier] { get }
@@ -90,7 +90,7 @@ public struct SceneBuilder: Builder {
     }
 
     /// The scenes the screen navigates to, checked by
-    /// ``DependencyContainer/checkDestinations()``.
+    /// ``DependencyContainer/checkDestinations(startingWith:links:)``.
     public var destinations: [SceneIdentifier] { body.declarations?.destinations ?? [] }
 
     /// The payload the screen needs, checked before `make` runs.
@@ -105,7 +105,7 @@ public struct SceneBuilder: Builder {
     ///   - sceneIdentifier: The scene's name.
     ///   - requiredParameters: The parameters checked before `make` runs, with their types.
     ///   - destinations: The scenes the screen navigates to (names, patterns or example paths),
-    ///     checked at start-up by ``DependencyContainer/checkDestinations()``.
+    ///     checked at start-up by ``DependencyContainer/checkDestinations(startingWith:links:)``.
     ///   - payload: The payload the screen needs, checked before `make` runs.
     ///   - make: Makes the screen's object from its context; it may throw.
     public init(

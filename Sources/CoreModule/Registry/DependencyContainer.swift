@@ -266,44 +266,43 @@ public final class DependencyContainer: SceneBuilderContainer {
     // MARK: Checking declared destinations
 
     /// Checks every destination the registered builders declare (``Builder/destinations``)
-    /// against what is registered, and reports the ones that resolve to nothing.
+    /// against what is registered, and reports the ones that resolve to nothing; given the
+    /// app's ways in, it also names the registered scenes nothing reaches.
     ///
     /// Call it once at start-up, after every module registered, and assert in a test that the
-    /// report is empty: a misspelled scene name then fails that test, naming the scene that
-    /// declared it, instead of failing when a user taps the button.
+    /// report has no problems: a misspelled scene name then fails that test, naming the scene
+    /// that declared it, instead of failing when a user taps the button.
     ///
     /// ```swift
-    /// let report = container.checkDestinations()
-    /// #expect(report.isEmpty, "\(report)")
+    /// let report = container.checkDestinations(startingWith: [.root(scene: "Home")], links: links)
+    /// #expect(report.problems.isEmpty, "\(report)")
     /// ```
     ///
-    /// A destination resolves as a navigation would: to a registered name.
+    /// A destination resolves as a navigation would: to a registered name. A scene is reached
+    /// when a start transition builds it, a route of `links` opens it, or a reached scene
+    /// declares it (see ``NavigationMap``); an unreached scene is a warning, not a problem.
     ///
+    /// - Parameters:
+    ///   - start: The transitions the app starts with (its root, its tabs, its split columns);
+    ///     none by default.
+    ///   - links: The app's link table, if it has one.
     /// - Returns: The report: every unresolved destination with the scene that declared it and
-    ///   the reason (an unknown scene, with suggestions, or an invalid name).
-    /// - Complexity: O(*d*) lookups for *d* declared destinations.
-    public func checkDestinations() -> DestinationReport {
-        let declarations = registry.withLock { registry in
-            registry.names.compactMap { key, registration in
-                let destinations = registration.destinations
-                return destinations.isEmpty ? nil : (key, destinations)
-            }
+    ///   the reason (an unknown scene, with suggestions, or an invalid name); and, when `start`
+    ///   or `links` is given, the registered scenes nothing reaches.
+    /// - Complexity: O(*n* log *n* + *d*) for *n* scenes and *d* declared destinations.
+    public func checkDestinations(
+        startingWith start: [ApplicationTransitionType] = [], links: LinkTable? = nil
+    ) -> DestinationReport {
+        NavigationMap(of: self, startingWith: start, links: links).report
+    }
+
+    /// Every registered scene, sorted, with the destinations its builder declared when it was
+    /// registered: one look at the registry.
+    var declaredDestinations: [(scene: SceneIdentifier, destinations: [SceneIdentifier])] {
+        registry.withLock { registry in
+            registry.names.map { key, registration in (key, registration.destinations) }
         }
-        var problems: [DestinationReport.Problem] = []
-        var checked = 0
-        for (scene, destinations) in declarations.sorted(by: { $0.0 < $1.0 }) {
-            for destination in destinations {
-                checked += 1
-                do throws(NavigationError) {
-                    _ = try resolveTarget(destination)
-                } catch {
-                    problems.append(
-                        DestinationReport.Problem(
-                            declaredBy: scene, destination: destination, error: error))
-                }
-            }
-        }
-        return DestinationReport(checkedCount: checked, problems: problems)
+        .sorted { $0.scene < $1.scene }
     }
 
     // MARK: Listing

@@ -224,11 +224,9 @@ extension NavigationError {
         case invisibleCharacter(position: Int)
         /// The `segment`-th `/`-separated segment is empty (as in `a//b` or `a/`).
         case emptySegment(segment: Int)
-        /// The `segment`-th segment of a ``LinkRoute``'s path is a lone `:` or `*`, a parameter
-        /// without a name.
+        /// The `segment`-th segment of a ``LinkRoute``'s path has a `:` or `*` without a name
+        /// after it (a name is ASCII letters, digits and `_`).
         case emptyParameterName(segment: Int)
-        /// A ``LinkRoute``'s path starts with a parameter; its first segment must be literal.
-        case parameterFirst
         /// A ``LinkRoute``'s path names the same parameter twice.
         case repeatedParameterName(String)
 
@@ -251,8 +249,6 @@ extension NavigationError {
                 return "its segment \(segment) is empty"
             case .emptyParameterName(let segment):
                 return "its segment \(segment) is a parameter without a name"
-            case .parameterFirst:
-                return "a route pattern must start with a literal segment, not a parameter"
             case .repeatedParameterName(let name):
                 return "it names the parameter \"\(name)\" twice"
             }

@@ -58,11 +58,19 @@
 /// As a renderer, it writes the whole diagram after every transition.
 public struct MermaidRenderer: NavigationRenderer {
     /// The direction of a flowchart.
-    public enum Direction: String, Sendable, CaseIterable {
+    public enum Direction: Sendable, CaseIterable {
         /// Left to right: each stack reads as a row (`LR`).
-        case leftToRight = "LR"
+        case leftToRight
         /// Top to bottom: each stack reads as a column (`TD`).
-        case topDown = "TD"
+        case topDown
+
+        /// The flowchart's first line: `flowchart LR` or `flowchart TD`.
+        var header: String {
+            switch self {
+            case .leftToRight: return "flowchart LR"
+            case .topDown: return "flowchart TD"
+            }
+        }
     }
 
     /// The direction of the diagrams written; left to right by default.
@@ -119,7 +127,7 @@ public struct MermaidRenderer: NavigationRenderer {
     public static func flowchart(for tree: ScreenTree, direction: Direction = .leftToRight)
         -> String
     {
-        var lines = ["flowchart \(direction.rawValue)"]
+        var lines = [direction.header]
         guard let visible = tree.visibleScreen else {
             lines.append("    empty[\"window (empty)\"]")
             return lines.joined(separator: "\n")
@@ -194,7 +202,7 @@ public struct MermaidRenderer: NavigationRenderer {
     /// Mermaid reads `#`, one or more ASCII letters, digits or underscores, then `;` as an
     /// entity code, anywhere in the diagram; only a `#` that starts such a run is escaped
     /// (`#35;`), so that `#1` or `item #7` stay as they are.
-    static func escaped(_ text: String) -> String {
+    nonisolated static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         let scalars = Array(text.unicodeScalars)
@@ -217,7 +225,7 @@ public struct MermaidRenderer: NavigationRenderer {
 
     /// Whether the scalars after a `#` are what Mermaid reads as the rest of an entity code:
     /// one or more ASCII letters, digits or underscores, then `;`.
-    private static func startsEntityCode(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+    nonisolated private static func startsEntityCode(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
         var sawWordCharacter = false
         for scalar in rest {
             switch scalar {

@@ -74,7 +74,8 @@ public struct RenderPlan: Hashable, Sendable {
     ///    trees share; then each kept stack whose screens changed is changed: a push when it
     ///    gained one screen on top, a pop when it lost screens from the top, else a stack set
     ///    (animated only when it is the top-most stack before and after, so that changes under
-    ///    a modal or in another tab do not animate); then the tab is selected, if it changed.
+    ///    a modal or in another tab do not animate), and each kept modal whose style changed
+    ///    (its lock, its resting detent) is updated; then the tab is selected, if it changed.
     /// 3. Finally the new modals are presented, each over the one before; only the last one
     ///    animates.
     ///
@@ -123,9 +124,13 @@ public struct RenderPlan: Hashable, Sendable {
             for index in new.base.indices where old.base[index].screens != new.base[index].screens {
                 change(old.base[index].screens, new.baseStack(at: index))
             }
-            for position in 0..<kept
-            where oldModals[position].stack.screens != newModals[position].stack.screens {
-                change(oldModals[position].stack.screens, new.modalStack(at: position))
+            for position in 0..<kept {
+                if oldModals[position].style != newModals[position].style {
+                    steps.append(.updateModal(new.modalStack(at: position), animated: animated))
+                }
+                if oldModals[position].stack.screens != newModals[position].stack.screens {
+                    change(oldModals[position].stack.screens, new.modalStack(at: position))
+                }
             }
             if new.hasTabs, new.selectedIndex != old.selectedIndex {
                 steps.append(.selectTab(new.tabNames[new.selectedIndex], index: new.selectedIndex))
@@ -185,13 +190,18 @@ extension RenderPlan {
         /// `dismiss(animated:completion:)` on the top-most controller of the level): level 0
         /// dismisses them all.
         case dismiss(aboveLevel: Int, animated: Bool)
+        /// Give the shown modal of this stack its style's lock and resting detent (UIKit: the
+        /// presented controller's `isModalInPresentation`, and its sheet presentation
+        /// controller's `selectedDetentIdentifier`, inside `animateChanges` when animated).
+        case updateModal(ScreenStack, animated: Bool)
 
         /// Whether the step animates.
         public var animated: Bool {
             switch self {
             case .setRoot, .setTabs, .setSplit, .selectTab, .insertTab, .removeTab: return false
             case .push(_, _, let animated), .pop(_, _, let animated), .setStack(_, let animated),
-                .present(_, let animated), .dismiss(_, let animated):
+                .present(_, let animated), .dismiss(_, let animated),
+                .updateModal(_, let animated):
                 return animated
             }
         }
@@ -270,6 +280,11 @@ extension RenderPlan.Step: CustomStringConvertible {
                 + "\(screens(stack))\(animation(animated))"
         case .dismiss(let level, let animated):
             return "dismiss above level \(level)\(animation(animated))"
+        case .updateModal(let stack, let animated):
+            // A modal's stack: its modal and its style.
+            let modal = [stack.modal?.description, stack.style?.description].compactMap { $0 }
+            return
+                "update-modal \(stack.id) (\(modal.joined(separator: ", ")))\(animation(animated))"
         }
     }
 }

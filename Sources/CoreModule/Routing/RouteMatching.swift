@@ -47,6 +47,14 @@ package struct MatchBuffers: Sendable {
     }
 }
 
+/// What a segment of a pattern is, in the order a match tries them at one place of the path: a
+/// literal first, then parameters inside literal text (`item-:id`), then a whole parameter.
+package enum SegmentKind: UInt8, Hashable, Sendable {
+    case literal = 0
+    case composite = 1
+    case parameter = 2
+}
+
 /// The names of a pattern's parameters, in its order and sorted by name, and the segment each
 /// is read from, from which a match makes its parameters' pairs in their sorted order: routes
 /// whose parameters have the same names in the same segments share one template.
@@ -58,9 +66,9 @@ final class ParameterTemplate: Sendable {
     /// For each of ``sortedNames``, the number of the pattern's segment its value is: so that
     /// a match cuts each value out of the path without reading the mask.
     let segments: [Int]
-    /// Which of the pattern's segments are parameters, up to a catch-all: the mask a path that
-    /// matches the pattern is read through.
-    let mask: [Bool]
+    /// What each of the pattern's segments is, up to a catch-all: the mask a path that matches
+    /// the pattern is read through.
+    let mask: [SegmentKind]
     /// The template's key in its table.
     let key: Key
 
@@ -79,9 +87,9 @@ final class ParameterTemplate: Sendable {
 
     /// The segment of parameter `number` (in the pattern's order) of a pattern with `mask`: the
     /// mask's parameter of that number, or, past them, a catch-all's segment, after the mask.
-    private static func segment(ofParameter number: Int, in mask: [Bool]) -> Int {
+    private static func segment(ofParameter number: Int, in mask: [SegmentKind]) -> Int {
         var passed = 0
-        for segment in mask.indices where mask[segment] {
+        for segment in mask.indices where mask[segment] == .parameter {
             if passed == number { return segment }
             passed += 1
         }
@@ -91,7 +99,7 @@ final class ParameterTemplate: Sendable {
     /// A template's key: the names, and the mask that says which segments they are read from.
     struct Key: Hashable, Sendable {
         let names: Names
-        let mask: [Bool]
+        let mask: [SegmentKind]
 
         /// Hashed by the names alone (their hash is worked out once): templates with the same
         /// names and another mask are told apart by comparing the masks, which routes of one
@@ -132,9 +140,10 @@ final class ParameterTemplate: Sendable {
     }
 }
 
-/// The 64-bit FNV-1a hash of a route's shape: a pattern or a path read through a mask of which
-/// of its `/`-separated segments are parameters, each parameter segment written as `:`, and a
-/// catch-all's segments as one `*`, in UTF-8.
+/// The 64-bit FNV-1a hash of a route's shape: a pattern or a path read through a mask of what
+/// each of its `/`-separated segments is, each parameter segment written as `:`, each composite
+/// segment (parameters inside literal text) as `%`, and a catch-all's segments as one `*`, in
+/// UTF-8.
 ///
 /// `product/:id` and `product/42`, both read through the mask `[false, true]`, have the shape
 /// `product/:`; the catch-all pattern `files/*path` and the path `files/a/b` both `files/*`. A
@@ -159,29 +168,35 @@ package enum ShapeFingerprint {
     /// the segments before it), or `nil` when the path cannot have that shape: a parameter
     /// segment is empty, or the path has another number of segments than the mask (more, for a
     /// catch-all).
-    package static func of(_ buffers: MatchBuffers, mask: [Bool], catchAll: Bool) -> UInt64? {
+    package static func of(_ buffers: MatchBuffers, mask: [SegmentKind], catchAll: Bool)
+        -> UInt64?
+    {
         let path = buffers.path
         let ends = buffers.ends
         let count = buffers.segmentCount
-        guard !mask.isEmpty, catchAll ? count > mask.count : count == mask.count else {
+        guard catchAll ? count > mask.count : !mask.isEmpty && count == mask.count else {
             return nil
         }
         var hash = basis
         var start = 0
-        for (segment, isParameter) in mask.enumerated() {
+        for (segment, kind) in mask.enumerated() {
             if segment > 0 { add(UInt8(ascii: "/"), to: &hash) }
             let end = ends[segment]
-            if isParameter {
+            switch kind {
+            case .parameter:
                 guard end > start else { return nil }
                 add(UInt8(ascii: ":"), to: &hash)
-            } else {
+            case .composite:
+                guard end > start else { return nil }
+                add(UInt8(ascii: "%"), to: &hash)
+            case .literal:
                 for index in start..<end { add(path[index], to: &hash) }
             }
             start = end + 1
         }
         // A catch-all takes the rest of the path, one segment or more, as one `*`.
         if catchAll {
-            add(UInt8(ascii: "/"), to: &hash)
+            if !mask.isEmpty { add(UInt8(ascii: "/"), to: &hash) }
             add(UInt8(ascii: "*"), to: &hash)
         }
         return hash

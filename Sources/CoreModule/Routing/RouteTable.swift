@@ -57,11 +57,14 @@ package struct RouteTable<Value: Sendable>: Sendable {
         fileprivate let fingerprint: UInt64
         /// The pattern's parameter names, in its order and sorted.
         let parameters: ParameterTemplate
+        /// For a pattern with parameters inside a segment, its precedence among the patterns of
+        /// its shape; `nil` otherwise.
+        let rank: CompositeRank?
 
         /// A route whose shape is at `shape` in the table's ``RouteTable/shapes``.
         init(
             pattern: SceneIdentifier, value: Value, catchAll: Bool, shape: Range<Int>,
-            fingerprint: UInt64, parameters: ParameterTemplate
+            fingerprint: UInt64, parameters: ParameterTemplate, rank: CompositeRank?
         ) {
             self.pattern = pattern
             self.value = value
@@ -72,6 +75,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             shapeStart = UInt32(shape.lowerBound)
             self.fingerprint = fingerprint
             self.parameters = parameters
+            self.rank = rank
         }
 
         /// Where the pattern's shape is in the table's ``RouteTable/shapes``.
@@ -103,38 +107,13 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     /// The masks of the catch-all patterns: which of the segments before the catch-all are
     /// parameters, in the order a match tries them, with how many patterns have each.
-    private var catchAllMasks: [(mask: [Bool], count: Int)] = []
+    private var catchAllMasks: [(mask: [SegmentKind], count: Int)] = []
 
     /// The masks of the patterns, indexed by number of segments (a table per length).
     ///
     /// Each length's masks are in the order a match tries them, most literal first, with how
     /// many patterns have each; patterns with the same mask share its array.
-    private var masks: [[(mask: [Bool], count: Int)]] = []
-
-    /// The pattern registered with `pattern`'s shape, if any.
-    func route(shapedLike pattern: RoutePattern) -> Route? {
-        route(shapedLike: Entry(pattern))
-    }
-
-    /// The pattern registered with `entry`'s shape, if any.
-    func route(shapedLike entry: Entry) -> Route? {
-        position(shapedLike: entry).map { routes[$0.route] }
-    }
-
-    /// Where the pattern of `entry`'s shape is: its slot and its index in ``routes``.
-    private func position(shapedLike entry: Entry) -> (slot: Int, route: Int)? {
-        guard !routes.isEmpty else { return nil }
-        let catchAll = entry.catchAll
-        // The other pattern is read as a path: its parameter segments are values. (It is read
-        // only for a route of the same fingerprint, about once per registration.)
-        return position(of: entry.fingerprint) { index in
-            guard routes[index].catchAll == catchAll else { return false }
-            var buffers = MatchBuffers()
-            buffers.read(entry.identifier.rawValue)
-            return Self.matches(
-                shapes[routes[index].shape], buffers, mask: entry.mask, catchAll: catchAll)
-        }
-    }
+    private var masks: [[(mask: [SegmentKind], count: Int)]] = []
 
     // MARK: Changing
 
@@ -159,7 +138,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
             Route(
                 pattern: entry.identifier, value: value, catchAll: catchAll,
                 shape: start..<shapes.count, fingerprint: entry.fingerprint,
-                parameters: parameters))
+                parameters: parameters, rank: entry.rank))
         var slot = home(of: entry.fingerprint)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = routes.count
@@ -211,14 +190,14 @@ package struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// The array already kept for `mask`, so that patterns with one mask share one array.
-    private func sharedMask(_ mask: [Bool]) -> [Bool] {
+    private func sharedMask(_ mask: [SegmentKind]) -> [SegmentKind] {
         guard mask.count < masks.count else { return mask }
         return masks[mask.count].first { $0.mask == mask }?.mask ?? mask
     }
 
     /// Counts one more pattern with `mask`, keeping each list of masks in the order they are
     /// tried.
-    private mutating func add(_ mask: [Bool], catchAll: Bool) {
+    private mutating func add(_ mask: [SegmentKind], catchAll: Bool) {
         if catchAll {
             Self.add(mask, catchAll: true, to: &catchAllMasks)
         } else {
@@ -230,7 +209,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
     }
 
     private static func add(
-        _ mask: [Bool], catchAll: Bool, to list: inout [(mask: [Bool], count: Int)]
+        _ mask: [SegmentKind], catchAll: Bool, to list: inout [(mask: [SegmentKind], count: Int)]
     ) {
         let position = list.partitioningIndex {
             !isTriedBefore($0.mask, catchAll: catchAll, mask, catchAll: catchAll)
@@ -243,15 +222,17 @@ package struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// Whether a path tries mask `a` before mask `b`, either of which may end with a catch-all
-    /// after its segments: at the first segment where they differ, a literal comes before a
-    /// parameter, and both before a catch-all.
+    /// after its segments: at the first segment where they differ, a literal comes before
+    /// parameters inside literal text, they before a whole parameter, and all before a
+    /// catch-all.
     private static func isTriedBefore(
-        _ a: [Bool], catchAll aCatches: Bool, _ b: [Bool], catchAll bCatches: Bool
+        _ a: [SegmentKind], catchAll aCatches: Bool, _ b: [SegmentKind], catchAll bCatches: Bool
     ) -> Bool {
-        // 0 for a literal, 1 for a parameter, 2 for a catch-all, 3 past the end.
-        func rank(_ mask: [Bool], _ catches: Bool, _ index: Int) -> Int {
-            if index < mask.count { return mask[index] ? 1 : 0 }
-            return index == mask.count && catches ? 2 : 3
+        // 0 for a literal, 1 for a composite, 2 for a parameter, 3 for a catch-all, 4 past the
+        // end.
+        func rank(_ mask: [SegmentKind], _ catches: Bool, _ index: Int) -> Int {
+            if index < mask.count { return Int(mask[index].rawValue) }
+            return index == mask.count && catches ? 3 : 4
         }
         for index in 0...Swift.max(a.count, b.count) {
             let left = rank(a, aCatches, index)
@@ -265,11 +246,17 @@ package struct RouteTable<Value: Sendable>: Sendable {
 
     /// The pattern that matches `path`, and the mask it was read through (the segments before
     /// a catch-all, for a catch-all pattern); `nil` when none does.
-    func find(_ path: String) -> (route: Route, mask: [Bool])? {
+    ///
+    /// A pattern with parameters inside a segment matches only when `accepts` says its value
+    /// reads the path (the table sees such a segment as "any segment"); of several of one
+    /// shape, the one its ``RouteTable/CompositeRank`` puts first wins.
+    func find(_ path: String, accepting accepts: (Value) -> Bool = { _ in true }) -> (
+        route: Route, mask: [SegmentKind]
+    )? {
         guard !routes.isEmpty else { return nil }
         var buffers = MatchBuffers()
         buffers.read(path)
-        guard let index = find(buffers) else { return nil }
+        guard let index = find(buffers, accepting: accepts) else { return nil }
         return (routes[index], routes[index].parameters.mask)
     }
 
@@ -280,14 +267,15 @@ package struct RouteTable<Value: Sendable>: Sendable {
     ///
     /// (Inlined into its caller: the call cost about 50 instructions a match.)
     @inline(__always)
-    private func find(_ buffers: MatchBuffers) -> Int? {
+    private func find(_ buffers: MatchBuffers, accepting accepts: (Value) -> Bool) -> Int? {
         let segmentCount = buffers.segmentCount
         guard !catchAllMasks.isEmpty else {
             guard segmentCount < masks.count else { return nil }
             // (By position, reading the masks in place: iterating the list holds a reference.)
             for position in masks[segmentCount].indices {
                 if let route = lookUp(
-                    buffers, through: masks[segmentCount][position].mask, catchAll: false)
+                    buffers, through: masks[segmentCount][position].mask, catchAll: false,
+                    accepting: accepts)
                 {
                     return route
                 }
@@ -305,21 +293,48 @@ package struct RouteTable<Value: Sendable>: Sendable {
             candidates.insert((mask, true), at: position ?? candidates.count)
         }
         for (mask, catchAll) in candidates {
-            if let route = lookUp(buffers, through: mask, catchAll: catchAll) { return route }
+            if let route = lookUp(buffers, through: mask, catchAll: catchAll, accepting: accepts) {
+                return route
+            }
         }
         return nil
     }
 
     /// The index of the route with the shape of the path `buffers` have read, read through
     /// `mask`, if there is one.
-    private func lookUp(_ buffers: MatchBuffers, through mask: [Bool], catchAll: Bool) -> Int? {
+    private func lookUp(
+        _ buffers: MatchBuffers, through mask: [SegmentKind], catchAll: Bool,
+        accepting accepts: (Value) -> Bool
+    ) -> Int? {
         guard let fingerprint = ShapeFingerprint.of(buffers, mask: mask, catchAll: catchAll)
         else { return nil }
-        return position(of: fingerprint) { index in
+        func isMatch(_ index: Int) -> Bool {
             routes[index].catchAll == catchAll
                 && Self.matches(
                     shapes[routes[index].shape], buffers, mask: mask, catchAll: catchAll)
-        }?.route
+        }
+        guard mask.contains(.composite) else {
+            return position(of: fingerprint, where: isMatch)?.route
+        }
+        // Patterns with parameters inside a segment share a shape: the best that reads the path.
+        var best: Int?
+        var slot = home(of: fingerprint)
+        while slots[slot] != 0 {
+            let candidate = slots[slot] - 1
+            if routes[candidate].fingerprint == fingerprint, isMatch(candidate),
+                accepts(routes[candidate].value)
+            {
+                let isBetter =
+                    best.map { current in
+                        guard let rank = routes[candidate].rank, let other = routes[current].rank
+                        else { return false }
+                        return rank.precedes(other)
+                    } ?? true
+                if isBetter { best = candidate }
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return best
     }
 
     /// Whether the path `buffers` have read (a path, or another pattern) has the shape of
@@ -330,7 +345,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
     /// than `mask`, and `pattern` a catch-all there. `pattern` must have the shape the mask says
     /// (a parameter exactly where the mask has one).
     package static func matches(
-        _ pattern: ArraySlice<UInt8>, _ buffers: MatchBuffers, mask: [Bool], catchAll: Bool
+        _ pattern: ArraySlice<UInt8>, _ buffers: MatchBuffers, mask: [SegmentKind], catchAll: Bool
     ) -> Bool {
         let slash = UInt8(ascii: "/")
         let path = buffers.path
@@ -341,7 +356,7 @@ package struct RouteTable<Value: Sendable>: Sendable {
         var patternIndex = pattern.startIndex
         let patternEnd = pattern.endIndex
         var start = 0
-        for (segment, isParameter) in mask.enumerated() {
+        for (segment, kind) in mask.enumerated() {
             if segment > 0 {
                 guard patternIndex < patternEnd, pattern[patternIndex] == slash else {
                     return false
@@ -351,14 +366,18 @@ package struct RouteTable<Value: Sendable>: Sendable {
             guard patternIndex < patternEnd else { return false }
             let first = pattern[patternIndex]
             let end = ends[segment]
-            if isParameter {
-                guard first == UInt8(ascii: ":"), end > start else { return false }
+            if kind != .literal {
+                // A parameter's segment starts with `:`, a composite's is `%`.
+                let marker = UInt8(ascii: kind == .parameter ? ":" : "%")
+                guard first == marker, end > start else { return false }
                 while patternIndex < patternEnd, pattern[patternIndex] != slash {
                     patternIndex += 1
                 }
             } else {
-                // A pattern's literal never starts with `:`, nor, in a catch-all pattern, `*`.
-                guard first != UInt8(ascii: ":"), !(catchAll && first == UInt8(ascii: "*")),
+                // A pattern's literal never starts with `:` nor is `%`, nor, in a catch-all
+                // pattern, starts with `*`.
+                guard first != UInt8(ascii: ":"), first != UInt8(ascii: "%"),
+                    !(catchAll && first == UInt8(ascii: "*")),
                     end - start <= patternEnd - patternIndex
                 else { return false }
                 for byte in path[start..<end] {
@@ -370,7 +389,11 @@ package struct RouteTable<Value: Sendable>: Sendable {
             start = end + 1
         }
         guard catchAll else { return patternIndex == patternEnd }
-        // The rest of the path, one segment or more, is the catch-all's.
+        // The rest of the path, one segment or more, is the catch-all's (the whole path's, for a
+        // catch-all at the root).
+        if mask.isEmpty {
+            return patternIndex < patternEnd && pattern[patternIndex] == UInt8(ascii: "*")
+        }
         return patternIndex + 1 < patternEnd && pattern[patternIndex] == slash
             && pattern[patternIndex + 1] == UInt8(ascii: "*")
     }

@@ -6,8 +6,8 @@ extension RouteTable {
         let identifier: SceneIdentifier
         /// Whether the pattern's last segment is a catch-all (`*name`).
         let catchAll: Bool
-        /// Which segments are parameters, in order, up to a catch-all.
-        let mask: [Bool]
+        /// What each segment is, in order, up to a catch-all.
+        let mask: [SegmentKind]
         /// The fingerprint of ``shape`` (``ShapeFingerprint``).
         let fingerprint: UInt64
         /// The pattern's parameter names, a catch-all's last, and their bytes.
@@ -16,21 +16,31 @@ extension RouteTable {
         /// catch-all `*`.
         let shape: [UInt8]
 
-        /// Reads `pattern`, a universal link's, from its identifier's bytes.
+        /// For a pattern with parameters inside a segment, how precise it is among patterns of
+        /// its shape; `nil` for every other pattern.
+        let rank: CompositeRank?
+
+        /// Reads `pattern`, a universal link's, from its table path's bytes.
         init(_ pattern: RoutePattern) {
+            let path = pattern.tablePath
+            let counts = pattern.compositeLiteralCounts
             self.init(
-                pattern.identifier, bytes: Array(pattern.identifier.rawValue.utf8),
-                catchAll: pattern.hasCatchAll)
+                path, bytes: Array(path.rawValue.utf8), catchAll: pattern.hasCatchAll,
+                rank: counts.isEmpty
+                    ? nil : CompositeRank(literalCounts: counts, template: pattern.template))
         }
 
         /// Reads the pattern `identifier`, whose bytes are `bytes`, in one pass.
         ///
-        /// A segment starting with `:` is a parameter, and with `catchAll`, the last segment
-        /// (starting with `*`) a catch-all. The identifier must satisfy
-        /// ``SceneIdentifier/problem``.
-        init(_ identifier: SceneIdentifier, bytes: [UInt8], catchAll: Bool) {
+        /// A segment starting with `:` is a parameter, a segment `%` a composite, and with
+        /// `catchAll`, the last segment (starting with `*`) a catch-all. The identifier must
+        /// satisfy ``SceneIdentifier/problem``.
+        init(
+            _ identifier: SceneIdentifier, bytes: [UInt8], catchAll: Bool,
+            rank: CompositeRank? = nil
+        ) {
             let slash = UInt8(ascii: "/")
-            var mask: [Bool] = []
+            var mask: [SegmentKind] = []
             var shape: [UInt8] = []
             shape.reserveCapacity(bytes.count)
             var names: [UInt8] = []
@@ -45,12 +55,15 @@ extension RouteTable {
                     if names.isEmpty { names.reserveCapacity(bytes.count - start) }
                     names.append(contentsOf: bytes[(start + 1)..<stop])
                     names.append(slash)
-                    if !isCatchAll { mask.append(true) }
+                    if !isCatchAll { mask.append(.parameter) }
+                } else if first == UInt8(ascii: "%") {
+                    shape.append(UInt8(ascii: "%"))
+                    mask.append(.composite)
                 } else {
                     // A literal, copied whole (appending it byte by byte costs several times
                     // more).
                     shape.append(contentsOf: bytes[start..<stop])
-                    mask.append(false)
+                    mask.append(.literal)
                 }
                 guard stop < bytes.count else { break }
                 shape.append(slash)
@@ -62,6 +75,29 @@ extension RouteTable {
             self.shape = shape
             fingerprint = ShapeFingerprint.of(shape: shape)
             self.names = ParameterTemplate.Names(bytes: names)
+            self.rank = rank
+        }
+    }
+
+    /// How precise a pattern with parameters inside a segment is, among patterns of its shape
+    /// (`item-:id` and `:slug.html` are both "any segment" to the table): the one with more
+    /// literal characters in its first composite segment where they differ comes first, then the
+    /// template that sorts first.
+    final class CompositeRank: Sendable {
+        let literalCounts: [Int]
+        let template: String
+
+        init(literalCounts: [Int], template: String) {
+            self.literalCounts = literalCounts
+            self.template = template
+        }
+
+        /// Whether a path tries `self`'s pattern before `other`'s.
+        func precedes(_ other: CompositeRank) -> Bool {
+            for (mine, theirs) in zip(literalCounts, other.literalCounts) where mine != theirs {
+                return mine > theirs
+            }
+            return template < other.template
         }
     }
 }

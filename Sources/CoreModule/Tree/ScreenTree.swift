@@ -39,10 +39,10 @@ public struct ScreenTree: Equatable, Sendable {
         var screens: [Screen]
     }
 
-    /// One modal's storage.
+    /// One modal's storage; its style changes with its lock and its resting detent.
     struct ModalRecord: Equatable, Sendable {
         let id: ModalID
-        let style: PresentationStyle
+        var style: PresentationStyle
         var stack: StackRecord
     }
 
@@ -269,6 +269,11 @@ public struct ScreenTree: Equatable, Sendable {
         return modalStack(at: position)
     }
 
+    /// The position among the modals of the modal whose stack is `id`, if any.
+    func modalPosition(of id: StackID) -> Int? {
+        modalRecords.firstIndex { $0.stack.id == id }
+    }
+
     func baseStack(at index: Int) -> ScreenStack {
         let place: ScreenStack.Place =
             hasTabs ? .tab(tabNames[index]) : isSplit ? .column(splitColumns[index]) : .root
@@ -455,7 +460,7 @@ public struct ScreenTree: Equatable, Sendable {
         }
     }
 
-    private static func truncate(_ screens: inout [Screen], keeping count: Int) {
+    static func truncate(_ screens: inout [Screen], keeping count: Int) {
         let removed = screens.count - count
         if removed == 1 {
             screens.removeLast()
@@ -525,6 +530,24 @@ public struct ScreenTree: Equatable, Sendable {
         base.remove(at: index)
         tabNames.remove(at: index)
         if index < selectedIndex || selectedIndex == base.count { selectedIndex -= 1 }
+    }
+
+    /// Changes the screens of the stack `id`, wherever it is.
+    ///
+    /// Precondition: the tree has that stack.
+    mutating func changeStack(_ id: StackID, _ change: (inout [Screen]) -> Void) {
+        if let index = base.firstIndex(where: { $0.id == id }) {
+            change(&base[index].screens)
+        } else if let position = modalPosition(of: id) {
+            change(&modalRecords[position].stack.screens)
+        }
+    }
+
+    /// Gives the modal at `position` a new style (its lock, its resting detent).
+    ///
+    /// Precondition: the tree has that modal.
+    mutating func restyleModal(at position: Int, _ style: PresentationStyle) {
+        modalRecords[position].style = style
     }
 
     /// Replaces the stack of the tab at `index` with a new stack `id` holding `screens`.

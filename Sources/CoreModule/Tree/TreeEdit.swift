@@ -35,6 +35,14 @@ enum TreeEdit {
     case setColumn(Int, [Screen])
     /// The window's size class, as the platform reported it: a split root collapses or expands.
     case setSizeClass(SizeClass)
+    /// A screen pushed onto the stack with this identity (a request's `on:`).
+    case pushOnto(Screen, StackID)
+    /// The stack with this identity cut down to its first `keeping` screens.
+    case truncate(StackID, keeping: Int)
+    /// The screens of the stack with this identity replaced.
+    case setScreens(StackID, [Screen])
+    /// The modal at this position given a new style: its lock or its resting detent changed.
+    case restyle(Int, PresentationStyle)
 }
 
 /// One column of a new split root, built.
@@ -70,6 +78,9 @@ struct AppliedEdit {
     /// The screen an edit added where it may be out of view: a new tab's first screen, a split
     /// column's new last screen (under a modal, say); otherwise `nil`.
     let addedScreen: ScreenID?
+    /// Where the last screen of a stack a request named stood before a pop took it; otherwise
+    /// `nil`.
+    let leftScreen: ScreenLocation?
 }
 
 extension ScreenTree {
@@ -83,6 +94,9 @@ extension ScreenTree {
     mutating func apply(_ edit: consuming TreeEdit, planning: Bool, animated: Bool) -> AppliedEdit {
         let from = visibleLocation
         let modalsBefore = modalRecords.count
+        // The stack a request named (or the modal's an update changed), which the event names.
+        var changedStack: StackID?
+        var leftScreen: ScreenLocation?
         var plan = RenderPlan()
         var style: PresentationStyle?
         var addedScreen: ScreenID?
@@ -94,7 +108,7 @@ extension ScreenTree {
         // by comparing the tree before with the tree after (a split root is never on the path of
         // a push or a pop of another root).
         var splitBefore: ScreenTree?
-        if planning, isSplit || edit.makesSplit { splitBefore = self }
+        if planning, isSplit || edit.makesSplit || edit.namesStack { splitBefore = self }
         switch edit {
         case .setRoot(let screen, let stack):
             removed = screenCount
@@ -163,9 +177,26 @@ extension ScreenTree {
             addedScreen = screens.last?.id
         case .setSizeClass(let newSizeClass):
             setSizeClass(newSizeClass)
+        case .pushOnto(let screen, let stack):
+            changeStack(stack) { $0.append(screen) }
+            addedScreen = screen.id
+            changedStack = stack
+        case .truncate(let stack, let keeping):
+            removed = leavingScreens(edit).count
+            if let last = self.stack(stack)?.last { leftScreen = location(of: last.id) }
+            changeStack(stack) { Self.truncate(&$0, keeping: keeping) }
+            changedStack = stack
+        case .setScreens(let stack, let screens):
+            removed = leavingScreens(edit).count
+            changeStack(stack) { $0 = screens }
+            addedScreen = screens.last?.id
+            changedStack = stack
+        case .restyle(let position, let newStyle):
+            restyleModal(at: position, newStyle)
+            changedStack = modalRecords[position].stack.id
         }
         let to = lastLocation()
-        let stack = topStackID
+        let stack = changedStack ?? topStackID
         if let splitBefore {
             // The platform collapses and expands a split itself: a size class is no step.
             if case .setSizeClass = edit {
@@ -175,7 +206,7 @@ extension ScreenTree {
             }
         } else if planning {
             switch edit {
-            case .push, .replaceTree, .removeTab, .setSizeClass:
+            case .push, .replaceTree, .removeTab, .setSizeClass, .pushOnto, .truncate, .setScreens:
                 // Planned above, from what was read before or during the change; a size class
                 // changes nothing on screen but a split, which the platform lays out itself.
                 break
@@ -198,7 +229,7 @@ extension ScreenTree {
         }
         return AppliedEdit(
             from: from, to: to, removedCount: removed, stack: stack, tab: selectedTab, plan: plan,
-            style: style, addedScreen: addedScreen)
+            style: style, addedScreen: addedScreen, leftScreen: leftScreen)
     }
 
     /// The render plan of `edit`, just applied to this tree, for every edit but a whole new
@@ -234,8 +265,10 @@ extension ScreenTree {
             return RenderPlan(.selectTab(tabNames[index], index: index))
         case .insertTab(_, let index):
             return RenderPlan(.insertTab(baseStack(at: index), at: index, selected: selectedIndex))
+        case .restyle(let position, _):
+            return RenderPlan(.updateModal(modalStack(at: position), animated: animated))
         case .push, .truncateTop, .pushOnBase, .replaceTree, .removeTab, .setSplit, .setColumn,
-            .setSizeClass:
+            .setSizeClass, .pushOnto, .truncate, .setScreens:
             // Planned by `apply(_:planning:animated:)` from what it read, never here.
             return RenderPlan()
         }
@@ -246,8 +279,13 @@ extension ScreenTree {
         switch edit {
         case .setRoot, .setTabs, .setSplit:
             return screens
-        case .push, .present, .selectTab, .insertTab, .setSizeClass:
+        case .push, .present, .selectTab, .insertTab, .setSizeClass, .pushOnto, .restyle:
             return []
+        case .truncate(let id, let keeping):
+            return Array((stack(id)?.screenArray ?? []).dropFirst(keeping))
+        case .setScreens(let id, let new):
+            let kept = Set(new.map(\.id))
+            return (stack(id)?.screenArray ?? []).filter { !kept.contains($0.id) }
         case .setColumn(let index, let new):
             let kept = Set(new.map(\.id))
             return (index..<splitColumnCount).flatMap { baseScreens(at: $0) }
@@ -271,8 +309,12 @@ extension ScreenTree {
     /// The screens `edit` would add to the tree, bottom first.
     func addedScreens(_ edit: TreeEdit) -> [Screen] {
         switch edit {
-        case .setRoot(let screen, _), .push(let screen), .present(let screen, _, _, _):
+        case .setRoot(let screen, _), .push(let screen), .present(let screen, _, _, _),
+            .pushOnto(let screen, _):
             return [screen]
+        case .setScreens(let id, let new):
+            let kept = Set((stack(id)?.screenArray ?? []).map(\.id))
+            return new.filter { !kept.contains($0.id) }
         case .setTabs(let tabs, _):
             return tabs.flatMap(\.screens)
         case .setSplit(let columns):
@@ -284,7 +326,8 @@ extension ScreenTree {
             return screens
         case .insertTab(let tab, _):
             return tab.screens
-        case .truncateTop, .dismissModals, .selectTab, .removeTab, .setSizeClass:
+        case .truncateTop, .dismissModals, .selectTab, .removeTab, .setSizeClass, .truncate,
+            .restyle:
             return []
         case .setTop(let new):
             let kept = Set(topScreens.map(\.id))
@@ -330,5 +373,14 @@ extension TreeEdit {
     fileprivate var makesSplit: Bool {
         if case .setSplit = self { return true }
         return false
+    }
+
+    /// Whether the edit changes a stack a request named, planned by comparing the trees (the
+    /// stack may be under a modal, in another tab, or the top-most one).
+    fileprivate var namesStack: Bool {
+        switch self {
+        case .pushOnto, .truncate, .setScreens: return true
+        default: return false
+        }
     }
 }

@@ -211,9 +211,7 @@ struct UniversalLinkReadingTests {
         let coordinator = try Shop.coordinator()
         expectLinkRejected(
             "shop.example.com/product/42", in: table, on: coordinator,
-            with: unhandled(
-                "shop.example.com/product/42",
-                .notAccepted(scheme: "shop.example.com/product/42", host: "")))
+            with: unhandled("shop.example.com/product/42", .unreadable(.noScheme)))
         expectLinkRejected(
             "https://shop.example.com?ref=mail", in: table, on: coordinator,
             with: unhandled("https://shop.example.com?ref=mail", .noRoute(path: "")))
@@ -587,11 +585,14 @@ struct LinkTableCheckTests {
             rule: "an empty path segment", routes: [LinkRoute("a//b", scene: "A")],
             problem: .invalidRoute("a//b", .invalidPath(.emptySegment(segment: 2)))),
         TableRow(
-            rule: "a parameter first", routes: [LinkRoute(":id", scene: "A")],
-            problem: .invalidRoute(":id", .invalidPath(.parameterFirst))),
+            rule: "two parameters with nothing between", routes: [LinkRoute(":a:b", scene: "A")],
+            problem: .invalidRoute(":a:b", .adjacentParameters(segment: 1))),
         TableRow(
-            rule: "a catch-all first", routes: [LinkRoute("*rest", scene: "A")],
-            problem: .invalidRoute("*rest", .invalidPath(.parameterFirst))),
+            rule: "a query that is not item=:name", routes: [LinkRoute("s?q=x", scene: "A")],
+            problem: .invalidRoute("s?q=x", .invalidQueryParameter("q=x"))),
+        TableRow(
+            rule: "a host pattern not a leading `*.`", origins: [.web(host: "a.*.com")], routes: [],
+            problem: .invalidOrigin(.web(host: "a.*.com"))),
         TableRow(
             rule: "a catch-all before the end", routes: [LinkRoute("a/*rest/b", scene: "A")],
             problem: .invalidRoute("a/*rest/b", .catchAllNotLast(segment: 2))),

@@ -45,8 +45,9 @@ struct ProjectionPropertyTests {
             #expect(statistics.collapsedSplitWrites > 200, "\(statistics)")
             #expect(
                 statistics.splitWrites - statistics.collapsedSplitWrites > 200, "\(statistics)")
-            // pop, pop-to (the Back button's menu), dismiss, select-tab.
-            #expect(statistics.reportKinds.count == 4, "\(statistics.reportKinds)")
+            // pop, pop-to (the Back button's menu), dismiss, select-tab, update-modal (a sheet
+            // dragged to another detent).
+            #expect(statistics.reportKinds.count == 5, "\(statistics.reportKinds)")
             #expect(statistics.refusals.count >= 3, "\(statistics.refusals)")
             // A button, a dialog's tap outside, an alert's refused dismissal, both ways.
             #expect(statistics.alertAnswers.count == 6, "\(statistics.alertAnswers)")
@@ -419,6 +420,14 @@ struct ProjectionRun {
         if projection.modals.isEmpty, let tab = projection.tabs.randomElement(using: &random) {
             choices.append(.selectedTab(tab.name))
         }
+        // The top-most sheet dragged to another of its detents.
+        if let modal = projection.modals.last,
+            case .sheet(let detents, let selected, _) = modal.style,
+            let detent = detents.filter({ $0 != (selected ?? detents[0]) }).randomElement(
+                using: &random)
+        {
+            choices.append(.detent(detent, of: modal.id))
+        }
         return choices.randomElement(using: &random)
     }
 
@@ -713,6 +722,17 @@ struct ProjectionRun {
             parts.stacks.removeAll { left.contains($0.id) }
         case .selectedTab(let name):
             parts.selectedTab = name
+        case .detent(let detent, let id):
+            // The sheet rests at the detent: its style says so, the rest stays.
+            parts.modals = parts.modals.map { modal in
+                guard modal.id == id, case .sheet(let detents, _, let lock) = modal.style else {
+                    return modal
+                }
+                return NavigationProjection.Modal(
+                    id: modal.id, stack: modal.stack, level: modal.level,
+                    style: .sheet(detents: detents, selected: detent, interactiveDismissal: lock),
+                    alert: modal.alert)
+            }
         case .selection, .compactColumn, .sizeClass:
             // A split's writes: SplitProjectionPropertyTests makes them, over split roots.
             break

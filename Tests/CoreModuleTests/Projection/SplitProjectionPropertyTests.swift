@@ -238,7 +238,7 @@ struct SplitRun {
             guard shown?.count == 1, same(shown?.first, destination),
                 detail ? new.supplementary == old.supplementary : new.detail.isEmpty
             else { return "\(operation) made \(after)" }
-        case .push(let scene, _, _, _):
+        case .push(let scene, _, _, _, _):
             guard topScreens(after).count == topScreens(before).count + 1,
                 after.visibleScreen?.scene == scene
             else { return "\(operation) made \(after)" }
@@ -446,7 +446,7 @@ struct SplitRun {
             guard after.horizontalSizeClass == sizeClass, new.columns == old.columns else {
                 return "the size class \(sizeClass) left \(projection)"
             }
-        case .modal, .answer, .selectedTab:
+        case .modal, .answer, .selectedTab, .detent:
             return "the split test makes no \(write)"
         }
         return nil

@@ -489,12 +489,12 @@ struct BadInputTests {
         // Restoration, results, flows
         BadInput(
             "snapshot from a newer version",
-            .restore(TreeSnapshot(version: 4, stacks: [[.init(scene: "A1")]])),
-            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
+            .restore(TreeSnapshot(version: 5, stacks: [[.init(scene: "A1")]])),
+            .snapshot(.unsupportedVersion(found: 5, supported: 4))),
         BadInput(
             "snapshot of version 0",
             .restore(TreeSnapshot(version: 0, stacks: [[.init(scene: "A1")]])),
-            .snapshot(.unsupportedVersion(found: 0, supported: 3))),
+            .snapshot(.unsupportedVersion(found: 0, supported: 4))),
         BadInput(
             "snapshot naming a scene no longer registered",
             .restore(TreeSnapshot(stacks: [[.init(scene: "A1"), .init(scene: "Gone")]])),
@@ -786,11 +786,11 @@ struct BadInputTests {
         // Snapshots with tabs and styles
         BadInput(
             "snapshot of version -1", .restore(TreeSnapshot(version: -1, root: [a1])),
-            .snapshot(.unsupportedVersion(found: -1, supported: 3))),
+            .snapshot(.unsupportedVersion(found: -1, supported: 4))),
         BadInput(
-            "snapshot of tabs from version 4",
-            .restore(TreeSnapshot(version: 4, tabs: twoTabs, selectedTab: 0)),
-            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
+            "snapshot of tabs from version 5",
+            .restore(TreeSnapshot(version: 5, tabs: twoTabs, selectedTab: 0)),
+            .snapshot(.unsupportedVersion(found: 5, supported: 4))),
         BadInput(
             "snapshot of 513 screens",
             .restore(TreeSnapshot(root: Array(repeating: a1, count: 513))),
@@ -1086,10 +1086,18 @@ struct BadInputTests {
                 "https://example.com/a1?ref=%E2%28", .unreadable(.badQueryItem(text: "ref=%E2%28")))
         ),
         BadInput(
-            "universal link with a repeated query item",
-            .openUniversal("https://example.com/a1?ref=a&ref=b"),
+            "universal link with a repeated query item, a list, whose value holds a comma",
+            .openUniversal("https://example.com/a1?ref=a&ref=b%2Cc"),
             unhandled(
-                "https://example.com/a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))),
+                "https://example.com/a1?ref=a&ref=b%2Cc",
+                .unreadable(.repeatedQueryItem(name: "ref")))),
+        BadInput(
+            "universal link without a scheme",
+            .openUniversal("/a1?ref=a"), unhandled("/a1?ref=a", .unreadable(.noScheme))),
+        BadInput(
+            "universal link with a query item without a name",
+            .openUniversal("https://example.com/a1?=x"),
+            unhandled("https://example.com/a1?=x", .unreadable(.badQueryItem(text: "=x")))),
         BadInput(
             "universal link whose query names a path value",
             .openUniversal("https://example.com/order/7?id=8"),
@@ -1357,9 +1365,9 @@ struct BadInputTests {
                 .restorationFailed(
                     position: 2, scene: "Gone", error: .unknownScene("Gone", suggestions: [])))),
         BadInput(
-            "snapshot of a split from version 4",
-            .restore(TreeSnapshot(version: 4, split: .init(primary: [a1]))),
-            .snapshot(.unsupportedVersion(found: 4, supported: 3))),
+            "snapshot of a split from version 5",
+            .restore(TreeSnapshot(version: 5, split: .init(primary: [a1]))),
+            .snapshot(.unsupportedVersion(found: 5, supported: 4))),
         // Alerts and dialogs: content that cannot be shown.
         BadInput(
             "an alert with an invalid name",
@@ -1496,6 +1504,35 @@ struct BadInputTests {
                     routes: [LinkRoute("ask", scene: "B1", effect: .present(.alert))])
             }, .link(.invalidLinkTable(.invalidRoute("ask", .invalidStyle(.alert))))),
         BadInput(
+            "a link route with two parameters and nothing between",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")], routes: [LinkRoute("v:major:minor", scene: "B1")])
+            },
+            .link(
+                .invalidLinkTable(.invalidRoute("v:major:minor", .adjacentParameters(segment: 1))))),
+        BadInput(
+            "a link route whose query does not name a parameter",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")], routes: [LinkRoute("search?q=term", scene: "B1")])
+            },
+            .link(
+                .invalidLinkTable(.invalidRoute("search?q=term", .invalidQueryParameter("q=term"))))
+        ),
+        BadInput(
+            "two link routes of one shape, parameters inside a segment",
+            .call { _ in
+                _ = try LinkTable(
+                    accepting: [.scheme("demo")],
+                    routes: [LinkRoute("item-:id", scene: "B1"), LinkRoute("item-:n", scene: "B1")])
+            }, .link(.invalidLinkTable(.invalidRoute("item-:n", .sameShape("item-:id"))))),
+        BadInput(
+            "a host pattern that is not a leading `*.`",
+            .call { _ in
+                _ = try LinkTable(accepting: [.web(host: "shop.*.com")], routes: [])
+            }, .link(.invalidLinkTable(.invalidOrigin(.web(host: "shop.*.com"))))),
+        BadInput(
             "a snapshot of an alert",
             .restore(TreeSnapshot(root: [a1], modals: [.init(style: .alert, stack: [b1])])),
             .snapshot(.invalidStyle(.alert))),
@@ -1504,6 +1541,74 @@ struct BadInputTests {
             .restore(
                 TreeSnapshot(root: [a1], modals: [.init(style: .confirmationDialog, stack: [b1])])),
             .snapshot(.invalidStyle(.confirmationDialog))),
+        // Chosen stacks, locks that change, detents that rest
+        BadInput(
+            "a push onto a stack the tree does not have",
+            .navigate(.push(scene: "A2", on: StackID(99))),
+            .refused(.noSuchStack(StackID(99), kind: .push))),
+        BadInput(
+            "a stack set on a stack the tree does not have",
+            .navigate(.setStack(["A1"], on: StackID(99))),
+            .refused(.noSuchStack(StackID(99), kind: .setStack))),
+        BadInput(
+            "a pop of a named stack's first screen", .navigate(.pop(on: StackID(1))),
+            .refused(.cannotPopFirstScreen("A1", kind: .pop))),
+        BadInput(
+            "a lock for a modal that is not shown",
+            .navigate(.updateModal(interactiveDismissal: false)),
+            .refused(.noSuchStack(StackID(1), kind: .updateModal))),
+        BadInput(
+            "a lock for an alert", setup: underAlert,
+            .navigate(.updateModal(interactiveDismissal: true)),
+            .refused(.noSuchStack(StackID(2), kind: .updateModal))),
+        BadInput(
+            "a detent for a popover",
+            setup: [.root(scene: "A1"), .present(scene: "B1", style: .popover(anchor: "share"))],
+            .navigate(.updateModal(detent: .large)),
+            .refused(.noSuchStack(StackID(2), kind: .updateModal))),
+        BadInput(
+            "a detent the sheet does not offer",
+            setup: [.root(scene: "A1"), .present(scene: "B1", style: .sheet(detents: [.medium]))],
+            .navigate(.updateModal(detent: .fraction(0.3))),
+            .refused(
+                .invalidPresentationStyle(.sheet(detents: [.medium], selected: .fraction(0.3))))),
+        BadInput(
+            "a drag to a detent the sheet does not offer",
+            setup: [.root(scene: "A1"), .present(scene: "B1")],
+            .report(.detentChangedByUser(ScreenID(2), to: .medium)),
+            .refused(.invalidPresentationStyle(.sheet(selected: .medium)))),
+        BadInput(
+            "a sheet of a height that is not positive",
+            .navigate(.present(scene: "B1", style: .sheet(detents: [.height(0)]))),
+            .refused(.invalidPresentationStyle(.sheet(detents: [.height(0)])))),
+        BadInput(
+            "a sheet of a fraction over 1",
+            .navigate(.present(scene: "B1", style: .sheet(detents: [.fraction(1.5)]))),
+            .refused(.invalidPresentationStyle(.sheet(detents: [.fraction(1.5)])))),
+        BadInput(
+            "a sheet resting at a detent it does not offer",
+            .navigate(.present(scene: "B1", style: .sheet(detents: [.medium], selected: .large))),
+            .refused(.invalidPresentationStyle(.sheet(detents: [.medium], selected: .large)))),
+        BadInput(
+            "a link resting at a detent its sheet does not offer",
+            .open("demo://open/A1/+[medium,at:large]B1"),
+            .link(.invalidLink(.misplacedAttributes(position: 2)))),
+        BadInput(
+            "a link with a height that is not positive", .open("demo://open/A1/+[0pt]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "0pt")))),
+        BadInput(
+            "a link with a height written in hexadecimal", .open("demo://open/A1/+[0x10pt]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "0x10pt")))),
+        BadInput(
+            "a link with a fraction that is not a number", .open("demo://open/A1/+[nan]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "nan")))),
+        BadInput(
+            "a link with a fraction of two points", .open("demo://open/A1/+[1.2.3]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "1.2.3")))),
+        BadInput(
+            "a link resting at a detent that is no detent",
+            .open("demo://open/A1/+[medium,at:small]B1"),
+            .link(.invalidLink(.unknownAttribute(position: 2, text: "at:small")))),
         // Windows
         BadInput(
             "a window named by nothing", .call { try $0.windows.openWindow("") },

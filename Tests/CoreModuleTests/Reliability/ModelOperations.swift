@@ -297,8 +297,8 @@ struct ModelLink {
 enum ModelSnapshots {
     /// The first rule the snapshot breaks; the generator breaks at most one at a time.
     static func problem(of snapshot: TreeSnapshot) -> NavigationError.SnapshotProblem? {
-        guard (1...3).contains(snapshot.version) else {
-            return .unsupportedVersion(found: snapshot.version, supported: 3)
+        guard (1...4).contains(snapshot.version) else {
+            return .unsupportedVersion(found: snapshot.version, supported: 4)
         }
         let splitScreens =
             (snapshot.split?.primary ?? []) + (snapshot.split?.supplementary ?? [])
@@ -548,7 +548,7 @@ struct TreeShape {
             + modals.reduce(0) { $0 + $1.screens.count } + splitScreens.count
     }
 
-    /// The shape as a snapshot, in format version 3.
+    /// The shape as a snapshot, in format version 4.
     var snapshot: TreeSnapshot {
         func saved(_ stack: [Target]) -> [TreeSnapshot.Screen] {
             stack.map {
@@ -595,10 +595,23 @@ struct ModelGenerator {
         .sheet(detents: [.medium], interactiveDismissal: false), .fullScreenCover,
         .fullScreenCover, .popover(anchor: "share"), .popover(anchor: "Café, more"),
         .popover(anchor: String(repeating: "a", count: 64)),
+        .sheet(detents: [.height(230), .medium, .fraction(0.4), .large]),
+        .sheet(detents: [.medium, .large], selected: .large),
+        .sheet(detents: [.fraction(0.25), .fraction(1)], selected: .fraction(0.25)),
+        .sheet(detents: [.height(120.5), .large], interactiveDismissal: false),
     ]
     static let invalidStyles: [PresentationStyle] = [
         .sheet(detents: []), .sheet(detents: [], interactiveDismissal: false),
         .popover(anchor: ""), .popover(anchor: String(repeating: "é", count: 33)),
+        .sheet(detents: [.height(0)]), .sheet(detents: [.height(-20), .large]),
+        .sheet(detents: [.fraction(0)]), .sheet(detents: [.fraction(1.5)]),
+        .sheet(detents: [.fraction(.nan)]), .sheet(detents: [.height(.infinity)]),
+        .sheet(detents: [.medium], selected: .large),
+    ]
+    /// The detents a request or a drag moves a sheet to: offered ones mostly, some not.
+    static let detents: [PresentationStyle.Detent] = [
+        .medium, .large, .height(230), .fraction(0.4), .fraction(0.25), .fraction(1),
+        .height(120.5), .height(0), .fraction(2),
     ]
     /// Popovers the user cannot dismiss with a tap outside.
     static let lockedPopovers: [PresentationStyle] = [
@@ -990,9 +1003,15 @@ struct ModelGenerator {
         -> [String]
     {
         switch style {
-        case .sheet(let detents, let interactiveDismissal):
+        case .sheet(let detents, let selected, let interactiveDismissal):
             var words =
-                detents == [.large] && Bool.random(using: &random) ? [] : detents.map(\.rawValue)
+                detents == [.large] && Bool.random(using: &random)
+                ? [] : detents.map(ModelCatalogue.detentWord)
+            if let selected {
+                words.insert(
+                    "at:" + ModelCatalogue.detentWord(selected),
+                    at: Int.random(in: 0...words.count, using: &random))
+            }
             if !interactiveDismissal {
                 words.insert("fixed", at: Int.random(in: 0...words.count, using: &random))
             }
@@ -1155,7 +1174,7 @@ struct ModelGenerator {
         switch Int.random(in: 0..<40, using: &random) {
         case 0, 1:
             var snapshot = shape(&random).snapshot
-            snapshot.version = [0, -1, 4, Int.max].randomElement(using: &random) ?? 4
+            snapshot.version = [0, -1, 5, Int.max].randomElement(using: &random) ?? 5
             return snapshot
         case 2:
             return [
@@ -1373,6 +1392,33 @@ struct ModelGenerator {
         return .answeredByUser(ScreenID(screen.id), button: button, text: texts)
     }
 
+    /// A stack a request names: one of the tree's mostly, sometimes one that is gone.
+    func namedStack(_ model: ReferenceModel, _ random: inout SeededRandom) -> StackID {
+        let ids = model.tree.stacks.map(\.id)
+        guard let id = ids.randomElement(using: &random), Int.random(in: 0..<6, using: &random) > 0
+        else { return StackID(model.nextStackID + UInt64(Int.random(in: 0..<2, using: &random))) }
+        return StackID(id)
+    }
+
+    /// A stack a request names, one time in four; else none (the top-most stack).
+    func maybeNamedStack(_ model: ReferenceModel, _ random: inout SeededRandom) -> StackID? {
+        Int.random(in: 0..<4, using: &random) == 0 ? namedStack(model, &random) : nil
+    }
+
+    /// A change to a shown modal: the top-most one's mostly, else a named stack's.
+    func modalUpdate(_ model: ReferenceModel, _ random: inout SeededRandom, animated: Bool)
+        -> ApplicationTransitionType
+    {
+        let lock: Bool? =
+            Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
+        let detent =
+            lock == nil || Bool.random(using: &random)
+            ? Self.detents.randomElement(using: &random) : nil
+        let stack = Bool.random(using: &random) ? nil : namedStack(model, &random)
+        return .updateModal(
+            on: stack, interactiveDismissal: lock, detent: detent, animated: animated)
+    }
+
     // MARK: Operations
 
     func next(_ model: ReferenceModel, _ random: inout SeededRandom) -> ModelOperation {
@@ -1405,7 +1451,8 @@ struct ModelGenerator {
             return .navigate(
                 .push(
                     scene: scene, parameters: SceneParameters(parameters),
-                    payload: payload(for: scene, &random), animated: animated),
+                    payload: payload(for: scene, &random), on: maybeNamedStack(model, &random),
+                    animated: animated),
                 force: force)
         case 27..<36:
             let (scene, parameters) = target(&random)
@@ -1447,7 +1494,9 @@ struct ModelGenerator {
                     scene, parameters: SceneParameters(parameters),
                     payload: payload(for: scene, &random))
             }
-            return .navigate(.setStack(destinations, animated: animated), force: force)
+            return .navigate(
+                .setStack(destinations, on: maybeNamedStack(model, &random), animated: animated),
+                force: force)
         case 43..<46:
             let (scene, parameters) = target(&random)
             return .navigate(
@@ -1456,14 +1505,18 @@ struct ModelGenerator {
                     payload: payload(for: scene, &random), animated: animated),
                 force: force)
         case 46..<53:
-            return .navigate(.pop(animated: animated), force: force)
+            return .navigate(
+                .pop(on: maybeNamedStack(model, &random), animated: animated), force: force)
         case 53..<56:
-            return .navigate(.popToRoot(animated: animated), force: force)
+            return .navigate(
+                .popToRoot(on: maybeNamedStack(model, &random), animated: animated), force: force)
         case 56..<60:
             return .navigate(
                 .popTo(scene: popTarget(model, &random), animated: animated), force: force)
-        case 60..<65:
+        case 60..<63:
             return .navigate(.dismiss(animated: animated), force: force)
+        case 63..<65:
+            return .navigate(modalUpdate(model, &random, animated: animated), force: force)
         case 65..<67:
             return .navigate(.dismissAll(animated: animated), force: force)
         case 67..<71:
@@ -1483,8 +1536,22 @@ struct ModelGenerator {
                 return .report(.poppedBackByUser(to: ScreenID(screen.id)))
             }
             return .report(.poppedBackByUser(to: reportedScreen(model, &random)))
-        case 73..<78:
+        case 73..<75:
             return .report(.dismissedByUser(reportedScreen(model, &random)))
+        case 75..<78:
+            // The user drags the top-most sheet, mostly: to one of its detents, or another.
+            let screen =
+                Int.random(in: 0..<4, using: &random) > 0
+                ? model.visible.map { ScreenID($0.id) } ?? reportedScreen(model, &random)
+                : reportedScreen(model, &random)
+            var detent = Self.detents.randomElement(using: &random) ?? .large
+            if case .sheet(let detents, _, _) = model.tree.modals.last?.style,
+                Int.random(in: 0..<4, using: &random) > 0,
+                let offered = detents.randomElement(using: &random)
+            {
+                detent = offered
+            }
+            return .report(.detentChangedByUser(screen, to: detent))
         case 78..<81:
             return .report(.tabSelectedByUser(tabToSelect(model, &random)))
         case 81..<83:

@@ -22,11 +22,12 @@ struct ModelUniversalLink {
 
 extension ModelWorld {
     /// The model's universal links: every effect, nested routes, a catch-all, an action, a route
-    /// that is not reachable from outside.
+    /// that is not reachable from outside, the site's root, a parameter first, parameters inside
+    /// a segment, a query item that fills a parameter, and a host pattern.
     static let links: LinkTable? = try? LinkTable(
         accepting: [
             .web(host: "example.com"), .web(host: "www.example.com"), .scheme("shop"),
-            .schemeAndHost("web", host: "example.com"),
+            .schemeAndHost("web", host: "example.com"), .web(host: "*.example.org"),
         ],
         routes: ModelUniversalLinks.routes)
 }
@@ -62,6 +63,15 @@ enum ModelUniversalLinks {
         LinkRoute(
             "thread/:q", scene: "B1", queryScreens: [LinkRoute.QueryScreen("reply", scene: "B2")],
             refusingQueryItems: ["token"], reachableFromOutside: true),
+        LinkRoute("/", scene: "A1", reachableFromOutside: true),
+        // Beside the literal routes of one segment (`a1`, `locked`, `secret`), which win.
+        LinkRoute(":user", scene: "A2", reachableFromOutside: true),
+        // Before `:user` when the segment reads as `item-` and one character or more.
+        LinkRoute("item-:id", scene: "B2", reachableFromOutside: true),
+        // One shape for the table: `shop/v1.2.html` is the first's (more literal text).
+        LinkRoute("shop/:slug.html", scene: "B1", effect: .push, reachableFromOutside: true),
+        LinkRoute("shop/v:major.:minor", scene: "Café", reachableFromOutside: true),
+        LinkRoute("search?q=:term", scene: "日本", reachableFromOutside: true),
     ]
 
     /// Values for captures: written escaped in the link, read back decoded.
@@ -71,6 +81,7 @@ enum ModelUniversalLinks {
 
     static let origins = [
         "https://example.com/", "https://www.example.com/", "shop://", "web://EXAMPLE.com/",
+        "https://eu.Example.org/",
     ]
 
     /// A random link of the table, most of them handled, some of each unhandled kind.
@@ -101,7 +112,7 @@ enum ModelUniversalLinks {
                 meaning: .error(
                     .link(.unhandledLink(NavigationError.UnhandledLink(url: url, reason: reason)))))
         }
-        switch Int.random(in: 0..<23, using: &random) {
+        switch Int.random(in: 0..<36, using: &random) {
         case 0: return screens("a1", "a1", [("A1", [:])], .replace)
         case 1:
             return screens(
@@ -182,9 +193,62 @@ enum ModelUniversalLinks {
             return error(
                 "web://other.example.com/a1", .notAccepted(scheme: "web", host: "other.example.com")
             )
+        case 23:
+            // The site's root: the origin alone (a web origin with or without its `/`).
+            let bare = origin.hasPrefix("https") && Bool.random(using: &random)
+            return ModelUniversalLink(
+                url: (bare ? String(origin.dropLast()) : origin) + query, route: "/",
+                meaning: .screens([(SceneIdentifier("A1"), extra)], .replace))
+        case 24: return screens(written, ":user", [("A2", ["user": read])], .replace)
+        case 25: return screens("item-\(written)", "item-:id", [("B2", ["id": read])], .replace)
+        case 26:
+            // `item-` alone does not read as `item-:id` (a value takes one character or more).
+            return screens("item-", ":user", [("A2", ["user": "item-"])], .replace)
+        case 27:
+            let (second, secondRead) = values.randomElement(using: &random) ?? ("7", "7")
+            return Bool.random(using: &random)
+                ? screens(
+                    "shop/\(written).html", "shop/:slug.html", [("B1", ["slug": read])], .push)
+                : screens(
+                    "shop/v\(written).\(second)", "shop/v:major.:minor",
+                    [("Café", ["major": read, "minor": secondRead])], .replace)
+        case 28:
+            // Both composites read it: the one with more literal text wins.
+            return screens("shop/v1.2.html", "shop/:slug.html", [("B1", ["slug": "v1.2"])], .push)
+        case 29:
+            let path =
+                ["shop/.html", "shop/v1", "shop/v.2", "shop/x"].randomElement(
+                    using: &random) ?? "shop/x"
+            return error(origin + path + query, .noRoute(path: path))
+        case 30:
+            var parameters = ["term": read]
+            parameters.merge(extra) { own, _ in own }
+            return ModelUniversalLink(
+                url: origin + "search" + slash + "?q=\(written)" + (withQuery ? "&ref=mail" : ""),
+                route: "search?q=:term",
+                meaning: .screens([(SceneIdentifier("日本"), parameters)], .replace))
+        case 31:
+            // The item `q` fills `term`: a link may not give `term` both ways.
+            return error(
+                origin + "search?q=a&term=b", .unreadable(.queryItemNamesCapture(name: "term")))
+        case 32:
+            // A list: the values of a repeated item, joined with `,`.
+            return ModelUniversalLink(
+                url: origin + "a1?tag=\(written)&tag=b&tag=\(written)", route: "a1",
+                meaning: .screens([("A1", ["tag": "\(read),b,\(read)"])], .replace))
+        case 33:
+            let url =
+                ["a1", "/a1", "//example.com/a1", "item-7?x=1"].randomElement(
+                    using: &random) ?? "a1"
+            return error(url, .unreadable(.noScheme))
+        case 34: return error(origin + "a1?=x", .unreadable(.badQueryItem(text: "=x")))
+        case 35:
+            // A host pattern accepts one label or more before its domain, never the domain.
+            return error(
+                "https://example.org/a1", .notAccepted(scheme: "https", host: "example.org"))
         default:
             return error(
-                origin + "a1?ref=a&ref=b", .unreadable(.repeatedQueryItem(name: "ref")))
+                origin + "a1?ref=a,b&ref=c", .unreadable(.repeatedQueryItem(name: "ref")))
         }
     }
 }

@@ -395,7 +395,7 @@ enum ModelCatalogue {
     /// nor a sheet whose interactive dismissal is off.
     static func userCanDismiss(_ style: PresentationStyle) -> Bool {
         switch style {
-        case .sheet(_, let interactiveDismissal): return interactiveDismissal
+        case .sheet(_, _, let interactiveDismissal): return interactiveDismissal
         case .fullScreenCover, .alert: return false
         case .popover(_, let interactiveDismissal): return interactiveDismissal
         case .confirmationDialog: return true
@@ -405,10 +405,33 @@ enum ModelCatalogue {
     /// Whether `style` can be shown: a sheet has a detent, a popover an anchor of 1 to 64 bytes.
     static func isValid(_ style: PresentationStyle) -> Bool {
         switch style {
-        case .sheet(let detents, _): return !detents.isEmpty
+        case .sheet(let detents, let selected, _):
+            // Heights above 0, fractions in (0, 1], none twice, resting at one of them.
+            let valid = detents.allSatisfy { detent in
+                switch detent {
+                case .medium, .large: return true
+                case .height(let points): return points > 0 && points < .infinity
+                case .fraction(let fraction): return fraction > 0 && fraction <= 1
+                }
+            }
+            return valid && !detents.isEmpty && Set(detents).count == detents.count
+                && (selected.map(detents.contains) ?? true)
         case .fullScreenCover: return true
         case .popover(let anchor, _): return !anchor.isEmpty && anchor.utf8.count <= 64
         case .alert, .confirmationDialog: return false
+        }
+    }
+
+    /// How links and the tree write a detent: `medium`, `large`, `230pt`, `0.4`.
+    static func detentWord(_ detent: PresentationStyle.Detent) -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        }
+        switch detent {
+        case .medium: return "medium"
+        case .large: return "large"
+        case .height(let points): return number(points) + "pt"
+        case .fraction(let fraction): return number(fraction)
         }
     }
 
@@ -470,6 +493,10 @@ enum ModelCatalogue {
         case .int: return Int(text) != nil
         case .bool: return ["true", "false", "1", "0"].contains(text)
         case .uuid: return UUID(uuidString: text) != nil
+        case .list(let element):
+            return text.isEmpty
+                || text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                    .allSatisfy { accepts(String(decoding: $0, as: UTF8.self), as: element) }
         }
     }
 }
@@ -719,16 +746,20 @@ struct ReferenceModel {
     func applied(
         _ next: ReferenceModel, kind: TransitionEvent.Kind, removed: Int, animated: Bool,
         initiator: TransitionEvent.Initiator = .app, style: PresentationStyle? = nil,
-        about added: ScreenLocation? = nil
+        about added: ScreenLocation? = nil, stack named: UInt64? = nil
     ) -> ModelOutcome {
         var next = next
         guard let to = next.tree.visibleLocation else { return .failed(.refused(.noRoot(kind))) }
         let from = tree.visibleLocation
-        let subject = Self.removals.contains(kind) ? (from ?? to) : (added ?? to)
+        // A removal is about the visible screen that left, or the last screen of the stack a
+        // request named.
+        let subject =
+            Self.removals.contains(kind)
+            ? (named.flatMap { _ in added } ?? from ?? to) : (added ?? to)
         let event = TransitionEvent(
             sequence: nextSequence, kind: kind, scene: subject.scene, screen: subject.screen,
             from: from, to: to, removedCount: removed, animated: animated,
-            initiator: initiator, stack: StackID(next.tree.top.id), style: style,
+            initiator: initiator, stack: StackID(named ?? next.tree.top.id), style: style,
             tab: next.tree.selectedTab)
         next.nextSequence = nextSequence + 1
         return .applied(next, event)
@@ -748,9 +779,12 @@ struct ReferenceModel {
         if kind == .replace, tree.topScreens.isEmpty {
             return .failed(.refused(.noDetailScreen(kind)))
         }
+        if let named = Self.namedStack(of: request) {
+            return predict(request, on: named, force: force)
+        }
         switch request {
         case .root(let target, let parameters, let payload, let animated),
-            .push(let target, let parameters, let payload, let animated),
+            .push(let target, let parameters, let payload, _, let animated),
             .present(let target, let parameters, let payload, _, let animated),
             .replace(let target, let parameters, let payload, let animated):
             var style: PresentationStyle?
@@ -910,7 +944,7 @@ struct ReferenceModel {
             }
             return applied(next, kind: kind, removed: leaving.count, animated: animated)
 
-        case .setStack(let destinations, let animated):
+        case .setStack(let destinations, _, let animated):
             guard !destinations.isEmpty else { return .failed(.refused(.emptyStack(.setStack))) }
             return replacing(
                 tree.top.screens,
@@ -981,6 +1015,11 @@ struct ReferenceModel {
                 for later in index..<next.tree.base.count { next.tree.base[later].screens = [] }
                 next.tree.base[index].screens = made
             }
+
+        case .updateModal(let named, let lock, let detent, let animated):
+            return predictUpdate(
+                stack: named?.rawValue ?? tree.top.id, lock: lock, detent: detent,
+                animated: animated, initiator: .app)
 
         case .pop, .popToRoot, .popTo, .dismiss, .dismissAll:
             let top = tree.topScreens
@@ -1070,6 +1109,20 @@ struct ReferenceModel {
         }
         var next = self
         switch report {
+        case .detentChangedByUser(let screen, let detent):
+            guard let (level, _) = tree.location(of: screen.rawValue), let visible = tree.visible
+            else {
+                return .failed(.refused(.reportedScreenGone(screen)))
+            }
+            // Only the top-most sheet is in reach of the user's finger.
+            guard level > 0, level == tree.modals.count else {
+                return .failed(
+                    .refused(
+                        .reportedScreenNotOnTop(
+                            screen, kind: .updateModal, visible: ScreenID(visible.id))))
+            }
+            return predictUpdate(
+                stack: tree.top.id, lock: nil, detent: detent, animated: true, initiator: .user)
         case .sizeClassChanged(let sizeClass):
             // The window's, whatever its root; a split collapses or expands, moving no screen.
             guard !isEmpty else { return .failed(.refused(.noRoot(.sizeClass))) }
@@ -1303,8 +1356,9 @@ extension ReferenceModel {
     /// The attribute words the writer gives a modal of `style`: none for a default sheet.
     static func linkAttributes(of style: PresentationStyle) -> [String] {
         switch style {
-        case .sheet(let detents, let interactiveDismissal):
-            return (detents == [.large] ? [] : detents.map(\.rawValue))
+        case .sheet(let detents, let selected, let interactiveDismissal):
+            return (detents == [.large] ? [] : detents.map(ModelCatalogue.detentWord))
+                + (selected.map { ["at:" + ModelCatalogue.detentWord($0)] } ?? [])
                 + (interactiveDismissal ? [] : ["fixed"])
         case .fullScreenCover: return ["full-screen"]
         case .popover(let anchor, let interactiveDismissal):
@@ -1468,5 +1522,156 @@ extension String {
     /// The string with zeros in front, up to `width` characters.
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+// MARK: Requests that name their stack, and modal updates
+
+extension ReferenceModel {
+    /// The stack a `push`, `setStack`, `pop` or `popToRoot` names with `on:`, if any.
+    static func namedStack(of request: ApplicationTransitionType) -> UInt64? {
+        switch request {
+        case .push(_, _, _, let stack?, _), .setStack(_, let stack?, _), .pop(let stack?, _),
+            .popToRoot(let stack?, _):
+            return stack.rawValue
+        default:
+            return nil
+        }
+    }
+
+    /// What a request that names stack `id` does: as on the top-most stack, on that stack
+    /// alone (an expanded or collapsed split's column alone, too).
+    private func predict(_ request: ApplicationTransitionType, on id: UInt64, force: Bool)
+        -> ModelOutcome
+    {
+        let kind = request.kind
+        let found =
+            tree.base.firstIndex { $0.id == id }.map { (level: 0, index: $0) }
+            ?? tree.modals.firstIndex { $0.stack.id == id }.map { (level: $0 + 1, index: $0) }
+        guard let found else {
+            return .failed(.refused(.noSuchStack(StackID(id), kind: kind)))
+        }
+        let screens =
+            found.level == 0
+            ? tree.base[found.index].screens : tree.modals[found.index].stack.screens
+        func change(_ next: inout ReferenceModel, _ change: (inout [ModelScreen]) -> Void) {
+            if found.level == 0 {
+                change(&next.tree.base[found.index].screens)
+            } else {
+                change(&next.tree.modals[found.index].stack.screens)
+            }
+        }
+        switch request {
+        case .push(let target, let parameters, let payload, _, let animated):
+            let checked: ModelChecked
+            switch checkScreen(target, parameters.values, payload, kind: kind) {
+            case .failure(let error): return .failed(error)
+            case .success(let result): checked = result
+            }
+            let screen: ModelScreen
+            switch makeScreen(checked, id: nextID) {
+            case .failure(let error): return .failed(error, identities: 1)
+            case .success(let made): screen = made
+            }
+            var next = self
+            next.nextID += 1
+            change(&next) { $0.append(screen) }
+            let about = ScreenLocation(
+                screen: ScreenID(screen.id), scene: screen.scene, level: found.level,
+                index: screens.count)
+            return applied(
+                next, kind: kind, removed: 0, animated: animated, about: about, stack: id)
+        case .setStack(let destinations, _, let animated):
+            guard !destinations.isEmpty else { return .failed(.refused(.emptyStack(kind))) }
+            let checked: [ModelChecked]
+            switch checkScreens(
+                destinations.map { ($0.scene, $0.parameters.values, $0.payload) }, kind: kind)
+            {
+            case .failure(let error): return .failed(error)
+            case .success(let result): checked = result
+            }
+            if let error = leavingError(screens, kind: kind, force: force) {
+                return .failed(error)
+            }
+            let made: [ModelScreen]
+            switch makeScreens(checked) {
+            case .failure(let failure):
+                return .failed(failure.error, identities: failure.identities)
+            case .success(let value): made = value
+            }
+            var next = self
+            next.nextID += UInt64(made.count)
+            change(&next) { $0 = made }
+            let about = made.last.map {
+                ScreenLocation(
+                    screen: ScreenID($0.id), scene: $0.scene, level: found.level,
+                    index: made.count - 1)
+            }
+            return applied(
+                next, kind: kind, removed: screens.count, animated: animated, about: about,
+                stack: id)
+        default:
+            // `pop` and `popToRoot`.
+            guard let last = screens.last else {
+                return kind == .pop ? .failed(.refused(.emptyStack(kind))) : .silent(self)
+            }
+            guard screens.count > 1 else {
+                return kind == .pop
+                    ? .failed(.refused(.cannotPopFirstScreen(last.scene, kind: kind)))
+                    : .silent(self)
+            }
+            let keeping = kind == .pop ? screens.count - 1 : 1
+            let leaving = Array(screens[keeping...])
+            if let error = leavingError(leaving, kind: kind, force: force) {
+                return .failed(error)
+            }
+            var next = self
+            change(&next) { $0 = Array($0.prefix(keeping)) }
+            let about = ScreenLocation(
+                screen: ScreenID(last.id), scene: last.scene, level: found.level,
+                index: screens.count - 1)
+            return applied(
+                next, kind: kind, removed: leaving.count, animated: request.animated,
+                about: about, stack: id)
+        }
+    }
+
+    /// What an update-modal of the modal whose stack is `id` does, requested or reported.
+    private func predictUpdate(
+        stack id: UInt64, lock: Bool?, detent: PresentationStyle.Detent?, animated: Bool,
+        initiator: TransitionEvent.Initiator
+    ) -> ModelOutcome {
+        guard tree.stacks.contains(where: { $0.id == id }) else {
+            return .failed(.refused(.noSuchStack(StackID(id), kind: .updateModal)))
+        }
+        let notAModal = ModelOutcome.failed(.refused(.noSuchStack(StackID(id), kind: .updateModal)))
+        guard let position = tree.modals.firstIndex(where: { $0.stack.id == id }) else {
+            return notAModal
+        }
+        let style = tree.modals[position].style
+        let updated: PresentationStyle
+        switch style {
+        case .sheet(let detents, let selected, let interactiveDismissal):
+            // Resting where it rests already keeps `selected` as it is.
+            var resting = selected
+            if let detent, detent != (selected ?? detents.first) { resting = detent }
+            updated = .sheet(
+                detents: detents, selected: resting,
+                interactiveDismissal: lock ?? interactiveDismissal)
+        case .popover(let anchor, let interactiveDismissal):
+            guard detent == nil else { return notAModal }
+            updated = .popover(anchor: anchor, interactiveDismissal: lock ?? interactiveDismissal)
+        case .fullScreenCover, .alert, .confirmationDialog:
+            return notAModal
+        }
+        guard ModelCatalogue.isValid(updated) else {
+            return .failed(.refused(.invalidPresentationStyle(updated)))
+        }
+        guard updated != style else { return .silent(self) }
+        var next = self
+        next.tree.modals[position].style = updated
+        return applied(
+            next, kind: .updateModal, removed: 0, animated: animated, initiator: initiator,
+            stack: id)
     }
 }

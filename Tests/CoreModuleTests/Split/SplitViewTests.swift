@@ -323,7 +323,7 @@ struct SplitViewTests {
 
         let data = try JSONEncoder().encode(try coordinator.snapshot())
         let decoded = try TreeSnapshot.decode(data)
-        #expect(decoded.version == 3)
+        #expect(decoded.version == TreeSnapshot.currentVersion)
         #expect(decoded.split?.supplementary?.map(\.scene) == ["A2"])
         let restored = try makeCoordinator()
         try restored.restore(decoded)

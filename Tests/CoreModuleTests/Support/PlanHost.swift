@@ -116,6 +116,14 @@ struct PlanHost: Equatable {
         case .dismiss(let level, _):
             guard level < modals.count else { return "dismiss above level \(level): nothing there" }
             modals.removeSubrange(level...)
+        case .updateModal(let stack, _):
+            guard let position = modals.firstIndex(where: { $0.stack.id == stack.id }),
+                let style = stack.style
+            else { return "update-modal of \(stack.id), which is no modal the host shows" }
+            guard modals[position].style != style else {
+                return "update-modal that changes nothing"
+            }
+            modals[position].style = style
         }
         return nil
     }
@@ -162,7 +170,7 @@ struct PlanHost: Equatable {
             let expected = before.modalCount > 0 ? 2 : 1
             if count != expected { return "a new root took \(count) steps, not \(expected)" }
         case .push, .pop, .popTo, .popToRoot, .present, .dismiss, .dismissAll, .selectTab,
-            .setStack, .replace, .addTab, .removeTab:
+            .setStack, .replace, .addTab, .removeTab, .updateModal:
             // A collapsed split's pop may change several columns.
             if count != 1 && !before.isSplit { return "a \(event.kind) took \(count) steps" }
         case .showDetail, .showSupplementary:

@@ -203,13 +203,36 @@
         {
             let shown = UIKitStandInTesting.describe(controller)
             switch style {
-            case .sheet(let detents, let interactiveDismissal):
-                let identifiers = controller.sheetPresentationController?.detents.map(\.identifier)
-                let wanted = detents.map {
-                    $0 == .medium
-                        ? UISheetPresentationController.Detent.Identifier.medium : .large
+            case .sheet(let detents, let selected, let interactiveDismissal):
+                let sheet = controller.sheetPresentationController
+                let identifiers = sheet?.detents.map(\.identifier)
+                func identifier(_ detent: PresentationStyle.Detent)
+                    -> UISheetPresentationController.Detent.Identifier
+                {
+                    switch detent {
+                    case .medium: return .medium
+                    case .large: return .large
+                    case .height(let points):
+                        let text = points == points.rounded() ? "\(Int(points))" : "\(points)"
+                        return .init(rawValue: "scene-router.\(text)pt")
+                    case .fraction(let fraction):
+                        let text = fraction == 1 ? "1" : "\(fraction)"
+                        return .init(rawValue: "scene-router.\(text)")
+                    }
+                }
+                let wanted = detents.map(identifier)
+                // A custom detent's height, for a sheet 800 points high at most.
+                let heights = sheet?.detents.map { $0.resolver?(800) }
+                let wantedHeights = detents.map { detent -> Double? in
+                    switch detent {
+                    case .medium, .large: return nil
+                    case .height(let points): return points
+                    case .fraction(let fraction): return 800 * fraction
+                    }
                 }
                 if controller.modalPresentationStyle == .pageSheet, identifiers == wanted,
+                    heights == wantedHeights,
+                    sheet?.selectedDetentIdentifier == identifier(selected ?? detents[0]),
                     controller.isModalInPresentation == !interactiveDismissal
                 {
                     return nil

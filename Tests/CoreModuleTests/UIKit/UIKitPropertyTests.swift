@@ -313,6 +313,8 @@
         /// A tap outside the confirmation dialog `top`'s popover; refused for an alert, and for
         /// a dialog in a compact width (no popover).
         case tapOutside(top: ScreenID, possible: Bool)
+        /// The top-most sheet `top` dragged to its detent at `index`.
+        case dragSheet(index: Int, top: ScreenID, detent: PresentationStyle.Detent)
         /// A gesture the user cannot make for this report (nothing to swipe, no tab bar).
         case none(String)
 
@@ -368,6 +370,13 @@
                     return .none("no split to collapse or expand")
                 }
                 return .sizeClass(sizeClass)
+            case .detentChangedByUser(_, let detent):
+                guard let modal = tree.modals.last, let top = modal.last?.id,
+                    case .sheet(let detents, let selected, _) = modal.style,
+                    let index = detents.firstIndex(of: detent),
+                    detent != (selected ?? detents.first)
+                else { return .none("no sheet to drag to \(detent)") }
+                return .dragSheet(index: index, top: top, detent: detent)
             case .selectedTabReselectedByUser:
                 guard let index = tree.tabs.firstIndex(where: \.isSelected) else {
                     return .none("no tabs")
@@ -381,7 +390,7 @@
         /// Whether the stand-in lets the user make it.
         var possible: Bool {
             switch self {
-            case .backSwipe, .backButtonMenu, .sizeClass: return true
+            case .backSwipe, .backButtonMenu, .sizeClass, .dragSheet: return true
             case .swipeDown(let top, let allowed): return top != nil && allowed
             case .tabTap(_, _, _, let covered): return !covered
             case .alertButton(_, _, _, let possible), .tapOutside(_, let possible):
@@ -402,6 +411,7 @@
             case .tabTap(_, _, let reselect, let covered):
                 return covered ? "tap on a covered tab bar" : reselect ? "re-tap" : "tab tap"
             case .sizeClass: return "size class"
+            case .dragSheet: return "sheet drag"
             case .alertButton(_, _, _, let possible):
                 return possible ? "alert button" : "refused alert button"
             case .tapOutside(_, let possible):
@@ -445,6 +455,9 @@
             case .tapOutside(let top, _):
                 let done = testing.simulateTapOutsideActionSheet()
                 return (done, done ? [.dismissedByUser(top)] : [])
+            case .dragSheet(let index, let top, let detent):
+                let done = testing.simulateDragSheet(toDetentAt: index)
+                return (done, done ? [.detentChangedByUser(top, to: detent)] : [])
             case .none:
                 return (false, [])
             }
@@ -458,6 +471,7 @@
             "refused swipe-down", "swipe-down with nothing presented", "tab tap", "re-tap",
             "tap on a covered tab bar", "alert button", "refused alert button",
             "tap outside a dialog", "refused tap outside an alert", "app dismisses an alert",
+            "sheet drag",
         ]
 
         var checked = 0

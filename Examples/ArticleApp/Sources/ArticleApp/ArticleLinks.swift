@@ -31,22 +31,25 @@ public enum ArticleLinks {
     /// - Throws: ``NavigationError/LinkFailure/invalidLinkTable(_:)`` if a route is malformed: a
     ///   programming error, which `ArticleAppTests` would catch first.
     public static func makeTable() throws(NavigationError) -> LinkTable {
+        // Both apps' schemes: the system hands each app only links of its own.
         try LinkTable(
-            // Both apps' schemes: the system hands each app only links of its own.
             accepting: [.web(host: host), .scheme(swiftUIScheme), .scheme(uiKitScheme)],
-            routes: [
-                LinkRoute("a1", scene: "A1", effect: .selectTab("a"), reachableFromOutside: true),
-                LinkRoute(
-                    "a1/a2", scene: "A2", parent: "a1", effect: .selectTab("a"),
-                    reachableFromOutside: true),
-                LinkRoute(
-                    "b1", scene: "B1", effect: .present(.sheet()), reachableFromOutside: true),
-                LinkRoute(
-                    "b1/c1", scene: "C1", parent: "b1", effect: .present(.sheet()),
-                    reachableFromOutside: true),
-                LinkRoute("c1", scene: "C1", effect: .selectTab("c"), reachableFromOutside: true),
-                // Not reachable from outside: the app's own help text may link to it.
-                LinkRoute("debug/a2", scene: "A2", effect: .push),
-            ])
+            routes: routes)
     }
+
+    /// The table's routes, which the start-up check also reads.
+    public static let routes: [LinkRoute] = [
+        LinkRoute("a1", scene: "A1", effect: .selectTab("a"), reachableFromOutside: true),
+        LinkRoute(
+            "a1/a2", scene: "A2", parent: "a1", effect: .selectTab("a"),
+            reachableFromOutside: true),
+        LinkRoute(
+            "b1", scene: "B1", effect: .present(.sheet()), reachableFromOutside: true),
+        LinkRoute(
+            "b1/c1", scene: "C1", parent: "b1", effect: .present(.sheet()),
+            reachableFromOutside: true),
+        LinkRoute("c1", scene: "C1", effect: .selectTab("c"), reachableFromOutside: true),
+        // Not reachable from outside: the app's own help text may link to it.
+        LinkRoute("debug/a2", scene: "A2", effect: .push),
+    ]
 }

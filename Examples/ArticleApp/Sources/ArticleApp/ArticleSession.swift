@@ -151,12 +151,13 @@ public final class ArticleSession {
     ///
     /// - Parameters:
     ///   - container: The registry, with every module registered.
-    ///   - links: The app's link table.
+    ///   - routes: The routes of the app's link table.
     /// - Returns: The problems; empty when every such scene is registered.
-    public static func startUpProblems(container: DependencyContainer, links: LinkTable) -> [String]
+    public static func startUpProblems(container: DependencyContainer, routes: [LinkRoute])
+        -> [String]
     {
         var problems = container.checkDestinations().problems.map(\.description)
-        for route in links.routes {
+        for route in routes {
             for scene in route.scenes where container.build(for: scene) == nil {
                 problems.append(
                     "The link route \"\(route.path)\" opens \"\(scene)\", which no module registers."

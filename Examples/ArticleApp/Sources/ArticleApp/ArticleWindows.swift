@@ -39,7 +39,8 @@ public final class ArticleWindows {
         } catch {
             throw .linkTable(error)
         }
-        let problems = ArticleSession.startUpProblems(container: container, links: links)
+        let problems = ArticleSession.startUpProblems(
+            container: container, routes: ArticleLinks.routes)
         guard problems.isEmpty else { throw .unregisteredScenes(problems) }
         registry = WindowRegistry(container: container)
     }
